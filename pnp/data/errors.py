@@ -1,0 +1,20 @@
+"""The one error type for bad user data: it names the file, line, card and field."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass
+class DataError(Exception):
+    message: str
+    file: Path | None = None
+    line: int | None = None
+    where: str = ""  # e.g. "cards[HK].reward" — the card and the field
+
+    def __str__(self) -> str:
+        place = str(self.file) if self.file else "<data>"
+        if self.line:
+            place += f", line {self.line}"
+        field = f" [{self.where}]" if self.where else ""
+        return f"{place}{field}: {self.message}"

@@ -1,0 +1,68 @@
+"""Read a game's TOML file into its typed model; every user error becomes a DataError."""
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import Any, Callable, TypeVar
+
+from . import CARDS_DIR
+from .errors import DataError
+from .schema import convert
+
+T = TypeVar("T")
+_TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
+
+
+def game_file(game_id: str, cards_dir: Path | None = None) -> Path:
+    """cards/<game>.toml; `game_id` uses dashes (hitmans-showdown), the file underscores."""
+    return Path(cards_dir or CARDS_DIR) / f"{game_id.replace('-', '_')}.toml"
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DataError("file not found", file=path) from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise DataError(f"cannot read: {e}", file=path) from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        m = _TOML_POSITION.search(str(e))
+        message = _TOML_POSITION.sub("", str(e)).strip()
+        raise DataError(f"TOML syntax error: {message}", file=path,
+                        line=int(m.group(1)) if m else None) from None
+
+
+def load(model: type[T], path: Path, check: Callable[[T], None] | None = None) -> T:
+    """Parse `path` into `model`, then run `check` (census, duplicates...). Errors carry the file
+    and, where the card's id can be found in the text, its line."""
+    raw = read_toml(path)
+    try:
+        result = convert(model, raw, "")
+        if check:
+            check(result)
+        return result
+    except DataError as e:
+        e.file = path
+        e.line = e.line or _line_of(path, e.where, raw)
+        raise
+
+
+def _line_of(path: Path, where: str, raw: dict[str, Any]) -> int | None:
+    """Best effort: the line of the card named in `where` (its `id = "..."`), else the key's line."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    card = re.search(r"\[(?:id=)?([^\]]+)\]", where)
+    if card and not card.group(1).isdigit():
+        pattern = re.compile(rf'^\s*id\s*=\s*"{re.escape(card.group(1))}"')
+        for number, line in enumerate(lines, 1):
+            if pattern.match(line):
+                return number
+    key = where.rsplit(".", 1)[-1].split("[")[0]
+    if key:
+        pattern = re.compile(rf"^\s*{re.escape(key)}\s*=")
+        hits = [n for n, line in enumerate(lines, 1) if pattern.match(line)]
+        if len(hits) == 1:
+            return hits[0]
+    return None

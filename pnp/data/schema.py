@@ -1,0 +1,115 @@
+"""Turn parsed TOML into frozen dataclasses, checking every key and type on the way.
+
+`convert(Model, table, where)` walks the dataclass's type hints. Unknown keys, missing fields and
+wrong types raise DataError naming the path (`cards[HK].condition.any[0].face`). Supported hints:
+str, int, float, bool, Literal[...], X | None, list[X], tuple[X, ...], dict[str, X], nested
+dataclasses, and unions of dataclasses told apart by a `kind` key: each member declares
+`KIND: ClassVar[str] = "total_at_least"`, and the TOML table says `kind = "total_at_least"`.
+"""
+from __future__ import annotations
+
+import dataclasses
+import types
+from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
+
+from .errors import DataError
+
+
+def convert(model: Any, value: Any, where: str) -> Any:
+    origin = get_origin(model)
+    if model is Any:
+        return value
+    if dataclasses.is_dataclass(model):
+        return _convert_dataclass(model, value, where)
+    if origin in (Union, types.UnionType):
+        return _convert_union(model, value, where)
+    if origin is Literal:
+        if value not in get_args(model):
+            allowed = ", ".join(repr(a) for a in get_args(model))
+            raise DataError(f"must be one of {allowed}, got {value!r}", where=where)
+        return value
+    if origin is list:
+        (item,) = get_args(model)
+        _expect(value, list, "a list", where)
+        return [convert(item, v, _item(where, i, v)) for i, v in enumerate(value)]
+    if origin is tuple:
+        item = get_args(model)[0]
+        _expect(value, list, "a list", where)
+        return tuple(convert(item, v, _item(where, i, v)) for i, v in enumerate(value))
+    if origin is dict:
+        _, item = get_args(model)
+        _expect(value, dict, "a table", where)
+        return {k: convert(item, v, f"{where}.{k}") for k, v in value.items()}
+    if model is float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise DataError(f"must be a number, got {_describe(value)}", where=where)
+        return float(value)
+    if model is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise DataError(f"must be a whole number, got {_describe(value)}", where=where)
+        return value
+    if model in (str, bool):
+        _expect(value, model, {str: "text", bool: "true or false"}[model], where)
+        return value
+    raise TypeError(f"schema type {model!r} is not supported")  # a programming error, not user data
+
+
+def _convert_dataclass(model: Any, value: Any, where: str) -> Any:
+    _expect(value, dict, "a table", where)
+    hints = get_type_hints(model)
+    fields = {f.name: f for f in dataclasses.fields(model) if f.init}
+    unknown = sorted(set(value) - set(fields))
+    if unknown:
+        known = ", ".join(sorted(fields))
+        raise DataError(f"unknown key {unknown[0]!r} (known keys: {known})", where=_join(where, unknown[0]))
+    kwargs = {}
+    for name, f in fields.items():
+        if name in value:
+            kwargs[name] = convert(hints[name], value[name], _join(where, name))
+        elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            raise DataError(f"missing required field {name!r}", where=_join(where, name))
+    return model(**kwargs)
+
+
+def _convert_union(model: Any, value: Any, where: str) -> Any:
+    options = [a for a in get_args(model) if a is not type(None)]
+    if value is None and len(options) < len(get_args(model)):
+        return None
+    tagged = [o for o in options if dataclasses.is_dataclass(o) and hasattr(o, "KIND")]
+    if tagged and len(tagged) == len(options):
+        _expect(value, dict, "a table", where)
+        kinds = {o.KIND: o for o in tagged}
+        kind = value.get("kind")
+        if kind not in kinds:
+            raise DataError(f"'kind' must be one of {', '.join(sorted(kinds))}, got {kind!r}",
+                            where=_join(where, "kind"))
+        return convert(kinds[kind], {k: v for k, v in value.items() if k != "kind"}, where)
+    if len(options) == 1:
+        return convert(options[0], value, where)
+    errors = []
+    for option in options:
+        try:
+            return convert(option, value, where)
+        except DataError as e:
+            errors.append(e.message)
+    raise DataError(" or ".join(errors), where=where)
+
+
+def _expect(value: Any, kind: type, name: str, where: str) -> None:
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise DataError(f"must be {name}, got {_describe(value)}", where=where)
+
+
+def _describe(value: Any) -> str:
+    return {dict: "a table", list: "a list", str: "text", bool: "true/false"}.get(type(value), repr(value))
+
+
+def _item(where: str, index: int, value: Any) -> str:
+    # Cards are named by their id, so a message reads "cards[HK].reward", not "cards[37].reward".
+    label = value.get("id") if isinstance(value, dict) else None
+    return f"{where}[{label if isinstance(label, str) else index}]"
+
+
+def _join(where: str, key: str) -> str:
+    return f"{where}.{key}" if where else key
+
