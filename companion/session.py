@@ -1,0 +1,88 @@
+"""One saved game = a header plus a journal of accepted input lines.
+
+Replaying the journal through a fresh engine rebuilds the state exactly (the RNG seed is in the
+header), so resume, undo and history all come from one mechanism that every game shares. A journal
+entry is one user command together with the answers it asked for (e.g. the cards drawn for a robot
+turn); `undo` drops the last entry.
+"""
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pnp.fileio import write_atomic
+
+FORMAT = "tabletop-kit game"
+VERSION = 1
+
+
+class SessionError(Exception):
+    """A game file that cannot be used: missing, corrupt, or another game's."""
+
+
+@dataclass
+class Session:
+    game: str
+    options: dict[str, Any]
+    seed: int
+    path: Path | None = None
+    entries: list[list[str]] = field(default_factory=list)
+
+    @classmethod
+    def create(cls, game: str, options: dict[str, Any], path: Path | None,
+               seed: int | None = None) -> "Session":
+        seed = random.SystemRandom().randrange(2**32) if seed is None else seed
+        return cls(game=game, options=dict(options), seed=seed, path=path)
+
+    @classmethod
+    def open(cls, path: Path, game: str) -> "Session":
+        try:
+            raw = json.loads(Path(path).read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise SessionError(f"{path}: no saved game there (start one without --resume)") from None
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+            raise SessionError(f"{path}: not a readable game file ({e}); it was left untouched") from None
+        if not isinstance(raw, dict) or raw.get("format") != FORMAT:
+            raise SessionError(f"{path}: not a tabletop-kit game file; it was left untouched")
+        if raw.get("game") != game:
+            raise SessionError(f"{path}: this file holds a {raw.get('game')!r} game, not {game!r}")
+        if raw.get("version") != VERSION:
+            raise SessionError(f"{path}: game file version {raw.get('version')!r} is not supported")
+        entries = raw.get("entries")
+        if (not isinstance(entries, list) or not isinstance(raw.get("seed"), int)
+                or not isinstance(raw.get("options"), dict)
+                or not all(isinstance(e, list) and all(isinstance(x, str) for x in e) for e in entries)):
+            raise SessionError(f"{path}: the game file is damaged; it was left untouched")
+        return cls(game=game, options=raw["options"], seed=raw["seed"], path=Path(path), entries=entries)
+
+    def exists_on_disk(self) -> bool:
+        return self.path is not None and self.path.exists()
+
+    def record(self, line: str, *, continues_entry: bool) -> None:
+        if continues_entry and self.entries:
+            self.entries[-1].append(line)
+        else:
+            self.entries.append([line])
+        self.save()
+
+    def undo(self) -> list[str] | None:
+        if not self.entries:
+            return None
+        dropped = self.entries.pop()
+        self.save()
+        return dropped
+
+    def lines(self) -> list[str]:
+        return [line for entry in self.entries for line in entry]
+
+    def to_json(self) -> str:
+        return json.dumps({"format": FORMAT, "version": VERSION, "game": self.game,
+                           "options": self.options, "seed": self.seed, "entries": self.entries},
+                          ensure_ascii=False, indent=1)
+
+    def save(self) -> None:
+        if self.path is not None:
+            write_atomic(self.path, self.to_json() + "\n")

@@ -1,0 +1,157 @@
+"""The table REPL every game shares: prompt, parse, autosave, undo, history, status, help, quit.
+
+A game plugs in by implementing `TableGame`. The driver owns the house rules: every accepted line is
+journalled and saved atomically before anything else happens, a rejected line changes nothing and is
+answered with a message and a re-prompt, and undo rebuilds the state by replaying the journal.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Callable, Iterable, Protocol, TextIO
+
+from .session import Session, SessionError
+
+
+class InputError(Exception):
+    """A line the game cannot accept; the message tells the user what to type instead."""
+
+
+class TableGame(Protocol):
+    def prompt(self) -> str:
+        """What is asked now (shown before each input line)."""
+
+    def awaiting_answer(self) -> bool:
+        """True when the next line answers a question asked by the current command (e.g. drawn
+        cards), so it joins that command's journal entry and undo takes both back together."""
+
+    def handle(self, line: str) -> list[str]:
+        """Apply one line; return the messages for the user; raise InputError to refuse it."""
+
+    def status(self) -> dict:
+        """The state as plain JSON-able data (`status --json`)."""
+
+    def describe(self) -> list[str]:
+        """The state for a human (`status`)."""
+
+    def help(self) -> list[str]:
+        """The game's own commands."""
+
+    def is_over(self) -> bool: ...
+
+
+BUILTIN_HELP = [
+    "undo            take back the last command (repeat to go further)",
+    "history         what has happened so far",
+    "status          the table now;  status --json  the same as one JSON line",
+    "help            this list;  quit  save and leave (resume with --resume)",
+]
+
+
+def replay(session: Session, new_game: Callable[[Session], TableGame]) -> TableGame:
+    """A fresh game with every journalled line applied again, silently."""
+    game = new_game(session)
+    for number, line in enumerate(session.lines(), 1):
+        try:
+            game.handle(line)
+        except InputError as e:
+            raise SessionError(f"{session.path}: saved line {number} ({line!r}) no longer applies: {e}") from None
+    return game
+
+
+class Table:
+    def __init__(self, session: Session, new_game: Callable[[Session], TableGame],
+                 out: TextIO | None = None, color: bool | None = None):
+        self.session = session
+        self.new_game = new_game
+        self.out = out or sys.stdout
+        self.color = (self.out.isatty() and "NO_COLOR" not in os.environ) if color is None else color
+        self.game = replay(session, new_game)
+
+    def say(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            print(line, file=self.out)
+        self.out.flush()
+
+    def error(self, message: str) -> None:
+        text = f"! {message}"
+        self.say([f"\033[31m{text}\033[0m" if self.color else text])
+
+    def run(self, read_line: Callable[[str], str] = input) -> int:
+        """Loop until the game is over, `quit`, or end of input. Returns the exit status."""
+        if not self.session.entries:
+            self.session.save()  # the file exists from the first prompt on
+        while True:
+            if self.game.is_over():
+                return 0
+            try:
+                line = read_line(self.game.prompt() + " ").strip()
+            except EOFError:
+                self.say(["", f"(saved{self._where()})"])
+                return 0
+            except KeyboardInterrupt:
+                self.say(["", f"(interrupted; saved{self._where()})"])
+                return 130
+            if not line:
+                continue
+            if not sys.stdin.isatty() and read_line is input:
+                self.say([line])  # echo piped input so a transcript reads like a session
+            if self.step(line) == "quit":
+                self.say([f"(saved{self._where()})"])
+                return 0
+
+    def step(self, line: str) -> str | None:
+        word = line.split()[0].lower()
+        rest = line[len(word):].strip()
+        if word == "quit":
+            return "quit"
+        if word == "help":
+            self.say(self.game.help() + BUILTIN_HELP)
+        elif word == "status":
+            if rest == "--json":
+                self.say([json.dumps(self.game.status(), ensure_ascii=False, separators=(",", ":"))])
+            else:
+                self.say(self.game.describe())
+        elif word == "history":
+            self.say(self.history())
+        elif word == "undo":
+            self.undo()
+        else:
+            self.accept(line)
+        return None
+
+    def accept(self, line: str) -> None:
+        continues = self.game.awaiting_answer()
+        try:
+            messages = self.game.handle(line)
+        except InputError as e:
+            self._rebuild()  # whatever the refused line touched is discarded
+            self.error(str(e))
+            self.say(["  (type 'help' for the commands)"])
+            return
+        except Exception as e:  # a bug must not cost the table its game
+            self._rebuild()
+            self.error(f"internal error ({type(e).__name__}: {e}); the line was not applied, the game is saved")
+            return
+        self.session.record(line, continues_entry=continues)
+        self.say(messages)
+
+    def undo(self) -> None:
+        dropped = self.session.undo()
+        if dropped is None:
+            self.error("nothing to undo")
+            return
+        self._rebuild()
+        self.say([f"undone: {' | '.join(dropped)}"] + self.game.describe())
+
+    def _rebuild(self) -> None:
+        self.game = replay(self.session, self.new_game)
+
+    def history(self) -> list[str]:
+        if not self.session.entries:
+            return ["(nothing yet)"]
+        return [f"{n:3}. {' | '.join(entry)}" for n, entry in enumerate(self.session.entries, 1)]
+
+    def _where(self) -> str:
+        return f" to {self.session.path}" if self.session.path else ""

@@ -1,0 +1,109 @@
+"""The shared journal: atomic autosave, undo by entries, resume, refusal of foreign files."""
+import io
+import json
+
+import pytest
+
+from companion.session import Session, SessionError
+from companion.table import InputError, Table
+
+
+class Counter:
+    """A toy game: `add N` asks for a confirmation line `yes`; the pair is one journal entry."""
+
+    def __init__(self, session):
+        self.total = 0
+        self.pending = None
+
+    def prompt(self):
+        return "confirm?" if self.pending else ">"
+
+    def awaiting_answer(self):
+        return self.pending is not None
+
+    def handle(self, line):
+        if self.pending is not None:
+            if line != "yes":
+                raise InputError("answer yes")
+            self.total += self.pending
+            self.pending = None
+            return [f"total {self.total}"]
+        word, _, arg = line.partition(" ")
+        if word != "add" or not arg.isdigit():
+            raise InputError(f"unknown command {line!r}")
+        self.pending = int(arg)
+        return ["confirm with yes"]
+
+    def status(self):
+        return {"total": self.total}
+
+    def describe(self):
+        return [f"total {self.total}"]
+
+    def help(self):
+        return ["add N"]
+
+    def is_over(self):
+        return self.total >= 100
+
+
+def play(session, lines):
+    out = io.StringIO()
+    feed = iter(lines)
+
+    def read(prompt):
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    Table(session, Counter, out=out, color=False).run(read)
+    return out.getvalue()
+
+
+def test_accepted_lines_are_saved_and_resume_rebuilds_state(tmp_path):
+    path = tmp_path / "g.json"
+    play(Session.create("toy", {}, path, seed=7), ["add 3", "yes", "add 4", "yes"])
+    resumed = Session.open(path, "toy")
+    assert resumed.entries == [["add 3", "yes"], ["add 4", "yes"]]
+    out = play(resumed, ["status --json"])
+    assert '{"total":7}' in out
+
+
+def test_refused_line_is_not_journalled_and_reprompts(tmp_path):
+    path = tmp_path / "g.json"
+    out = play(Session.create("toy", {}, path), ["ad 3", "add 3", "no", "yes"])
+    assert "unknown command 'ad 3'" in out and "answer yes" in out
+    assert Session.open(path, "toy").entries == [["add 3", "yes"]]
+
+
+def test_undo_drops_a_command_with_its_answers(tmp_path):
+    path = tmp_path / "g.json"
+    out = play(Session.create("toy", {}, path), ["add 3", "yes", "add 4", "yes", "undo", "undo", "undo"])
+    assert "nothing to undo" in out
+    assert Session.open(path, "toy").entries == []
+
+
+def test_game_over_stops_the_loop(tmp_path):
+    out = play(Session.create("toy", {}, tmp_path / "g.json"), ["add 100", "yes", "add 1"])
+    assert "total 100" in out and "add 1" not in out.split("total 100")[1]
+
+
+@pytest.mark.parametrize("content, reason", [
+    ("{not json", "not a readable game file"),
+    ('{"format": "something else"}', "not a tabletop-kit game file"),
+])
+def test_corrupt_or_foreign_file_is_refused_and_left_intact(tmp_path, content, reason):
+    path = tmp_path / "g.json"
+    path.write_text(content)
+    with pytest.raises(SessionError, match=reason):
+        Session.open(path, "toy")
+    assert path.read_text() == content
+
+
+def test_other_games_file_is_refused(tmp_path):
+    path = tmp_path / "g.json"
+    Session.create("famiglia", {}, path).save()
+    with pytest.raises(SessionError, match="holds a 'famiglia' game"):
+        Session.open(path, "toy")
+    assert json.loads(path.read_text())["game"] == "famiglia"
