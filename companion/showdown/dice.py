@@ -1,0 +1,70 @@
+"""Six-sided dice: `5d6` notation, seeded rolling, and faces typed by players.
+
+A physical roll and a virtual one end up as the same thing, a list of faces, so everything after the
+roll never asks where the faces came from.
+"""
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+
+SIDES = 6
+_NOTATION = re.compile(r"^\s*(\d*)\s*[dD]\s*6\s*$")
+MAX_DICE = 200  # far beyond any real pile; guards against a typo like 5000d6
+
+
+class DiceError(ValueError):
+    """Input that is not a roll; the message says what was expected."""
+
+
+@dataclass(frozen=True)
+class Roll:
+    count: int
+    faces: tuple[int, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(self.faces)
+
+
+def parse_notation(text: str) -> int:
+    """'5d6' -> 5 ('d6' alone is one die)."""
+    m = _NOTATION.match(text)
+    if not m:
+        raise DiceError(f"{text!r} is not a dice roll; write it like 5d6")
+    count = int(m.group(1) or 1)
+    if not 1 <= count <= MAX_DICE:
+        raise DiceError(f"{text!r}: roll between 1 and {MAX_DICE} dice")
+    return count
+
+
+def parse_face(token: str) -> int:
+    if not token.isdigit() or not 1 <= int(token) <= SIDES:
+        raise DiceError(f"{token!r} is not a die face (1-{SIDES})")
+    return int(token)
+
+
+def parse_faces(tokens: list[str] | str) -> list[int]:
+    """Faces typed by a player: '3 5 6', '3,5,6' or '356' (a run of digits is one face each)."""
+    if isinstance(tokens, str):
+        tokens = [tokens]
+    faces: list[int] = []
+    for token in tokens:
+        for part in re.split(r"[\s,]+", token.strip()):
+            if not part:
+                continue
+            if part.isdigit() and len(part) > 1:
+                faces.extend(parse_face(c) for c in part)
+            else:
+                faces.append(parse_face(part))
+    return faces
+
+
+def roll(rng: random.Random, count: int) -> list[int]:
+    return [rng.randint(1, SIDES) for _ in range(count)]
+
+
+def roll_notation(text: str, rng: random.Random) -> Roll:
+    count = parse_notation(text)
+    return Roll(count, tuple(roll(rng, count)))

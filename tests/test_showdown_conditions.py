@@ -1,0 +1,55 @@
+"""The condition evaluator on its own, with atoms shaped like the card data's."""
+from dataclasses import dataclass
+from typing import ClassVar
+
+from companion.showdown.conditions import evaluate
+
+
+@dataclass
+class AtLeast:
+    KIND: ClassVar[str] = "total_at_least"
+    total: int
+
+
+@dataclass
+class Equals:
+    KIND: ClassVar[str] = "total_equals"
+    total: int
+
+
+@dataclass
+class Faces:
+    KIND: ClassVar[str] = "face_count_at_least"
+    face: int
+    count: int
+
+
+def test_missing_total_is_named():
+    v = evaluate([[AtLeast(55)]], [6] * 6 + [5])
+    assert not v.success and v.explain() == "fails: needs total ≥ 55, have 41"
+
+
+def test_missing_faces_are_counted_in_words():
+    v = evaluate([[Faces(4, 4)]], [4, 4, 1, 2])
+    assert v.explain() == "fails: needs four 4s, have two"
+
+
+def test_every_alternative_is_explained():
+    v = evaluate([[Equals(5)], [Faces(1, 1)]], [3, 4])
+    assert v.explain() == "fails: needs total exactly 5, have 7 — or — needs one 1, have zero"
+
+
+def test_bonus_counts_in_the_total_and_exact_totals():
+    assert evaluate([[Equals(9), Faces(5, 1)]], [5, 3], bonus=1).success
+    assert not evaluate([[Equals(9), Faces(5, 1)]], [5, 3], bonus=2).success
+
+
+def test_only_the_failing_parts_of_an_alternative_are_listed():
+    v = evaluate([[Faces(2, 4), AtLeast(25)]], [2, 2, 2, 2, 6, 6])
+    assert v.explain() == "fails: needs total ≥ 25, have 20"
+
+
+def test_japanese_explanation():
+    v = evaluate([[AtLeast(14)]], [6, 6])
+    assert v.explain("ja") == "失敗: 合計 14 以上が必要（現在 12）"
+    assert evaluate([[AtLeast(3)]], [1, 2]).explain() == "success: total ≥ 3"
