@@ -1,0 +1,158 @@
+"""LIAR MAFIA (game id `liar-town`): typed model of cards/liar_town.toml and its checks."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from .errors import DataError
+from .load import game_file, load
+from .text import Text, require_text
+
+GAME_ID = "liar-town"
+Half = Literal["upright", "reversed"]
+HALVES: tuple[Half, ...] = ("upright", "reversed")
+_HEX = re.compile(r"#[0-9a-fA-F]{6}")
+
+
+@dataclass(frozen=True)
+class Back:
+    base: str
+    line: str
+    rays: int
+    emblem: str
+
+
+@dataclass(frozen=True)
+class Colour:
+    id: str
+    name: Text
+    ink: str
+    back: Back
+
+
+@dataclass(frozen=True)
+class Role:
+    id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Move:
+    id: str
+    kind: Literal["action", "reaction"]
+    role: str  # "" = not tied to a card (doubt, let it pass)
+    orientation: Literal["upright", "reversed", "either"]
+    who: Literal["active", "opponent", "both"]
+    step: int
+    name: Text
+    effect: Text
+    detail: Text
+
+    def on(self, half: Half) -> bool:
+        return self.orientation in (half, "either")
+
+
+@dataclass(frozen=True)
+class Step:
+    number: int
+    who: Literal["active", "opponent", "both"]
+    title: Text
+    text: Text
+
+
+@dataclass(frozen=True)
+class Summary:
+    heading: Text
+    card_note: Text
+    victory: tuple[Text, ...]
+    setup: tuple[Text, ...]
+    steps: tuple[Step, ...]
+    rules: tuple[Text, ...]
+    chip_rules: tuple[Text, ...]
+
+
+@dataclass(frozen=True)
+class Chips:
+    count: int
+    label: Text
+    front: str
+    back: str
+    ink: str
+
+
+@dataclass(frozen=True)
+class LiarTown:
+    game: str
+    title: Text
+    subtitle: Text
+    players: str
+    colours: tuple[Colour, ...]
+    roles: tuple[Role, ...]
+    moves: tuple[Move, ...]
+    summary: Summary
+    chips: Chips
+
+    def moves_on(self, role: str, half: Half) -> tuple[Move, ...]:
+        """What a card of `role` can do when `half` reads upright to its owner."""
+        return tuple(m for m in self.moves if m.role == role and m.on(half))
+
+    def card_moves(self) -> tuple[Move, ...]:
+        return tuple(m for m in self.moves if m.role)
+
+    def free_moves(self) -> tuple[Move, ...]:
+        return tuple(m for m in self.moves if not m.role)
+
+
+def check(data: LiarTown) -> None:
+    if data.game != GAME_ID:
+        raise DataError(f"game must be {GAME_ID!r}, got {data.game!r}", where="game")
+    _unique(data.colours, "colours")
+    _unique(data.roles, "roles")
+    _unique(data.moves, "moves")
+    if len(data.colours) * len(data.roles) != 6:
+        raise DataError(f"LIAR MAFIA has 6 mafia cards (2 colours × 3 roles), the data give "
+                        f"{len(data.colours)} × {len(data.roles)}", where="roles")
+    for c in data.colours:
+        where = f"colours[{c.id}]"
+        for field, value in (("ink", c.ink), ("back.base", c.back.base), ("back.line", c.back.line)):
+            if not _HEX.fullmatch(value):
+                raise DataError(f"must be a colour like #a51d2d, got {value!r}", where=f"{where}.{field}")
+        if c.back.rays < 2 or c.back.rays % 2:
+            raise DataError("must be an even number ≥ 2: an odd ray count would make the back "
+                            "look different when the card is turned round", where=f"{where}.back.rays")
+    roles = {r.id for r in data.roles}
+    for m in data.moves:
+        where = f"moves[{m.id}]"
+        if m.role and m.role not in roles:
+            raise DataError(f"unknown role {m.role!r} (roles: {', '.join(sorted(roles))})", where=f"{where}.role")
+        if not m.role and m.orientation != "either":
+            raise DataError("a move without a card works in either orientation", where=f"{where}.orientation")
+        for field in ("name", "effect", "detail"):
+            require_text(getattr(m, field), f"{where}.{field}")
+    for r in data.roles:
+        for half in HALVES:
+            if not data.moves_on(r.id, half):
+                raise DataError(f"the {half} half of {r.name} would be blank: no move lists it",
+                                where=f"roles[{r.id}]")
+    numbers = [s.number for s in data.summary.steps]
+    if numbers != list(range(1, len(numbers) + 1)):
+        raise DataError(f"steps must be numbered 1, 2, 3… in order, got {numbers}", where="summary.steps")
+    chips = data.chips
+    if chips.count < 1 or not chips.front or not chips.back or chips.front == chips.back:
+        raise DataError("chips need a count ≥ 1 and two different, non-empty sides", where="chips")
+
+
+def _unique(items, where: str) -> None:
+    seen: set[str] = set()
+    for item in items:
+        if not item.id:
+            raise DataError("id must not be empty", where=where)
+        if item.id in seen:
+            raise DataError(f"duplicate id {item.id!r}", where=f"{where}[{item.id}]")
+        seen.add(item.id)
+
+
+def load_liar_town(cards_dir: Path | None = None) -> LiarTown:
+    return load(LiarTown, game_file(GAME_ID, cards_dir), check)

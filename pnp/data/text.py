@@ -1,0 +1,26 @@
+"""Bilingual text, the shape every printed string takes in cards/*.toml: `{ ja = "…", en = "…" }`."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from .errors import DataError
+
+Lang = Literal["ja", "en"]
+LANGS: tuple[Lang, ...] = ("ja", "en")
+
+
+@dataclass(frozen=True)
+class Text:
+    ja: str
+    en: str
+
+    def __call__(self, lang: Lang) -> str:
+        return self.ja if lang == "ja" else self.en
+
+
+def require_text(text: Text, where: str) -> None:
+    """Refuse an empty translation: a blank line on a printed card is a data error, not a layout one."""
+    for lang in LANGS:
+        if not text(lang).strip():
+            raise DataError(f"the {lang} text is empty", where=f"{where}.{lang}")
