@@ -1,0 +1,110 @@
+"""Fonts: find the bundled Noto Sans JP, make static Regular/Bold instances once, register them.
+
+ReportLab embeds only TrueType outlines, and embeds a variable font at its default instance (Thin
+for Noto Sans JP). So the variable font from the `justmytype-intl-cjk` wheel is instanced at
+wght 400 and 700 with fontTools and cached outside the repository; later builds load the cache.
+"""
+from __future__ import annotations
+
+import io
+import os
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+from .data.errors import DataError
+from .fileio import write_atomic
+
+CACHE_ENV = "TABLETOP_KIT_FONT_CACHE"
+WEIGHTS = {"regular": 400, "bold": 700}
+_BUNDLED = ("justmytype_intl_cjk", "fonts/ofl/notosansjp/NotoSansJP[wght].ttf")
+
+
+@dataclass(frozen=True)
+class FontSet:
+    """The registered ReportLab font names and the characters the regular face can draw."""
+    regular: str
+    bold: str
+    chars: frozenset[int]
+
+    def missing(self, text: str) -> list[str]:
+        return sorted({c for c in text if ord(c) not in self.chars and not c.isspace()})
+
+
+def cache_dir() -> Path:
+    if os.environ.get(CACHE_ENV):
+        return Path(os.environ[CACHE_ENV])
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "tabletop-kit" / "fonts"
+
+
+def bundled_font() -> Path:
+    package, name = _BUNDLED
+    return Path(str(resources.files(package).joinpath(name)))
+
+
+def static_instances(source: Path) -> dict[str, Path]:
+    """Paths of static Regular/Bold TTFs for `source`: the file itself if it is not variable,
+    else cached instances (made now if missing)."""
+    from fontTools.ttLib import TTFont
+
+    font = _open_ttf(source)
+    if "fvar" not in font or not any(a.axisTag == "wght" for a in font["fvar"].axes):
+        return {style: source for style in WEIGHTS}
+    stat = source.stat()
+    key = f"{source.stem.replace('[', '-').replace(']', '')}-{stat.st_size}"
+    paths = {style: cache_dir() / f"{key}-{w}.ttf" for style, w in WEIGHTS.items()}
+    for style, path in paths.items():
+        if not path.is_file():
+            write_atomic(path, _instance_bytes(TTFont(source), WEIGHTS[style]))
+    return paths
+
+
+def _instance_bytes(font, weight: int) -> bytes:
+    from fontTools.varLib import instancer
+
+    static = instancer.instantiateVariableFont(font, {"wght": weight}, updateFontNames=False)
+    out = io.BytesIO()
+    static.save(out)
+    return out.getvalue()
+
+
+def _open_ttf(path: Path):
+    from fontTools.ttLib import TTFont, TTLibError
+
+    try:
+        font = TTFont(path, lazy=True)
+    except (OSError, TTLibError) as e:
+        raise DataError(f"cannot read font: {e}", file=path) from None
+    if "glyf" not in font:
+        raise DataError("font has no TrueType outlines (CFF/.otf fonts cannot be embedded); "
+                        "use a .ttf", file=path)
+    return font
+
+
+@lru_cache(maxsize=None)
+def load_fonts(font_path: str | None = None) -> FontSet:
+    """Register Regular and Bold with ReportLab (once per process) and return their names."""
+    from reportlab.lib.fonts import addMapping
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont as RLFont
+
+    source = Path(font_path).expanduser() if font_path else bundled_font()
+    if not source.is_file():
+        raise DataError("font file not found", file=source)
+    paths = static_instances(source)
+    tag = "Bundled" if font_path is None else f"User{abs(hash(str(source))) % 10**6}"
+    names = {style: f"TK{tag}-{style.title()}" for style in WEIGHTS}
+    for style, path in paths.items():
+        try:
+            pdfmetrics.registerFont(RLFont(names[style], str(path)))
+        except Exception as e:  # ReportLab raises plain exceptions for unusable fonts
+            raise DataError(f"cannot use font: {e}", file=path) from None
+    family = names["regular"]
+    addMapping(family, 0, 0, names["regular"])
+    addMapping(family, 1, 0, names["bold"])
+    addMapping(family, 0, 1, names["regular"])
+    addMapping(family, 1, 1, names["bold"])
+    chars = frozenset(_open_ttf(paths["regular"]).getBestCmap())
+    return FontSet(regular=names["regular"], bold=names["bold"], chars=chars)

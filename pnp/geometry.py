@@ -1,0 +1,151 @@
+"""Units, card and paper sizes, and the grid of cards on a sheet: pure arithmetic in millimetres.
+
+Coordinates follow PDF: origin at the page's bottom-left, y up. Everything is in mm until
+render.py converts to points.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+MM = 72 / 25.4  # points per millimetre
+MIN_MARGIN = 5.0  # home printers cannot print closer to the edge
+
+CARD_SIZES = {"poker": (63.0, 88.0), "ja-small": (59.0, 86.0), "bridge": (57.0, 89.0), "mini": (44.0, 63.0)}
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+
+
+def pt(mm: float) -> float:
+    return mm * MM
+
+
+def to_mm(points: float) -> float:
+    return points / MM
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def x1(self) -> float:
+        return self.x + self.w
+
+    @property
+    def y1(self) -> float:
+        return self.y + self.h
+
+    def inset(self, d: float) -> "Rect":
+        return Rect(self.x + d, self.y + d, self.w - 2 * d, self.h - 2 * d)
+
+    def outset(self, d: float) -> "Rect":
+        return self.inset(-d)
+
+    def contains(self, other: "Rect", tol: float = 1e-6) -> bool:
+        return (other.x >= self.x - tol and other.y >= self.y - tol
+                and other.x1 <= self.x1 + tol and other.y1 <= self.y1 + tol)
+
+    def sub(self, x: float, y: float, w: float, h: float) -> "Rect":
+        """A rectangle given from this one's TOP-left corner, y downwards (how layouts read)."""
+        return Rect(self.x + x, self.y1 - y - h, w, h)
+
+
+@dataclass(frozen=True)
+class Size:
+    w: float
+    h: float
+
+    def __str__(self) -> str:
+        return f"{self.w:g}×{self.h:g} mm"
+
+
+def parse_card_size(text: str) -> Size:
+    """A preset name (poker, ja-small, bridge, mini) or `WxH` in mm, e.g. `63x88` or `63.5x88.9`."""
+    name = text.strip().lower()
+    if name in CARD_SIZES:
+        return Size(*CARD_SIZES[name])
+    m = re.fullmatch(r"(\d+(?:\.\d+)?)\s*[x×*]\s*(\d+(?:\.\d+)?)(?:\s*mm)?", name)
+    if not m or float(m.group(1)) <= 0 or float(m.group(2)) <= 0:
+        presets = ", ".join(CARD_SIZES)
+        raise ValueError(f"card size must be one of {presets} or WxH in mm (e.g. 63x88), got {text!r}")
+    return Size(float(m.group(1)), float(m.group(2)))
+
+
+def parse_paper(text: str) -> tuple[str, Size]:
+    """`a4`, `letter`, optionally with `-landscape`; returns the canonical name and the size."""
+    name = text.strip().lower()
+    base, _, orient = name.partition("-")
+    if base not in PAPERS or orient not in ("", "portrait", "landscape"):
+        raise ValueError(f"paper must be a4 or letter, optionally -landscape, got {text!r}")
+    w, h = PAPERS[base]
+    if orient == "landscape":
+        return f"{base}-landscape", Size(h, w)
+    return base, Size(w, h)
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Where each slot's trim box lies on a sheet. Slots run left to right, top to bottom."""
+    page: Size
+    card: Size
+    cols: int
+    rows: int
+    gutter: float
+    bleed: float
+
+    @property
+    def per_page(self) -> int:
+        return self.cols * self.rows
+
+    @property
+    def pitch(self) -> tuple[float, float]:
+        extra = self.gutter + 2 * self.bleed
+        return self.card.w + extra, self.card.h + extra
+
+    @property
+    def trim_area(self) -> Rect:
+        """The union of all trim boxes, centred on the page."""
+        px, py = self.pitch
+        w = self.cols * px - (px - self.card.w)
+        h = self.rows * py - (py - self.card.h)
+        return Rect((self.page.w - w) / 2, (self.page.h - h) / 2, w, h)
+
+    @property
+    def bleed_area(self) -> Rect:
+        return self.trim_area.outset(self.bleed)
+
+    def trim(self, slot: int) -> Rect:
+        if not 0 <= slot < self.per_page:
+            raise IndexError(slot)
+        col, row = slot % self.cols, slot // self.cols
+        px, py = self.pitch
+        area = self.trim_area
+        return Rect(area.x + col * px, area.y1 - self.card.h - row * py, self.card.w, self.card.h)
+
+    def bleed_box(self, slot: int) -> Rect:
+        return self.trim(slot).outset(self.bleed)
+
+
+def fit_count(avail: float, size: float, gap: float) -> int:
+    """How many `size`s fit in `avail` with `gap` between neighbours (not at the ends)."""
+    if size > avail + 1e-9:
+        return 0
+    return int((avail - size) // (size + gap) + 1 + 1e-9)
+
+
+def grid(page: Size, card: Size, gutter: float = 0.0, bleed: float = 0.0,
+         margin: float = MIN_MARGIN) -> Grid:
+    """The most cards that fit at full size: trims stay `margin` inside the page edge; between
+    neighbours lie both bleeds and the gutter. Never shrinks a card; raises if none fits."""
+    if gutter < 0 or bleed < 0:
+        raise ValueError("gutter and bleed must not be negative")
+    gap = gutter + 2 * bleed
+    cols = fit_count(page.w - 2 * margin, card.w, gap)
+    rows = fit_count(page.h - 2 * margin, card.h, gap)
+    if cols < 1 or rows < 1:
+        raise ValueError(f"a {card} card does not fit on a {page.w:g}×{page.h:g} mm page "
+                         f"with {margin:g} mm margins")
+    return Grid(page, card, cols, rows, gutter, bleed)
