@@ -1,0 +1,220 @@
+"""24 −共鳴するテロル−: typed game data (cards/terror24.toml) and its consistency checks."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from .errors import DataError
+from .load import game_file, load
+
+GAME_ID = "terror24"
+Style = Literal["stand", "coop"]
+STYLES: tuple[Style, Style] = ("stand", "coop")
+
+
+@dataclass(frozen=True)
+class Text:
+    ja: str
+    en: str
+
+    def __call__(self, lang: str) -> str:
+        return self.ja if lang == "ja" else self.en
+
+
+@dataclass(frozen=True)
+class PlayerRange:
+    min: int
+    max: int
+
+
+@dataclass(frozen=True)
+class Rules:
+    bid_cards: int
+    returned_when_placed: int
+    death_card: int
+    npc_at_players: int
+    npc_removes: list[int]
+    npc_cards_per_round: int
+
+
+@dataclass(frozen=True)
+class StyleInfo:
+    name: Text
+    orientation: Text
+    letter: str
+    rule: Text
+
+
+@dataclass(frozen=True)
+class Styles:
+    stand: StyleInfo
+    coop: StyleInfo
+
+    def __getitem__(self, style: Style) -> StyleInfo:
+        return getattr(self, style)
+
+
+@dataclass(frozen=True)
+class ScheduleMarks:
+    keep_mark: str
+    switch_mark: str
+
+
+@dataclass(frozen=True)
+class Detective:
+    id: str
+    name: Text
+    schedule: str  # one mark per round
+
+    def switches(self, marks: ScheduleMarks, round_number: int) -> bool:
+        return self.schedule[round_number - 1] == marks.switch_mark
+
+
+@dataclass(frozen=True)
+class TimeCards:
+    values: list[int]
+    hours: int
+
+
+@dataclass(frozen=True)
+class Suit:
+    id: str
+    letter: str
+    colour: Text
+    colour_hex: str
+    name: Text
+    cards: int
+    stand_vp: int
+    coop_main_vp: int
+    coop_sub_vp: int
+
+
+@dataclass(frozen=True)
+class Events:
+    provisional: bool
+    note: Text
+    suits: list[Suit]
+
+
+@dataclass(frozen=True)
+class Column:
+    round: int
+    places: int
+    face_down: bool
+
+
+@dataclass(frozen=True)
+class Section:
+    id: str
+    title: Text
+    ja: list[str]
+    en: list[str]
+
+    def lines(self, lang: str) -> list[str]:
+        return self.ja if lang == "ja" else self.en
+
+
+@dataclass(frozen=True)
+class Terror24:
+    game: str
+    title: Text
+    players: PlayerRange
+    rules: Rules
+    styles: Styles
+    schedule: ScheduleMarks
+    detectives: list[Detective]
+    time_cards: TimeCards
+    events: Events
+    grid: list[Column]
+    texts: list[Section]
+
+    @property
+    def rounds(self) -> int:
+        return len(self.grid)
+
+    def detective(self, detective_id: str) -> Detective:
+        return next(d for d in self.detectives if d.id == detective_id)
+
+    def suit(self, suit_id: str) -> Suit:
+        return next(s for s in self.events.suits if s.id == suit_id)
+
+    def suit_by_letter(self, letter: str) -> Suit | None:
+        return next((s for s in self.events.suits if s.letter == letter.upper()), None)
+
+    def npc_cards(self) -> list[int]:
+        cards = list(self.time_cards.values)
+        for value in self.rules.npc_removes:
+            cards.remove(value)
+        return cards
+
+
+def provisional_warning(data: Terror24, lang: str = "en") -> str | None:
+    """The line every build or run using provisional event values must show, else None."""
+    if not data.events.provisional:
+        return None
+    prefix = "警告: " if lang == "ja" else "warning: "
+    return prefix + data.events.note(lang)
+
+
+def check(data: Terror24) -> None:
+    """Everything the rules rely on that TOML types alone cannot say."""
+    if data.game != GAME_ID:
+        raise DataError(f"must be {GAME_ID!r}", where="game")
+    if not 1 <= data.players.min <= data.players.max:
+        raise DataError("min must be at least 1 and at most max", where="players")
+    _unique([d.id for d in data.detectives], "detectives")
+    _unique([s.id for s in data.events.suits], "events.suits")
+    _unique([s.letter.upper() for s in data.events.suits], "events.suits.letter")
+    _unique([data.styles.stand.letter, data.styles.coop.letter], "styles.letter")
+    for s in data.events.suits:
+        if len(s.letter) != 1 or not s.letter.isalpha() or s.letter != s.letter.upper():
+            raise DataError("must be one capital letter", where=f"events.suits[{s.id}].letter")
+        for field in ("cards", "stand_vp", "coop_main_vp", "coop_sub_vp"):
+            if getattr(s, field) < 0:
+                raise DataError("must not be negative", where=f"events.suits[{s.id}].{field}")
+    marks = {data.schedule.keep_mark, data.schedule.switch_mark}
+    if len(marks) != 2:
+        raise DataError("keep_mark and switch_mark must differ", where="schedule")
+    for d in data.detectives:
+        if len(d.schedule) != data.rounds or not set(d.schedule) <= marks:
+            raise DataError(f"must be {data.rounds} marks, each {' or '.join(sorted(marks))}",
+                            where=f"detectives[{d.id}].schedule")
+    for number, column in enumerate(data.grid, 1):
+        if column.round != number or column.places < 1:
+            raise DataError(f"columns must be rounds 1, 2, ... in order, each with 1+ places",
+                            where=f"grid[{number - 1}]")
+    places = sum(c.places for c in data.grid)
+    if places > sum(s.cards for s in data.events.suits):
+        raise DataError(f"the grid has {places} places but the suits only {sum(s.cards for s in data.events.suits)} cards",
+                        where="grid")
+    values = data.time_cards.values
+    if sum(values) != data.time_cards.hours:
+        raise DataError(f"the values add up to {sum(values)}, not {data.time_cards.hours}", where="time_cards")
+    rules = data.rules
+    for name in ("returned_when_placed", "death_card"):
+        if getattr(rules, name) not in values:
+            raise DataError("must be one of the time card values", where=f"rules.{name}")
+    leftover = list(values)
+    for value in rules.npc_removes:
+        if value not in leftover:
+            raise DataError(f"{value} is not in the time card set", where="rules.npc_removes")
+        leftover.remove(value)
+    if rules.bid_cards < 1 or rules.npc_cards_per_round < 1:
+        raise DataError("bids need at least one card", where="rules")
+    if not data.players.min <= rules.npc_at_players <= data.players.max:
+        raise DataError("must be a supported player count", where="rules.npc_at_players")
+    if len(data.detectives) < max(data.players.max, rules.npc_at_players + 1):
+        raise DataError("not enough detectives for the largest table (NPC included)", where="detectives")
+
+
+def _unique(keys: list[str], where: str) -> None:
+    seen = set()
+    for key in keys:
+        if key in seen:
+            raise DataError(f"{key!r} appears twice", where=where)
+        seen.add(key)
+
+
+def load_terror24(cards_dir: Path | None = None) -> Terror24:
+    return load(Terror24, game_file(GAME_ID, cards_dir), check)
