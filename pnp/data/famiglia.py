@@ -1,0 +1,152 @@
+"""Famiglia solo: typed game data (cards/famiglia.toml) and its consistency checks."""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from .errors import DataError
+from .load import game_file, load
+from .text import Text, require_text
+
+GAME_ID = "famiglia"
+Fallback = Literal["none", "family_zero_then_zero", "best_lower"]
+
+
+@dataclass(frozen=True)
+class Family:
+    code: str
+    color: str
+    name: Text
+    copies: list[int]  # per rank
+    vp: list[int]      # per rank
+
+
+@dataclass(frozen=True)
+class StartSet:
+    id: str
+    holder: Literal["player", "robot"]
+    cards: list[str]
+
+
+@dataclass(frozen=True)
+class Level:
+    level: int
+    targets: list[int]  # rank-0, rank-1, ... cards collected before moving on
+
+
+@dataclass(frozen=True)
+class Step:
+    number: int
+    name: Text
+    text: Text
+    fallback: Fallback
+    collect_rank: int | None = None
+    fallback_family: str | None = None
+
+
+@dataclass(frozen=True)
+class Robot:
+    refresh_rule: Text
+    refresh_action: Text
+    steps: list[Step]
+
+
+@dataclass(frozen=True)
+class FamigliaData:
+    game: str
+    title: Text
+    street_size: int
+    families: list[Family]
+    start_sets: list[StartSet]
+    levels: list[Level]
+    robot: Robot
+
+    @property
+    def ranks(self) -> int:
+        return len(self.families[0].vp)
+
+    def codes(self) -> list[str]:
+        """Every card code, family by family, rank by rank (R0, R1, ... G4)."""
+        return [f"{f.code}{r}" for f in self.families for r in range(self.ranks)]
+
+    def level(self, number: int) -> Level:
+        for level in self.levels:
+            if level.level == number:
+                return level
+        raise DataError(f"no level {number} (levels: {', '.join(str(x.level) for x in self.levels)})",
+                        where="levels")
+
+    def census(self) -> int:
+        return sum(sum(f.copies) for f in self.families)
+
+
+def check(data: FamigliaData) -> None:
+    if data.game != GAME_ID:
+        raise DataError(f"game must be {GAME_ID!r}", where="game")
+    if data.street_size < 1:
+        raise DataError("must be at least 1", where="street_size")
+    if not data.families:
+        raise DataError("at least one family is needed", where="families")
+    codes = [f.code for f in data.families]
+    for i, f in enumerate(data.families):
+        where = f"families[{f.code}]"
+        if len(f.code) != 1 or not f.code.isalpha() or codes.count(f.code) > 1:
+            raise DataError("a family code is one letter, different for each family", where=f"{where}.code")
+        if len(f.vp) != data.ranks or len(f.copies) != data.ranks:
+            raise DataError(f"vp and copies need one number per rank ({data.ranks})", where=where)
+        if any(n < 0 for n in f.copies + f.vp):
+            raise DataError("copies and vp cannot be negative", where=where)
+        require_text(f.name, f"{where}.name")
+    _check_start_sets(data)
+    _check_levels(data)
+    _check_robot(data)
+
+
+def _check_start_sets(data: FamigliaData) -> None:
+    known = set(data.codes())
+    taken: Counter[str] = Counter()
+    for s in data.start_sets:
+        for code in s.cards:
+            if code not in known:
+                raise DataError(f"unknown card code {code!r}", where=f"start_sets[{s.id}].cards")
+        taken.update(s.cards)
+    if sorted(s.holder for s in data.start_sets) != ["player", "robot"]:
+        raise DataError("one start set for the player and one for the robot", where="start_sets")
+    for f in data.families:
+        for rank, copies in enumerate(f.copies):
+            if taken[f"{f.code}{rank}"] > copies:
+                raise DataError(f"the start sets use more {f.code}{rank} than there are", where="start_sets")
+
+
+def _check_levels(data: FamigliaData) -> None:
+    collected = [s.collect_rank for s in data.robot.steps if s.collect_rank is not None]
+    numbers = [x.level for x in data.levels]
+    if len(set(numbers)) != len(numbers) or not numbers:
+        raise DataError("level numbers must be present and different", where="levels")
+    for x in data.levels:
+        if len(x.targets) != len(collected):
+            raise DataError(f"one target per collecting step ({len(collected)})", where=f"levels[{x.level}].targets")
+
+
+def _check_robot(data: FamigliaData) -> None:
+    steps = data.robot.steps
+    if [s.number for s in steps] != list(range(1, len(steps) + 1)):
+        raise DataError("steps must be numbered 1, 2, 3, ... in order", where="robot.steps")
+    ranks = [s.collect_rank for s in steps if s.collect_rank is not None]
+    if ranks != list(range(len(ranks))) or steps[-1].collect_rank is not None:
+        raise DataError("collecting steps take ranks 0, 1, 2, ... in order and the last step takes the best card",
+                        where="robot.steps")
+    for s in steps:
+        where = f"robot.steps[{s.number}]"
+        if (s.fallback == "family_zero_then_zero") != (s.fallback_family is not None):
+            raise DataError("fallback_family goes with fallback = 'family_zero_then_zero'", where=where)
+        if s.fallback_family is not None and s.fallback_family not in {f.code for f in data.families}:
+            raise DataError(f"unknown family {s.fallback_family!r}", where=f"{where}.fallback_family")
+        require_text(s.name, f"{where}.name")
+        require_text(s.text, f"{where}.text")
+
+
+def load_famiglia(cards_dir: Path | None = None) -> FamigliaData:
+    return load(FamigliaData, game_file(GAME_ID, cards_dir), check)
