@@ -1,0 +1,134 @@
+"""KILL SHOT (game id `kill-shot`): typed model of cards/kill_shot.toml and its checks.
+
+The rulebook text leaves many card facts out; those fields hold the marker "unverified" and are
+printed as blanks, never guessed (docs/rulings.md).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from .errors import DataError
+from .load import game_file, load
+from .text import Text, require_text
+
+GAME_ID = "kill-shot"
+Unverified = Literal["unverified"]
+
+
+@dataclass(frozen=True)
+class Components:
+    tactical: int
+    terrorist: int
+    total: int
+    tactical_distribution: Unverified
+    tactical_values: Unverified
+    terrorist_names: Unverified
+    terrorist_values: Unverified
+
+
+@dataclass(frozen=True)
+class HuntNumber:
+    number: int
+    original: str
+    status: Literal["rulebook", "unverified"]
+
+
+@dataclass(frozen=True)
+class Shout:
+    id: str
+    when: Text
+    call: Text
+
+
+@dataclass(frozen=True)
+class GameType:
+    id: str
+    number: int
+    name: Text
+    pace: Text
+    goal: Text
+    rules: tuple[Text, ...]
+
+
+@dataclass(frozen=True)
+class SpecialCard:
+    id: str
+    name: Text
+    original: str
+    call: Text
+    effect: Text
+
+
+@dataclass(frozen=True)
+class OptionalRule:
+    id: str
+    name: Text
+    effect: Text
+
+
+@dataclass(frozen=True)
+class TerroristAbility:
+    id: str
+    opening: str
+    text: Text
+
+
+@dataclass(frozen=True)
+class KillShot:
+    game: str
+    title: Text
+    publisher: str
+    blank: Text
+    components: Components
+    hunt_numbers: tuple[HuntNumber, ...]
+    shouts: tuple[Shout, ...]
+    game_types: tuple[GameType, ...]
+    special_cards: tuple[SpecialCard, ...]
+    optional_rules_note: Text
+    optional_rules: tuple[OptionalRule, ...]
+    terrorist_note: Text
+    terrorist_abilities: tuple[TerroristAbility, ...]
+
+    def hunt_name(self, number: int) -> str | None:
+        """The hunt number's card name, or None where the rulebook does not give it."""
+        for h in self.hunt_numbers:
+            if h.number == number:
+                return h.original if h.status == "rulebook" else None
+        raise KeyError(number)
+
+
+def check(data: KillShot) -> None:
+    if data.game != GAME_ID:
+        raise DataError(f"game must be {GAME_ID!r}, got {data.game!r}", where="game")
+    c = data.components
+    if c.tactical + c.terrorist != c.total:
+        raise DataError(f"tactical {c.tactical} + terrorist {c.terrorist} ≠ total {c.total}",
+                        where="components.total")
+    numbers = [h.number for h in data.hunt_numbers]
+    if numbers != list(range(1, 10)):
+        raise DataError(f"hunt numbers must be 1 to 9 in order, got {numbers}", where="hunt_numbers")
+    for h in data.hunt_numbers:
+        # A name is either quoted by the rulebook or left blank: a guessed name is the one thing to avoid.
+        if (h.status == "rulebook") != bool(h.original.strip()):
+            raise DataError("a rulebook name must be given; an unverified one must stay empty",
+                            where=f"hunt_numbers[{h.number - 1}].original")
+    if [g.number for g in data.game_types] != [1, 2, 3]:
+        raise DataError("game types must be numbered 1, 2, 3 in order", where="game_types")
+    for group in ("shouts", "game_types", "special_cards", "optional_rules", "terrorist_abilities"):
+        seen: set[str] = set()
+        for item in getattr(data, group):
+            if item.id in seen or not item.id:
+                raise DataError(f"duplicate or empty id {item.id!r}", where=f"{group}[{item.id}]")
+            seen.add(item.id)
+            for field in ("name", "when", "call", "goal", "effect", "text"):
+                if isinstance(getattr(item, field, None), Text):
+                    require_text(getattr(item, field), f"{group}[{item.id}].{field}")
+    for g in data.game_types:
+        if not g.rules:
+            raise DataError("a game type needs at least one rule", where=f"game_types[{g.id}].rules")
+
+
+def load_kill_shot(cards_dir: Path | None = None) -> KillShot:
+    return load(KillShot, game_file(GAME_ID, cards_dir), check)
