@@ -1,0 +1,110 @@
+"""Whole games with a shuffled virtual deck: the robot against a simple built-in player.
+
+The same engine as the table: a seeded RNG supplies the drawn cards (`draw_random`), and
+`SimplePlayer` supplies the human's decisions.
+"""
+from __future__ import annotations
+
+import random
+import statistics
+from dataclasses import dataclass
+
+from .engine import PLAYER, ROBOT, Game, Rules
+
+
+def draw_random(game: Game, rng: random.Random) -> int:
+    """A card off the stack: any hidden card, weighted by its count; else the known bottom card."""
+    if not game.hidden_n:
+        return game.bottom[0]
+    k = int(rng.random() * game.hidden_n)
+    for card, n in enumerate(game.hidden):
+        if k < n:
+            return card
+        k -= n
+    raise AssertionError("hidden counts do not add up")
+
+
+class SimplePlayer:
+    """A plain rule of thumb. It keeps its hand (a count per card); recruiting rank v needs two cards
+    of the same family and rank v−1 in hand, one of which leaves the hand for the play area (family
+    abilities are not used). Each turn: recruit the affordable Street card worth most (leftmost on
+    ties); if none, refresh the highest-rank Street card while the rules allow (at most 3 times a
+    turn); then end the turn."""
+
+    MAX_REFRESHES = 3
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        self.hand = [0] * len(rules.codes)
+        for c in rules.start[PLAYER]:
+            self.hand[c] += 1
+        self.turn_seen = -1
+        self.refreshes = 0
+
+    def act(self, game: Game) -> None:
+        rank, vp, hand = self.rules.rank, self.rules.vp, self.hand
+        if game.turns[PLAYER] != self.turn_seen:
+            self.turn_seen, self.refreshes = game.turns[PLAYER], 0
+        best, pos = -1, -1
+        for i, c in enumerate(game.street):
+            if (rank[c] == 0 or hand[c - 1] >= 2) and vp[c] > best:
+                best, pos = vp[c], i
+        if pos >= 0:
+            card = game.street[pos]
+            if rank[card]:
+                hand[card - 1] -= 1
+            hand[card] += 1
+            game.player_take(pos)
+            return
+        if self.refreshes < self.MAX_REFRESHES and game.street and game.refresh_block() is None:
+            self.refreshes += 1
+            top = max(rank[c] for c in game.street)
+            game.player_refresh(next(i for i, c in enumerate(game.street) if rank[c] == top))
+            return
+        game.player_end()
+
+
+def play_one(rules: Rules, first: str, rng: random.Random) -> Game:
+    game = Game(rules, first, log=False)
+    player = SimplePlayer(rules)
+    while not game.over:
+        if game.pending:
+            game.draw(draw_random(game, rng))
+        else:
+            player.act(game)
+    return game
+
+
+@dataclass
+class Summary:
+    games: int
+    robot: list[int]
+    player: list[int]
+    player_wins: int
+    draws: int
+
+    def to_dict(self) -> dict:
+        return {"games": self.games, "robot": _spread(self.robot), "player": _spread(self.player),
+                "player_win_rate": self.player_wins / self.games if self.games else 0.0,
+                "draws": self.draws}
+
+
+def _spread(values: list[int]) -> dict:
+    if not values:
+        return {}
+    q = statistics.quantiles(values, n=4, method="inclusive") if len(values) > 1 else [values[0]] * 3
+    return {"mean": round(statistics.fmean(values), 2), "min": min(values), "q1": q[0],
+            "median": q[1], "q3": q[2], "max": max(values)}
+
+
+def simulate(rules: Rules, first: str, games: int, seed: int) -> Summary:
+    rng = random.Random(seed)
+    summary = Summary(games, [], [], 0, 0)
+    for _ in range(games):
+        game = play_one(rules, first, rng)
+        summary.robot.append(game.score(ROBOT))
+        summary.player.append(game.score(PLAYER))
+        winner, _ = game.result()
+        summary.player_wins += winner == PLAYER
+        summary.draws += winner == "draw"
+    return summary
