@@ -1,0 +1,319 @@
+"""24 −共鳴するテロル−: the rules of a 3–5 player game, with the 3-player virtual player (NPC).
+
+Pure rules: no printing, no input. Every number comes from the game data. Chance enters as actions:
+a face-down event turned up (`reveal`), the NPC's card (`npc_card`; the table types it, or the caller
+passes the top of a seeded deck) and the card drawn in the life-or-death check (`check`).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from pnp.data.terror24 import STYLES, Style, Terror24
+
+
+class RuleError(Exception):
+    """An action the rules do not allow now; the message says why."""
+
+
+@dataclass
+class Seat:
+    name: str
+    detective: str
+    style: Style
+    hand: list[int]  # a human's hand; for the NPC its deck, top card first
+    npc: bool = False
+    kept: list[int] = field(default_factory=list)  # time cards out in front (placed bids)
+    events: list[str] = field(default_factory=list)  # suit ids received
+    vp: int = 0
+    dead: bool = False
+
+    @property
+    def time_in_front(self) -> int:
+        return sum(self.kept)
+
+
+@dataclass(frozen=True)
+class Award:
+    seat: int
+    vp: int
+    kind: str  # "stand", "coop_main", "coop_sub", "colour", "adjust"
+    suit: str = ""
+    place: int = 0
+
+
+@dataclass(frozen=True)
+class Entry:
+    seat: int
+    cards: tuple[int, ...]
+    style: Style  # as bid (the end phase may turn the card)
+    time: int
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    round: int
+    coop_count: int
+    ranking: list[Entry]  # every bidder, best first
+    placed: list[tuple[int, str]]  # (seat, suit) for places 1, 2, (3)
+    awards: list[Award]
+    back_to_hand: dict[int, tuple[int, ...]]
+    left_out: dict[int, tuple[int, ...]]
+    npc_to_bottom: tuple[int, ...]
+    sitting_out: list[int]
+    chief: int  # after the round
+    switches: list[tuple[int, Style]]  # (seat, new style)
+
+
+@dataclass(frozen=True)
+class Check:
+    seat: int
+    card: int | None  # None: no draw needed (only the death card was left)
+    dead: bool
+
+
+def other_style(style: Style) -> Style:
+    return STYLES[1 - STYLES.index(style)]
+
+
+def npc_style(human_styles: list[Style]) -> Style:
+    """The style fewer humans chose (3–0: the one nobody chose)."""
+    stands = human_styles.count("stand")
+    return "stand" if stands < len(human_styles) - stands else "coop"
+
+
+class Game:
+    def __init__(self, data: Terror24, seats: list[Seat], chief: int, grid: list[list[str | None]]):
+        self.data = data
+        self.seats = seats
+        self.chief = chief
+        self.grid = grid
+        self.round = 1
+        self.bids: dict[int, tuple[int, ...]] = {}
+        self.results: list[RoundResult] = []
+        self.checks: list[Check] = []
+        self.check_order: list[int] = []
+        self._validate_setup()
+        self._bidders = self._eligible()  # fixed for the round: laying cards down does not change it
+
+    # ----- what is asked now -----
+    def need(self) -> tuple[str, int | None]:
+        """("reveal", None) | ("bid", seat) | ("npc", seat) | ("check", seat) | ("over", None)."""
+        if self.round > self.data.rounds:
+            pending = self._pending_check()
+            return ("check", pending) if pending is not None else ("over", None)
+        if None in self.grid[self.round - 1]:
+            return "reveal", None
+        for seat in self.bidders():
+            if seat not in self.bids:
+                return ("npc" if self.seats[seat].npc else "bid"), seat
+        raise AssertionError("a round with every bid in is resolved at once")
+
+    def bidders(self) -> list[int]:
+        """Who bids this round, clockwise from the chief, humans first and the NPC last."""
+        return self._bidders
+
+    def _eligible(self) -> list[int]:
+        rules = self.data.rules
+        n = len(self.seats)
+        order = [(self.chief + k) % n for k in range(n)]
+        humans = [i for i in order if not self.seats[i].npc and len(self.seats[i].hand) >= rules.bid_cards]
+        npcs = [i for i in order if self.seats[i].npc and len(self.seats[i].hand) >= rules.npc_cards_per_round]
+        return humans + npcs
+
+    def is_over(self) -> bool:
+        return self.need()[0] == "over"
+
+    def distance_from_chief(self, seat: int) -> int:
+        return (seat - self.chief) % len(self.seats)
+
+    def npc_top(self) -> list[int]:
+        """The NPC's next cards from its (virtual, seeded) deck."""
+        seat = self.need()[1]
+        return self.seats[seat].hand[: self.data.rules.npc_cards_per_round]
+
+    # ----- actions -----
+    def reveal(self, suits: list[str]) -> None:
+        column = self.grid[self.round - 1]
+        if self.need()[0] != "reveal":
+            raise RuleError(f"round {self.round} has no face-down events")
+        if len(suits) != len(column):
+            raise RuleError(f"round {self.round} has {len(column)} events to reveal, got {len(suits)}")
+        self._check_suit_counts(self.grid[: self.round - 1] + [suits] + self.grid[self.round:])
+        column[:] = suits
+
+    def bid(self, seat: int, cards: list[int]) -> RoundResult | None:
+        kind, expected = self.need()
+        if kind not in ("bid", "npc") or seat != expected:
+            raise RuleError(self._not_now(seat))
+        wanted = self.data.rules.npc_cards_per_round if self.seats[seat].npc else self.data.rules.bid_cards
+        if len(cards) != wanted:
+            raise RuleError(f"{self.seats[seat].name} lays exactly {wanted} card(s), got {len(cards)}")
+        hand = self.seats[seat].hand
+        missing = Counter(cards) - Counter(hand)
+        if missing:
+            where = "deck" if self.seats[seat].npc else "hand"
+            raise RuleError(f"{self.seats[seat].name} has no {', '.join(map(str, missing.elements()))} "
+                            f"in {where} (still there: {' '.join(map(str, sorted(hand)))})")
+        for card in cards:
+            hand.remove(card)
+        self.bids[seat] = tuple(cards)
+        if len(self.bids) == len(self.bidders()):
+            return self._resolve()
+        return None
+
+    npc_card = bid  # the NPC's turned-up card is its bid
+
+    def check(self, card: int) -> Check:
+        kind, seat = self.need()
+        if kind != "check":
+            raise RuleError("the life-or-death check comes after the last round")
+        hand = self.seats[seat].hand
+        if card not in hand:
+            raise RuleError(f"{self.seats[seat].name} has no {card} in hand "
+                            f"(in hand: {' '.join(map(str, sorted(hand)))})")
+        return self._record_check(seat, card)
+
+    def adjust(self, seat: int, vp: int) -> None:
+        """A manual correction of a score (e.g. a value misread from a card)."""
+        self.seats[seat].vp += vp
+
+    # ----- the round -----
+    def _resolve(self) -> RoundResult:
+        data, r = self.data, self.round
+        column = self.grid[r - 1]
+        bidders = list(self.bids)
+        coops = [s for s in bidders if self.seats[s].style == "coop"]
+        entries = [Entry(s, self.bids[s], self.seats[s].style,
+                         sum(self.bids[s]) + (len(coops) if s in coops else 0)) for s in bidders]
+        ranking = sorted(entries, key=lambda e: (-e.time, self.distance_from_chief(e.seat)))
+        placed = [(e.seat, column[place]) for place, e in enumerate(ranking[: len(column)])]
+        awards = []
+        for place, (seat, suit_id) in enumerate(placed, 1):
+            suit = data.suit(suit_id)
+            if self.seats[seat].style == "stand":
+                awards.append(Award(seat, suit.stand_vp, "stand", suit_id, place))
+            else:
+                awards.append(Award(seat, suit.coop_main_vp, "coop_main", suit_id, place))
+                awards += [Award(other, suit.coop_sub_vp, "coop_sub", suit_id, place)
+                           for other in coops if other != seat]
+            if suit_id in self.seats[seat].events:
+                awards.append(Award(seat, r, "colour", suit_id, place))
+            self.seats[seat].events.append(suit_id)
+        for award in awards:
+            self.seats[award.seat].vp += award.vp
+        back, out, to_bottom = self._return_cards({s for s, _ in placed})
+        chief = ranking[0].seat if ranking else self.chief
+        switches = []
+        for i, seat in enumerate(self.seats):
+            if data.detective(seat.detective).switches(data.schedule, r):
+                seat.style = other_style(seat.style)
+                switches.append((i, seat.style))
+        result = RoundResult(r, len(coops), ranking, placed, awards, back, out, to_bottom,
+                             [i for i in range(len(self.seats)) if i not in self.bids], chief, switches)
+        self.results.append(result)
+        self.chief, self.bids, self.round = chief, {}, r + 1
+        self._bidders = self._eligible()
+        if self.round > data.rounds:
+            self._start_checks()
+        return result
+
+    def _return_cards(self, placed: set[int]):
+        back, out, to_bottom = {}, {}, ()
+        keep_back = self.data.rules.returned_when_placed
+        for seat, cards in self.bids.items():
+            player = self.seats[seat]
+            if seat not in placed:
+                back[seat] = cards
+                player.hand.extend(cards)  # for the NPC: to the bottom of its deck
+                if player.npc:
+                    to_bottom = cards
+            elif player.npc:
+                out[seat] = cards
+                player.kept.extend(cards)
+            else:
+                back[seat] = tuple(c for c in cards if c == keep_back)
+                out[seat] = tuple(c for c in cards if c != keep_back)
+                player.hand.extend(back[seat])
+                player.kept.extend(out[seat])
+        return {s: c for s, c in back.items() if c}, {s: c for s, c in out.items() if c}, to_bottom
+
+    # ----- the end -----
+    def _start_checks(self) -> None:
+        humans = [i for i, s in enumerate(self.seats) if not s.npc]
+        self.check_order = sorted(humans, key=lambda i: (-self.seats[i].time_in_front,
+                                                         self.distance_from_chief(i)))
+        self._auto_checks()
+
+    def _pending_check(self) -> int | None:
+        if any(c.dead for c in self.checks) or len(self.checks) == len(self.check_order):
+            return None
+        return self.check_order[len(self.checks)]
+
+    def _auto_checks(self) -> None:
+        """A hand of nothing but death cards needs no draw (and one without any cannot die)."""
+        death = self.data.rules.death_card
+        while (seat := self._pending_check()) is not None:
+            hand = self.seats[seat].hand
+            if all(c == death for c in hand):
+                self.checks.append(Check(seat, None, True))
+                self.seats[seat].dead = True
+            elif death not in hand:
+                self.checks.append(Check(seat, None, False))
+            else:
+                return
+
+    def _record_check(self, seat: int, card: int) -> Check:
+        result = Check(seat, card, card == self.data.rules.death_card)
+        self.checks.append(result)
+        self.seats[seat].dead = result.dead
+        self._auto_checks()
+        return result
+
+    def winners(self) -> list[int]:
+        """Surviving humans with most VP, then most time in front; several means a draw."""
+        alive = [i for i, s in enumerate(self.seats) if not s.npc and not s.dead]
+        if not alive:
+            return []
+        best = max((self.seats[i].vp, self.seats[i].time_in_front) for i in alive)
+        return [i for i in alive if (self.seats[i].vp, self.seats[i].time_in_front) == best]
+
+    # ----- checks -----
+    def _not_now(self, seat: int) -> str:
+        kind, expected = self.need()
+        name = self.seats[seat].name
+        if kind in ("bid", "npc"):
+            if seat not in self.bidders():
+                return f"{name} sits out (fewer than {self.data.rules.bid_cards} cards in hand)"
+            return f"it is {self.seats[expected].name}'s bid now" if seat not in self.bids else f"{name} has already bid"
+        return {"reveal": f"turn up round {self.round}'s face-down events first",
+                "check": "the rounds are over: the life-or-death check is on",
+                "over": "the game is over"}[kind]
+
+    def _validate_setup(self) -> None:
+        data = self.data
+        humans = [s for s in self.seats if not s.npc]
+        if not data.players.min <= len(humans) <= data.players.max:
+            raise RuleError(f"{data.players.min}–{data.players.max} players, got {len(humans)}")
+        npcs = len(self.seats) - len(humans)
+        if npcs != (1 if len(humans) == data.rules.npc_at_players else 0):
+            raise RuleError(f"a virtual player joins exactly when {data.rules.npc_at_players} play")
+        if len({s.detective for s in self.seats}) != len(self.seats):
+            raise RuleError("every seat needs its own detective")
+        if self.seats[self.chief].npc:
+            raise RuleError("the chief is one of the players")
+        shape = [c.places for c in data.grid]
+        if [len(c) for c in self.grid] != shape:
+            raise RuleError(f"the event grid has columns of {shape} places")
+        for column, spec in zip(self.grid, data.grid):
+            if spec.face_down != (None in column) or (spec.face_down and set(column) != {None}):
+                raise RuleError(f"round {spec.round}'s events are "
+                                f"{'face down' if spec.face_down else 'face up'} at the start")
+        self._check_suit_counts(self.grid)
+
+    def _check_suit_counts(self, grid: list[list[str | None]]) -> None:
+        used = Counter(s for column in grid for s in column if s is not None)
+        for suit_id, count in used.items():
+            suit = self.data.suit(suit_id)
+            if count > suit.cards:
+                raise RuleError(f"only {suit.cards} {suit.name.en} ({suit.letter}) events exist, the grid shows {count}")

@@ -1,0 +1,307 @@
+"""The 24 table: setup questions, then one line per bid, reveal and check; words out, JSON for scripts.
+
+Randomness (the NPC's detective and deck, a `draw` in the life-or-death check) comes from the seed
+saved with the game, one independent stream per purpose, so replaying the journal never deals a
+different card.
+"""
+from __future__ import annotations
+
+import random
+import re
+
+from pnp.data.terror24 import STYLES, Style, Terror24, provisional_warning
+
+from ..session import Session
+from ..table import InputError
+from .engine import Game, RoundResult, RuleError, Seat, npc_style
+from .render import Render
+
+SETUP = ("players", "styles", "npc", "chief", "grid")
+HIDDEN = "?"
+NPC = "NPC"  # the virtual player's seat name (no player may take it)
+
+
+class Terror24Table:
+    def __init__(self, session: Session, data: Terror24, lang: str = "en"):
+        self.data, self.lang, self.seed = data, lang, session.seed
+        self.physical = session.options.get("npc_deck") == "physical"
+        self.answers: dict = {}
+        self.game: Game | None = None
+        self.render = Render(data, lang)
+
+    # ----- the TableGame protocol -----
+    def prompt(self) -> str:
+        w = self.render.say
+        if self.game is None:
+            step = self._setup_step()
+            letters = " ".join(f"{s.letter}={s.name(self.lang)}" for s in self.data.events.suits)
+            return w(f"ask_{step}", letters=letters) + " >"
+        kind, seat = self.game.need()
+        r = self.game.round
+        if kind == "reveal":
+            return w("ask_reveal", round=r, n=len(self.game.grid[r - 1])) + " >"
+        if kind == "over":
+            return ">"
+        name = self.render.name(self.game, seat)
+        key = {"bid": "ask_bid", "npc": "ask_npc_card", "check": "ask_check"}[kind]
+        return w(key, round=r, name=name, n=self.data.rules.bid_cards) + " >"
+
+    def awaiting_answer(self) -> bool:
+        return False  # every line is one action; undo takes back exactly one
+
+    def handle(self, line: str) -> list[str]:
+        try:
+            if line.split()[0].lower() == "adjust":
+                return self._adjust(line.split()[1:])
+            if self.game is None:
+                return self._setup(self._setup_step(), line)
+            kind, seat = self.game.need()
+            if kind == "reveal":
+                return self._reveal(line)
+            if kind in ("bid", "npc"):
+                return self._bid(seat, line)
+            if kind == "check":
+                return self._check(seat, line)
+            raise InputError("the game is over")
+        except RuleError as e:
+            raise InputError(str(e)) from None
+
+    def status(self) -> dict:
+        data = {"game": "terror24", "provisional_event_values": self.data.events.provisional}
+        if self.game is None:
+            return data | {"phase": "setup", "asking": self._setup_step(), "answers": self.answers}
+        return data | self.render.state(self.game, self.physical)
+
+    def describe(self) -> list[str]:
+        if self.game is None:
+            done = [f"{k}: {v}" for k, v in self.answers.items()]
+            return done + [f"setup: {self._setup_step()}"]
+        return self.render.table(self.game)
+
+    def help(self) -> list[str]:
+        letters = " ".join(f"{s.letter}={s.name(self.lang)}" for s in self.data.events.suits)
+        dets = " ".join(d.id for d in self.data.detectives)
+        return [
+            "setup (one answer per prompt):",
+            f"  players   Aki=scotch Ben=wolf Chie=hibachi   clockwise; detectives: {dets}",
+            "  styles    s c s            one per player in seat order (s=stand, c=coop)",
+            "  npc       random | lloyd | lloyd after Ben     (3 players only; default seat: after the last)",
+            "  chief     Aki",
+            f"  events    RB YG RR BP ??? GY ???   columns 1-7, top (1st place) first; {letters}",
+            "            face-down columns may be left out: RB YG RR BP GY",
+            "each round:",
+            "  reveal    YGR              the face-down events of rounds 5 and 7, when turned up",
+            "  bid       3 5  (or 35)     the two cards each bidder laid, asked player by player",
+            "  NPC card  4                only with --npc-deck physical: the card turned up",
+            "end:",
+            "  check     2  or  draw      the card drawn in the life-or-death check",
+            "any time:  adjust NAME +2    correct a score by hand",
+        ]
+
+    def is_over(self) -> bool:
+        return self.game is not None and self.game.is_over()
+
+    # ----- setup -----
+    def _setup_step(self) -> str:
+        steps = [s for s in SETUP if s != "npc" or self._with_npc()]
+        return next(s for s in steps if s not in self.answers)
+
+    def _with_npc(self) -> bool:
+        return len(self.answers.get("players", [])) == self.data.rules.npc_at_players
+
+    def _setup(self, step: str, line: str) -> list[str]:
+        self.answers[step] = getattr(self, f"_parse_{step}")(line.split())
+        if step == "grid":
+            return self._start()
+        return []
+
+    def _parse_players(self, words: list[str]) -> list[tuple[str, str]]:
+        players = []
+        for word in words:
+            name, eq, detective = word.partition("=")
+            if not eq or not name:
+                raise InputError(f"write each player as NAME=DETECTIVE, e.g. Aki=scotch (got {word!r})")
+            if name.lower() == NPC.lower():
+                raise InputError(f"{NPC!r} is the virtual player's name; choose another")
+            players.append((name, self._detective(detective)))
+        lo, hi = self.data.players.min, self.data.players.max
+        if not lo <= len(players) <= hi:
+            raise InputError(f"{lo}–{hi} players, got {len(players)}")
+        if len({n.lower() for n, _ in players}) < len(players) or len({d for _, d in players}) < len(players):
+            raise InputError("every player needs their own name and detective")
+        return players
+
+    def _detective(self, text: str) -> str:
+        key = text.strip().lower()
+        exact = [d.id for d in self.data.detectives if key in (d.id, d.name.en.lower(), d.name.ja)]
+        found = exact or [d.id for d in self.data.detectives if key and d.id.startswith(key)]
+        if len(found) != 1:
+            raise InputError(f"unknown detective {text!r} (one of: {', '.join(d.id for d in self.data.detectives)})")
+        return found[0]
+
+    def _parse_styles(self, words: list[str]) -> list[Style]:
+        if len(words) == 1 and len(words[0]) == len(self.answers["players"]):
+            words = list(words[0])  # "scs"
+        if len(words) != len(self.answers["players"]):
+            raise InputError(f"one style per player ({len(self.answers['players'])}), e.g. s c s")
+        return [self._style(w) for w in words]
+
+    def _style(self, word: str) -> Style:
+        for style in STYLES:
+            info = self.data.styles[style]
+            if word.lower() in (style, info.letter, info.name.en.lower(), info.name.ja, info.orientation.ja):
+                return style
+        raise InputError(f"unknown style {word!r} (s = stand, c = coop)")
+
+    def _parse_npc(self, words: list[str]) -> dict:
+        names = [n for n, _ in self.answers["players"]]
+        after = names[-1]
+        if len(words) == 3 and words[1].lower() == "after":
+            after = self._player(words[2], names)
+            words = words[:1]
+        if len(words) != 1:
+            raise InputError("answer random, or a detective, optionally followed by 'after NAME'")
+        used = {d for _, d in self.answers["players"]}
+        unused = [d.id for d in self.data.detectives if d.id not in used]
+        if words[0].lower() == "random":
+            detective = random.Random(f"{self.seed}:npc-detective").choice(unused)
+        else:
+            detective = self._detective(words[0])
+            if detective in used:
+                raise InputError(f"{detective} is a player's detective; the NPC takes an unused one: {', '.join(unused)}")
+        return {"detective": detective, "after": after}
+
+    @staticmethod
+    def _player(word: str, names: list[str]) -> str:
+        found = [n for n in names if n.lower() == word.lower()]
+        if not found:
+            raise InputError(f"no player called {word!r} (players: {', '.join(names)})")
+        return found[0]
+
+    def _parse_chief(self, words: list[str]) -> str:
+        if len(words) != 1:
+            raise InputError("the chief's name")
+        return self._player(words[0], [n for n, _ in self.answers["players"]])
+
+    def _parse_grid(self, words: list[str]) -> list[list[str | None]]:
+        columns = self.data.grid
+        if len(words) == len([c for c in columns if not c.face_down]):
+            given = iter(words)
+            words = [HIDDEN * c.places if c.face_down else next(given) for c in columns]
+        if len(words) != len(columns):
+            raise InputError(f"{len(columns)} columns, e.g. RB YG RR BP ??? GY ??? (got {len(words)})")
+        grid = []
+        for column, word in zip(columns, words):
+            if column.face_down and set(word) <= {HIDDEN, "-"}:
+                grid.append([None] * column.places)
+            else:
+                grid.append(self._suits(word))
+        return grid
+
+    def _suits(self, word: str) -> list[str]:
+        suits = []
+        for letter in word:
+            suit = self.data.suit_by_letter(letter)
+            if suit is None:
+                known = ", ".join(s.letter for s in self.data.events.suits)
+                raise InputError(f"unknown event letter {letter!r} (known: {known})")
+            suits.append(suit.id)
+        return suits
+
+    def _start(self) -> list[str]:
+        a = self.answers
+        seats = [Seat(name, det, style, list(self.data.time_cards.values))
+                 for (name, det), style in zip(a["players"], a["styles"])]
+        lines = []
+        if "npc" in a:
+            npc = a["npc"]
+            deck = self.data.npc_cards()
+            if not self.physical:
+                random.Random(f"{self.seed}:npc-deck").shuffle(deck)
+            style = npc_style(a["styles"])
+            name = self.data.detective(npc["detective"]).name(self.lang)
+            where = next(i for i, s in enumerate(seats) if s.name == npc["after"]) + 1
+            seats.insert(where, Seat(NPC, npc["detective"], style, deck, npc=True))
+            cards = " ".join(map(str, sorted(deck)))
+            lines += [self.render.say("npc_joins", detective=name, style=self.render.style(style), after=npc["after"]),
+                      self.render.say("npc_physical" if self.physical else "npc_virtual", cards=cards, seed=self.seed)]
+        chief = next(i for i, s in enumerate(seats) if s.name == a["chief"])
+        try:
+            self.game = Game(self.data, seats, chief, a["grid"])
+        except RuleError:
+            del self.answers["grid"]
+            raise
+        seating = " · ".join(self.render.seat_label(self.game, i) for i in range(len(seats)))
+        lines.insert(0, self.render.say("seats", seats=seating))
+        warning = provisional_warning(self.data, self.lang)
+        return lines + ([warning] if warning else []) + ["", self.render.say("round_header", round=1)]
+
+    # ----- rounds -----
+    def _reveal(self, line: str) -> list[str]:
+        self.game.reveal(self._suits("".join(line.split())))
+        r = self.game.round
+        events = " · ".join(self.render.event(s) for s in self.game.grid[r - 1])
+        return [self.render.say("revealed", round=r, events=events)]
+
+    def _bid(self, seat: int, line: str) -> list[str]:
+        cards = self._cards(line)
+        result = self.game.bid(seat, cards)
+        name = self.render.name(self.game, seat)
+        key = "npc_turns" if self.game.seats[seat].npc else "laid"
+        lines = [self.render.say(key, name=name, cards=" ".join(map(str, cards)))]
+        if result is None and self.game.need()[0] == "npc" and not self.physical:
+            npc = self.game.need()[1]
+            top = self.game.npc_top()
+            result = self.game.npc_card(npc, top)
+            lines.append(self.render.say("npc_turns", name=self.render.name(self.game, npc),
+                                         cards=" ".join(map(str, top))))
+        if result is not None:
+            lines += self._after_round(result)
+        return lines
+
+    @staticmethod
+    def _cards(line: str) -> list[int]:
+        text = line.replace(",", " ").replace("+", " ")
+        words = text.split()
+        if len(words) == 1 and words[0].isdigit():
+            words = list(words[0])  # "35" = 3 and 5 (every card is one digit)
+        if not words or not all(w.isdigit() for w in words):
+            raise InputError(f"type the cards as numbers, e.g. 3 5 (got {line!r})")
+        return [int(w) for w in words]
+
+    def _after_round(self, result: RoundResult) -> list[str]:
+        lines = self.render.resolution(self.game, result)
+        if self.game.round > self.data.rounds:
+            lines += self.render.check_start(self.game)
+            if self.game.is_over():
+                lines += self.render.final(self.game)
+        else:
+            lines += ["", self.render.say("round_header", round=self.game.round)]
+        return lines
+
+    # ----- the end -----
+    def _check(self, seat: int, line: str) -> list[str]:
+        word = line.strip().lower()
+        if word == "draw":
+            hand = sorted(self.game.seats[seat].hand)
+            card = random.Random(f"{self.seed}:check:{seat}").choice(hand)
+        elif word.isdigit():
+            card = int(word)
+        else:
+            raise InputError("type the card drawn (e.g. 3), or 'draw' to let the companion pick one")
+        done = len(self.game.checks)
+        self.game.check(card)
+        lines = self.render.checks(self.game, self.game.checks[done:])
+        if self.game.is_over():
+            lines += self.render.final(self.game)
+        return lines
+
+    def _adjust(self, words: list[str]) -> list[str]:
+        if self.game is None:
+            raise InputError("scores can be corrected once the game has started")
+        if len(words) != 2 or not re.fullmatch(r"[+-]\d+", words[1]):
+            raise InputError("adjust NAME +N  or  adjust NAME -N")
+        name = self._player(words[0], [s.name for s in self.game.seats])
+        seat = next(i for i, s in enumerate(self.game.seats) if s.name == name)
+        self.game.adjust(seat, int(words[1]))
+        return [f"{name} {words[1]} VP ({self.render.say('vp_adjust')}) → {self.game.seats[seat].vp}"]
