@@ -1,0 +1,669 @@
+"""Hitman's Showdown data: typed models of cards/hitmans_showdown.toml and their checks.
+
+`load_game(cards_dir=None)` returns a validated `HitmansShowdown`; `game.card("HK")` resolves one
+physical card to everything its insert shows (`CardView`). Success conditions are data
+(`Condition` → `Alternative` → atoms) that can test a list of dice faces and describe themselves in
+Japanese and English. See docs/data-format.md for the file format.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import ClassVar, Literal, Sequence
+
+from .errors import DataError
+from .load import game_file, load
+
+GAME_ID = "hitmans-showdown"
+Lang = Literal["ja", "en"]
+
+SUITS = ("H", "D", "C", "S")
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+JOKERS = {"JOKER-COLOR": "color", "JOKER-BLACK": "black"}
+SUIT_SYMBOLS = {"H": "♡", "D": "◇", "C": "♣", "S": "♠"}
+# The deck: 54 cards, split into these census groups (a mafia card counts for its organisation).
+CENSUS = {"faction": 4, "scout": 4, "familia": 23, "slum": 23}
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+@dataclass(frozen=True)
+class Text:
+    ja: str
+    en: str
+
+    def __call__(self, lang: Lang) -> str:
+        return self.ja if lang == "ja" else self.en
+
+
+# ---- success conditions -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TotalAtLeast:
+    KIND: ClassVar[str] = "total_at_least"
+    total: int
+
+    def holds(self, faces: Sequence[int]) -> bool:
+        return sum(faces) >= self.total
+
+    def text(self, lang: Lang) -> str:
+        return f"出目合計値{self.total}以上" if lang == "ja" else f"total ≥ {self.total}"
+
+
+@dataclass(frozen=True)
+class TotalEquals:
+    KIND: ClassVar[str] = "total_equals"
+    total: int
+
+    def holds(self, faces: Sequence[int]) -> bool:
+        return sum(faces) == self.total
+
+    def text(self, lang: Lang) -> str:
+        return f"出目合計値ちょうど{self.total}" if lang == "ja" else f"total exactly {self.total}"
+
+
+@dataclass(frozen=True)
+class FaceCountAtLeast:
+    KIND: ClassVar[str] = "face_count_at_least"
+    face: int
+    count: int
+
+    def holds(self, faces: Sequence[int]) -> bool:
+        return list(faces).count(self.face) >= self.count
+
+    def text(self, lang: Lang) -> str:
+        if lang == "ja":
+            return f"{self.face}の出目が{self.count}つ以上"
+        words = _NUMBER_WORDS[self.count] if self.count < len(_NUMBER_WORDS) else str(self.count)
+        plural = "s" if self.count != 1 else ""
+        return f"at least {words} {self.face}{plural}"
+
+
+Atom = TotalAtLeast | TotalEquals | FaceCountAtLeast
+
+
+@dataclass(frozen=True)
+class Alternative:
+    all: tuple[Atom, ...]
+
+    def holds(self, faces: Sequence[int]) -> bool:
+        return all(atom.holds(faces) for atom in self.all)
+
+    def text(self, lang: Lang) -> str:
+        return (" and " if lang == "en" else "かつ").join(atom.text(lang) for atom in self.all)
+
+
+@dataclass(frozen=True)
+class Condition:
+    """Met when any one alternative is met; an alternative is met when all its atoms are."""
+    any: tuple[Alternative, ...]
+
+    def holds(self, faces: Sequence[int]) -> bool:
+        return any(alt.holds(faces) for alt in self.any)
+
+    def text(self, lang: Lang) -> str:
+        return (", or " if lang == "en" else "、もしくは").join(alt.text(lang) for alt in self.any)
+
+
+# ---- effect operations (card use effects and preparation items) -----------------------------------
+
+@dataclass(frozen=True)
+class AddDice:
+    KIND: ClassVar[str] = "add_dice"
+    count: int
+
+
+@dataclass(frozen=True)
+class AddTotal:
+    KIND: ClassVar[str] = "add_total"
+    value: int
+
+
+@dataclass(frozen=True)
+class SetDie:
+    """Set `count` of your dice to faces of your choice."""
+    KIND: ClassVar[str] = "set_die"
+    count: int
+
+
+@dataclass(frozen=True)
+class AddDiceOfFace:
+    """Add `count` dice, each showing a face of your choice."""
+    KIND: ClassVar[str] = "add_dice_of_face"
+    count: int
+
+
+@dataclass(frozen=True)
+class CopyDie:
+    """Pick one of your dice; add `count` dice showing its face."""
+    KIND: ClassVar[str] = "copy_die"
+    count: int
+
+
+@dataclass(frozen=True)
+class OpponentTotalMinus:
+    KIND: ClassVar[str] = "opponent_total_minus"
+    value: int
+
+
+@dataclass(frozen=True)
+class OpponentHighestMinus:
+    """The opponent's highest die loses `value` pips, never going below `floor`."""
+    KIND: ClassVar[str] = "opponent_highest_minus"
+    value: int
+    floor: int
+
+
+@dataclass(frozen=True)
+class OpponentDiceMinus:
+    KIND: ClassVar[str] = "opponent_dice_minus"
+    count: int
+
+
+@dataclass(frozen=True)
+class Reroll:
+    """Reroll any of your dice, chosen by you."""
+    KIND: ClassVar[str] = "reroll"
+
+
+@dataclass(frozen=True)
+class CancelPenalty:
+    KIND: ClassVar[str] = "cancel_penalty"
+
+
+@dataclass(frozen=True)
+class LoseMoneyWhenTaken:
+    """Passive: the holder loses `amount` when this card is taken from them."""
+    KIND: ClassVar[str] = "lose_money_when_taken"
+    amount: int
+
+
+Op = (AddDice | AddTotal | SetDie | AddDiceOfFace | CopyDie | OpponentTotalMinus | OpponentHighestMinus
+      | OpponentDiceMinus | Reroll | CancelPenalty | LoseMoneyWhenTaken)
+
+
+@dataclass(frozen=True)
+class Pair:
+    """What two cards of the same role do when used at once (replaces their single effects)."""
+    ops: tuple[Op, ...]
+
+
+@dataclass(frozen=True)
+class Upgrade:
+    """From `week` on, `ops` replace the effect's ops."""
+    week: int
+    ops: tuple[Op, ...]
+
+
+@dataclass(frozen=True)
+class Effect:
+    text: Text
+    when: Literal["any", "attacking", "always"]
+    ops: tuple[Op, ...]
+    uses_per_week: int | None = None  # None: no weekly limit
+    uses_per_turn: int | None = None
+    pair: Pair | None = None
+    upgrade: Upgrade | None = None
+
+    def ops_in_week(self, week: int) -> tuple[Op, ...]:
+        return self.upgrade.ops if self.upgrade and week >= self.upgrade.week else self.ops
+
+
+# ---- cards, roles, factions -----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Organisation:
+    name: Text
+    suits: tuple[Literal["H", "D", "C", "S"], ...]
+    joker: Literal["color", "black"] | None = None
+    flavor: Text | None = None
+
+
+@dataclass(frozen=True)
+class Role:
+    organisation: str
+    category: Literal["faction", "scout", "mafia"]
+    name: Text
+    flavor: Text
+    stealable: bool
+    penalty: bool
+    reward: int | None = None
+    advance: int | None = None
+    condition: Condition | None = None
+    effect: Effect | None = None
+
+
+@dataclass(frozen=True)
+class Twists:
+    extra_dice: int                         # on every roll the team makes
+    hitman_attack_extra_dice: int           # only when attacking a hitman team
+    hitman_attack_total_bonus: int
+    extra_cards_lost_on_failed_defence: int
+    reward_doublings: int                   # per game
+    penalty_rolls: int                      # rolls on the applicable table; all results apply
+    mafia_loss_table: str
+    hitman_loss_table: str
+
+
+@dataclass(frozen=True)
+class Faction:
+    name: Text
+    ability: Text
+    flavor: Text
+    twists: Twists
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    role: str
+    faction: str | None = None
+
+
+# ---- game tables ----------------------------------------------------------------------------------
+
+PenaltyEffect = Literal["total_minus_3", "lose_money", "skip_next_turn", "no_attack_same_target",
+                        "nothing", "plus_one_die"]
+
+
+@dataclass(frozen=True)
+class PenaltyRow:
+    faces: tuple[int, ...]
+    effect: PenaltyEffect
+    text: Text
+    amount: int | None = None  # lose_money: a fixed amount …
+    dice: int | None = None    # … or `dice` d6 × `times`
+    times: int | None = None
+
+
+@dataclass(frozen=True)
+class PenaltyTable:
+    name: Text
+    rows: tuple[PenaltyRow, ...]
+
+    def row_for(self, face: int) -> PenaltyRow:
+        for row in self.rows:
+            if face in row.faces:
+                return row
+        raise ValueError(f"no row for face {face}")
+
+
+@dataclass(frozen=True)
+class PrepItem:
+    id: str
+    name: Text
+    text: Text
+    price: int
+    hitman_attack_only: bool
+    ops: tuple[Op, ...]
+    price_further: int | None = None  # each further purchase in the same turn
+    max_per_turn: int | None = None
+
+
+@dataclass(frozen=True)
+class Rules:
+    players_min: int
+    players_max: int
+    starting_money: int
+    starting_dice: int
+    actions_per_week: int
+    eliminated_at: int
+
+
+@dataclass(frozen=True)
+class Section:
+    id: str
+    title: Text
+    text: Text
+
+
+@dataclass(frozen=True)
+class Action:
+    id: str
+    name: Text
+    text: Text
+
+
+@dataclass(frozen=True)
+class HitmanAttack:
+    cards_taken: int
+    money_dice: int
+    money_times: int
+    ties: Literal["defender", "attacker"]
+    loss_table: str
+
+
+WeekEvent = Literal["game_start", "deal_scouts", "open_hitman_attacks", "strengthen_scouts", "showdown"]
+
+
+@dataclass(frozen=True)
+class Week:
+    week: int
+    actions: int
+    events: tuple[WeekEvent, ...]
+    text: Text
+
+
+@dataclass(frozen=True)
+class HoldsRole:
+    KIND: ClassVar[str] = "holds_role"
+    role: str
+
+
+@dataclass(frozen=True)
+class MostCards:
+    KIND: ClassVar[str] = "most_cards"
+    organisation: str
+    ties: Literal["all_tied", "nobody"]
+
+
+@dataclass(frozen=True)
+class Bonus:
+    id: str
+    name: Text
+    text: Text
+    amount: int
+    who: HoldsRole | MostCards
+
+
+@dataclass(frozen=True)
+class Showdown:
+    final_tie: Literal["shared"]
+    text: Text
+    bonuses: tuple[Bonus, ...]
+
+
+@dataclass(frozen=True)
+class CardView:
+    """One physical card with everything its insert shows, resolved from its role (and faction)."""
+    id: str
+    suit: str | None           # H D C S; None for a joker
+    rank: str | None           # A 2 … 10 J Q K; None for a joker
+    joker: Literal["color", "black"] | None
+    role_id: str
+    role: Role
+    organisation: Organisation
+    faction_id: str | None
+    faction: Faction | None
+    title: Text
+    flavor: Text
+    effect_text: Text | None   # the faction ability on an ace, else the role's use effect
+
+    @property
+    def index(self) -> str:
+        """Corner index: "♡K", "♣10", or "JOKER"."""
+        return "JOKER" if self.joker else f"{SUIT_SYMBOLS[self.suit]}{self.rank}"
+
+    @property
+    def red(self) -> bool:
+        return self.joker == "color" if self.joker else self.suit in ("H", "D")
+
+    @property
+    def class_name(self) -> Text:
+        return self.role.name
+
+    @property
+    def reward(self) -> int | None:
+        return self.role.reward
+
+    @property
+    def advance(self) -> int | None:
+        return self.role.advance
+
+    @property
+    def condition(self) -> Condition | None:
+        return self.role.condition
+
+    @property
+    def penalty(self) -> bool:
+        return self.role.penalty
+
+    @property
+    def effect(self) -> Effect | None:
+        return self.role.effect
+
+
+@dataclass(frozen=True)
+class HitmansShowdown:
+    game: str
+    title: Text
+    money: Text
+    rules: Rules
+    labels: dict[str, Text]
+    summary: tuple[Section, ...]
+    actions: tuple[Action, ...]
+    hitman_attack: HitmanAttack
+    preparation: tuple[PrepItem, ...]
+    penalty_tables: dict[str, PenaltyTable]
+    weeks: tuple[Week, ...]
+    showdown: Showdown
+    factions: dict[str, Faction]
+    organisations: dict[str, Organisation]
+    roles: dict[str, Role]
+    cards: tuple[Card, ...]
+
+    @cached_property
+    def _views(self) -> dict[str, CardView]:
+        return {c.id: _view(self, c) for c in self.cards}
+
+    def card(self, card_id: str) -> CardView:
+        """The card with this id (see `normalise_card_id` for user input). KeyError if unknown."""
+        return self._views[card_id]
+
+    def deck(self) -> tuple[CardView, ...]:
+        """All cards, in file order."""
+        return tuple(self._views.values())
+
+    def cards_of_role(self, role_id: str) -> tuple[CardView, ...]:
+        return tuple(v for v in self._views.values() if v.role_id == role_id)
+
+    def prep(self, item_id: str) -> PrepItem:
+        return next(p for p in self.preparation if p.id == item_id)
+
+    def format_money(self, amount: int, lang: Lang) -> str:
+        number = f"{amount:,}" if lang == "en" else str(amount)
+        return self.money(lang).replace("{amount}", number)
+
+
+def _view(game: HitmansShowdown, card: Card) -> CardView:
+    suit, rank, joker = parse_card_id(card.id)
+    role = game.roles[card.role]
+    faction = game.factions[card.faction] if card.faction else None
+    return CardView(
+        id=card.id, suit=suit, rank=rank, joker=joker, role_id=card.role, role=role,
+        organisation=game.organisations[role.organisation], faction_id=card.faction, faction=faction,
+        title=faction.name if faction else role.name,
+        flavor=faction.flavor if faction else role.flavor,
+        effect_text=faction.ability if faction else (role.effect.text if role.effect else None))
+
+
+# ---- card ids ---------------------------------------------------------------------------------------
+
+_ID = re.compile(r"^([HDCS])(A|[2-9]|10|J|Q|K)$")
+
+
+def parse_card_id(card_id: str) -> tuple[str | None, str | None, Literal["color", "black"] | None]:
+    """"HK" → ("H", "K", None); "JOKER-COLOR" → (None, None, "color"). ValueError if malformed."""
+    if card_id in JOKERS:
+        return None, None, JOKERS[card_id]  # type: ignore[return-value]
+    m = _ID.match(card_id)
+    if not m:
+        raise ValueError(f"not a card id: {card_id!r} (expected e.g. HK, D10, SA, JOKER-COLOR)")
+    return m.group(1), m.group(2), None
+
+
+_SUIT_INPUT = {"♡": "H", "♥": "H", "◇": "D", "♦": "D", "♢": "D", "♣": "C", "♧": "C", "♠": "S", "♤": "S"}
+_RANK_INPUT = {"1": "A", "11": "J", "12": "Q", "13": "K"}
+_JOKER_INPUT = {"JOKER-COLOR": "JOKER-COLOR", "JOKER-COLOUR": "JOKER-COLOR", "JOKER-RED": "JOKER-COLOR",
+                "JOKER-BLACK": "JOKER-BLACK"}
+
+
+def normalise_card_id(text: str) -> str:
+    """A card as a user types it ("hk", "♡K", "♥13", "c1", "joker-colour") → its id. ValueError if not."""
+    raw = text.strip().upper().replace(" ", "")
+    if raw in _JOKER_INPUT:
+        return _JOKER_INPUT[raw]
+    suit = _SUIT_INPUT.get(raw[:1], raw[:1])
+    rank = _RANK_INPUT.get(raw[1:], raw[1:])
+    parse_card_id(suit + rank)
+    return suit + rank
+
+
+# ---- loading and checks -------------------------------------------------------------------------------
+
+def load_game(cards_dir: Path | None = None) -> HitmansShowdown:
+    """Read and validate cards/hitmans_showdown.toml (or the copy in `cards_dir`)."""
+    return load(HitmansShowdown, game_file(GAME_ID, cards_dir), check)
+
+
+def check(game: HitmansShowdown) -> None:
+    """Everything the types cannot say: references, tables, and the 54-card census."""
+    _check_roles(game)
+    _check_factions(game)
+    _check_tables(game)
+    _check_cards(game)
+    _check_census(game)
+
+
+def _fail(message: str, where: str) -> None:
+    raise DataError(message, where=where)
+
+
+def _check_condition(cond: Condition, where: str) -> None:
+    if not cond.any:
+        _fail("a condition needs at least one alternative", f"{where}.any")
+    for i, alt in enumerate(cond.any):
+        if not alt.all:
+            _fail("an alternative needs at least one atom", f"{where}.any[{i}].all")
+        for j, atom in enumerate(alt.all):
+            at = f"{where}.any[{i}].all[{j}]"
+            if isinstance(atom, FaceCountAtLeast):
+                if not 1 <= atom.face <= 6:
+                    _fail(f"face must be 1–6, got {atom.face}", f"{at}.face")
+                if atom.count < 1:
+                    _fail(f"count must be at least 1, got {atom.count}", f"{at}.count")
+            elif atom.total < 1:
+                _fail(f"total must be at least 1, got {atom.total}", f"{at}.total")
+
+
+def _check_roles(game: HitmansShowdown) -> None:
+    for rid, role in game.roles.items():
+        where = f"roles.{rid}"
+        if role.organisation not in game.organisations:
+            _fail(f"unknown organisation {role.organisation!r} (known: {', '.join(game.organisations)})",
+                  f"{where}.organisation")
+        mafia = role.category == "mafia"
+        for name in ("reward", "advance", "condition"):
+            present = getattr(role, name) is not None
+            if present != mafia:
+                _fail(f"{name!r} is {'required' if mafia else 'only for mafia roles'}", f"{where}.{name}")
+        if mafia:
+            _check_condition(role.condition, f"{where}.condition")
+        if role.category != "faction" and role.effect is None:
+            _fail("missing required field 'effect'", f"{where}.effect")
+        for name in ("reward", "advance"):
+            if (getattr(role, name) or 0) < 0:
+                _fail("must not be negative", f"{where}.{name}")
+
+
+def _check_factions(game: HitmansShowdown) -> None:
+    for fid, faction in game.factions.items():
+        for name in ("mafia_loss_table", "hitman_loss_table"):
+            table = getattr(faction.twists, name)
+            if table not in game.penalty_tables:
+                _fail(f"unknown penalty table {table!r} (known: {', '.join(game.penalty_tables)})",
+                      f"factions.{fid}.twists.{name}")
+        if faction.twists.penalty_rolls < 1:
+            _fail("must be at least 1", f"factions.{fid}.twists.penalty_rolls")
+
+
+def _check_tables(game: HitmansShowdown) -> None:
+    if game.hitman_attack.loss_table not in game.penalty_tables:
+        _fail(f"unknown penalty table {game.hitman_attack.loss_table!r}", "hitman_attack.loss_table")
+    for tid, table in game.penalty_tables.items():
+        faces = Counter(f for row in table.rows for f in row.faces)
+        wrong = sorted(f for f in faces if not 1 <= f <= 6) + sorted(f for f, n in faces.items() if n > 1)
+        missing = [f for f in range(1, 7) if f not in faces]
+        if wrong or missing:
+            _fail(f"faces 1–6 must each appear in exactly one row (bad: {wrong}, missing: {missing})",
+                  f"penalty_tables.{tid}.rows")
+        for i, row in enumerate(table.rows):
+            fixed, formula = row.amount is not None, row.dice is not None and row.times is not None
+            partial = (row.dice is None) != (row.times is None)
+            if partial or (row.effect == "lose_money") != (fixed or formula) or (fixed and formula):
+                _fail("a lose_money row needs either 'amount' or both 'dice' and 'times'; other rows neither",
+                      f"penalty_tables.{tid}.rows[{i}]")
+    numbers = [w.week for w in game.weeks]
+    if numbers != list(range(1, len(numbers) + 1)):
+        _fail(f"weeks must be numbered 1, 2, 3… in order, got {numbers}", "weeks")
+    ids = [p.id for p in game.preparation]
+    if len(set(ids)) != len(ids):
+        _fail("duplicate preparation item id", "preparation")
+    for b in game.showdown.bonuses:
+        if isinstance(b.who, HoldsRole) and b.who.role not in game.roles:
+            _fail(f"unknown role {b.who.role!r}", f"showdown.bonuses[{b.id}].who.role")
+        if isinstance(b.who, MostCards) and b.who.organisation not in game.organisations:
+            _fail(f"unknown organisation {b.who.organisation!r}", f"showdown.bonuses[{b.id}].who.organisation")
+
+
+def _check_cards(game: HitmansShowdown) -> None:
+    seen: dict[str, int] = {}
+    used_factions: dict[str, str] = {}
+    for n, card in enumerate(game.cards, 1):
+        where = f"cards[{card.id}]"
+        try:
+            parse_card_id(card.id)
+        except ValueError as e:
+            _fail(str(e), f"{where}.id")
+        if card.id in seen:
+            _fail(f"duplicate card id {card.id!r} (entries {seen[card.id]} and {n})", f"{where}.id")
+        seen[card.id] = n
+        if card.role not in game.roles:
+            _fail(f"unknown role {card.role!r} (known: {', '.join(game.roles)})", f"{where}.role")
+        _check_organisation(game, card, where)
+        is_faction = game.roles[card.role].category == "faction"
+        if is_faction and card.faction is None:
+            _fail("a faction card must name its faction", f"{where}.faction")
+        if not is_faction and card.faction is not None:
+            _fail("only faction cards name a faction", f"{where}.faction")
+        if card.faction is not None:
+            if card.faction not in game.factions:
+                _fail(f"unknown faction {card.faction!r} (known: {', '.join(game.factions)})", f"{where}.faction")
+            if card.faction in used_factions:
+                _fail(f"faction {card.faction!r} already has card {used_factions[card.faction]}",
+                      f"{where}.faction")
+            used_factions[card.faction] = card.id
+    for fid in game.factions:
+        if fid not in used_factions:
+            _fail(f"faction {fid!r} has no card", f"factions.{fid}")
+
+
+def _check_organisation(game: HitmansShowdown, card: Card, where: str) -> None:
+    org_id = game.roles[card.role].organisation
+    org = game.organisations[org_id]
+    suit, _, joker = parse_card_id(card.id)
+    if (joker and org.joker != joker) or (suit and suit not in org.suits):
+        allowed = ", ".join(org.suits) + (f", the {org.joker} joker" if org.joker else "")
+        _fail(f"role {card.role!r} belongs to {org_id!r}, whose cards are {allowed}", f"{where}.role")
+
+
+def census_group(game: HitmansShowdown, card: Card) -> str:
+    role = game.roles[card.role]
+    return role.organisation if role.category == "mafia" else role.category
+
+
+def _check_census(game: HitmansShowdown) -> None:
+    ids = {c.id for c in game.cards}
+    full = [s + r for s in SUITS for r in RANKS] + list(JOKERS)
+    if len(game.cards) != len(full) or ids != set(full):
+        missing = [c for c in full if c not in ids]
+        note = f": missing {', '.join(missing)}" if missing else ""
+        _fail(f"the deck has {len(game.cards)} cards, expected {len(full)}{note}", "cards")
+    counts = Counter(census_group(game, c) for c in game.cards)
+    for group, expected in CENSUS.items():
+        if counts.get(group, 0) != expected:
+            names = [c.id for c in game.cards if census_group(game, c) == group]
+            _fail(f"census: {group} has {counts.get(group, 0)} cards, expected {expected} "
+                  f"({', '.join(names)})", "cards")
