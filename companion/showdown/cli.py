@@ -1,7 +1,127 @@
-"""`companion showdown` (placeholder until the game's companion lands)."""
+"""`companion showdown`: dice, success checks, penalty tables, and the table ledger (`play`)."""
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
 import click
+
+from pnp.data.errors import DataError
+from pnp.data.hitmans_showdown import load_game
+
+from . import check as checks
+from .cards import NotFound, find_faction
+from .chance import Feeder, NeedRoll
+from .dice import DiceError, parse_faces, roll_notation
+from .ops import EffectError
+from .penalties import resolve
+from .render import penalty_lines
+
+LANG = click.option("--lang", type=click.Choice(["ja", "en"]), default="en", show_default=True,
+                    help="Language of card names and texts.")
+CARDS = click.option("--cards", "cards_dir", type=click.Path(file_okay=False, path_type=Path),
+                     help="Folder holding your own copy of hitmans_showdown.toml.")
+JSON = click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
+SEED = click.option("--seed", type=int, help="Seed the virtual dice (same seed, same rolls).")
+
+
+class UserError(click.ClickException):
+    exit_code = 2
+
+
+def _load(cards_dir: Path | None):
+    try:
+        return load_game(cards_dir)
+    except DataError as e:
+        raise UserError(str(e)) from None
+
+
+def _dump(obj: dict) -> None:
+    click.echo(json.dumps(obj, ensure_ascii=False))
 
 
 @click.group(name="showdown")
 def command() -> None:
-    """showdown companion."""
+    """Hitman's Showdown: dice, success checks, penalty tables and the money ledger."""
+
+
+@command.command()
+@click.argument("dice", default="2d6")
+@SEED
+@JSON
+def roll(dice: str, seed: int | None, as_json: bool) -> None:
+    """Roll dice written like 5d6."""
+    try:
+        result = roll_notation(dice, random.Random(seed))
+    except DiceError as e:
+        raise UserError(str(e)) from None
+    if as_json:
+        _dump({"dice": dice, "faces": list(result.faces), "total": result.total, "seed": seed})
+    else:
+        click.echo(f"{dice}: {' '.join(map(str, result.faces))}  (total {result.total})")
+
+
+@command.command()
+@click.argument("card")
+@click.argument("faces", nargs=-1, required=True)
+@click.option("--use", "-u", "steps", multiple=True, metavar="STEP",
+              help="Apply before checking, in order: a card use ('H9 4 2>6', a pair 'C3 C4 1>6') or an "
+                   "item ('weapon 5', 'backup 1 1>5 6'). '?' lets the companion roll an extra die.")
+@click.option("--bonus", type=int, default=0, help="Add to the total (e.g. -3 from a penalty).")
+@click.option("--week", type=click.IntRange(1, 6), default=1, show_default=True,
+              help="The week (scouts grow stronger in week 4).")
+@SEED
+@JSON
+@LANG
+@CARDS
+def check(card, faces, steps, bonus, week, seed, as_json, lang, cards_dir) -> None:
+    """Does CARD's success condition hold for FACES? Says exactly what is missing if not."""
+    game = _load(cards_dir)
+    try:
+        target = checks.mafia_card(game, card)
+        result = checks.run(game, target, parse_faces(list(faces)), steps, bonus, week,
+                            random.Random(seed), lang)
+    except (NotFound, DiceError, EffectError) as e:
+        raise UserError(str(e)) from None
+    if as_json:
+        _dump(result.to_json(lang))
+        return
+    click.echo(f"{target.id} {target.title(lang)} — {target.condition.text(lang)}")
+    for note in result.pool.notes:
+        click.echo(f"  {note}")
+    click.echo(f"  dice: {' '.join(map(str, result.pool.faces))}  total {result.verdict.total}")
+    click.echo(result.verdict.explain(lang))
+
+
+@command.command()
+@click.argument("loss", type=click.Choice(["mafia", "hitman"]))
+@click.option("--faction", help="The losing team's faction (Darkness Speed and Void Clover change the roll).")
+@click.option("--roll", "rolls", multiple=True, metavar="FACE",
+              help="Faces you rolled, in the order asked (table roll, then a money roll if one is needed).")
+@click.option("--escape", is_flag=True, help="A perfect escape route was bought: no penalty.")
+@SEED
+@JSON
+@LANG
+@CARDS
+def penalty(loss, faction, rolls, escape, seed, as_json, lang, cards_dir) -> None:
+    """Roll on the penalty table for a lost mafia attack or a lost hitman attack."""
+    game = _load(cards_dir)
+    try:
+        fid = find_faction(game, faction) if faction else None
+        given = parse_faces(list(rolls))
+    except (NotFound, DiceError) as e:
+        raise UserError(str(e)) from None
+    feeder = Feeder(given, None if given else random.Random(seed))
+    try:
+        result = resolve(game, game.factions[fid] if fid else None, loss, feeder, escape)
+    except NeedRoll as e:
+        raise UserError(f"--roll: {len(given)} faces given, one more needed for the {e.what}") from None
+    if feeder.leftover():
+        raise UserError(f"--roll: too many faces; this penalty used {len(feeder.used)} "
+                        f"({' '.join(map(str, feeder.used)) or 'none'})")
+    if as_json:
+        _dump({"loss": loss, "faction": fid, **result.to_json(lang)})
+        return
+    for line in penalty_lines(game, result, lang):
+        click.echo(line)

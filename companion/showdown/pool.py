@@ -87,6 +87,12 @@ class Pool:
         self.faces = left + list(new)
         self.notes.append(f"{why}: rerolled {fmt(old)} -> {fmt(new)}")
 
+    def drop_lowest(self, n: int, why: str) -> None:
+        faces = sorted(self._need_roll(why), reverse=True)
+        gone = faces[len(faces) - n:] if n else []
+        self.faces = faces[:len(faces) - n] if n < len(faces) else []
+        self.notes.append(f"{why}: {fmt(gone)} taken away")
+
     def add_to_total(self, n: int, why: str) -> None:
         self.bonus += n
         self.notes.append(f"{why}: total {n:+d}")

@@ -1,0 +1,60 @@
+"""Finding cards, factions and preparation items from what players type, in either language."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pnp.data.hitmans_showdown import normalise_card_id
+
+
+class NotFound(ValueError):
+    """Nothing (or too much) matches; the message lists what would."""
+
+
+def _key(text: str) -> str:
+    return re.sub(r"[\s_\-、,.・]", "", text).casefold()
+
+
+def find_cards(game: Any, text: str) -> list[Any]:
+    """A card by id ("SQ", "♡K", "joker-black") → [it]; a role by name ("Mob", "モブ") → all its cards."""
+    try:
+        return [game.card(normalise_card_id(text))]
+    except (ValueError, KeyError):
+        pass
+    want = _key(text)
+    for role_id, role in game.roles.items():
+        names = {_key(role_id), _key(role.name.ja), _key(role.name.en)}
+        names |= {_key(part) for part in re.split(r"[、,]", role.name.ja + "," + role.name.en)}
+        if want in names:
+            return list(game.cards_of_role(role_id))
+    for card in game.deck():
+        if card.faction and want in {_key(card.faction_id), _key(card.faction.name.ja), _key(card.faction.name.en)}:
+            return [card]
+    raise NotFound(f"no card called {text!r} (type an id like SQ, ♡K, H10, JOKER-COLOR, or a name like Mob)")
+
+
+def find_card(game: Any, text: str) -> Any:
+    cards = find_cards(game, text)
+    if len(cards) > 1:
+        raise NotFound(f"{text!r} is {len(cards)} cards ({' '.join(c.id for c in cards)}): name one")
+    return cards[0]
+
+
+def find_faction(game: Any, text: str) -> str:
+    want = _key(text)
+    for fid, faction in game.factions.items():
+        card = next(c for c in game.deck() if c.faction_id == fid)
+        if want in {_key(fid), _key(faction.name.ja), _key(faction.name.en), _key(card.id),
+                    _key(card.index)}:
+            return fid
+    known = ", ".join(f"{fid} ({f.name.en} / {f.name.ja})" for fid, f in game.factions.items())
+    raise NotFound(f"no faction {text!r}; factions: {known}")
+
+
+def find_item(game: Any, text: str) -> Any:
+    want = _key(text)
+    for item in game.preparation:
+        if want in {_key(item.id), _key(item.name.ja), _key(item.name.en), *map(_key, item.id.split("_"))}:
+            return item
+    known = ", ".join(i.id for i in game.preparation)
+    raise NotFound(f"no preparation item {text!r}; items: {known}")

@@ -1,0 +1,135 @@
+"""Apply the effect operations of the data (card uses, preparation items) to the dice.
+
+Choices the players make (the face of an extra die, which die to set, which face to add or copy)
+come as tokens typed after the card, consumed in the order of the card's operations:
+  a face 1-6, or `?` to let the companion roll it   extra dice rolled after the main roll
+  `A>B`  a die showing A is set to B                   set_die
+  a face                                                add_dice_of_face, copy_die (the die to copy)
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from .conditions import kind_of
+from .dice import DiceError, parse_face, roll
+from .pool import Pool, PoolError
+
+CHOICE_KINDS = {"set_die", "add_dice_of_face", "copy_die"}  # these need rolled dice
+
+
+class EffectError(ValueError):
+    """An effect that cannot be applied as typed; the message names what is expected."""
+
+
+class Choices:
+    def __init__(self, tokens: Sequence[str], rng: random.Random | None = None):
+        self.tokens = list(tokens)
+        self.rng = rng
+
+    def _next(self, what: str) -> str:
+        if not self.tokens:
+            raise EffectError(f"missing: {what}")
+        return self.tokens.pop(0)
+
+    def face(self, what: str) -> int:
+        token = self._next(what)
+        try:
+            return parse_face(token)
+        except DiceError:
+            raise EffectError(f"{what}: expected a face 1-6, got {token!r}") from None
+
+    def rolled_face(self, what: str) -> int:
+        token = self._next(what)
+        if token == "?":
+            if self.rng is None:
+                raise EffectError(f"{what}: no dice roller here; type the face you rolled")
+            return roll(self.rng, 1)[0]
+        try:
+            return parse_face(token)
+        except DiceError:
+            raise EffectError(f"{what}: expected the face rolled (1-6) or ?, got {token!r}") from None
+
+    def change(self, what: str) -> tuple[int, int]:
+        token = self._next(what)
+        old, sep, new = token.partition(">")
+        try:
+            if sep:
+                return parse_face(old), int(new)
+        except (DiceError, ValueError):
+            pass
+        raise EffectError(f"{what}: expected OLD>NEW such as 2>6, got {token!r}")
+
+
+def needs_roll(ops: Sequence[Any]) -> bool:
+    return any(kind_of(op) in CHOICE_KINDS for op in ops)
+
+
+def signature(ops: Sequence[Any], rolled: bool) -> str:
+    """The tokens a use expects, for help and error messages."""
+    parts = []
+    for op in ops:
+        kind = kind_of(op)
+        if kind == "add_dice" and rolled:
+            parts += ["<extra die: face or ?>"] * op.count
+        elif kind == "set_die":
+            parts += ["<OLD>NEW>"] * op.count
+        elif kind == "add_dice_of_face":
+            parts += ["<face to add>"] * op.count
+        elif kind == "copy_die":
+            parts.append("<face of the die to copy>")
+    return " ".join(parts) or "(no choices)"
+
+
+def apply(ops: Sequence[Any], own: Pool, opponent: Pool | None, choices: Choices, why: str) -> None:
+    """Apply `ops` in order; on error the pools may be half-changed (callers work on copies or
+    rebuild), and the message says what to type."""
+    try:
+        for op in ops:
+            _apply_one(op, own, opponent, choices, why)
+    except PoolError as e:
+        raise EffectError(str(e)) from None
+    if choices.tokens:
+        raise EffectError(f"{why}: unexpected {' '.join(choices.tokens)!r} "
+                          f"(expected: {signature(ops, own.rolled)})")
+
+
+def _apply_one(op: Any, own: Pool, opp: Pool | None, choices: Choices, why: str) -> None:
+    kind = kind_of(op)
+    if kind in CHOICE_KINDS and not own.rolled:
+        raise EffectError(f"{why} changes your dice: use it after the roll")
+    if kind == "add_dice":
+        faces = ([choices.rolled_face(f"{why}: extra die {i + 1}") for i in range(op.count)]
+                 if own.rolled else None)
+        own.more_dice(op.count, why, faces)
+    elif kind == "add_total":
+        own.add_to_total(op.value, why)
+    elif kind == "set_die":
+        for _ in range(op.count):
+            old, new = choices.change(f"{why}: die to set")
+            own.set_die(old, new, why)
+    elif kind == "add_dice_of_face":
+        own.add_faces([choices.face(f"{why}: face of added die {i + 1}") for i in range(op.count)], why)
+    elif kind == "copy_die":
+        own.copy_die(choices.face(f"{why}: the die to copy"), op.count, why)
+    elif kind in ("opponent_total_minus", "opponent_dice_minus", "opponent_highest_minus"):
+        _against(op, kind, opp, own, why)
+    else:
+        raise EffectError(f"{why}: {kind} is not something a use does")
+
+
+def _against(op: Any, kind: str, opp: Pool | None, own: Pool, why: str) -> None:
+    if opp is None:
+        own.notes.append(f"{why}: {kind.replace('_', ' ')} — no opponent here, no effect")
+    elif kind == "opponent_total_minus":
+        opp.add_to_total(-op.value, f"{why} (against)")
+    elif kind == "opponent_dice_minus":
+        # Before the opponent's roll they roll fewer dice; after it they give up their lowest.
+        if opp.rolled:
+            opp.drop_lowest(min(op.count, len(opp.faces)), f"{why} (against)")
+        else:
+            opp.more_dice(-op.count, f"{why} (against)")
+    else:
+        if not opp.rolled:
+            raise EffectError(f"{why}: the opponent's highest die can only be lowered after their roll")
+        opp.lower_highest(op.value, f"{why} (against)", op.floor)

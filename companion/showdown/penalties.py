@@ -1,0 +1,82 @@
+"""Rolling on a penalty table after a loss, with the faction twists read from the data.
+
+Which table: the faction's own for that kind of loss (Darkness Speed has its own mafia-loss table).
+How many rolls: the faction's `penalty_rolls` (Void Clover suffers two). A perfect escape route
+cancels the whole penalty before any roll.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .chance import Feeder
+
+Loss = Literal["mafia", "hitman"]
+
+# What the effect ids mean for the team's next action (the vocabulary the tables are written in).
+NEXT_ACTION = {"total_minus_3": ("total", -3), "plus_one_die": ("dice", 1)}
+
+
+@dataclass(frozen=True)
+class Effect:
+    id: str
+    roll: int                      # the table face that chose this row
+    text: Any                      # the row's bilingual text
+    amount: int = 0                # money lost (lose_money)
+    money_roll: tuple[int, ...] = ()  # the dice of a "1d6 × 1000" loss
+
+    def to_json(self, lang: str) -> dict:
+        out: dict[str, Any] = {"id": self.id, "roll": self.roll, "text": self.text(lang)}
+        if self.id == "lose_money":
+            out["amount"] = self.amount
+            if self.money_roll:
+                out["money_roll"] = list(self.money_roll)
+        return out
+
+
+@dataclass(frozen=True)
+class Penalty:
+    table: str
+    cancelled: bool = False
+    effects: tuple[Effect, ...] = field(default_factory=tuple)
+
+    @property
+    def rolls(self) -> list[int]:
+        return [e.roll for e in self.effects]
+
+    def to_json(self, lang: str) -> dict:
+        return {"table": self.table, "cancelled": self.cancelled, "rolls": self.rolls,
+                "effects": [e.to_json(lang) for e in self.effects]}
+
+
+def table_id(data: Any, faction: Any | None, loss: Loss) -> str:
+    if faction is not None:
+        return faction.twists.mafia_loss_table if loss == "mafia" else faction.twists.hitman_loss_table
+    if loss == "hitman":
+        return data.hitman_attack.loss_table
+    # No faction named: the table most factions use (the common one).
+    tables = [f.twists.mafia_loss_table for f in data.factions.values()]
+    return max(tables, key=tables.count)
+
+
+def resolve(data: Any, faction: Any | None, loss: Loss, feeder: Feeder, escape: bool = False) -> Penalty:
+    """Raises NeedRoll (from the feeder) when a face is needed and none is available."""
+    name = table_id(data, faction, loss)
+    if escape:
+        return Penalty(name, cancelled=True)
+    table = data.penalty_tables[name]
+    times = faction.twists.penalty_rolls if faction is not None else 1
+    effects = []
+    for n in range(times):
+        which = "penalty roll" if times == 1 else f"penalty roll {n + 1} of {times}"
+        (face,) = feeder.take(which)
+        row = table.row_for(face)
+        amount, money = 0, ()
+        if row.effect == "lose_money":
+            if row.dice:
+                money = tuple(feeder.take(f"money lost ({row.dice}d6 × {row.times})", row.dice))
+                amount = sum(money) * row.times
+            else:
+                amount = row.amount
+        effects.append(Effect(row.effect, face, row.text, amount, money))
+    return Penalty(name, effects=tuple(effects))

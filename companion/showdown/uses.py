@@ -1,0 +1,88 @@
+"""Turning typed steps into changes to a pool: a card use (`H9 2>6`, a pair `H3 D5`) or a
+preparation item (`weapon 4`, `backup 1 1>5 6`)."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from .cards import NotFound, find_item
+from .dice import DiceError, parse_faces, roll
+from .ops import Choices, EffectError, apply
+from .pool import Pool, PoolError
+
+
+@dataclass(frozen=True)
+class Use:
+    cards: tuple[Any, ...]   # one card, or two of the same role used at once
+    ops: tuple[Any, ...]
+    choices: tuple[str, ...]
+    label: str
+
+
+def parse_use(game: Any, tokens: Sequence[str], resolve: Callable[[str], Any], week: int, lang: str) -> Use:
+    """`resolve` turns a typed card into a card view (raising NotFound)."""
+    if not tokens:
+        raise EffectError("name the card to use")
+    first = resolve(tokens[0])
+    effect = first.role.effect
+    if effect is None:
+        raise EffectError(f"{first.id} has no use effect")
+    if effect.when == "always":
+        raise EffectError(f"{first.id} ({first.title(lang)}) works by itself; it cannot be used")
+    cards, rest = [first], list(tokens[1:])
+    if rest and effect.pair is not None:
+        try:
+            second = resolve(rest[0])
+        except NotFound:
+            second = None
+        if second is not None:
+            if second.role_id != first.role_id or second.id == first.id:
+                raise EffectError(f"only two different {first.title(lang)} cards can be used together")
+            cards.append(second)
+            rest.pop(0)
+    ops = effect.pair.ops if len(cards) == 2 else effect.ops_in_week(week)
+    label = f"{first.title(lang)} {'+'.join(c.id for c in cards)}"
+    return Use(tuple(cards), tuple(ops), tuple(rest), label)
+
+
+def apply_use(use: Use, own: Pool, opponent: Pool | None, rng: random.Random | None) -> None:
+    apply(use.ops, own, opponent, Choices(use.choices, rng), use.label)
+
+
+def parse_reroll(tokens: Sequence[str], rng: random.Random | None) -> tuple[list[int], list[int]]:
+    """`1 1>5 6` (or `1 1 > 5 6`): the dice picked up and their new faces; without `>`, rolled."""
+    text = " ".join(tokens)
+    old_text, sep, new_text = text.partition(">")
+    try:
+        old = parse_faces(old_text)
+        new = parse_faces(new_text) if sep else None
+    except DiceError as e:
+        raise EffectError(str(e)) from None
+    if not old:
+        raise EffectError("name the dice to reroll by their faces, e.g. reroll 1 1>5 6")
+    if new is None:
+        if rng is None:
+            raise EffectError("give the new faces: reroll 1 1>5 6")
+        new = roll(rng, len(old))
+    return old, new
+
+
+def apply_item(game: Any, tokens: Sequence[str], own: Pool, opponent: Pool | None,
+               rng: random.Random | None, lang: str) -> Any:
+    """A preparation item applied to rolled dice (the `check` command's view of a purchase)."""
+    item = find_item(game, tokens[0])
+    label = item.name(lang)
+    for op in item.ops:
+        kind = op.KIND
+        if kind == "reroll":
+            old, new = parse_reroll(tokens[1:], rng)
+            try:
+                own.reroll(old, new, label)
+            except PoolError as e:
+                raise EffectError(str(e)) from None
+        elif kind == "cancel_penalty":
+            own.notes.append(f"{label}: cancels the penalty of a loss (no change to the dice)")
+        else:
+            apply([op], own, opponent, Choices(tokens[1:], rng), label)
+    return item
