@@ -1,0 +1,60 @@
+"""Building Famiglia positions by card code for the tests."""
+from collections import Counter
+
+from companion.famiglia.engine import PLAYER, ROBOT, Game, Rules
+from pnp.data.famiglia import load_famiglia
+
+DATA = load_famiglia()
+START = ["R0", "B0", "Y0", "G0"]
+
+
+def rules(level=3):
+    return Rules(DATA, level)
+
+
+def ids(r, codes):
+    return [r.index[c] for c in codes]
+
+
+def codes(r, cards):
+    return [r.codes[c] for c in cards]
+
+
+def position(street, robot=(), *, level=3, discard=(), bottom=(), passno=1, stack=None,
+             turn=ROBOT, first=PLAYER, player=None):
+    """A game at the start of `turn`. The robot holds its start set plus `robot`. With `stack`
+    given, the stack holds exactly those cards and the player holds everything else."""
+    r = rules(level)
+    robot_cards = START + list(robot)
+    if stack is not None:
+        rest = Counter({c: n for c, n in zip(r.codes, r.copies)})
+        rest.subtract(Counter(list(street) + robot_cards + list(discard) + list(bottom) + list(stack)))
+        assert min(rest.values()) >= 0, rest
+        player = list(rest.elements())
+    g = Game.position(r, ids(r, street), ids(r, robot_cards), None if player is None else ids(r, player),
+                      ids(r, discard), ids(r, bottom), passno, turn, first)
+    return g
+
+
+def run(g, draws=()):
+    """Begin the turn and feed the drawn cards; returns the codes the robot took this turn."""
+    g.begin_turn()
+    feed(g, draws)
+    return taken(g)
+
+
+def feed(g, draws):
+    for code in draws:
+        g.draw(g.rules.index[code])
+
+
+def taken(g, who=ROBOT):
+    return [(g.rules.codes[e[4]], e[3] + 1, e[5]) for e in g.events if e[0] == "take" and e[1] == who]
+
+
+def kinds(g):
+    return [e[0] for e in g.events]
+
+
+def of_rank(rank, n, families="RBYG"):
+    return [f"{families[i % len(families)]}{rank}" for i in range(n)]
