@@ -9,9 +9,10 @@ import pytest
 from pnp.data import CARDS_DIR
 from pnp.data.errors import DataError
 from pnp.data.hitmans_showdown import (
-    CENSUS, Condition, FaceCountAtLeast, HoldsRole, MostCards, TotalAtLeast, TotalEquals, census_group,
-    load_game, normalise_card_id,
+    CENSUS, Condition, FaceCountAtLeast, HoldsRole, MostCards, TotalAtLeast, TotalEquals, load_game,
+    normalise_card_id,
 )
+from pnp.data.hitmans_checks import census_group
 
 FIXTURES = Path(__file__).parent / "fixtures" / "hitmans"
 REAL = CARDS_DIR / "hitmans_showdown.toml"
@@ -265,6 +266,8 @@ def test_fixtures_are_up_to_date():
     ("reward = 1000\nadvance = 0\npenalty = false\nstealable = true\ncondition = { any = [{ all = [{ kind = \"total_at_least\", total = 3 }] }] }\n",
      "reward = 1000\nadvance = 0\npenalty = false\nstealable = true\n", "roles.mob.condition", ["required"]),
     ("week = 5\n", "week = 7\n", "weeks", ["numbered"]),
+    ('en = "Rat Catcher"', 'en = " "', "showdown.bonuses[rat_catcher].name.en", ["en text is empty"]),
+    ('en = "Dog, the Enforcer"', 'en = ""', "roles.dog.name.en", ["en text is empty"]),
 ])
 def test_check_errors(tmp_path, old, new, where, words):
     _expect_error(tmp_path, [(old, new)], where, words)

@@ -8,13 +8,11 @@ Japanese and English. See docs/data-format.md for the file format.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import ClassVar, Literal, Sequence
 
-from .errors import DataError
 from .load import game_file, load
 
 GAME_ID = "hitmans-showdown"
@@ -511,159 +509,10 @@ def normalise_card_id(text: str) -> str:
     return suit + rank
 
 
-# ---- loading and checks -------------------------------------------------------------------------------
+# ---- loading ---------------------------------------------------------------------------------------
 
 def load_game(cards_dir: Path | None = None) -> HitmansShowdown:
     """Read and validate cards/hitmans_showdown.toml (or the copy in `cards_dir`)."""
+    from .hitmans_checks import check  # the checks import these models, so not at the top
+
     return load(HitmansShowdown, game_file(GAME_ID, cards_dir), check)
-
-
-def check(game: HitmansShowdown) -> None:
-    """Everything the types cannot say: references, tables, and the 54-card census."""
-    _check_roles(game)
-    _check_factions(game)
-    _check_tables(game)
-    _check_cards(game)
-    _check_census(game)
-
-
-def _fail(message: str, where: str) -> None:
-    raise DataError(message, where=where)
-
-
-def _check_condition(cond: Condition, where: str) -> None:
-    if not cond.any:
-        _fail("a condition needs at least one alternative", f"{where}.any")
-    for i, alt in enumerate(cond.any):
-        if not alt.all:
-            _fail("an alternative needs at least one atom", f"{where}.any[{i}].all")
-        for j, atom in enumerate(alt.all):
-            at = f"{where}.any[{i}].all[{j}]"
-            if isinstance(atom, FaceCountAtLeast):
-                if not 1 <= atom.face <= 6:
-                    _fail(f"face must be 1–6, got {atom.face}", f"{at}.face")
-                if atom.count < 1:
-                    _fail(f"count must be at least 1, got {atom.count}", f"{at}.count")
-            elif atom.total < 1:
-                _fail(f"total must be at least 1, got {atom.total}", f"{at}.total")
-
-
-def _check_roles(game: HitmansShowdown) -> None:
-    for rid, role in game.roles.items():
-        where = f"roles.{rid}"
-        if role.organisation not in game.organisations:
-            _fail(f"unknown organisation {role.organisation!r} (known: {', '.join(game.organisations)})",
-                  f"{where}.organisation")
-        mafia = role.category == "mafia"
-        for name in ("reward", "advance", "condition"):
-            present = getattr(role, name) is not None
-            if present != mafia:
-                _fail(f"{name!r} is {'required' if mafia else 'only for mafia roles'}", f"{where}.{name}")
-        if mafia:
-            _check_condition(role.condition, f"{where}.condition")
-        if role.category != "faction" and role.effect is None:
-            _fail("missing required field 'effect'", f"{where}.effect")
-        for name in ("reward", "advance"):
-            if (getattr(role, name) or 0) < 0:
-                _fail("must not be negative", f"{where}.{name}")
-
-
-def _check_factions(game: HitmansShowdown) -> None:
-    for fid, faction in game.factions.items():
-        for name in ("mafia_loss_table", "hitman_loss_table"):
-            table = getattr(faction.twists, name)
-            if table not in game.penalty_tables:
-                _fail(f"unknown penalty table {table!r} (known: {', '.join(game.penalty_tables)})",
-                      f"factions.{fid}.twists.{name}")
-        if faction.twists.penalty_rolls < 1:
-            _fail("must be at least 1", f"factions.{fid}.twists.penalty_rolls")
-
-
-def _check_tables(game: HitmansShowdown) -> None:
-    if game.hitman_attack.loss_table not in game.penalty_tables:
-        _fail(f"unknown penalty table {game.hitman_attack.loss_table!r}", "hitman_attack.loss_table")
-    for tid, table in game.penalty_tables.items():
-        faces = Counter(f for row in table.rows for f in row.faces)
-        wrong = sorted(f for f in faces if not 1 <= f <= 6) + sorted(f for f, n in faces.items() if n > 1)
-        missing = [f for f in range(1, 7) if f not in faces]
-        if wrong or missing:
-            _fail(f"faces 1–6 must each appear in exactly one row (bad: {wrong}, missing: {missing})",
-                  f"penalty_tables.{tid}.rows")
-        for i, row in enumerate(table.rows):
-            fixed, formula = row.amount is not None, row.dice is not None and row.times is not None
-            partial = (row.dice is None) != (row.times is None)
-            if partial or (row.effect == "lose_money") != (fixed or formula) or (fixed and formula):
-                _fail("a lose_money row needs either 'amount' or both 'dice' and 'times'; other rows neither",
-                      f"penalty_tables.{tid}.rows[{i}]")
-    numbers = [w.week for w in game.weeks]
-    if numbers != list(range(1, len(numbers) + 1)):
-        _fail(f"weeks must be numbered 1, 2, 3… in order, got {numbers}", "weeks")
-    ids = [p.id for p in game.preparation]
-    if len(set(ids)) != len(ids):
-        _fail("duplicate preparation item id", "preparation")
-    for b in game.showdown.bonuses:
-        if isinstance(b.who, HoldsRole) and b.who.role not in game.roles:
-            _fail(f"unknown role {b.who.role!r}", f"showdown.bonuses[{b.id}].who.role")
-        if isinstance(b.who, MostCards) and b.who.organisation not in game.organisations:
-            _fail(f"unknown organisation {b.who.organisation!r}", f"showdown.bonuses[{b.id}].who.organisation")
-
-
-def _check_cards(game: HitmansShowdown) -> None:
-    seen: dict[str, int] = {}
-    used_factions: dict[str, str] = {}
-    for n, card in enumerate(game.cards, 1):
-        where = f"cards[{card.id}]"
-        try:
-            parse_card_id(card.id)
-        except ValueError as e:
-            _fail(str(e), f"{where}.id")
-        if card.id in seen:
-            _fail(f"duplicate card id {card.id!r} (entries {seen[card.id]} and {n})", f"{where}.id")
-        seen[card.id] = n
-        if card.role not in game.roles:
-            _fail(f"unknown role {card.role!r} (known: {', '.join(game.roles)})", f"{where}.role")
-        _check_organisation(game, card, where)
-        is_faction = game.roles[card.role].category == "faction"
-        if is_faction and card.faction is None:
-            _fail("a faction card must name its faction", f"{where}.faction")
-        if not is_faction and card.faction is not None:
-            _fail("only faction cards name a faction", f"{where}.faction")
-        if card.faction is not None:
-            if card.faction not in game.factions:
-                _fail(f"unknown faction {card.faction!r} (known: {', '.join(game.factions)})", f"{where}.faction")
-            if card.faction in used_factions:
-                _fail(f"faction {card.faction!r} already has card {used_factions[card.faction]}",
-                      f"{where}.faction")
-            used_factions[card.faction] = card.id
-    for fid in game.factions:
-        if fid not in used_factions:
-            _fail(f"faction {fid!r} has no card", f"factions.{fid}")
-
-
-def _check_organisation(game: HitmansShowdown, card: Card, where: str) -> None:
-    org_id = game.roles[card.role].organisation
-    org = game.organisations[org_id]
-    suit, _, joker = parse_card_id(card.id)
-    if (joker and org.joker != joker) or (suit and suit not in org.suits):
-        allowed = ", ".join(org.suits) + (f", the {org.joker} joker" if org.joker else "")
-        _fail(f"role {card.role!r} belongs to {org_id!r}, whose cards are {allowed}", f"{where}.role")
-
-
-def census_group(game: HitmansShowdown, card: Card) -> str:
-    role = game.roles[card.role]
-    return role.organisation if role.category == "mafia" else role.category
-
-
-def _check_census(game: HitmansShowdown) -> None:
-    ids = {c.id for c in game.cards}
-    full = [s + r for s in SUITS for r in RANKS] + list(JOKERS)
-    if len(game.cards) != len(full) or ids != set(full):
-        missing = [c for c in full if c not in ids]
-        note = f": missing {', '.join(missing)}" if missing else ""
-        _fail(f"the deck has {len(game.cards)} cards, expected {len(full)}{note}", "cards")
-    counts = Counter(census_group(game, c) for c in game.cards)
-    for group, expected in CENSUS.items():
-        if counts.get(group, 0) != expected:
-            names = [c.id for c in game.cards if census_group(game, c) == group]
-            _fail(f"census: {group} has {counts.get(group, 0)} cards, expected {expected} "
-                  f"({', '.join(names)})", "cards")
