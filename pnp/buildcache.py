@@ -1,0 +1,99 @@
+"""Incremental builds: an output is rebuilt only when something it is made from changed.
+
+A build step's fingerprint covers the bytes of its data and template files, the identity of its
+font files (path, size, mtime: they are large and never edited in place), its options and the code
+version (a hash of this package's sources). It is stored beside the outputs in `.pnp-build/`,
+together with each output's size and mtime, so a deleted or hand-edited output is rebuilt too.
+A fresh step writes nothing at all."""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from .fileio import write_atomic
+
+STAMP_DIR = ".pnp-build"
+_PACKAGE = Path(__file__).resolve().parent
+
+
+@dataclass(frozen=True)
+class Inputs:
+    files: tuple[Path, ...] = ()  # hashed by content: data files, templates
+    fonts: tuple[Path, ...] = ()  # identified by path, size and mtime
+    options: Mapping[str, Any] = field(default_factory=dict)  # JSON-able values (str() otherwise)
+
+
+@lru_cache(maxsize=None)
+def code_version(root: Path = _PACKAGE) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def fingerprint(inputs: Inputs) -> str:
+    digest = hashlib.sha256(code_version().encode())
+    for path in sorted(set(inputs.files)):
+        try:
+            content = hashlib.sha256(path.read_bytes()).hexdigest()
+        except OSError:
+            content = "missing"
+        digest.update(f"file {path} {content}\n".encode())
+    for path in sorted(set(inputs.fonts)):
+        try:
+            st = path.stat()
+            ident = f"{st.st_size} {st.st_mtime_ns}"
+        except OSError:
+            ident = "missing"
+        digest.update(f"font {path} {ident}\n".encode())
+    digest.update(json.dumps(inputs.options, sort_keys=True, default=str).encode())
+    return digest.hexdigest()
+
+
+def template_files(directory: Path) -> tuple[Path, ...]:
+    """Every file under a templates folder (a game's templates are small)."""
+    return tuple(sorted(p for p in Path(directory).rglob("*") if p.is_file()))
+
+
+class Step:
+    """One build step: the outputs it writes and what they are made from."""
+
+    def __init__(self, outputs: Iterable[Path], inputs: Inputs):
+        self.outputs = [Path(p) for p in outputs]
+        if not self.outputs:
+            raise ValueError("a build step needs at least one output")
+        self.key = fingerprint(inputs)
+        first = self.outputs[0]
+        self.stamp = first.parent / STAMP_DIR / f"{first.name}.json"
+
+    def fresh(self) -> bool:
+        """True when the recorded fingerprint matches and every output is as the build left it."""
+        try:
+            stamp = json.loads(self.stamp.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return False
+        if not isinstance(stamp, dict) or stamp.get("fingerprint") != self.key:
+            return False
+        recorded = stamp.get("outputs", {})
+        return all(recorded.get(self._name(p)) == _identity(p) for p in self.outputs)
+
+    def done(self) -> None:
+        """Record a successful build (call after every output is written)."""
+        stamp = {"fingerprint": self.key, "outputs": {self._name(p): _identity(p) for p in self.outputs}}
+        write_atomic(self.stamp, json.dumps(stamp, indent=1, sort_keys=True))
+
+    def _name(self, path: Path) -> str:
+        return os.path.relpath(path, self.stamp.parent.parent)
+
+
+def _identity(path: Path) -> list[int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return [st.st_size, st.st_mtime_ns]

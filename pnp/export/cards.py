@@ -1,0 +1,39 @@
+"""Per-card PNGs for print-on-demand services (mpc, tgc) or at trim size (png)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from . import raster
+from .deck import Deck, ExportError
+from .targets import DPI, card_file_name, layout, shared_back_file_name
+
+
+def export_cards(deck: Deck, target: str, out_dir: Path, workers: int | None = None) -> list[Path]:
+    """Write one image per face and per back (one shared back file when all cards share it);
+    returns the paths in upload order. Older images of this deck that are no longer produced go."""
+    if not deck.cards:
+        raise ExportError(f"{deck.game} {deck.asset}: no cards to export")
+    lay = layout(target, deck.size_mm)
+    jobs: list[raster.Job] = []
+
+    def job(region, name):
+        jobs.append(raster.Job(region=region, trim=lay.trim, pad=lay.bleed, dest=out_dir / name, dpi=DPI))
+
+    backs = deck.backs
+    shared = len(backs) == 1 and all(card.back is not None for card in deck.cards)
+    for card in deck.cards:
+        job(card.face, card_file_name(deck, card, "face"))
+        if card.back is not None and not shared:
+            job(card.back, card_file_name(deck, card, "back"))
+    if shared:
+        job(backs[0], shared_back_file_name(deck))
+    raster.render(deck.pdf, jobs, workers)
+    written = [j.dest for j in jobs]
+    _remove_stale(out_dir, f"{deck.game}_{deck.asset}_", set(written))
+    return written
+
+
+def _remove_stale(out_dir: Path, prefix: str, keep: set[Path]) -> None:
+    for path in out_dir.glob(f"{prefix}*.png"):
+        if path not in keep:
+            path.unlink()

@@ -1,0 +1,48 @@
+"""A contact sheet: every card (or page) of an asset as a labelled thumbnail on one PNG."""
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+from ..fileio import write_atomic
+from . import raster
+from .deck import Deck, ExportError
+
+THUMB_WIDTH = 240  # px per card
+MAX_COLS = 9
+GAP, LABEL_HEIGHT = 12, 22
+PAPER, INK = (236, 236, 232), (40, 40, 40)
+
+
+def columns(n: int) -> int:
+    """Nearly square sheets for small decks, at most MAX_COLS wide."""
+    cols = 1
+    while cols * cols < n and cols < MAX_COLS:
+        cols += 1
+    return cols
+
+
+def contact_sheet(deck: Deck, dest: Path, workers: int | None = None) -> Path:
+    if not deck.cards:
+        raise ExportError(f"{deck.game} {deck.asset}: nothing to preview")
+    w_mm, h_mm = deck.size_mm
+    thumb = (THUMB_WIDTH, round(THUMB_WIDTH * h_mm / w_mm))
+    images = raster.render(deck.pdf, [raster.Job(c.face, thumb) for c in deck.cards], workers)
+    cols = columns(len(images))
+    rows = -(-len(images) // cols)
+    cell_w, cell_h = thumb[0] + GAP, thumb[1] + LABEL_HEIGHT + GAP
+    sheet = Image.new("RGB", (cols * cell_w + GAP, rows * cell_h + GAP), PAPER)
+    draw = ImageDraw.Draw(sheet)
+    font = ImageFont.load_default(size=14)
+    for i, (card, image) in enumerate(zip(deck.cards, images)):
+        x, y = GAP + (i % cols) * cell_w, GAP + (i // cols) * cell_h
+        sheet.paste(image, (x, y))
+        draw.rectangle((x - 1, y - 1, x + thumb[0], y + thumb[1]), outline=(160, 160, 160))
+        label = f"{card.index}  {card.card_id}".encode("ascii", "replace").decode()
+        draw.text((x, y + thumb[1] + 4), label, fill=INK, font=font)
+    buf = io.BytesIO()
+    sheet.save(buf, "PNG", compress_level=raster.PNG_COMPRESS_LEVEL)
+    write_atomic(dest, buf.getvalue())
+    return dest

@@ -1,0 +1,59 @@
+"""The contract between an asset and the exporters: which PDF region holds each card's face and back."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+MM = 72 / 25.4  # PDF points per millimetre
+
+
+@dataclass(frozen=True)
+class Region:
+    """One card image in a PDF: the trim box in points (origin bottom-left of the page), how much
+    artwork the page carries beyond it (bleed, points) and a turn to undo (backs printed upside down)."""
+    page: int  # 0-based
+    box: tuple[float, float, float, float]  # x0, y0, x1, y1
+    bleed: float = 0.0
+    rotate: int = 0  # 0 or 180
+
+    @property
+    def size(self) -> tuple[float, float]:
+        x0, y0, x1, y1 = self.box
+        return x1 - x0, y1 - y0
+
+
+@dataclass(frozen=True)
+class CardRef:
+    index: int  # 1-based position in the deck: the upload order
+    card_id: str
+    name: str
+    face: Region
+    back: Region | None = None  # None: the asset has no printed back (e.g. sleeve inserts)
+
+
+@dataclass(frozen=True)
+class Deck:
+    game: str  # e.g. hitmans-showdown
+    asset: str  # e.g. inserts
+    pdf: Path
+    size_mm: tuple[float, float]  # the card's trim
+    cards: tuple[CardRef, ...]
+
+    @property
+    def backs(self) -> list[Region]:
+        """The distinct back regions, in first-use order."""
+        seen: dict[Region, None] = {}
+        for card in self.cards:
+            if card.back is not None:
+                seen.setdefault(card.back)
+        return list(seen)
+
+
+def slug(text: str) -> str:
+    """A file-name-safe form of an id: ASCII letters, digits, dot and dash."""
+    return re.sub(r"[^A-Za-z0-9.-]+", "-", text).strip("-")
+
+
+class ExportError(Exception):
+    """A user error while exporting (an unsuitable card size, an asset without cards...)."""

@@ -1,0 +1,135 @@
+"""Rasterise card regions of a PDF with PDFium, on every core.
+
+Each worker opens the PDF once and renders a contiguous run of jobs (cards of one page stay together).
+A job either writes a PNG itself (per-card exports: no image crosses a process boundary) or hands back
+the pixels (sheets assembled by the caller)."""
+from __future__ import annotations
+
+import io
+import os
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import pypdfium2 as pdfium
+from PIL import Image
+
+from ..fileio import write_atomic
+from .deck import Region
+
+PNG_COMPRESS_LEVEL = 1  # encoding dominates export time; level 1 is ~4× faster than 6 for ~15 % more bytes
+
+
+@dataclass(frozen=True)
+class Job:
+    region: Region
+    trim: tuple[int, int]  # pixels the card's trim box becomes
+    pad: tuple[int, int, int, int] = (0, 0, 0, 0)  # bleed pixels left, top, right, bottom
+    dest: Path | None = None  # write a PNG here; None: return the image
+    dpi: int = 300
+
+
+def render(pdf: Path, jobs: list[Job], workers: int | None = None) -> list[Image.Image | None]:
+    """Run the jobs; the result lists each job's image (None for jobs that wrote a file)."""
+    workers = min(workers or os.cpu_count() or 1, max(1, len(jobs) // 4))
+    if workers <= 1:
+        return _thaw(_run(str(pdf), jobs))
+    size = -(-len(jobs) // workers)
+    runs = [jobs[i:i + size] for i in range(0, len(jobs), size)]
+    with ProcessPoolExecutor(max_workers=len(runs)) as pool:
+        results = pool.map(_run, [str(pdf)] * len(runs), runs)
+        return [image for run in results for image in _thaw(run)]
+
+
+def _thaw(results: list) -> list[Image.Image | None]:
+    return [None if r is None else Image.frombytes("RGB", r[0], r[1]) for r in results]
+
+
+def _run(pdf_path: str, jobs: list[Job]) -> list:
+    doc = pdfium.PdfDocument(pdf_path)
+    pages: dict[int, pdfium.PdfPage] = {}
+    out = []
+    try:
+        for job in jobs:
+            if job.region.page not in pages:
+                pages[job.region.page] = doc[job.region.page]
+            page = pages[job.region.page]
+            image = render_job(page, job)
+            if job.dest is None:
+                out.append((image.size, image.tobytes()))
+            else:
+                buf = io.BytesIO()
+                image.save(buf, "PNG", dpi=(job.dpi, job.dpi), compress_level=PNG_COMPRESS_LEVEL)
+                write_atomic(job.dest, buf.getvalue())
+                out.append(None)
+    finally:
+        for page in pages.values():
+            page.close()
+        doc.close()
+    return out
+
+
+def render_job(page: pdfium.PdfPage, job: Job) -> Image.Image:
+    region, (tw, th) = job.region, job.trim
+    bw, bh = region.size
+    scale = max(tw / bw, th / bh)  # cover the trim; the excess (a pixel or two) is cut evenly
+    left, top, right, bottom = job.pad
+    if region.rotate == 180:  # the page's left is the image's right
+        left, top, right, bottom = right, bottom, left, top
+    if job.pad != (0, 0, 0, 0) and region.bleed * scale >= max(job.pad):
+        grow = (left / scale, bottom / scale, right / scale, top / scale)  # page: l, b, r, t
+        image = _render_box(page, region.box, grow, scale, (tw + left + right, th + top + bottom))
+        return _turn(image, region.rotate)
+    image = _turn(_render_box(page, region.box, (0, 0, 0, 0), scale, (tw, th)), region.rotate)
+    return edge_pad(image, *job.pad)
+
+
+def _render_box(page, box, grow, scale, size) -> Image.Image:
+    left, bottom, right, top = page.get_cropbox()
+    x0, y0, x1, y1 = box
+    crop = (x0 - grow[0] - left, y0 - grow[1] - bottom, right - x1 - grow[2], top - y1 - grow[3])
+    bitmap = page.render(scale=scale, crop=tuple(max(0.0, c) for c in crop), rev_byteorder=True)
+    image = bitmap.to_pil().convert("RGB")
+    bitmap.close()
+    return fit(image, size)
+
+
+def _turn(image: Image.Image, rotate: int) -> Image.Image:
+    return image.transpose(Image.Transpose.ROTATE_180) if rotate == 180 else image
+
+
+def fit(image: Image.Image, size: tuple[int, int]) -> Image.Image:
+    """Exactly `size`: cut a rounding excess evenly from both sides, or resample if short."""
+    w, h = image.size
+    tw, th = size
+    if (w, h) == (tw, th):
+        return image
+    if w >= tw and h >= th:
+        x, y = (w - tw) // 2, (h - th) // 2
+        return image.crop((x, y, x + tw, y + th))
+    return image.resize(size, Image.Resampling.LANCZOS)
+
+
+def edge_pad(image: Image.Image, left: int, top: int, right: int, bottom: int) -> Image.Image:
+    """Extend the card's outermost pixels straight out into the bleed: its background or edge frame
+    continues past the cut, and nothing from inside the card (a frame line, text) reappears there."""
+    if not (left or top or right or bottom):
+        return image
+    # The outermost pixel ring may blend with whatever lies beside the card on the page: drop it.
+    image = image.crop((1, 1, image.width - 1, image.height - 1))
+    left, top, right, bottom = left + 1, top + 1, right + 1, bottom + 1
+    w, h = image.size
+    nearest = Image.Resampling.NEAREST
+    wide = Image.new(image.mode, (w + left + right, h))
+    wide.paste(image, (left, 0))
+    if left:
+        wide.paste(image.crop((0, 0, 1, h)).resize((left, h), nearest), (0, 0))
+    if right:
+        wide.paste(image.crop((w - 1, 0, w, h)).resize((right, h), nearest), (left + w, 0))
+    out = Image.new(image.mode, (wide.width, h + top + bottom))
+    out.paste(wide, (0, top))
+    if top:
+        out.paste(wide.crop((0, 0, wide.width, 1)).resize((wide.width, top), nearest), (0, 0))
+    if bottom:
+        out.paste(wide.crop((0, h - 1, wide.width, h)).resize((wide.width, bottom), nearest), (0, top + h))
+    return out

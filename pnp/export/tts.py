@@ -1,0 +1,176 @@
+"""Tabletop Simulator decks: face sheets of at most 10×7 cards whose last slot is the hidden card, no
+sheet over 4096 px a side, a back image (or back sheet when backs differ) and the saved-object JSON."""
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image, ImageDraw
+
+from ..fileio import write_atomic
+from . import raster
+from .deck import CardRef, Deck, ExportError
+from .targets import px
+
+MAX_COLS, MAX_ROWS = 10, 7
+MAX_CARDS_PER_SHEET = MAX_COLS * MAX_ROWS - 1  # the last slot shows the hidden card
+MAX_SHEET_PX = 4096
+THUMBNAIL_PX = 256
+PLAIN_BACK = ((43, 47, 58), (150, 156, 170))  # fill and frame of the back drawn for back-less assets
+
+
+# ---- grid arithmetic (pure) ----
+
+def sheet_counts(n: int) -> list[int]:
+    """Cards per sheet: as few sheets as possible, filled evenly."""
+    if n < 1:
+        return []
+    sheets = -(-n // MAX_CARDS_PER_SHEET)
+    base, extra = divmod(n, sheets)
+    return [base + 1] * extra + [base] * (sheets - extra)
+
+
+def grid(n: int) -> tuple[int, int]:
+    """Columns and rows of the smallest sheet holding n cards plus the hidden slot (TTS wants ≥ 2×2)."""
+    if not 1 <= n <= MAX_CARDS_PER_SHEET:
+        raise ValueError(f"a sheet holds 1 to {MAX_CARDS_PER_SHEET} cards, not {n}")
+    rows = max(2, -(-(n + 1) // MAX_COLS))
+    return max(2, -(-(n + 1) // rows)), rows
+
+
+def cell_size(card_px: tuple[int, int], cols: int, rows: int, limit: int = MAX_SHEET_PX) -> tuple[int, int]:
+    """A card's pixels on the sheet: its 300 dpi size, shrunk (keeping its shape) to keep the sheet ≤ limit."""
+    w, h = card_px
+    scale = min(1.0, limit / (cols * w), limit / (rows * h))
+    return int(w * scale), int(h * scale)
+
+
+def card_id(deck_id: int, slot: int) -> int:
+    return deck_id * 100 + slot
+
+
+# ---- the saved object (pure) ----
+
+@dataclass(frozen=True)
+class Sheet:
+    deck_id: int
+    cols: int
+    rows: int
+    cards: tuple[CardRef, ...]
+    face_url: str
+    back_url: str
+    unique_back: bool  # the back URL is a sheet laid out like the faces
+
+
+def saved_object(name: str, sheets: list[Sheet]) -> dict:
+    """The JSON TTS loads from its Saved Objects folder: one custom deck (or a single card)."""
+    custom = {s.deck_id: {"FaceURL": s.face_url, "BackURL": s.back_url, "NumWidth": s.cols,
+                          "NumHeight": s.rows, "BackIsHidden": True, "UniqueBack": s.unique_back, "Type": 0}
+              for s in sheets}
+    cards = [{**_object("Card", card.name, card.card_id, f"{name}/{card.index}"),
+              "CardID": card_id(s.deck_id, slot), "CustomDeck": {str(s.deck_id): custom[s.deck_id]}}
+             for s in sheets for slot, card in enumerate(s.cards)]
+    if len(cards) == 1:
+        state = {**cards[0], "Name": "CardCustom"}
+    else:
+        state = {**_object("DeckCustom", name, "", name),
+                 "DeckIDs": [c["CardID"] for c in cards],
+                 "CustomDeck": {str(k): v for k, v in custom.items()},
+                 "ContainedObjects": cards}
+    return {"SaveName": name, "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "", "Rules": "",
+            "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": [state]}
+
+
+def _object(kind: str, nickname: str, description: str, key: str) -> dict:
+    return {"Name": kind, "GUID": hashlib.sha1(key.encode()).hexdigest()[:6],
+            "Transform": {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
+                          "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0},
+            "Nickname": nickname, "Description": description, "Locked": False, "Grid": True, "Snap": True,
+            "Autoraise": True, "Sticky": True, "Tooltip": True, "Hands": kind == "Card", "SidewaysCard": False}
+
+
+# ---- images ----
+
+def export_tts(deck: Deck, out_dir: Path, name: str, workers: int | None = None) -> list[Path]:
+    """Write the sheets, the back, a thumbnail and `<game>_<asset>.json`; returns the paths written."""
+    if not deck.cards:
+        raise ExportError(f"{deck.game} {deck.asset}: no cards to export")
+    stem = f"{deck.game}_{deck.asset}"
+    card_px = (px(deck.size_mm[0]), px(deck.size_mm[1]))
+    layouts, start = [], 0
+    for count in sheet_counts(len(deck.cards)):
+        cols, rows = grid(count)
+        layouts.append((deck.cards[start:start + count], cols, rows, cell_size(card_px, cols, rows)))
+        start += count
+    backs = deck.backs
+    shared_back = backs[0] if len(backs) == 1 and all(c.back for c in deck.cards) else None
+
+    jobs = [raster.Job(c.face, cell) for cards, _, _, cell in layouts for c in cards]
+    if shared_back is None:
+        jobs += [raster.Job(c.back, cell) for cards, _, _, cell in layouts for c in cards if c.back]
+    else:
+        jobs.append(raster.Job(shared_back, card_px))
+    images = iter(raster.render(deck.pdf, jobs, workers))
+    faces = [[next(images) for _ in cards] for cards, _, _, _ in layouts]
+
+    written: list[Path] = []
+
+    def save(image: Image.Image, file_name: str) -> str:
+        path = out_dir / file_name
+        buf = io.BytesIO()
+        image.save(buf, "PNG", compress_level=raster.PNG_COMPRESS_LEVEL)
+        write_atomic(path, buf.getvalue())
+        written.append(path)
+        return path.resolve().as_uri()
+
+    sheets = []
+    if shared_back is not None or not backs:
+        back = next(images) if shared_back is not None else plain_back(card_px)
+        back_url = save(back, f"{stem}_back.png")
+    for k, ((cards, cols, rows, cell), face_images) in enumerate(zip(layouts, faces), 1):
+        if shared_back is not None or not backs:
+            hidden = back.resize(cell, Image.Resampling.LANCZOS)
+            unique = False
+        else:
+            back_images = [next(images) if c.back else plain_back(cell) for c in cards]
+            hidden = plain_back(cell)
+            back_url = save(compose(back_images, cols, rows, cell, hidden), f"{stem}_backs{k}.png")
+            unique = True
+        face_url = save(compose(face_images, cols, rows, cell, hidden), f"{stem}_faces{k}.png")
+        sheets.append(Sheet(k, cols, rows, tuple(cards), face_url, back_url, unique))
+
+    thumb = faces[0][0].copy()
+    thumb.thumbnail((THUMBNAIL_PX, THUMBNAIL_PX))
+    save(thumb, f"{stem}.png")  # TTS shows <name>.png beside <name>.json as the object's thumbnail
+    json_path = out_dir / f"{stem}.json"
+    write_atomic(json_path, json.dumps(saved_object(name, sheets), ensure_ascii=False, indent=1))
+    written.append(json_path)
+    for old in out_dir.glob(f"{stem}_*.png"):
+        if old not in written:
+            old.unlink()
+    return written
+
+
+def compose(images: list[Image.Image], cols: int, rows: int, cell: tuple[int, int],
+            hidden: Image.Image) -> Image.Image:
+    """Lay the images row by row; the last slot gets the hidden-card image."""
+    w, h = cell
+    sheet = Image.new("RGB", (cols * w, rows * h), "white")
+    for slot, image in enumerate(images):
+        sheet.paste(image, ((slot % cols) * w, (slot // cols) * h))
+    last = cols * rows - 1
+    sheet.paste(hidden, ((last % cols) * w, (last // cols) * h))
+    return sheet
+
+
+def plain_back(size: tuple[int, int]) -> Image.Image:
+    """A neutral back for assets that print none (sleeve inserts go in front of a real card)."""
+    fill, frame = PLAIN_BACK
+    image = Image.new("RGB", size, fill)
+    inset, width = max(2, size[0] // 16), max(1, size[0] // 120)
+    ImageDraw.Draw(image).rounded_rectangle(
+        (inset, inset, size[0] - inset, size[1] - inset), radius=inset, outline=frame, width=width)
+    return image

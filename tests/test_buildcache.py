@@ -1,0 +1,76 @@
+"""Incremental build stamps: fresh only while inputs, options, code and outputs are unchanged."""
+import os
+
+import pytest
+
+from pnp import buildcache
+from pnp.buildcache import Inputs, Step
+
+
+@pytest.fixture
+def job(tmp_path):
+    data, template, font = tmp_path / "game.toml", tmp_path / "face.j2", tmp_path / "font.ttf"
+    data.write_text("a = 1\n")
+    template.write_text("<face/>")
+    font.write_bytes(b"\0" * 64)
+    out = tmp_path / "out" / "inserts.pdf"
+
+    def step(**options):
+        return Step([out], Inputs(files=(data, template), fonts=(font,), options=options or {"lang": "ja"}))
+
+    def build(s):
+        out.parent.mkdir(exist_ok=True)
+        out.write_bytes(b"%PDF")
+        s.done()
+
+    return step, build, data, font, out
+
+
+def test_fresh_after_a_build_and_stale_before(job):
+    step, build, *_ = job
+    assert not step().fresh()
+    build(step())
+    assert step().fresh()
+
+
+def test_a_changed_data_file_option_or_font_makes_it_stale(job):
+    step, build, data, font, _ = job
+    build(step())
+    data.write_text("a = 2\n")
+    assert not step().fresh()
+    build(step())
+    assert not step(lang="en").fresh()
+    st = font.stat()
+    os.utime(font, ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))
+    assert not step().fresh()
+
+
+def test_same_bytes_rewritten_stay_fresh(job):
+    step, build, data, *_ = job
+    build(step())
+    data.write_text("a = 1\n")  # an editor saving without changes
+    assert step().fresh()
+
+
+def test_a_deleted_or_edited_output_is_rebuilt(job):
+    step, build, _, _, out = job
+    build(step())
+    out.write_bytes(b"%PDF-edited")
+    assert not step().fresh()
+    build(step())
+    out.unlink()
+    assert not step().fresh()
+
+
+def test_a_corrupt_stamp_is_not_trusted(job):
+    step, build, *_ = job
+    build(step())
+    step().stamp.write_text("{not json")
+    assert not step().fresh()
+
+
+def test_code_version_changes_with_any_source(tmp_path):
+    (tmp_path / "a.py").write_text("x = 1\n")
+    before = buildcache.code_version.__wrapped__(tmp_path)
+    (tmp_path / "a.py").write_text("x = 2\n")
+    assert buildcache.code_version.__wrapped__(tmp_path) != before
