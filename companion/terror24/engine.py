@@ -144,7 +144,8 @@ class Game:
 
     def bid(self, seat: int, cards: list[int]) -> RoundResult | None:
         kind, expected = self.need()
-        if kind not in ("bid", "npc") or seat != expected:
+        humans_pending = [s for s in self.bidders() if s not in self.bids and not self.seats[s].npc]
+        if kind not in ("bid", "npc") or (seat != expected and seat not in humans_pending):
             raise RuleError(self._not_now(seat))
         wanted = self.data.rules.npc_cards_per_round if self.seats[seat].npc else self.data.rules.bid_cards
         if len(cards) != wanted:
@@ -285,7 +286,9 @@ class Game:
         if kind in ("bid", "npc"):
             if seat not in self.bidders():
                 return f"{name} sits out (fewer than {self.data.rules.bid_cards} cards in hand)"
-            return f"it is {self.seats[expected].name}'s bid now" if seat not in self.bids else f"{name} has already bid"
+            if seat in self.bids:
+                return f"{name} has already bid this round"
+            return f"{name} turns a card after every player has bid"
         return {"reveal": f"turn up round {self.round}'s face-down events first",
                 "check": "the rounds are over: the life-or-death check is on",
                 "over": "the game is over"}[kind]

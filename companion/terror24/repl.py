@@ -91,7 +91,8 @@ class Terror24Table:
             "            face-down columns may be left out: RB YG RR BP GY",
             "each round:",
             "  reveal    YGR              the face-down events of rounds 5 and 7, when turned up",
-            "  bid       3 5  (or 35)     the two cards each bidder laid, asked player by player",
+            "  bid       3 5  (or 35)     the two cards each bidder laid, asked player by player;",
+            "            Ben 3 4          names the bidder, so bids may come in any order",
             "  NPC card  4                only with --npc-deck physical: the card turned up",
             "end:",
             "  check     2  or  draw      the card drawn in the life-or-death check",
@@ -244,6 +245,10 @@ class Terror24Table:
         return [self.render.say("revealed", round=r, events=events)]
 
     def _bid(self, seat: int, line: str) -> list[str]:
+        first = line.split()[0].rstrip(":")
+        named = [i for i, s in enumerate(self.game.seats) if s.name.lower() == first.lower()]
+        if named:  # "Ben 3 4": bids may come in any order
+            seat, line = named[0], line.split(None, 1)[1] if len(line.split()) > 1 else ""
         cards = self._cards(line)
         result = self.game.bid(seat, cards)
         name = self.render.name(self.game, seat)
