@@ -214,7 +214,7 @@ class Game:
 
     # ---- the human's turn ----------------------------------------------------------------------
 
-    def _expect_player(self, pos: int | None = None) -> None:
+    def check_player_turn(self, pos: int | None = None) -> None:
         if self.over:
             raise RuleError("over")
         if self.pending:
@@ -225,7 +225,7 @@ class Game:
             raise RuleError("position", pos=pos, size=len(self.street))
 
     def player_refresh(self, pos: int) -> None:
-        self._expect_player(pos)
+        self.check_player_turn(pos)
         why = self.refresh_block()
         if why:
             raise RuleError("refresh_" + why)
@@ -234,14 +234,14 @@ class Game:
             self._resume()
 
     def player_take(self, pos: int) -> None:
-        self._expect_player(pos)
+        self.check_player_turn(pos)
         card = self.street.pop(pos)
         self.player.append(card)
         self._log("take", PLAYER, None, pos, card, "recruit")
         self._end_turn()
 
     def player_end(self) -> None:
-        self._expect_player()
+        self.check_player_turn()
         self._log("pass", PLAYER)
         self._end_turn()
 

@@ -1,0 +1,258 @@
+"""The Famiglia table: a typed line → an engine action; the engine's events → words for the table."""
+from __future__ import annotations
+
+from collections import Counter
+
+from companion.table import InputError
+
+from .engine import PLAYER, ROBOT, Game, RuleError, Rules
+from .words import WORDS, ordinal_suffix
+
+
+class FamigliaTable:
+    def __init__(self, rules: Rules, first: str, lang: str = "en"):
+        self.rules = rules
+        self.game = Game(rules, first)
+        self.lang = lang
+        self.w = WORDS[lang]
+        self.step_names = {s.number: s.name(lang) for s in rules.data.robot.steps}
+        self._why = ""
+
+    # ---- TableGame protocol --------------------------------------------------------------------
+
+    def prompt(self) -> str:
+        g = self.game
+        if g.over:
+            return self.w["prompt_over"]
+        if g.pending:
+            return self.w["prompt_draw"].format(n=g.draw_count())
+        return self.w["prompt_player"]
+
+    def awaiting_answer(self) -> bool:
+        return bool(self.game.pending) and not self.game.over
+
+    def handle(self, line: str) -> list[str]:
+        g = self.game
+        if g.over:
+            raise InputError(self.w["e_over"])
+        start = len(g.events)
+        trial = g.clone()
+        try:
+            if g.pending:
+                self._draws(trial, line)
+            else:
+                self._command(trial, line)
+        except RuleError as e:
+            raise InputError(self._rule_error(e)) from None
+        self.game = trial
+        return self._narrate(trial.events[start:]) + self.board() + self.next_lines()
+
+    def status(self) -> dict:
+        g, codes = self.game, self.rules.codes
+        winner, achievement = g.result() if g.over else (None, None)
+        return {"street": [codes[c] for c in g.street], "robot": [codes[c] for c in g.robot],
+                "player": [codes[c] for c in g.player], "discard": [codes[c] for c in g.discard],
+                "draw_stack": g.stack_n, "under_stack": [codes[c] for c in g.bottom],
+                "pass": g.passno, "turn": g.turn, "first": g.first, "level": self.rules.level,
+                "awaiting_cards": g.draw_count() if g.pending and not g.over else 0,
+                "scores": {"robot": g.score(ROBOT), "player": g.score(PLAYER)},
+                "over": g.over, "ending": g.ending, "winner": winner, "achievement": achievement}
+
+    def describe(self) -> list[str]:
+        g, w = self.game, self.w
+        top = w["top"].format(card=self.rules.codes[g.discard[-1]]) if g.discard else ""
+        line = w["table"].format(level=self.rules.level, first=w["first_" + g.first], passno=g.passno,
+                                 stack=g.stack_n, pile=len(g.discard), top=top)
+        if g.bottom:
+            line += w["under"].format(cards=" ".join(self.rules.codes[c] for c in g.bottom))
+        return [line] + self.board() + self.next_lines(brief=True)
+
+    def help(self) -> list[str]:
+        return list(self.w["help"])
+
+    def is_over(self) -> bool:
+        return self.game.over
+
+    # ---- what the table sees -------------------------------------------------------------------
+
+    def opening(self) -> list[str]:
+        """Setup instructions for a new game."""
+        r, w = self.rules, self.w
+        sets = {s.holder: s for s in r.data.start_sets}
+        return [text.format(you=sets[PLAYER].id, you_cards=" ".join(sets[PLAYER].cards),
+                            robot=sets[ROBOT].id, robot_cards=" ".join(sets[ROBOT].cards),
+                            deck=sum(r.deck), n=r.street_size) for text in w["setup"]]
+
+    def board(self) -> list[str]:
+        g, r, w = self.game, self.rules, self.w
+        street = "  ".join(f"{i}:{r.codes[c]}" for i, c in enumerate(g.street, 1)) or "-"
+        groups = []
+        for rank in range(r.ranks):
+            cards = [c for c in self._sorted(g.robot) if r.rank[c] == rank]
+            head = (w["rank_group"].format(rank=rank, have=len(cards), target=r.targets[rank])
+                    if rank < len(r.targets) else w["rank_group_free"].format(rank=rank))
+            groups.append(f"{head}: {' '.join(r.codes[c] for c in cards) or '-'}")
+        mine = " ".join(r.codes[c] for c in self._sorted(g.player))
+        return [f"{w['street']} {street}",
+                f"{w['robot_area'].format(vp=g.score(ROBOT))} | " + " | ".join(groups),
+                f"{w['you_area'].format(vp=g.score(PLAYER))} | {mine}"]
+
+    def next_lines(self, brief: bool = False) -> list[str]:
+        g, w = self.game, self.w
+        if g.over:
+            return self._result() if not brief else [w["now_over"]] + self._result()
+        if not g.pending:
+            return [w["now_player"]] if brief else []
+        n = g.draw_count()
+        lines = [w["draw"].format(n=n, example=" ".join(self._example(n)))]
+        hidden = g.hidden_n
+        if g.passno == 1 and n > hidden:
+            lines.append(w["draw_short_pass1"].format(left=hidden, pile=len(g.discard), rest=n - hidden, n=n))
+        elif g.passno == 2 and g.pending > g.stack_n:
+            lines.append(w["draw_short_pass2"].format(left=g.stack_n))
+        if g.passno == 2 and n > hidden and g.bottom:
+            known = g.bottom[:n - hidden]
+            lines.append(w["draw_bottom"].format(cards=" ".join(self.rules.codes[c] for c in known)))
+        return lines
+
+    def _result(self) -> list[str]:
+        g, w = self.game, self.w
+        robot, player = g.score(ROBOT), g.score(PLAYER)
+        winner, achievement = g.result()
+        lines = [w["over"].format(robot=robot, player=player)]
+        if robot == player:
+            lines.append(w["tie"])
+        if winner == PLAYER:
+            lines.append(w["won_player"].format(player=player, robot=robot, score=achievement))
+        else:
+            lines.append(w["won_robot" if winner == ROBOT else "won_draw"])
+        return lines
+
+    def _sorted(self, cards: list[int]) -> list[int]:
+        rank = self.rules.rank
+        return sorted(cards, key=lambda c: (rank[c], c))
+
+    def _example(self, n: int) -> list[str]:
+        return (["R0", "B2", "G1", "Y3"] * 3)[:min(n, 3)]
+
+    # ---- parsing -------------------------------------------------------------------------------
+
+    def _draws(self, g: Game, line: str) -> None:
+        if line.split()[0].lower() in ("take", "refresh", "end"):
+            raise InputError(self.w["e_draw_first"].format(n=g.draw_count()))
+        cards = [self._code(token) for token in line.split()]
+        n = g.draw_count()
+        if len(cards) != n:
+            raise InputError(self.w["e_count"].format(n=n, got=len(cards)))
+        for c in cards:
+            g.draw(c)
+
+    def _command(self, g: Game, line: str) -> None:
+        word, _, arg = line.partition(" ")
+        word, arg = word.lower(), arg.strip()
+        if word == "end" and not arg:
+            g.player_end()
+        elif word in ("take", "refresh"):
+            pos = self._position(g, word, arg)
+            (g.player_take if word == "take" else g.player_refresh)(pos)
+        else:
+            raise InputError(self.w["e_unknown"].format(word=line))
+
+    def _position(self, g: Game, word: str, arg: str) -> int:
+        g.check_player_turn()
+        if arg.isdigit():
+            return int(arg) - 1
+        if not arg or " " in arg:
+            example = self.rules.codes[g.street[0]] if g.street else "R2"
+            raise InputError(self.w["e_need_arg"].format(word=word, size=len(g.street), example=example))
+        card = self._code(arg)
+        found = [i for i, c in enumerate(g.street) if c == card]
+        if not found:
+            raise InputError(self.w["e_not_on_street"].format(card=self.rules.codes[card]))
+        if len(found) > 1:
+            raise InputError(self.w["e_ambiguous"].format(card=self.rules.codes[card],
+                                                           positions=", ".join(str(i + 1) for i in found)))
+        return found[0]
+
+    def _code(self, token: str) -> int:
+        card = self.rules.card(token)
+        if card is None:
+            families = "/".join(f.code for f in self.rules.data.families)
+            raise InputError(self.w["e_code"].format(token=token, families=families, top=self.rules.ranks - 1))
+        return card
+
+    def _rule_error(self, e: RuleError) -> str:
+        w, a, codes = self.w, e.args_, self.rules.codes
+        if e.key == "gone":
+            return w["e_gone"].format(card=codes[a["card"]], copies=self.rules.copies[a["card"]],
+                                      where=self._whereabouts(a["card"]))
+        if e.key == "bottom":
+            return w["e_bottom"].format(expected=codes[a["expected"]])
+        if e.key == "position":
+            return w["e_position"].format(pos=a["pos"] + 1, size=a["size"])
+        return w["e_" + e.key].format(**a)
+
+    def _whereabouts(self, card: int) -> str:
+        g = self.game
+        places = [("in_robot", g.robot), ("in_player", g.player), ("in_street", g.street),
+                  ("in_pile", g.discard), ("in_bottom", g.bottom)]
+        return ", ".join(self.w[key].format(n=n) for key, cards in places if (n := Counter(cards)[card]))
+
+    # ---- narration -----------------------------------------------------------------------------
+
+    def _narrate(self, events: list[tuple]) -> list[str]:
+        lines: list[str] = []
+        for kind, *a in events:
+            lines.extend(self._event(kind, a))
+        return lines
+
+    def _step(self, number: int) -> str:
+        return self.w["step"].format(number=number, name=self.step_names[number])
+
+    def _event(self, kind: str, a: list) -> list[str]:
+        w, codes, r = self.w, self.rules.codes, self.rules
+        if kind == "turn":
+            return [w["turn_robot"].format(level=r.level) if a[0] == ROBOT else w["turn_player"]]
+        if kind == "enough":
+            number, rank, have, target = a
+            return [w["enough"].format(step=self._step(number), rank=rank, have=have, target=target)]
+        if kind == "refresh":
+            who, number, pos, card, to_bottom = a
+            where = w["to_bottom" if to_bottom else "to_pile"]
+            if who == PLAYER:
+                return [w["refresh_player"].format(card=codes[card], pos=pos + 1, where=where, n=r.rank[card])]
+            collect = r.steps[number - 1][1]
+            why = w["no_rank"].format(rank=collect) if collect is not None else self._why
+            return [w["refresh_robot"].format(step=self._step(number), why=why, card=codes[card],
+                                              where=where, n=r.rank[card])]
+        if kind == "no_refresh":
+            return [w["no_refresh"].format(step=self._step(a[0]), why=w["why_" + a[1]])]
+        if kind == "next_step":
+            return [w["next_step"].format(step=self._step(a[0]))]
+        if kind == "better_in_stack":
+            self._why = w["better"].format(stack=a[1], best=a[2])  # said with the refresh that follows
+            return []
+        if kind == "none_better":
+            return [w["none_better"].format(step=self._step(a[0]), best=a[1])]
+        if kind == "take":
+            who, number, pos, card, why = a
+            if who == PLAYER:
+                return [w["take_player"].format(card=codes[card], pos=pos + 1)]
+            collect = r.steps[number - 1][1]
+            reason = {"collect": w["why_collect"].format(rank=collect), "family_zero": w["why_family_zero"],
+                      "zero": w["why_zero_take"], "best": w["why_best"],
+                      "best_lower": w["why_best_lower"].format(rank=collect)}[why]
+            ordinal = w["ordinal"].format(n=pos + 1, suffix=ordinal_suffix(pos + 1))
+            return [w["take_robot"].format(step=self._step(number), why=reason),
+                    w["take_final"].format(card=codes[card], ordinal=ordinal)]
+        if kind == "pass":
+            return [w["pass_player"]]
+        if kind == "nothing":
+            return [w["nothing"].format(step=self._step(a[0]))]
+        if kind == "reshuffle":
+            return [w["reshuffle"].format(n=a[0])]
+        if kind == "stack_out":
+            return [w["stack_out"]]
+        if kind == "new_street":
+            return [w["new_street"].format(n=a[0])]
+        return []  # "over": the result follows the board
