@@ -1,7 +1,149 @@
-"""`pnp`: build, list, preview and export print-and-play assets."""
+"""`pnp`: list, build and preview print-and-play assets. Options are parsed here; the work is
+done in pnp.build. User errors print one line and exit 2; internal errors exit 1."""
+from __future__ import annotations
+
+import functools
+import sys
+import time
+from pathlib import Path
+
 import click
+
+from .assets import BuildError, Options
+from .assets.registry import GAMES, find
+from .build import Job, build_pdf
+from .content import TemplateError
+from .data.errors import DataError
+from .fileio import write_atomic
+from .geometry import CARD_SIZES
+from .imposition import GUIDE_STYLES
+
+LANGS = ("ja", "en")
+
+
+def user_errors(command):
+    """Report user errors (bad data, impossible options) as one line and exit 2."""
+    @functools.wraps(command)
+    def wrapper(*args, **kwargs):
+        try:
+            return command(*args, **kwargs)
+        except (DataError, BuildError, LookupError) as e:
+            message = e.args[0] if isinstance(e, LookupError) and e.args else e
+            click.echo(f"error: {message}", err=True)
+            sys.exit(2)
+        except TemplateError as e:
+            click.echo(f"internal error: {e}", err=True)
+            sys.exit(1)
+    return wrapper
+
+
+def build_options(command):
+    """The options every building command shares."""
+    options = [
+        click.option("--paper", default="a4", show_default=True,
+                     help="a4 or letter; add -landscape for landscape (a4-landscape)."),
+        click.option("--lang", "langs", multiple=True, type=click.Choice(LANGS + ("all",)),
+                     help="Language of the printed text (repeat or 'all' for both; default ja)."),
+        click.option("--card-size", default="poker", show_default=True,
+                     help=f"{', '.join(CARD_SIZES)} or WxH in mm (e.g. 63.5x88.9)."),
+        click.option("--style", type=click.Choice(["full", "overlay"]), default="full", show_default=True,
+                     help="full: insert of the card's size; overlay: narrower, the real card's corners show."),
+        click.option("--guides", type=click.Choice(GUIDE_STYLES), default="lines", show_default=True,
+                     help="lines to the page edge (guillotine) or corner marks (scissors)."),
+        click.option("--bleed", type=click.FloatRange(0, 10), default=0.0, show_default=True, help="Bleed, mm."),
+        click.option("--gutter", type=click.FloatRange(0, 30), default=0.0, show_default=True,
+                     help="Gap between cards, mm."),
+        click.option("--cards", "cards_dir", type=click.Path(file_okay=False, path_type=Path),
+                     help="Read game data from this folder instead of the bundled cards/."),
+        click.option("--font", type=click.Path(dir_okay=False, path_type=Path),
+                     help="A TrueType font (.ttf, static or variable) to use instead of Noto Sans JP."),
+        click.option("--no-flavor", "no_flavor", is_flag=True, help="Leave out flavour text."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def _options(langs, paper, card_size, style, guides, bleed, gutter, cards_dir, font, no_flavor):
+    chosen = LANGS if "all" in langs else tuple(dict.fromkeys(langs or ("ja",)))
+    return [Options(paper=paper, lang=lang, card_size=card_size, style=style, guides=guides, bleed=bleed,
+                    gutter=gutter, flavor=not no_flavor, cards_dir=cards_dir,
+                    font=str(font) if font else None) for lang in chosen]
+
+
+def _jobs(games: tuple[str, ...], assets: tuple[str, ...]) -> list[Job]:
+    selected = list(GAMES.values()) if "all" in games else [find(g) for g in games]
+    jobs = []
+    for game in selected:
+        for name in assets or game.assets:
+            if name not in game.assets:
+                if "all" in games:
+                    continue
+                raise BuildError(f"{game.id} has no asset {name!r} (it has: {', '.join(game.assets)})")
+            jobs.append(Job(game, game.assets[name]))
+    if not jobs:
+        raise BuildError(f"no game has asset(s) {', '.join(assets)}")
+    return jobs
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 def main() -> None:
     """Print-and-play generator."""
+
+
+@main.command("list")
+def list_games() -> None:
+    """Games and the assets `pnp build` makes for them."""
+    for game in GAMES.values():
+        click.echo(f"{game.id}  ({game.title['en']} / {game.title['ja']})")
+        for name, asset in game.assets.items():
+            click.echo(f"  {name:<10} {asset.label['en']} / {asset.label['ja']}")
+
+
+@main.command()
+@click.argument("games", nargs=-1, required=True)
+@click.option("--asset", "assets", multiple=True, help="Only this asset (repeatable); default: all.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+              show_default=True, help="Output folder; files go to OUT/<game>/.")
+@build_options
+@user_errors
+def build(games, assets, out, langs, **kw) -> None:
+    """Build GAME… (or `all`) into OUT/<game>/<asset>-<paper>-<lang>.pdf."""
+    jobs = [(job, opts) for opts in _options(langs, **kw) for job in _jobs(games, assets)]
+    models: dict[str, object] = {}
+    for n, (job, opts) in enumerate(jobs, 1):
+        click.echo(f"[{n}/{len(jobs)}] {job.game.id} {job.asset.name} ({opts.lang}) … ", nl=False)
+        start = time.perf_counter()
+        key = job.game.id
+        if key not in models:
+            models[key] = job.game.load(opts.cards_dir)
+        built = build_pdf(job, opts, models[key])
+        path = job.path(out, opts)
+        write_atomic(path, built.pdf)
+        click.echo(f"{path}  ({built.pages} pages, {len(built.pdf) // 1024} KB, "
+                   f"{time.perf_counter() - start:.2f} s)")
+
+
+@main.command()
+@click.argument("game")
+@click.argument("asset")
+@click.option("--page", type=click.IntRange(1), default=1, show_default=True)
+@click.option("--dpi", type=click.FloatRange(30, 600), default=150, show_default=True)
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+              show_default=True)
+@build_options
+@user_errors
+def preview(game, asset, page, dpi, out, langs, **kw) -> None:
+    """Write page PAGE of GAME's ASSET as a PNG and print its path."""
+    from . import raster
+
+    opts = _options(langs, **kw)[0]
+    (job,) = _jobs((game,), (asset,))
+    built = build_pdf(job, opts)
+    try:
+        image = raster.png(built.pdf, page, dpi)
+    except IndexError as e:
+        raise BuildError(str(e)) from None
+    path = job.path(out, opts).with_suffix(f".p{page}.png")
+    write_atomic(path, image)
+    click.echo(path)

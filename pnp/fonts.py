@@ -18,6 +18,7 @@ from .fileio import write_atomic
 
 CACHE_ENV = "TABLETOP_KIT_FONT_CACHE"
 WEIGHTS = {"regular": 400, "bold": 700}
+CACHE_VERSION = 2  # bump when the instances are made differently
 _BUNDLED = ("justmytype_intl_cjk", "fonts/ofl/notosansjp/NotoSansJP[wght].ttf")
 
 
@@ -54,17 +55,27 @@ def static_instances(source: Path) -> dict[str, Path]:
         return {style: source for style in WEIGHTS}
     stat = source.stat()
     key = f"{source.stem.replace('[', '-').replace(']', '')}-{stat.st_size}"
-    paths = {style: cache_dir() / f"{key}-{w}.ttf" for style, w in WEIGHTS.items()}
+    paths = {style: cache_dir() / f"{key}-{w}-v{CACHE_VERSION}.ttf" for style, w in WEIGHTS.items()}
     for style, path in paths.items():
         if not path.is_file():
-            write_atomic(path, _instance_bytes(TTFont(source), WEIGHTS[style]))
+            write_atomic(path, _instance_bytes(TTFont(source), style))
     return paths
 
 
-def _instance_bytes(font, weight: int) -> bytes:
+def _instance_bytes(font, style: str) -> bytes:
     from fontTools.varLib import instancer
 
-    static = instancer.instantiateVariableFont(font, {"wght": weight}, updateFontNames=False)
+    static = instancer.instantiateVariableFont(font, {"wght": WEIGHTS[style]}, updateFontNames=False)
+    # ReportLab shares one face between fonts with the same PostScript name, so each instance
+    # gets its own names (the variable font names its default instance "Thin").
+    family = static["name"].getBestFamilyName() or "Font"
+    subfamily = style.title()
+    names = {1: family, 2: subfamily, 4: f"{family} {subfamily}",
+             6: f"{family.replace(' ', '')}-{subfamily}"}
+    static["name"].names = [n for n in static["name"].names if n.nameID not in (*names, 16, 17)]
+    for name_id, value in names.items():
+        static["name"].setName(value, name_id, 3, 1, 0x409)
+    static["OS/2"].usWeightClass = WEIGHTS[style]
     out = io.BytesIO()
     static.save(out)
     return out.getvalue()
@@ -101,10 +112,10 @@ def load_fonts(font_path: str | None = None) -> FontSet:
             pdfmetrics.registerFont(RLFont(names[style], str(path)))
         except Exception as e:  # ReportLab raises plain exceptions for unusable fonts
             raise DataError(f"cannot use font: {e}", file=path) from None
-    family = names["regular"]
-    addMapping(family, 0, 0, names["regular"])
-    addMapping(family, 1, 0, names["bold"])
+    family = names["regular"]  # <b> in paragraph markup switches to the bold face
     addMapping(family, 0, 1, names["regular"])
     addMapping(family, 1, 1, names["bold"])
+    addMapping(family, 0, 0, names["regular"])
+    addMapping(family, 1, 0, names["bold"])
     chars = frozenset(_open_ttf(paths["regular"]).getBestCmap())
     return FontSet(regular=names["regular"], bold=names["bold"], chars=chars)

@@ -95,7 +95,8 @@ def footer_box(sheet: Sheet, segments: list[Segment], height: float) -> Rect | N
     free = _gaps((3.0, sheet.page.w - 3.0), blocked)
     if not free:
         return None
-    a, b = max(free, key=lambda g: g[1] - g[0])
+    middle = sheet.page.w / 2
+    a, b = max(free, key=lambda g: (round(g[1] - g[0], 3), -abs((g[0] + g[1]) / 2 - middle)))
     return Rect(a, bottom, b - a, top - bottom)
 
 

@@ -1,0 +1,55 @@
+"""Assets: what `pnp build` can make. A game is its data loader plus named assets; an asset turns
+the loaded model, the options and the fonts into a PDF. The registry lives in `registry.py`."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Protocol
+
+from ..fonts import FontSet
+
+
+class BuildError(Exception):
+    """A user error that is not about the data: impossible options, e.g. a card larger than the page."""
+
+
+@dataclass(frozen=True)
+class Options:
+    paper: str = "a4"
+    lang: str = "ja"
+    card_size: str = "poker"
+    style: str = "full"
+    guides: str = "lines"
+    bleed: float = 0.0
+    gutter: float = 0.0
+    flavor: bool = True
+    cards_dir: Path | None = None
+    font: str | None = None
+
+
+@dataclass(frozen=True)
+class Built:
+    pdf: bytes
+    pages: int
+    items: int  # faces placed (cards) or blocks (sheets)
+
+
+class Asset(Protocol):
+    name: str
+    label: dict[str, str]  # per language, for footers and `pnp list`
+
+    def filename(self, opts: Options) -> str: ...
+
+    def build(self, game: "Game", model: Any, opts: Options, fonts: FontSet) -> Built: ...
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    title: dict[str, str]
+    load: Callable[[Path | None], Any]  # cards_dir → validated model (raises DataError)
+    assets: dict[str, Asset] = field(default_factory=dict)
+
+    def data_file(self, cards_dir: Path | None) -> Path:
+        from ..data.load import game_file
+        return game_file(self.id, cards_dir)

@@ -1,0 +1,101 @@
+"""Face layouts for cards with backs, reference cards and chips (boxes in mm, text styles).
+
+Each function takes the face size and returns a FaceLayout; `CARD_LAYOUTS` names them so a game
+module picks one by name. Layouts that must read the same after a half turn (LIAR MAFIA faces and
+backs) place their second box at the 180° image of the first about the face's centre.
+"""
+from __future__ import annotations
+
+from ..geometry import Rect, Size
+from ..text import TextStyle
+from .layout import BoxSpec, FaceLayout
+
+SAFE = 3.0  # mm: text keeps this far inside the trim
+PANEL = 2.5  # mm: the coloured frame around a face's white panel
+GREY = "#555555"
+
+
+def turned(rect: Rect, size: Size) -> Rect:
+    """The image of `rect` under a half turn about the centre of a face of `size`."""
+    return Rect(size.w - rect.x1, size.h - rect.y1, rect.w, rect.h)
+
+
+def halves(size: Size) -> FaceLayout:
+    """Two halves: `upright` reads from the bottom edge, `reversed` is the same box turned 180°."""
+    inset = PANEL + 1.5
+    gap = 1.8  # half the space kept clear around the centre line
+    top = Rect(inset, size.h / 2 + gap, size.w - 2 * inset, size.h / 2 - gap - inset)
+    styles = {
+        "role": TextStyle(13, bold=True, align="center", leading=1.1),
+        "half": TextStyle(6.5, color=GREY, align="center", leading=1.1),
+        "move": TextStyle(8.5, space_before=2.5, leading=1.2),
+        "effect": TextStyle(7.5, leading=1.3),
+    }
+    return FaceLayout(size, {"upright": (BoxSpec(top),),
+                             "reversed": (BoxSpec(turned(top, size), rotation=180),)}, styles)
+
+
+def panel(size: Size) -> FaceLayout:
+    """One box filling the white panel (summary cards)."""
+    inset = PANEL + 1.2
+    styles = {
+        "title": TextStyle(8.5, bold=True, leading=1.15),
+        "head": TextStyle(7, bold=True, space_before=2.2, leading=1.2),
+        "item": TextStyle(6.5, space_before=0.6, leading=1.22),
+    }
+    return FaceLayout(size, {"body": (BoxSpec(Rect(inset, inset, size.w - 2 * inset, size.h - 2 * inset)),)},
+                      styles)
+
+
+def reference(size: Size) -> FaceLayout:
+    """A header band and a body (quick-reference and robot cards)."""
+    inset = PANEL + 1.2
+    header_h = 15.0
+    w = size.w - 2 * inset
+    header = Rect(inset, size.h - inset - header_h, w, header_h)
+    body = Rect(inset, inset, w, size.h - 2 * inset - header_h - 1.5)
+    styles = {
+        "kicker": TextStyle(6.5, color=GREY, leading=1.15),
+        "title": TextStyle(11, bold=True, leading=1.15),
+        "sub": TextStyle(7, color=GREY, leading=1.15),
+        "item": TextStyle(7, space_before=0.8, leading=1.25),
+        "head": TextStyle(7, bold=True, space_before=2.0, leading=1.2),
+        "cell": TextStyle(7, leading=1.25),
+        "ladder": TextStyle(6.5, color=GREY, space_before=2.0, leading=1.25),
+    }
+    return FaceLayout(size, {"header": (BoxSpec(header, valign="middle"),), "body": (BoxSpec(body),)}, styles)
+
+
+def chip(size: Size) -> FaceLayout:
+    """A round chip: a large value in the middle, a small label under it, all inside the circle."""
+    d = min(size.w, size.h)
+    value = Rect(size.w / 2 - d * 0.32, size.h / 2 - d * 0.14, d * 0.64, d * 0.46)
+    label = Rect(size.w / 2 - d * 0.34, size.h / 2 - d * 0.33, d * 0.68, d * 0.18)
+    styles = {
+        "value": TextStyle(d * 1.3, bold=True, align="center", leading=1.0),
+        "label": TextStyle(6, bold=True, align="center", leading=1.0, color=GREY),
+    }
+    return FaceLayout(size, {"value": (BoxSpec(value, valign="middle"),),
+                             "label": (BoxSpec(label, valign="middle"),)}, styles)
+
+
+def emblem_back(size: Size) -> FaceLayout:
+    """A back's words above the centre and, turned 180°, below it: the same after a half turn."""
+    h = 9.0
+    above = Rect(SAFE + 3, size.h * 0.80 - h / 2, size.w - 2 * (SAFE + 3), h)
+    styles = {"emblem": TextStyle(10, bold=True, align="center", leading=1.1)}
+    return FaceLayout(size, {"emblem": (BoxSpec(above, valign="middle"),
+                                        BoxSpec(turned(above, size), valign="middle", rotation=180))}, styles)
+
+
+def title_back(size: Size) -> FaceLayout:
+    """A back whose words stand once in the middle (backs whose orientation does not matter)."""
+    inset = PANEL + 3
+    styles = {"title": TextStyle(14, bold=True, align="center", leading=1.15),
+              "sub": TextStyle(8, align="center", leading=1.2, space_before=2)}
+    box = Rect(inset, size.h / 2 - 15, size.w - 2 * inset, 30)
+    return FaceLayout(size, {"body": (BoxSpec(box, valign="middle"),)}, styles)
+
+
+CARD_LAYOUTS = {"halves": halves, "panel": panel, "reference": reference, "chip": chip,
+                "emblem-back": emblem_back, "title-back": title_back}

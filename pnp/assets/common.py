@@ -1,0 +1,69 @@
+"""Pieces every asset shares: page and card size from the options, the footer, glyph checks."""
+from __future__ import annotations
+
+import html
+import re
+
+from ..content import Para, render
+from ..data.errors import DataError
+from ..fonts import FontSet
+from ..geometry import Rect, Size, parse_card_size, parse_paper
+from ..render import TextArt
+from ..text import TextOverflow, TextStyle, fit
+from . import BuildError, Options
+
+FOOTER_STYLE = {"footer": TextStyle(6, color="#444444", align="center", leading=1.15)}
+FOOTER_MIN = 4.5
+FOOTER_HEIGHT = 5.0
+_TAG = re.compile(r"<[^>]+>")
+
+
+def page_size(opts: Options) -> tuple[str, Size]:
+    try:
+        return parse_paper(opts.paper)
+    except ValueError as e:
+        raise BuildError(str(e)) from None
+
+
+def card_size(opts: Options) -> Size:
+    try:
+        return parse_card_size(opts.card_size)
+    except ValueError as e:
+        raise BuildError(str(e)) from None
+
+
+def variant(opts: Options, defaults: Options = Options()) -> str:
+    """The part of a file name that tells non-default card options apart."""
+    parts = [opts.style] if opts.style != defaults.style else []
+    if opts.card_size != defaults.card_size:
+        parts.append(opts.card_size.lower().replace("×", "x"))
+    return "".join(f"{p}-" for p in parts)
+
+
+def footer(box: Rect | None, game_title: str, asset: str, page: int, pages: int, lang: str,
+           fonts: FontSet) -> TextArt | None:
+    if box is None:
+        return None
+    markup = render("common/footer.j2", lang=lang, game=game_title, asset=asset, page=page, pages=pages)
+    try:
+        fitted = fit((Para(markup.strip(), "footer"),), FOOTER_STYLE, _pt(box.w), _pt(box.h), fonts, lang,
+                     min_size=FOOTER_MIN)
+    except TextOverflow:
+        return None  # a crowded margin keeps its guides and drops the footer
+    return TextArt(box, fitted, valign="middle")
+
+
+def plain(markup: str) -> str:
+    return html.unescape(_TAG.sub("", markup))
+
+
+def check_glyphs(text: str, fonts: FontSet, where: str, file=None) -> None:
+    missing = fonts.missing(plain(text))
+    if missing:
+        raise DataError(f"the font has no glyph for {' '.join(missing)} (use --font with a font that does)",
+                        file=file, where=where)
+
+
+def _pt(mm: float) -> float:
+    from ..geometry import pt
+    return pt(mm)

@@ -1,0 +1,96 @@
+"""Face layouts: named boxes in mm on a card face, and the text styles used inside them.
+
+A template fills boxes by name; a layout says where each name goes (one name may appear in several
+places, e.g. the corner index top-left and, turned 180°, bottom-right). Pure data and arithmetic.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..geometry import Rect, Size
+from ..text import TextStyle
+
+SAFE = 3.0  # mm: text stays this far inside the trim
+OVERLAY_SIDE = 10.0  # mm left free on each side so the real card's indices show
+RED = "#c8102e"
+GREY = "#555555"
+
+
+@dataclass(frozen=True)
+class BoxSpec:
+    rect: Rect  # from the face's bottom-left corner, mm
+    valign: str = "top"
+    rotation: int = 0
+
+
+@dataclass(frozen=True)
+class FaceLayout:
+    size: Size
+    boxes: dict[str, tuple[BoxSpec, ...]]
+    styles: dict[str, TextStyle]
+    min_size: float = 6.0
+
+
+INSERT_STYLES = {
+    "rank": TextStyle(13, bold=True, align="center", leading=1.05),
+    "suit": TextStyle(12, align="center", leading=1.05),
+    "joker": TextStyle(6.5, bold=True, align="center", leading=1.0),
+    "ident": TextStyle(9, bold=True, align="center", leading=1.1),
+    "title": TextStyle(11, bold=True, leading=1.15),
+    "sub": TextStyle(7, color=GREY, space_before=1.5),
+    "stat": TextStyle(8, leading=1.3),
+    "label": TextStyle(6.5, bold=True, color=RED, space_before=4),
+    "body": TextStyle(8, space_before=0.5),
+    "warn": TextStyle(7, bold=True, color=RED, space_before=3),
+    "note": TextStyle(6.5, color=GREY, space_before=4),
+    "flavor": TextStyle(6.5, color=GREY, leading=1.3),
+}
+
+INDEX_W, INDEX_H = 7.0, 16.0
+
+
+def insert_layout(style: str, card: Size) -> FaceLayout:
+    """`full`: the card's size with the playing-card index in two corners. `overlay`: narrower,
+    centred on the card, so the real card's own indices stay visible beside it."""
+    if style == "full":
+        return _full(card)
+    if style == "overlay":
+        return _overlay(card)
+    raise ValueError(f"unknown insert style {style!r}")
+
+
+def _full(card: Size) -> FaceLayout:
+    face = Rect(0, 0, card.w, card.h)
+    inner_w = card.w - 2 * SAFE
+    beside_index = inner_w - INDEX_W - 1.0
+    body_top = SAFE + INDEX_H + 1.0
+    body_h = card.h - 2 * body_top
+    boxes = {
+        "index": (BoxSpec(face.sub(SAFE, SAFE, INDEX_W, INDEX_H)),
+                  BoxSpec(face.sub(card.w - SAFE - INDEX_W, card.h - SAFE - INDEX_H, INDEX_W, INDEX_H),
+                          rotation=180)),
+        "header": (BoxSpec(face.sub(SAFE + INDEX_W + 1.0, SAFE, beside_index, INDEX_H), valign="middle"),),
+        "body": (BoxSpec(face.sub(SAFE, body_top, inner_w, body_h)),),
+        "flavor": (BoxSpec(face.sub(SAFE, card.h - SAFE - INDEX_H, beside_index, INDEX_H),
+                           valign="bottom"),),
+    }
+    return FaceLayout(card, boxes, INSERT_STYLES)
+
+
+def _overlay(card: Size) -> FaceLayout:
+    size = Size(card.w - 2 * OVERLAY_SIDE, card.h)
+    face = Rect(0, 0, size.w, size.h)
+    inner_w = size.w - 2 * SAFE
+    header_h, flavor_h = 20.0, 16.0
+    body_top = SAFE + header_h + 1.0
+    boxes = {
+        "header": (BoxSpec(face.sub(SAFE, SAFE, inner_w, header_h), valign="middle"),),
+        "body": (BoxSpec(face.sub(SAFE, body_top, inner_w, size.h - body_top - SAFE - flavor_h - 1.0)),),
+        "flavor": (BoxSpec(face.sub(SAFE, size.h - SAFE - flavor_h, inner_w, flavor_h), valign="bottom"),),
+    }
+    styles = dict(INSERT_STYLES, title=TextStyle(11, bold=True, align="center", leading=1.15),
+                  sub=TextStyle(7, color=GREY, align="center", space_before=1.5))
+    return FaceLayout(size, boxes, styles)
+
+
+LAYOUTS = {"insert": insert_layout}

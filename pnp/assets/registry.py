@@ -1,0 +1,15 @@
+"""Every game `pnp` knows, and its assets. A new game adds its data, templates and one entry here."""
+from __future__ import annotations
+
+from . import Game
+from . import hitmans_showdown
+
+GAMES: dict[str, Game] = {g.id: g for g in (hitmans_showdown.GAME,)}
+
+
+def find(game_id: str) -> Game:
+    """The game with this id (dashes or underscores); KeyError naming the known ones."""
+    key = game_id.strip().lower().replace("_", "-")
+    if key not in GAMES:
+        raise KeyError(f"unknown game {game_id!r} (known: {', '.join(GAMES)})")
+    return GAMES[key]

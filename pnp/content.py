@@ -1,0 +1,113 @@
+"""Templates → text blocks. A template renders a small XML document:
+
+    <face><box name="header"><p style="title">…</p></box>…</face>          (one card face)
+    <doc><h>…</h><p>…</p><table widths="20,80"><tr><td>…</td></tr></table></doc>   (a sheet)
+
+The environment autoescapes, so `<`, `>`, `&` and quotes in the data print literally; the markup
+inside <p>/<td>/<h> is ReportLab paragraph markup (<b>, <i>, <font color>, <br/>).
+"""
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import jinja2
+
+from .data import TEMPLATES_DIR
+
+
+@dataclass(frozen=True)
+class Para:
+    markup: str
+    style: str = "body"
+
+
+@dataclass(frozen=True)
+class Table:
+    rows: tuple[tuple[Para, ...], ...]
+    widths: tuple[float, ...] = ()  # relative column widths
+    header_rows: int = 1
+
+
+@dataclass(frozen=True)
+class Heading:
+    markup: str
+    level: int = 1
+
+
+Block = Para | Table | Heading
+
+
+@dataclass(frozen=True)
+class Face:
+    boxes: dict[str, tuple[Para, ...]] = field(default_factory=dict)
+
+    def text(self) -> str:
+        return " ".join(p.markup for paras in self.boxes.values() for p in paras)
+
+
+class TemplateError(Exception):
+    """A template produced something that is not the expected XML (a bug in the template)."""
+
+
+@lru_cache(maxsize=None)
+def environment(templates_dir: str = str(TEMPLATES_DIR)) -> jinja2.Environment:
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(templates_dir), autoescape=True,
+                             extensions=["jinja2.ext.do"],
+                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    return env
+
+
+def render(template: str, templates_dir: Path | None = None, **context) -> str:
+    env = environment(str(templates_dir or TEMPLATES_DIR))
+    return env.get_template(template).render(**context)
+
+
+def parse_face(xml: str) -> Face:
+    root = _parse(xml, "face")
+    boxes = {}
+    for box in root.iter("box"):
+        boxes[box.get("name", "")] = tuple(_para(p) for p in box if p.tag == "p")
+    return Face(boxes)
+
+
+def parse_doc(xml: str) -> list[Block]:
+    blocks: list[Block] = []
+    for el in _parse(xml, "doc"):
+        if el.tag == "h":
+            blocks.append(Heading(_inner(el), int(el.get("level", "1"))))
+        elif el.tag == "p":
+            blocks.append(_para(el))
+        elif el.tag == "table":
+            rows = tuple(tuple(_para(td, "cell") for td in tr if td.tag in ("td", "th"))
+                         for tr in el.iter("tr"))
+            widths = tuple(float(w) for w in el.get("widths", "").split(",") if w.strip())
+            blocks.append(Table(rows, widths, int(el.get("header", "1"))))
+        else:
+            raise TemplateError(f"unexpected <{el.tag}> in a sheet template")
+    return blocks
+
+
+def _parse(xml: str, root_tag: str) -> ET.Element:
+    try:
+        root = ET.fromstring(xml)
+    except ET.ParseError as e:
+        raise TemplateError(f"template output is not well-formed: {e}") from None
+    if root.tag != root_tag:
+        raise TemplateError(f"template output must be a <{root_tag}>, got <{root.tag}>")
+    return root
+
+
+def _para(el: ET.Element, default: str = "body") -> Para:
+    return Para(_inner(el), el.get("style", default))
+
+
+def _inner(el: ET.Element) -> str:
+    """The element's content as markup, whitespace runs collapsed (templates are indented)."""
+    tail, el.tail = el.tail, None
+    text = ET.tostring(el, encoding="unicode")
+    el.tail = tail
+    inner = text[text.index(">") + 1: text.rindex("<")] if not text.endswith("/>") else ""
+    return " ".join(inner.split())

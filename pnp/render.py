@@ -1,0 +1,206 @@
+"""Drawing: the only module that talks to ReportLab's canvas. Input is laid-out data in mm.
+
+Every canvas starts with the project's embedded font (never ReportLab's default Helvetica, which
+would otherwise be referenced, unembedded, by each page).
+"""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from typing import Callable
+
+from reportlab.lib import colors
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph, Spacer, Table, TableStyle
+
+from .content import Heading, Para
+
+from .fonts import FontSet
+from .geometry import Rect, Size, pt
+from .imposition import Segment, Sheet
+from .text import Fitted, TextStyle, paragraph_style
+
+GUIDE_WIDTH = 0.4  # pt
+GUIDE_COLOR = "#555555"
+
+
+@dataclass(frozen=True)
+class TextArt:
+    box: Rect  # relative to the face's trim box (mm)
+    text: Fitted
+    valign: str = "top"
+    rotation: int = 0
+
+
+@dataclass(frozen=True)
+class FillArt:
+    box: Rect  # relative to the trim box; may reach into the bleed (negative x/y)
+    color: str
+    stroke: str | None = None
+
+
+@dataclass(frozen=True)
+class FaceArt:
+    items: tuple[TextArt | FillArt, ...] = ()
+
+
+@dataclass(frozen=True)
+class SheetArt:
+    sheet: Sheet
+    guides: list[Segment]
+    footer: TextArt | None  # box in page coordinates
+
+
+@dataclass(frozen=True)
+class DocInfo:
+    title: str
+    subject: str = ""
+    creator: str = "tabletop-kit"
+    lang: str = "ja"
+
+
+def card_sheets(pages: list[SheetArt], faces: list[FaceArt], fonts: FontSet, info: DocInfo) -> bytes:
+    buf = io.BytesIO()
+    first = pages[0].sheet.page
+    c = _canvas(buf, first, fonts, info)
+    for art in pages:
+        sheet = art.sheet
+        c.setPageSize((pt(sheet.page.w), pt(sheet.page.h)))
+        c.setTrimBox(_pt_box(sheet.trim_box))
+        c.setBleedBox(_pt_box(sheet.bleed_box))
+        for placement in sheet.placements:
+            _draw_face(c, faces[placement.face], placement.trim, placement.rotation, sheet.bleed)
+        _draw_guides(c, art.guides)
+        if art.footer:
+            _draw_text(c, art.footer, Rect(0, 0, sheet.page.w, sheet.page.h))
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def flowing_document(page: Size, margin: float, blocks: list, styles: dict[str, TextStyle],
+                     fonts: FontSet, info: DocInfo, footer: Callable[[int, int], TextArt | None]) -> tuple[bytes, int]:
+    """A sheet of headings, paragraphs and tables flowed over as many pages as needed.
+    `footer(page, pages)` gives each page's footer (box in page coordinates). Returns the PDF and
+    its page count. Styles needed: h1, h2, body, cell, th."""
+    pages = _flow(page, margin, blocks, styles, fonts, info, lambda n: None)[1]
+    return _flow(page, margin, blocks, styles, fonts, info, lambda n: footer(n, pages))
+
+
+def _flow(page, margin, blocks, styles, fonts, info, footer):
+    buf = io.BytesIO()
+    bottom = margin + 4
+    frame = Frame(pt(margin), pt(bottom), pt(page.w - 2 * margin), pt(page.h - margin - bottom),
+                  leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+
+    def on_page(canvas, doc):
+        art = footer(doc.page)
+        if art:
+            _draw_text(canvas, art, Rect(0, 0, page.w, page.h))
+
+    doc = BaseDocTemplate(buf, pagesize=(pt(page.w), pt(page.h)), title=info.title,
+                          subject=info.subject, creator=info.creator, lang=info.lang,
+                          initialFontName=fonts.regular, initialFontSize=9, pageCompression=1,
+                          pageTemplates=[PageTemplate("page", [frame], onPage=on_page)])
+    width = pt(page.w - 2 * margin)
+    doc.build([f for block in blocks for f in _flowables(block, styles, fonts, info.lang, width)])
+    return buf.getvalue(), doc.page
+
+
+def _flowables(block, styles, fonts, lang, width) -> list:
+    def para(markup, style):
+        return Paragraph(markup, paragraph_style(styles[style], fonts, lang))
+
+    if isinstance(block, Heading):
+        style = "h1" if block.level <= 1 else "h2"
+        return [Spacer(1, styles[style].space_before), para(block.markup, style)]
+    if isinstance(block, Para):
+        return [Spacer(1, styles[block.style].space_before), para(block.markup, block.style)]
+    header = block.header_rows
+    rows = [[para(cell.markup, "th" if r < header else cell.style) for cell in row]
+            for r, row in enumerate(block.rows)]
+    ncols = max(len(r) for r in rows)
+    rel = block.widths or (1.0,) * ncols
+    widths = [width * w / sum(rel) for w in rel]
+    table = Table(rows, colWidths=widths, repeatRows=header, hAlign="LEFT")
+    commands = [
+        ("FONTNAME", (0, 0), (-1, -1), fonts.regular),  # ReportLab's default would be Helvetica
+        ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#999999")),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+    ]
+    if header:
+        commands.append(("BACKGROUND", (0, 0), (-1, header - 1), colors.HexColor("#e8e8e8")))
+    table.setStyle(TableStyle(commands))
+    return [Spacer(1, 3), table]
+
+
+def _canvas(buf, page: Size, fonts: FontSet, info: DocInfo) -> Canvas:
+    c = Canvas(buf, pagesize=(pt(page.w), pt(page.h)), initialFontName=fonts.regular,
+               initialFontSize=9, lang=info.lang, pageCompression=1)
+    c.setTitle(info.title)
+    c.setSubject(info.subject)
+    c.setCreator(info.creator)
+    return c
+
+
+def _pt_box(r: Rect) -> tuple[float, float, float, float]:
+    return (pt(r.x), pt(r.y), pt(r.x1), pt(r.y1))
+
+
+def _draw_face(c: Canvas, face: FaceArt, trim: Rect, rotation: int, bleed: float) -> None:
+    c.saveState()
+    if rotation:
+        c.translate(pt(trim.x + trim.w / 2), pt(trim.y + trim.h / 2))
+        c.rotate(rotation)
+        c.translate(-pt(trim.w / 2), -pt(trim.h / 2))
+    else:
+        c.translate(pt(trim.x), pt(trim.y))
+    local = Rect(0, 0, trim.w, trim.h)
+    for item in face.items:
+        if isinstance(item, FillArt):
+            _draw_fill(c, item, local.outset(bleed))
+        else:
+            _draw_text(c, item, local)
+    c.restoreState()
+
+
+def _draw_fill(c: Canvas, fill: FillArt, limit: Rect) -> None:
+    b = fill.box
+    x0, y0 = max(b.x, limit.x), max(b.y, limit.y)
+    x1, y1 = min(b.x1, limit.x1), min(b.y1, limit.y1)
+    c.setFillColor(colors.HexColor(fill.color))
+    if fill.stroke:
+        c.setStrokeColor(colors.HexColor(fill.stroke))
+        c.setLineWidth(0.5)
+    c.rect(pt(x0), pt(y0), pt(x1 - x0), pt(y1 - y0), fill=1, stroke=1 if fill.stroke else 0)
+
+
+def _draw_text(c: Canvas, art: TextArt, frame: Rect) -> None:
+    box = art.box
+    free = pt(box.h) - art.text.height
+    offset = {"top": 0.0, "middle": free / 2, "bottom": free}[art.valign]
+    c.saveState()
+    if art.rotation:
+        c.translate(pt(frame.x + box.x + box.w / 2), pt(frame.y + box.y + box.h / 2))
+        c.rotate(art.rotation)
+        c.translate(-pt(box.w / 2), -pt(box.h / 2))
+    else:
+        c.translate(pt(frame.x + box.x), pt(frame.y + box.y))
+    y = pt(box.h) - offset
+    for para, space in art.text.paras:
+        y -= space + para.height
+        para.drawOn(c, 0, y)
+    c.restoreState()
+
+
+def _draw_guides(c: Canvas, segments: list[Segment]) -> None:
+    if not segments:
+        return
+    c.saveState()
+    c.setStrokeColor(colors.HexColor(GUIDE_COLOR))
+    c.setLineWidth(GUIDE_WIDTH)
+    for x0, y0, x1, y1 in segments:
+        c.line(pt(x0), pt(y0), pt(x1), pt(y1))
+    c.restoreState()

@@ -1,0 +1,94 @@
+"""Fitting paragraphs into a box: wrap (kinsoku for Japanese), shrink until it fits, or fail.
+
+Measuring uses ReportLab's Paragraph but never a canvas; render.py draws the result.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Paragraph
+
+from .content import Para
+from .fonts import FontSet
+
+MIN_SIZE = 6.0  # pt: the smallest text an insert may carry
+_ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
+_STEP = 0.04
+
+
+@dataclass(frozen=True)
+class TextStyle:
+    size: float
+    bold: bool = False
+    color: str = "#000000"
+    align: str = "left"
+    space_before: float = 0.0  # pt at full size
+    leading: float = 1.28
+
+
+@dataclass(frozen=True)
+class Fitted:
+    paras: tuple[tuple[Paragraph, float], ...]  # (wrapped paragraph, space above it in pt)
+    height: float
+    scale: float
+
+
+class TextOverflow(Exception):
+    def __init__(self, what: str, detail: str = ""):
+        super().__init__(f"{what} does not fit{': ' + detail if detail else ''}")
+
+
+def paragraph_style(style: TextStyle, fonts: FontSet, lang: str, scale: float = 1.0,
+                    min_size: float = 0.0) -> ParagraphStyle:
+    size = max(style.size * scale, min(style.size, min_size))
+    return ParagraphStyle(
+        name=f"s{size:.2f}", fontName=fonts.bold if style.bold else fonts.regular, fontSize=size,
+        leading=size * style.leading, textColor=style.color, alignment=_ALIGN[style.align],
+        wordWrap="CJK" if lang == "ja" else None, splitLongWords=False, allowWidows=1,
+        allowOrphans=1)
+
+
+def fit(paras: tuple[Para, ...], styles: dict[str, TextStyle], width: float, height: float,
+        fonts: FontSet, lang: str, min_size: float = MIN_SIZE) -> Fitted:
+    """The largest scale ≤ 1 at which every paragraph fits `width`×`height` (points). Styles shrink
+    together, each stopping at `min_size` (or its own size if smaller). Raises TextOverflow."""
+    return _fit(paras, tuple(sorted(styles.items())), round(width, 3), round(height, 3), fonts, lang,
+                min_size)
+
+
+@lru_cache(maxsize=4096)
+def _fit(paras, styles, width, height, fonts, lang, min_size) -> Fitted:
+    table = dict(styles)
+    for p in paras:
+        if p.style not in table:
+            raise KeyError(f"no text style {p.style!r}")
+    largest = max(table[p.style].size for p in paras)
+    scale = 1.0
+    while True:
+        fitted = _try(paras, table, width, height, fonts, lang, scale, min_size)
+        if fitted:
+            return fitted
+        if largest * scale <= min_size:
+            break
+        scale -= _STEP
+    raise TextOverflow("text", f"needs more than {width / 2.8346:.1f}×{height / 2.8346:.1f} mm "
+                               f"even at {min_size:g} pt")
+
+
+def _try(paras, table, width, height, fonts, lang, scale, min_size) -> Fitted | None:
+    out, total = [], 0.0
+    for i, p in enumerate(paras):
+        style = table[p.style]
+        para = Paragraph(p.markup, paragraph_style(style, fonts, lang, scale, min_size))
+        _, h = para.wrap(width, 1e6)
+        if max(para.getActualLineWidths0() or [0]) > width + 0.01:
+            return None
+        space = style.space_before * scale if i else 0.0
+        total += space + h
+        if total > height + 0.01:
+            return None
+        out.append((para, space))
+    return Fitted(tuple(out), total, scale)
