@@ -1,0 +1,137 @@
+"""`companion famiglia play` driven through its real command line, as a pipe would."""
+import json
+import re
+import tomllib
+
+from click.testing import CliRunner
+
+from companion.cli import main
+from companion.famiglia.engine import PLAYER, ROBOT, Rules
+from companion.famiglia.repl import FamigliaTable
+from companion.session import Session
+from companion.table import replay
+from pnp.data.famiglia import load_famiglia
+from famiglia_helpers import scripted_game
+from pnp.data import CARDS_DIR
+
+TOML = (CARDS_DIR / "famiglia.toml").read_text(encoding="utf-8")
+
+
+def play(path, lines, *args, resume=False):
+    argv = ["famiglia", "play", "--game", str(path), "--lang", "en", *args] + (["--resume"] if resume else [])
+    result = CliRunner().invoke(main, argv, input="".join(line + "\n" for line in lines))
+    assert "Traceback" not in result.output
+    return result
+
+
+def last_status(output):
+    return json.loads([line for line in output.splitlines() if line.startswith("{")][-1])
+
+
+def saved_status(path):
+    """The state the saved game file rebuilds to (a finished game takes no more commands)."""
+    session = Session.open(path, "famiglia")
+    rules = Rules(load_famiglia(), session.options["level"])
+    return replay(session, lambda s: FamigliaTable(rules, s.options["first"])).status()
+
+
+def journal(path):
+    return json.loads(path.read_text())["entries"]
+
+
+def vp_table():
+    raw = tomllib.loads(TOML)
+    return {f"{f['code']}{rank}": vp for f in raw["families"] for rank, vp in enumerate(f["vp"])}
+
+
+def test_a_whole_scripted_game_ends_with_the_right_scores(tmp_path):
+    lines, engine = scripted_game(level=3, first=PLAYER, seed=11)
+    path = tmp_path / "g.json"
+    result = play(path, lines, "--level", "3", "--first", "player")
+    assert result.exit_code == 0
+    status = saved_status(path)
+    vp = vp_table()
+    assert status["over"] is True and status["draw_stack"] == 0 and status["pass"] == 2
+    robot = sum(vp[c] for c in status["robot"])
+    player = sum(vp[c] for c in status["player"])
+    assert status["scores"] == {"robot": robot, "player": player}
+    assert f"Game over. Robot {robot} VP, you {player} VP." in result.output
+    # every card is somewhere: Street, areas, discard pile (the stack is empty)
+    assert len(status["street"] + status["robot"] + status["player"] + status["discard"]) == 60
+    assert status["robot"] == [engine.rules.codes[c] for c in engine.robot]
+
+
+def tiny_cards(tmp_path):
+    """A 6-card stack (R0 B0 R1 B1 R2 B2) and a 3-card Street: a whole game fits in a few lines."""
+    text = TOML.replace("street_size = 6", "street_size = 3").replace("targets = [7, 5, 4, 2]", "targets = [5, 1, 1, 1]")
+    for copies in ("[3, 1, 1, 0, 0]", "[3, 1, 1, 0, 0]", "[2, 0, 0, 0, 0]", "[2, 0, 0, 0, 0]"):
+        text = text.replace("copies = [5, 4, 3, 2, 1]", f"copies = {copies}", 1)
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    (folder / "famiglia.toml").write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_hand_derived_tiny_game(tmp_path):
+    # You take R1. Robot, step 1 (4 of 5 zeros): the leftmost 0, R0. You refresh B2 (no 0 shows):
+    # draw B0 R2, and take R2. Robot: 5 zeros, step 2 wants a 1, none shows and the 0 forbids a
+    # refresh: no red 0, so the leftmost 0, B0. The Street is empty: 3 new cards, but only B1 is
+    # left, then the discard pile (B2) is reshuffled and drawn: the stack runs out the second time
+    # in the robot's turn, which completes the round. Robot 1+1+0 = 2, you 1+3+6 = 10.
+    lines = ["R1 B2 R0", "take 1", "refresh 1", "B0 R2", "take 2", "B1 B2"]
+    result = play(tmp_path / "g.json", lines, "--cards", str(tiny_cards(tmp_path)))
+    out = result.output
+    assert "Robot takes R0 (2nd from left)." in out
+    assert "no 1 and no red 0: the leftmost 0" in out and "Robot takes B0 (1st from left)." in out
+    assert "The stack holds only 1: draw those, shuffle the discard pile (1) into a new stack" in out
+    assert "The stack has run out for the second time" in out
+    assert out.rstrip().endswith("You win! Achievement: 2 × 10 − 2 = 18.")
+    assert journal(tmp_path / "g.json") == [["R1 B2 R0"], ["take 1"], ["refresh 1", "B0 R2"],
+                                             ["take 2", "B1 B2"]]
+
+
+def test_tiny_game_with_the_robot_first(tmp_path):
+    # Robot: R0 (step 1). You take R1. Robot, step 2: no 1 and no 0, so it refreshes B2 and draws
+    # B0 R2; now a 0 forbids refreshing: the leftmost 0, B0. You take R2, emptying the Street; the
+    # new Street runs the stack out for good in your turn, the second of the round: game over.
+    path = tmp_path / "g.json"
+    lines = ["R1 B2 R0", "take 1", "B0 R2", "take 1", "B1 B2"]
+    out = play(path, lines, "--first", "robot", "--cards", str(tiny_cards(tmp_path))).output
+    assert "step 2 (collect 1s): no 1 on the Street → discard the leftmost card, B2, to the discard pile" in out
+    assert out.rstrip().endswith("You win! Achievement: 2 × 10 − 2 = 18.")
+    assert journal(path) == [["R1 B2 R0"], ["take 1", "B0 R2"], ["take 1", "B1 B2"]]
+
+
+def test_undo_walks_back_to_identical_states_and_resume_matches(tmp_path):
+    lines, _ = scripted_game(level=2, first=ROBOT, seed=5)
+    lines = lines[:40]
+    path = tmp_path / "g.json"
+    out = play(path, [x for line in lines for x in (line, "status --json")], "--level", "2", "--first", "robot").output
+    states = [json.loads(s) for s in out.splitlines() if s.startswith("{")]
+    entries = journal(path)
+    # each entry's last line is where a state was printed; undo k entries returns to that state
+    ends = [sum(len(e) for e in entries[:k]) for k in range(1, len(entries) + 1)]
+    for k in (len(entries) - 1, len(entries) - 5, 1):
+        undone = play(path, ["undo"] * (len(entries) - k) + ["status --json"], resume=True).output
+        assert last_status(undone) == states[ends[k - 1] - 1]
+        assert journal(path) == entries[:k]
+        # redo the rest and land on the final state again
+        rest = [line for e in entries[k:] for line in e]
+        assert last_status(play(path, rest + ["status --json"], resume=True).output) == states[-1]
+
+
+def test_robot_turn_with_its_draws_is_one_undo(tmp_path):
+    path = tmp_path / "g.json"
+    # Robot first: no 0 on the Street, so it refreshes R2 and asks for 2 cards.
+    out = play(path, ["R2 B1 G3 Y2 R1 G1", "B3 Y3", "Y0", "status --json"], "--first", "robot").output
+    assert "discard the leftmost card, R2, to the discard pile; draw 2 onto the right end" in out
+    assert journal(path) == [["R2 B1 G3 Y2 R1 G1", "B3 Y3", "Y0"]]
+    assert last_status(out)["robot"][-1] == "Y0"
+    out = play(path, ["undo", "status --json"], resume=True).output
+    assert journal(path) == [] and last_status(out)["street"] == [] and last_status(out)["awaiting_cards"] == 6
+
+
+def test_history_lists_entries(tmp_path):
+    path = tmp_path / "g.json"
+    out = play(path, ["R2 B1 G3 Y2 R1 G1", "refresh G3", "B3 Y3 R3", "end", "history"]).output
+    assert re.search(r"1\. R2 B1 G3 Y2 R1 G1\n\s+2\. refresh G3 \| B3 Y3 R3\n\s+3\. end", out)
