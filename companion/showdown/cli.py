@@ -125,3 +125,41 @@ def penalty(loss, faction, rolls, escape, seed, as_json, lang, cards_dir) -> Non
         return
     for line in penalty_lines(game, result, lang):
         click.echo(line)
+
+
+@command.command()
+@click.option("--team", "teams", multiple=True, metavar="NAME=FACTION",
+              help="A team in turn order (2-4), e.g. --team Ann=red_heart --team Bob='Void Clover'.")
+@click.option("--game", "game_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="The saved game file (default: in your data folder).")
+@click.option("--resume", is_flag=True, help="Continue the saved game.")
+@SEED
+@LANG
+@CARDS
+def play(teams, game_file, resume, seed, lang, cards_dir) -> None:
+    """The table ledger: money, weeks and turns, attacks, penalties and the showdown."""
+    from ..launch import open_session, play as run
+    from .repl import new_game
+
+    game = _load(cards_dir)
+    options: dict = {}
+    if not resume:
+        parsed = []
+        for spec in teams:
+            name, sep, faction = spec.partition("=")
+            if not sep or not name.strip():
+                raise UserError(f"--team {spec!r}: write NAME=FACTION, e.g. Ann=red_heart")
+            try:
+                parsed.append({"name": name.strip(), "faction": find_faction(game, faction)})
+            except NotFound as e:
+                raise UserError(str(e)) from None
+        rules = game.rules
+        if not rules.players_min <= len(parsed) <= rules.players_max:
+            raise UserError(f"name {rules.players_min}-{rules.players_max} teams with --team NAME=FACTION")
+        if len({t["faction"] for t in parsed}) != len(parsed) or len({t["name"].casefold() for t in parsed}) != len(parsed):
+            raise UserError("each team needs its own name and its own faction")
+        options = {"teams": parsed, "lang": lang, "cards_dir": str(cards_dir) if cards_dir else None}
+    elif teams:
+        raise UserError("--resume continues the saved teams; leave out --team")
+    session = open_session("hitmans-showdown", game_file, resume, options, seed)
+    run(session, new_game)
