@@ -40,8 +40,20 @@ class FillArt:
 
 
 @dataclass(frozen=True)
+class ShapeArt:
+    """A closed polygon (`points`) or a circle (`circle` = cx, cy, r), mm from the trim's corner;
+    `clip` keeps it inside the face's bleed box."""
+    points: tuple[tuple[float, float], ...] = ()
+    circle: tuple[float, float, float] | None = None
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 0.3  # mm
+    clip: bool = False
+
+
+@dataclass(frozen=True)
 class FaceArt:
-    items: tuple[TextArt | FillArt, ...] = ()
+    items: tuple[TextArt | FillArt | ShapeArt, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -49,6 +61,7 @@ class SheetArt:
     sheet: Sheet
     guides: list[Segment]
     footer: TextArt | None  # box in page coordinates
+    folds: tuple[Segment, ...] = ()  # fold lines, drawn dashed
 
 
 @dataclass(frozen=True)
@@ -71,6 +84,7 @@ def card_sheets(pages: list[SheetArt], faces: list[FaceArt], fonts: FontSet, inf
         for placement in sheet.placements:
             _draw_face(c, faces[placement.face], placement.trim, placement.rotation, sheet.bleed)
         _draw_guides(c, art.guides)
+        _draw_guides(c, list(art.folds), dash=(4, 3))
         if art.footer:
             _draw_text(c, art.footer, Rect(0, 0, sheet.page.w, sheet.page.h))
         c.showPage()
@@ -161,8 +175,35 @@ def _draw_face(c: Canvas, face: FaceArt, trim: Rect, rotation: int, bleed: float
     for item in face.items:
         if isinstance(item, FillArt):
             _draw_fill(c, item, local.outset(bleed))
+        elif isinstance(item, ShapeArt):
+            _draw_shape(c, item, local.outset(bleed))
         else:
             _draw_text(c, item, local)
+    c.restoreState()
+
+
+def _draw_shape(c: Canvas, shape: ShapeArt, limit: Rect) -> None:
+    c.saveState()
+    if shape.clip:
+        box = c.beginPath()
+        box.rect(pt(limit.x), pt(limit.y), pt(limit.w), pt(limit.h))
+        c.clipPath(box, stroke=0, fill=0)
+    if shape.fill:
+        c.setFillColor(colors.HexColor(shape.fill))
+    if shape.stroke:
+        c.setStrokeColor(colors.HexColor(shape.stroke))
+        c.setLineWidth(pt(shape.width))
+    paint = {"fill": 1 if shape.fill else 0, "stroke": 1 if shape.stroke else 0}
+    if shape.circle:
+        cx, cy, r = shape.circle
+        c.circle(pt(cx), pt(cy), pt(r), **paint)
+    else:
+        path = c.beginPath()
+        path.moveTo(pt(shape.points[0][0]), pt(shape.points[0][1]))
+        for x, y in shape.points[1:]:
+            path.lineTo(pt(x), pt(y))
+        path.close()
+        c.drawPath(path, **paint)
     c.restoreState()
 
 
@@ -195,12 +236,14 @@ def _draw_text(c: Canvas, art: TextArt, frame: Rect) -> None:
     c.restoreState()
 
 
-def _draw_guides(c: Canvas, segments: list[Segment]) -> None:
+def _draw_guides(c: Canvas, segments: list[Segment], dash: tuple[float, ...] = ()) -> None:
     if not segments:
         return
     c.saveState()
     c.setStrokeColor(colors.HexColor(GUIDE_COLOR))
     c.setLineWidth(GUIDE_WIDTH)
+    if dash:
+        c.setDash(*dash)
     for x0, y0, x1, y1 in segments:
         c.line(pt(x0), pt(y0), pt(x1), pt(y1))
     c.restoreState()
