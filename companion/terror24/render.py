@@ -120,7 +120,7 @@ class Render:
             verdict = self.say("winner" if len(winners) == 1 else "draw_game", names=names)
         lines = ["", self.say("game_over")]
         for i, s in enumerate(game.seats):
-            fate = f" {self.say('dead')}" if s.dead else ""
+            fate = f" · {self.say('dead')}" if s.dead else ""
             lines.append(f"  {self.name(game, i)}: {s.vp} VP, {self.say('in_front')} {s.time_in_front}{fate}")
         if any(s.npc for s in game.seats):
             lines.append(self.say("npc_cannot_win"))

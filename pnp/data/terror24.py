@@ -92,6 +92,7 @@ class Suit:
 
 @dataclass(frozen=True)
 class Events:
+    total: int
     provisional: bool
     note: Text
     suits: list[Suit]
@@ -184,10 +185,12 @@ def check(data: Terror24) -> None:
         if column.round != number or column.places < 1:
             raise DataError(f"columns must be rounds 1, 2, ... in order, each with 1+ places",
                             where=f"grid[{number - 1}]")
+    cards = sum(s.cards for s in data.events.suits)
+    if cards != data.events.total:
+        raise DataError(f"the suits add up to {cards} cards, not {data.events.total}", where="events.suits")
     places = sum(c.places for c in data.grid)
-    if places > sum(s.cards for s in data.events.suits):
-        raise DataError(f"the grid has {places} places but the suits only {sum(s.cards for s in data.events.suits)} cards",
-                        where="grid")
+    if places > cards:
+        raise DataError(f"the grid has {places} places but there are only {cards} event cards", where="grid")
     values = data.time_cards.values
     if sum(values) != data.time_cards.hours:
         raise DataError(f"the values add up to {sum(values)}, not {data.time_cards.hours}", where="time_cards")
