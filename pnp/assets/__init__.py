@@ -25,6 +25,9 @@ class Options:
     flavor: bool = True
     cards_dir: Path | None = None
     font: str | None = None
+    backs: str = "duplex-long"  # duplex-long | duplex-short | fold | none (pnp/backs.py)
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm, moves everything on back pages
+    chip_diameter: float = 25.0  # mm
 
 
 @dataclass(frozen=True)
@@ -32,6 +35,10 @@ class Built:
     pdf: bytes
     pages: int
     items: int  # faces placed (cards) or blocks (sheets)
+    # Card assets, for exports: the imposed sheets page by page, and per card (id, name, front face
+    # index, back face index or None) — the indices the sheets' placements refer to.
+    sheets: tuple = ()
+    cards: tuple = ()
 
 
 class Asset(Protocol):

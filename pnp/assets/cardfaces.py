@@ -36,7 +36,8 @@ class CardFaces:
             raise BuildError(str(e)) from None
         data_file = game.data_file(opts.cards_dir)
         arts = []
-        for face_id, context in self.faces(model, opts):
+        faces = self.faces(model, opts)
+        for face_id, context in faces:
             xml = content.render(self.template, lang=opts.lang, style=opts.style, flavor=opts.flavor,
                                  **context)
             face = content.parse_face(xml)
@@ -56,7 +57,8 @@ class CardFaces:
             pages.append(SheetArt(sheet, segments, footer(box, game.title[opts.lang], self.label[opts.lang],
                                                           n, len(sheets), opts.lang, fonts)))
         info = render.DocInfo(f"{game.title[opts.lang]} — {self.label[opts.lang]}", lang=opts.lang)
-        return Built(render.card_sheets(pages, arts, fonts, info), len(sheets), len(arts))
+        cards = tuple((face_id, face_id, i, None) for i, (face_id, _) in enumerate(faces))
+        return Built(render.card_sheets(pages, arts, fonts, info), len(sheets), len(arts), tuple(sheets), cards)
 
 
 def _lay_out(face: content.Face, layout: FaceLayout, fonts: FontSet, lang: str, where: str,
