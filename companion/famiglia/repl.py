@@ -43,7 +43,7 @@ class FamigliaTable:
             else:
                 self._command(trial, line)
         except RuleError as e:
-            raise InputError(self._rule_error(e)) from None
+            raise InputError(self._rule_error(e, trial)) from None
         self.game = trial
         return self._narrate(trial.events[start:]) + self.board() + self.next_lines()
 
@@ -181,19 +181,18 @@ class FamigliaTable:
             raise InputError(self.w["e_code"].format(token=token, families=families, top=self.rules.ranks - 1))
         return card
 
-    def _rule_error(self, e: RuleError) -> str:
+    def _rule_error(self, e: RuleError, g: Game) -> str:
         w, a, codes = self.w, e.args_, self.rules.codes
         if e.key == "gone":
             return w["e_gone"].format(card=codes[a["card"]], copies=self.rules.copies[a["card"]],
-                                      where=self._whereabouts(a["card"]))
+                                      where=self._whereabouts(g, a["card"]))
         if e.key == "bottom":
             return w["e_bottom"].format(expected=codes[a["expected"]])
         if e.key == "position":
             return w["e_position"].format(pos=a["pos"] + 1, size=a["size"])
         return w["e_" + e.key].format(**a)
 
-    def _whereabouts(self, card: int) -> str:
-        g = self.game
+    def _whereabouts(self, g: Game, card: int) -> str:
         places = [("in_robot", g.robot), ("in_player", g.player), ("in_street", g.street),
                   ("in_pile", g.discard), ("in_bottom", g.bottom)]
         return ", ".join(self.w[key].format(n=n) for key, cards in places if (n := Counter(cards)[card]))
