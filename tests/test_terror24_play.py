@@ -74,16 +74,17 @@ def test_bad_lines_are_refused_with_a_reason_and_never_saved(tmp_path):
     path = tmp_path / "g.json"
     bad = ["Aki=nobody Ben=wolf Chie=hibachi", "Aki=scotch Ben=scotch Chie=wolf", *SETUP[:1],
            "s c", "s x s", *SETUP[1:3], "Zed", *SETUP[3:4], "RB YG RX BP ??? GY ???", "PP PP RR BP ??? GY ???",
-           *SETUP[4:], "adjust", "9 9", "6 6", "three five", "Ben 1 2", "Ben 1 1", "3 5"]
+           *SETUP[4:], "adjust", "9 9", "6 6", "three five", "3x", "Ben 1 2", "Ben 1 1", "3 5"]
     result = run(["--game", str(path), "--npc-deck", "physical"], bad)
     out = result.output
     assert result.exit_code == 0 and "Traceback" not in out
     for reason in ["unknown detective 'nobody'", "own name and detective", "one style per player",
                    "unknown style 'x'", "no player called 'Zed'", "unknown event letter 'X'",
-                   "only 2 Hostage siege (P) events", "adjust NAME +N", "has no 9, 9 in hand",
-                   "has no 6 in hand", "type the cards as numbers", "Ben has already bid"]:
+                   "only 2 Hostage siege (P) events", "adjust NAME +N", "cannot lay 9 9: the hand holds",
+                   "cannot lay 6 6: the hand holds 0 1 1 2 2 3 4 5 6", "type the cards as numbers", "no player called 'three'",
+                   "Ben has already bid"]:
         assert reason in out, reason
-    assert out.count("(type 'help' for the commands)") == 12
+    assert out.count("(type 'help' for the commands)") == 13
     assert Session.open(path, "terror24").lines() == SETUP + ["Ben 1 2", "3 5"]
 
 

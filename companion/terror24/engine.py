@@ -154,8 +154,8 @@ class Game:
         missing = Counter(cards) - Counter(hand)
         if missing:
             where = "deck" if self.seats[seat].npc else "hand"
-            raise RuleError(f"{self.seats[seat].name} has no {', '.join(map(str, missing.elements()))} "
-                            f"in {where} (still there: {' '.join(map(str, sorted(hand)))})")
+            raise RuleError(f"{self.seats[seat].name} cannot lay {' '.join(map(str, cards))}: "
+                            f"the {where} holds {' '.join(map(str, sorted(hand)))}")
         for card in cards:
             hand.remove(card)
         self.bids[seat] = tuple(cards)

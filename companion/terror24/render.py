@@ -138,6 +138,7 @@ class Render:
             events = "".join(self.data.suit(e).letter for e in s.events) or "-"
             lines.append(f"  {self.seat_label(game, i)}: {s.vp} VP · {self.say('events')} {events} · "
                          f"{pile} {held} · {self.say('in_front')} {s.time_in_front}"
+                         + (f" · {self.say('laid_now')} {self.cards(game.bids[i])}" if i in game.bids else "")
                          + (f" · {self.say('dead')}" if s.dead else ""))
         return lines + [self.standings(game)]
 

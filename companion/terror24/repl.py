@@ -249,6 +249,10 @@ class Terror24Table:
         named = [i for i, s in enumerate(self.game.seats) if s.name.lower() == first.lower()]
         if named:  # "Ben 3 4": bids may come in any order
             seat, line = named[0], line.split(None, 1)[1] if len(line.split()) > 1 else ""
+        elif line.split()[0].rstrip(":").isalpha():
+            names = ", ".join(s.name for s in self.game.seats)
+            raise InputError(f"no player called {line.split()[0]!r}; type the cards (e.g. 3 5) or NAME 3 5 "
+                             f"(players: {names})")
         cards = self._cards(line)
         result = self.game.bid(seat, cards)
         name = self.render.name(self.game, seat)

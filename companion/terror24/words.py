@@ -25,6 +25,7 @@ _WORDS = {
     "chief": ("chief", "チーフ"),
     "round_header": ("── round {round} ──", "── ラウンド{round} ──"),
     "laid": ("{name} lays {cards} face down", "{name}: {cards} を伏せた"),
+    "laid_now": ("laid", "伏せ札"),
     "npc_turns": ("{name} turns up {cards}", "{name} が {cards} をめくる"),
     "revealed": ("round {round}'s events: {events}", "ラウンド{round}の事件: {events}"),
     "coop_count": ("coop bidders: {n}", "コープ人数: {n}"),
