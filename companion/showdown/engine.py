@@ -395,7 +395,9 @@ class Engine:
             elif op.KIND == "cancel_penalty":
                 side.escape = True
             elif op.KIND == "opponent_total_minus":
-                self.action.other(side).pool.add_to_total(-op.value, f"{label} ({side.team})")
+                other = self.action.other(side)
+                other.pool.add_to_total(-op.value, label)
+                return [f"  {other.team}: {self._dice_line(other)}"]
         return [f"  {side.team}: {self._dice_line(side)}"]
 
     def ready(self) -> list[str]:
@@ -439,8 +441,11 @@ class Engine:
         except (NotFound, EffectError) as e:
             raise RuleError(str(e)) from None
         owner = self.holder(use.cards[0].id)
-        if owner is None or any(self.holder(c.id) is not owner for c in use.cards):
-            raise RuleError(f"{' and '.join(c.id for c in use.cards)}: not held by one team")
+        for card in use.cards:
+            if self.holder(card.id) is None:
+                raise RuleError(f"{self.name(card.id)} is not held by any team")
+        if any(self.holder(c.id) is not owner for c in use.cards):
+            raise RuleError("two cards used at once must be held by the same team")
         side = action.side(owner.name)
         if side is None:
             raise RuleError(f"{owner.name} takes no part in this action")
@@ -570,7 +575,7 @@ class Engine:
             penalty = resolve(self.game, self.faction(team), action.kind, feeder, side.escape)
         except NeedRoll as e:
             action.question = f"{team.name}: {e.what} (1d6: type the face, or 'roll')"
-            return [action.question]
+            return []
         return self._apply_penalty(team, penalty) + self._end_turn()
 
     def _apply_penalty(self, team: Team, penalty: Penalty) -> list[str]:
@@ -602,13 +607,13 @@ class Engine:
             stealable = [c for c in victim.cards if self.game.card(c).role.stealable]
             choices = " ".join(c for c in stealable if c not in action.stolen)
             action.question = f"{thief.name} takes a card from {victim.name} ({choices}): type its id"
-            return [action.question]
+            return []
         try:
             faces = Feeder(action.answers).take(f"money taken ({rules.money_dice}d6 × {rules.money_times})",
                                                 rules.money_dice)
         except NeedRoll as e:
             action.question = f"{thief.name}: {e.what} (type the face, or 'roll')"
-            return [action.question]
+            return []
         out = []
         for card_id in action.stolen:
             victim.cards.remove(card_id)
