@@ -25,11 +25,12 @@ def draw_random(game: Game, rng: random.Random) -> int:
 
 
 class SimplePlayer:
-    """A plain rule of thumb. It keeps its hand (a count per card); recruiting rank v needs two cards
-    of the same family and rank v−1 in hand, one of which leaves the hand for the play area (family
-    abilities are not used). Each turn: recruit the affordable Street card worth most (leftmost on
-    ties); if none, refresh the highest-rank Street card while the rules allow (at most 3 times a
-    turn); then end the turn."""
+    """A plain rule of thumb, using only recruiting (no Accountant or Brute abilities). It keeps its
+    hand (a count per card). Recruiting rank v needs two cards of the same family and rank v−1 in
+    hand, one of which may be a Mercenary (the last family) of rank v or more standing in; one card
+    of the pair leaves the hand for the play area. Each turn: recruit the affordable Street card
+    worth most (ties: one that makes a pair in hand, then leftmost); if none, refresh the
+    highest-rank Street card while the rules allow (at most 3 times a turn); then end the turn."""
 
     MAX_REFRESHES = 3
 
@@ -38,24 +39,40 @@ class SimplePlayer:
         self.hand = [0] * len(rules.codes)
         for c in rules.start[PLAYER]:
             self.hand[c] += 1
+        self.wild = range((len(rules.data.families) - 1) * rules.ranks, len(rules.codes))
         self.turn_seen = -1
         self.refreshes = 0
 
+    def _payment(self, card: int) -> tuple[int, ...] | None:
+        """The hand cards that leave for the play area when recruiting `card` (None: unaffordable)."""
+        rank, hand = self.rules.rank, self.hand
+        if rank[card] == 0:
+            return ()
+        below = card - 1
+        if hand[below] >= 2:
+            return (below,)
+        if hand[below] == 1:
+            for w in self.wild:
+                if rank[w] > rank[below] and hand[w] and w != below:
+                    return (w,)
+        return None
+
     def act(self, game: Game) -> None:
-        rank, vp, hand = self.rules.rank, self.rules.vp, self.hand
+        vp, hand = self.rules.vp, self.hand
         if game.turns[PLAYER] != self.turn_seen:
             self.turn_seen, self.refreshes = game.turns[PLAYER], 0
-        best, pos = -1, -1
+        best, pos, pay = (-1, False), -1, ()
         for i, c in enumerate(game.street):
-            if (rank[c] == 0 or hand[c - 1] >= 2) and vp[c] > best:
-                best, pos = vp[c], i
+            payment = self._payment(c)
+            if payment is not None and (vp[c], hand[c] == 1) > best:
+                best, pos, pay = (vp[c], hand[c] == 1), i, payment
         if pos >= 0:
-            card = game.street[pos]
-            if rank[card]:
-                hand[card - 1] -= 1
-            hand[card] += 1
+            for c in pay:
+                hand[c] -= 1
+            hand[game.street[pos]] += 1
             game.player_take(pos)
             return
+        rank = self.rules.rank
         if self.refreshes < self.MAX_REFRESHES and game.street and game.refresh_block() is None:
             self.refreshes += 1
             top = max(rank[c] for c in game.street)
