@@ -15,6 +15,7 @@ from .build import Job, build_pdf
 from .content import TemplateError
 from .data.errors import DataError
 from .fileio import write_atomic
+from .fonts import needs_instancing
 from .geometry import CARD_SIZES
 from .imposition import GUIDE_STYLES
 
@@ -71,6 +72,11 @@ def _options(langs, paper, card_size, style, guides, bleed, gutter, cards_dir, f
                     font=str(font) if font else None) for lang in chosen]
 
 
+def _announce_fonts(opts: Options) -> None:
+    if needs_instancing(opts.font):
+        click.echo("Preparing the fonts (only the first time; about 15 s)…", err=True)
+
+
 def _jobs(games: tuple[str, ...], assets: tuple[str, ...]) -> list[Job]:
     selected = list(GAMES.values()) if "all" in games else [find(g) for g in games]
     jobs = []
@@ -111,6 +117,7 @@ def build(games, assets, out, langs, **kw) -> None:
     """Build GAME… (or `all`) into OUT/<game>/<asset>-<paper>-<lang>.pdf."""
     jobs = [(job, opts) for opts in _options(langs, **kw) for job in _jobs(games, assets)]
     models: dict[str, object] = {}
+    _announce_fonts(jobs[0][1])
     for n, (job, opts) in enumerate(jobs, 1):
         click.echo(f"[{n}/{len(jobs)}] {job.game.id} {job.asset.name} ({opts.lang}) … ", nl=False)
         start = time.perf_counter()
@@ -139,6 +146,7 @@ def preview(game, asset, page, dpi, out, langs, **kw) -> None:
 
     opts = _options(langs, **kw)[0]
     (job,) = _jobs((game,), (asset,))
+    _announce_fonts(opts)
     built = build_pdf(job, opts)
     try:
         image = raster.png(built.pdf, page, dpi)

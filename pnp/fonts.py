@@ -45,17 +45,37 @@ def bundled_font() -> Path:
     return Path(str(resources.files(package).joinpath(name)))
 
 
-def static_instances(source: Path) -> dict[str, Path]:
-    """Paths of static Regular/Bold TTFs for `source`: the file itself if it is not variable,
-    else cached instances (made now if missing)."""
-    from fontTools.ttLib import TTFont
+def font_source(font_path: str | None) -> Path:
+    source = Path(font_path).expanduser() if font_path else bundled_font()
+    if not source.is_file():
+        raise DataError("font file not found", file=source)
+    return source
 
+
+def instance_paths(source: Path) -> dict[str, Path] | None:
+    """Where the cached static instances of a variable font live; None for a static font."""
     font = _open_ttf(source)
     if "fvar" not in font or not any(a.axisTag == "wght" for a in font["fvar"].axes):
+        return None
+    key = f"{source.stem.replace('[', '-').replace(']', '')}-{source.stat().st_size}"
+    return {style: cache_dir() / f"{key}-{w}-v{CACHE_VERSION}.ttf" for style, w in WEIGHTS.items()}
+
+
+def needs_instancing(font_path: str | None = None) -> bool:
+    """True if the next `load_fonts` will spend seconds making the cached instances."""
+    paths = instance_paths(font_source(font_path))
+    return bool(paths) and not all(p.is_file() for p in paths.values())
+
+
+def static_instances(source: Path) -> dict[str, Path]:
+    """Paths of static Regular/Bold TTFs for `source`: the file itself if it is not variable,
+    else cached instances (made now if missing; written atomically, so concurrent or interrupted
+    runs never leave a half-written font behind)."""
+    from fontTools.ttLib import TTFont
+
+    paths = instance_paths(source)
+    if paths is None:
         return {style: source for style in WEIGHTS}
-    stat = source.stat()
-    key = f"{source.stem.replace('[', '-').replace(']', '')}-{stat.st_size}"
-    paths = {style: cache_dir() / f"{key}-{w}-v{CACHE_VERSION}.ttf" for style, w in WEIGHTS.items()}
     for style, path in paths.items():
         if not path.is_file():
             write_atomic(path, _instance_bytes(TTFont(source), style))
@@ -101,9 +121,7 @@ def load_fonts(font_path: str | None = None) -> FontSet:
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont as RLFont
 
-    source = Path(font_path).expanduser() if font_path else bundled_font()
-    if not source.is_file():
-        raise DataError("font file not found", file=source)
+    source = font_source(font_path)
     paths = static_instances(source)
     tag = "Bundled" if font_path is None else f"User{abs(hash(str(source))) % 10**6}"
     names = {style: f"TK{tag}-{style.title()}" for style in WEIGHTS}

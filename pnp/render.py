@@ -127,7 +127,9 @@ def _flowables(block, styles, fonts, lang, width) -> list:
 
     if isinstance(block, Heading):
         style = "h1" if block.level <= 1 else "h2"
-        return [Spacer(1, styles[style].space_before), para(block.markup, style)]
+        heading = para(block.markup, style)
+        heading.keepWithNext = True
+        return [Spacer(1, styles[style].space_before), heading]
     if isinstance(block, Para):
         return [Spacer(1, styles[block.style].space_before), para(block.markup, block.style)]
     header = block.header_rows
@@ -147,7 +149,7 @@ def _flowables(block, styles, fonts, lang, width) -> list:
     if header:
         commands.append(("BACKGROUND", (0, 0), (-1, header - 1), colors.HexColor("#e8e8e8")))
     table.setStyle(TableStyle(commands))
-    return [Spacer(1, 3), table]
+    return [Spacer(1, 2), table]
 
 
 def _canvas(buf, page: Size, fonts: FontSet, info: DocInfo) -> Canvas:

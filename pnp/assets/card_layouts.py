@@ -26,10 +26,10 @@ def halves(size: Size) -> FaceLayout:
     gap = 1.8  # half the space kept clear around the centre line
     top = Rect(inset, size.h / 2 + gap, size.w - 2 * inset, size.h / 2 - gap - inset)
     styles = {
-        "role": TextStyle(13, bold=True, align="center", leading=1.1),
-        "half": TextStyle(6.5, color=GREY, align="center", leading=1.1),
-        "move": TextStyle(8.5, space_before=2.5, leading=1.2),
-        "effect": TextStyle(7.5, leading=1.3),
+        "role": TextStyle(14, bold=True, align="center", leading=1.1),
+        "half": TextStyle(7, color=GREY, align="center", leading=1.1),
+        "move": TextStyle(10, space_before=3, leading=1.2),
+        "effect": TextStyle(8.5, leading=1.3),
     }
     return FaceLayout(size, {"upright": (BoxSpec(top),),
                              "reversed": (BoxSpec(turned(top, size), rotation=180),)}, styles)
@@ -37,11 +37,11 @@ def halves(size: Size) -> FaceLayout:
 
 def panel(size: Size) -> FaceLayout:
     """One box filling the white panel (summary cards)."""
-    inset = PANEL + 1.2
+    inset = PANEL + 1.0
     styles = {
         "title": TextStyle(8.5, bold=True, leading=1.15),
-        "head": TextStyle(7, bold=True, space_before=2.2, leading=1.2),
-        "item": TextStyle(6.5, space_before=0.6, leading=1.22),
+        "head": TextStyle(7, bold=True, space_before=1.8, leading=1.15),
+        "item": TextStyle(6.5, space_before=0.5, leading=1.17),
     }
     return FaceLayout(size, {"body": (BoxSpec(Rect(inset, inset, size.w - 2 * inset, size.h - 2 * inset)),)},
                       styles)

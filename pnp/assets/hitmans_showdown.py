@@ -39,7 +39,7 @@ def summary_context(model: hs.HitmansShowdown, opts: Options) -> dict[str, Any]:
 def _card_list(cards: list[hs.CardView]) -> str:
     """"♡◇ 3–7", "♣♠ K", "JOKER" — the cards of one role, compactly."""
     if all(c.joker for c in cards):
-        return "JOKER"
+        return " ".join(("★" if c.joker == "color" else "☆") + "JOKER" for c in cards)
     suits = "".join(hs.SUIT_SYMBOLS[s] for s in _SUITS if any(c.suit == s for c in cards))
     ranks = [r for r in hs.RANKS if any(c.rank == r for c in cards)]
     positions = [hs.RANKS.index(r) for r in ranks]

@@ -38,11 +38,11 @@ INSERT_STYLES = {
     "ident": TextStyle(9, bold=True, align="center", leading=1.1),
     "title": TextStyle(11, bold=True, leading=1.15),
     "sub": TextStyle(7, color=GREY, space_before=1.5),
-    "stat": TextStyle(8, leading=1.3),
-    "label": TextStyle(6.5, bold=True, color=RED, space_before=4),
-    "body": TextStyle(8, space_before=0.5),
-    "warn": TextStyle(7, bold=True, color=RED, space_before=3),
-    "note": TextStyle(6.5, color=GREY, space_before=4),
+    "stat": TextStyle(8.5, leading=1.3),
+    "label": TextStyle(7, bold=True, color=RED, space_before=5),
+    "body": TextStyle(9, space_before=0.5, leading=1.35),
+    "warn": TextStyle(7.5, bold=True, color=RED, space_before=4),
+    "note": TextStyle(7, color=GREY, space_before=5),
     "flavor": TextStyle(6.5, color=GREY, leading=1.3),
 }
 

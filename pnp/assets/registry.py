@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from . import Game
-from . import hitmans_showdown
+from . import hitmans_showdown, liar_town
 
-GAMES: dict[str, Game] = {g.id: g for g in (hitmans_showdown.GAME,)}
+GAMES: dict[str, Game] = {g.id: g for g in (hitmans_showdown.GAME, liar_town.GAME)}
 
 
 def find(game_id: str) -> Game:

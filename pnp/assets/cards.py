@@ -1,0 +1,109 @@
+"""Cards and chips with faces and backs: template + layout + artwork per face, backs printed
+duplex (long or short edge), fold-and-glue or not at all (pnp/backs.py decides where).
+
+A game module describes its pieces as `Piece`s (a front `Face` and the key of its back) and the
+distinct backs as `Face`s; this module lays out the text, imposes the sheets and renders them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .. import backs as backs_mod
+from .. import content, render
+from ..fonts import FontSet
+from ..geometry import Size, grid
+from ..imposition import footer_box, guide_segments
+from ..render import FaceArt, SheetArt
+from . import BuildError, Built, Game, Options
+from .card_layouts import CARD_LAYOUTS
+from .cardfaces import _lay_out
+from .common import FOOTER_HEIGHT, check_glyphs, footer, page_size
+
+_SIDE_LABEL = {"backs": {"ja": "裏面", "en": "backs"}, "fold": {"ja": "中央で折る", "en": "fold in the middle"}}
+
+
+@dataclass(frozen=True)
+class Face:
+    """One printed side: a template filling the boxes of a named layout, over some artwork."""
+    template: str | None
+    layout: str
+    context: dict[str, Any] = field(default_factory=dict)
+    decor: tuple = ()
+
+
+@dataclass(frozen=True)
+class Piece:
+    id: str
+    front: Face
+    back: str | None = None  # key into PieceSet.backs
+
+
+@dataclass(frozen=True)
+class PieceSet:
+    size: Size
+    pieces: list[Piece]
+    backs: dict[str, Face] = field(default_factory=dict)
+    gutter: float = 0.0  # at least this much between pieces (chips need room for scissors)
+    guides: str | None = None  # overrides --guides (chips: their printed circle is the cut line)
+
+
+Maker = Callable[[Any, Options, Size], PieceSet]  # model, options, card size → pieces
+
+
+@dataclass(frozen=True)
+class Cards:
+    name: str
+    label: dict[str, str]
+    make: Maker
+    size: Callable[[Options], Size]  # the piece size these options ask for
+
+    def filename(self, opts: Options) -> str:
+        mode = "" if opts.backs == Options().backs else f"{opts.backs}-"
+        return f"{self.name}-{mode}{page_size(opts)[0]}-{opts.lang}.pdf"
+
+    def lay_out(self, model: Any, opts: Options, fonts: FontSet, data_file) -> tuple[PieceSet, list[FaceArt], list[backs_mod.Card]]:
+        """The pieces, every face's artwork (fronts then backs) and each piece's face indices."""
+        pieces = self.make(model, opts, self.size(opts))
+        arts = [face_art(p.front, pieces.size, opts.lang, fonts, f"{self.name}[{p.id}]", data_file)
+                for p in pieces.pieces]
+        back_index = {}
+        for key, face in pieces.backs.items():
+            back_index[key] = len(arts)
+            arts.append(face_art(face, pieces.size, opts.lang, fonts, f"{self.name}[back {key}]", data_file))
+        cards = [backs_mod.Card(i, back_index[p.back] if p.back else None) for i, p in enumerate(pieces.pieces)]
+        return pieces, arts, cards
+
+    def build(self, game: Game, model: Any, opts: Options, fonts: FontSet) -> Built:
+        pieces, arts, cards = self.lay_out(model, opts, fonts, game.data_file(opts.cards_dir))
+        _, page = page_size(opts)
+        try:
+            sheet_grid = grid(page, pieces.size, max(opts.gutter, pieces.gutter), opts.bleed)
+            pages = backs_mod.impose(cards, sheet_grid, opts.backs, opts.back_offset,
+                                     pieces.guides or opts.guides)
+        except ValueError as e:
+            raise BuildError(str(e)) from None
+        label = self.label[opts.lang]
+        sheets = []
+        for n, p in enumerate(pages, 1):
+            segments = guide_segments(p.sheet)
+            box = footer_box(p.sheet, segments, FOOTER_HEIGHT)
+            side = f" ({_SIDE_LABEL[p.kind][opts.lang]})" if p.kind in _SIDE_LABEL else ""
+            folds = ((0.0, p.fold_y, page.w, p.fold_y),) if p.fold_y is not None else ()
+            sheets.append(SheetArt(p.sheet, segments, footer(box, game.title[opts.lang], label + side, n,
+                                                             len(pages), opts.lang, fonts), folds))
+        info = render.DocInfo(f"{game.title[opts.lang]} — {label}", lang=opts.lang)
+        refs = tuple((p.id, p.id, c.front, c.back) for p, c in zip(pieces.pieces, cards))
+        return Built(render.card_sheets(sheets, arts, fonts, info), len(pages), len(cards),
+                     tuple(p.sheet for p in pages), refs)
+
+
+def face_art(face: Face, size: Size, lang: str, fonts: FontSet, where: str, data_file) -> FaceArt:
+    """Artwork first, then the template's text fitted into the layout's boxes."""
+    if face.template is None:
+        return FaceArt(face.decor)
+    xml = content.render(face.template, lang=lang, t=lambda text: text(lang), **face.context)
+    parsed = content.parse_face(xml)
+    check_glyphs(parsed.text(), fonts, where, data_file)
+    text = _lay_out(parsed, CARD_LAYOUTS[face.layout](size), fonts, lang, where, data_file)
+    return FaceArt(face.decor + text.items)

@@ -1,0 +1,61 @@
+"""LIAR MAFIA: 6 two-way mafia cards and 2 summary cards with 180°-symmetric backs, 4 two-sided
+gun chips, and the summary sheet. Words come from cards/liar_town.toml and templates/liar_town/."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..data import liar_town as lt
+from ..geometry import Size
+from . import Game, Options
+from .cards import Cards, Face, Piece, PieceSet
+from .common import card_size
+from .decor import centre_line, chip_disc, framed_panel, symmetric_back
+from .sheet import SummarySheet
+
+CHIP_GUTTER = 2.0  # mm between chips, room for scissors
+
+
+def card_pieces(model: lt.LiarTown, opts: Options, size: Size) -> PieceSet:
+    backs = {c.id: Face("liar_town/back.j2", "emblem-back", {"back": c.back},
+                        symmetric_back(size, c.back.base, c.back.line, c.back.rays))
+             for c in model.colours}
+    pieces = []
+    for c in model.colours:
+        for role in model.roles:
+            moves = {half: model.moves_on(role.id, half) for half in lt.HALVES}
+            face = Face("liar_town/mafia_card.j2", "halves", {"colour": c, "role": role, "moves": moves},
+                        framed_panel(size, c.ink) + (centre_line(size, c.ink),))
+            pieces.append(Piece(f"{c.id}-{role.id}", face, c.id))
+    for c in model.colours:
+        face = Face("liar_town/summary_card.j2", "panel", {"colour": c, "game": model}, framed_panel(size, c.ink))
+        pieces.append(Piece(f"{c.id}-summary", face, c.id))
+    return PieceSet(size, pieces, backs)
+
+
+def chip_pieces(model: lt.LiarTown, opts: Options, size: Size) -> PieceSet:
+    chips = model.chips
+
+    def side(value: str, cut: bool) -> Face:
+        return Face("liar_town/chip.j2", "chip", {"chips": chips, "value": value}, chip_disc(size, chips.ink, cut))
+
+    pieces = [Piece(f"chip-{n}", side(chips.front, True), chips.back) for n in range(1, chips.count + 1)]
+    return PieceSet(size, pieces, {chips.back: side(chips.back, False)}, gutter=CHIP_GUTTER, guides="none")
+
+
+def summary_context(model: lt.LiarTown, opts: Options) -> dict[str, Any]:
+    return {"game": model, "t": lambda text: text(opts.lang)}
+
+
+GAME = Game(
+    id=lt.GAME_ID,
+    title={"ja": "ライアーマフィア", "en": "LIAR MAFIA"},
+    load=lt.load_liar_town,
+    assets={
+        "cards": Cards("cards", {"ja": "マフィアカード・サマリーカード", "en": "Mafia and summary cards"},
+                       card_pieces, card_size),
+        "chips": Cards("chips", {"ja": "ガンチップ", "en": "Gun chips"}, chip_pieces,
+                       lambda opts: Size(opts.chip_diameter, opts.chip_diameter)),
+        "summary": SummarySheet("summary", {"ja": "サマリーシート", "en": "Summary sheet"},
+                                "liar_town/summary.j2", summary_context),
+    },
+)

@@ -1,0 +1,189 @@
+"""The Hitman's Showdown PDFs, read back: every card on its page and slot, exact trims, embedded
+fonts, no character outside its insert."""
+import re
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from pdfcheck import MM, cell_of, cells, clearance_mm, cut_positions, fonts, open_pdf, text_in
+from pnp.cli import main
+from pnp.data.hitmans_showdown import load_game
+
+PIPS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
+SAFE_MM = 3.0
+
+
+def run(*args):
+    result = CliRunner().invoke(main, [str(a) for a in args])
+    assert result.exit_code == 0, result.output
+    return result
+
+
+@pytest.fixture(scope="module")
+def out(tmp_path_factory):
+    """One set of builds shared by every test here."""
+    root = tmp_path_factory.mktemp("out")
+    run("build", "hitmans-showdown", "--lang", "all", "--out", root)
+    run("build", "hitmans-showdown", "--asset", "inserts", "--paper", "letter", "--out", root)
+    run("build", "hitmans-showdown", "--asset", "inserts", "--style", "overlay", "--guides", "corners",
+        "--lang", "en", "--no-flavor", "--out", root)
+    return root / "hitmans-showdown"
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load_game()
+
+
+def all_pdfs(out):
+    return sorted(out.glob("*.pdf"))
+
+
+def test_the_expected_files_exist(out):
+    names = {p.name for p in all_pdfs(out)}
+    assert {"inserts-a4-ja.pdf", "inserts-a4-en.pdf", "summary-a4-ja.pdf", "summary-a4-en.pdf",
+            "inserts-letter-ja.pdf", "inserts-overlay-a4-en.pdf"} <= names
+
+
+@pytest.mark.parametrize("name,size", [("inserts-a4-ja.pdf", (595.3, 841.9)),
+                                       ("inserts-letter-ja.pdf", (612.0, 792.0)),
+                                       ("summary-a4-en.pdf", (595.3, 841.9))])
+def test_page_size(out, name, size):
+    for page in PdfReader(out / name).pages:
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(size, abs=0.05)
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_every_card_on_its_page_and_slot(out, game, lang):
+    deck = game.deck()
+    with open_pdf(out / f"inserts-a4-{lang}.pdf") as pdf:
+        assert len(pdf.pages) == 6
+        seen = []
+        for p, page in enumerate(pdf.pages):
+            boxes = cells(page)
+            assert len(boxes) == 9
+            for slot, box in enumerate(boxes):
+                card = deck[p * 9 + slot]
+                text = text_in(page, box)
+                title = "".join(card.title(lang).split())
+                assert title in text, (card.id, text)
+                x0, top = box[0], box[1]
+                corner = text_in(page, (x0, top, x0 + 10.5 * MM, top + 19.5 * MM))  # the index box
+                if card.joker:
+                    assert "JOKER" in corner and ("★" if card.joker == "color" else "☆") in corner
+                else:
+                    assert corner.startswith(card.rank) and PIPS[card.suit] in corner, (card.id, corner)
+                seen.append(card.id)
+    assert len(set(seen)) == 54
+
+
+def test_jokers_are_told_apart(out, game):
+    with open_pdf(out / "inserts-a4-en.pdf") as pdf:
+        text = "".join(page.extract_text() for page in pdf.pages)
+    assert "Colour joker" in text and "Black joker" in text
+
+
+def test_english_titles_and_no_japanese_titles(out, game):
+    with open_pdf(out / "inserts-a4-en.pdf") as pdf:
+        text = "".join(page.extract_text() for page in pdf.pages)
+    for card in game.deck():
+        assert " ".join(card.title("en").split()) in " ".join(text.split())
+    assert "ゴッドファーザー" not in text and "Godfather" in text
+
+
+@pytest.mark.parametrize("name,size", [("inserts-a4-ja.pdf", (63.0, 88.0)),
+                                       ("inserts-letter-ja.pdf", (63.0, 88.0)),
+                                       ("inserts-overlay-a4-en.pdf", (43.0, 88.0))])
+def test_trim_measures_exactly(out, name, size):
+    with open_pdf(out / name) as pdf:
+        for page in pdf.pages:
+            xs, ys = cut_positions(page)
+            for a, b in zip(xs, xs[1:]):
+                assert (b - a) / MM == pytest.approx(size[0], abs=0.1)
+            for a, b in zip(ys, ys[1:]):
+                assert (b - a) / MM == pytest.approx(size[1], abs=0.1)
+
+
+def test_trim_and_bleed_boxes_frame_the_cards(out):
+    reader = PdfReader(out / "inserts-a4-ja.pdf")
+    with open_pdf(out / "inserts-a4-ja.pdf") as pdf:
+        xs, ys = cut_positions(pdf.pages[0])
+        height = pdf.pages[0].height
+    trim = reader.pages[0].trimbox
+    assert float(trim.left) == pytest.approx(xs[0], abs=0.01)
+    assert float(trim.right) == pytest.approx(xs[-1], abs=0.01)
+    assert float(trim.top) == pytest.approx(height - ys[0], abs=0.01)
+    assert float(trim.bottom) == pytest.approx(height - ys[-1], abs=0.01)
+    assert (float(trim.right) - float(trim.left)) / MM == pytest.approx(189.0, abs=0.1)
+    assert reader.pages[0].bleedbox == trim  # no bleed asked for
+
+
+def test_every_font_is_embedded_and_subset(out):
+    for path in all_pdfs(out):
+        found = fonts(path)
+        assert found, path
+        for font in found:
+            assert font["embedded"], (path.name, font)
+            assert font["subtype"] == "/TrueType"
+            assert re.fullmatch(r"/[A-Z]{6}\+.+", font["name"]), font
+            assert "Helvetica" not in font["name"]
+        assert {f["name"].split("+")[1] for f in found} >= {"NotoSansJP-Regular", "NotoSansJP-Bold"}
+
+
+@pytest.mark.parametrize("name", ["inserts-a4-ja.pdf", "inserts-a4-en.pdf", "inserts-letter-ja.pdf",
+                                  "inserts-overlay-a4-en.pdf"])
+def test_no_character_outside_its_insert(out, name):
+    with open_pdf(out / name) as pdf:
+        for page in pdf.pages:
+            boxes = cells(page)
+            grid_bottom = max(b[3] for b in boxes)
+            for char in page.chars:
+                n = cell_of(char, boxes)
+                if n is None:  # the footer, under the cards
+                    assert char["top"] >= grid_bottom, char["text"]
+                    continue
+                assert clearance_mm(char, boxes[n]) >= SAFE_MM - 0.05, (char["text"], page.page_number)
+
+
+def test_footer_names_game_page_and_print_scale(out):
+    with open_pdf(out / "inserts-a4-en.pdf") as pdf:
+        page = pdf.pages[1]
+        bottom = max(b[3] for b in cells(page))
+        footer = " ".join(c["text"] for c in page.chars if c["top"] > bottom)
+        footer = "".join(c["text"] for c in sorted((c for c in page.chars if c["top"] > bottom),
+                                                     key=lambda c: (round(c["top"]), c["x0"])))
+    assert "Hitman's Showdown" in footer and "2/6" in footer and "100%" in footer
+
+
+def test_no_flavor_leaves_flavour_out(out, game):
+    with open_pdf(out / "inserts-overlay-a4-en.pdf") as pdf:
+        text = " ".join(" ".join(page.extract_text().split()) for page in pdf.pages)
+    assert "Cannon fodder" not in text
+    with open_pdf(out / "inserts-a4-en.pdf") as pdf:
+        text = " ".join(" ".join(page.extract_text().split()) for page in pdf.pages)
+    assert "Cannon fodder" in text
+
+
+def test_summary_carries_the_tables(out, game):
+    for lang in ("ja", "en"):
+        with open_pdf(out / f"summary-a4-{lang}.pdf") as pdf:
+            # characters in drawing order: a table cell's lines stay together
+            text = "".join("".join(c["text"] for c in page.chars if not c["text"].isspace())
+                           for page in pdf.pages)
+        for role in game.roles.values():
+            if role.category == "mafia":
+                assert "".join(role.name(lang).split()) in text
+                assert "".join(game.format_money(role.reward, lang).split()) in text
+                assert "".join(role.condition.text(lang).split()) in text
+        for item in game.preparation:
+            assert "".join(item.name(lang).split()) in text
+        for table in game.penalty_tables.values():
+            for row in table.rows:
+                assert "".join(row.text(lang).split()) in text
+        for bonus in game.showdown.bonuses:
+            assert "".join(bonus.name(lang).split()) in text
+        for faction in game.factions.values():
+            assert "".join(faction.ability(lang).split()) in text
+        for week in game.weeks:
+            assert "".join(week.text(lang).split()) in text
