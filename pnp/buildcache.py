@@ -97,3 +97,17 @@ def _identity(path: Path) -> list[int] | None:
     except OSError:
         return None
     return [st.st_size, st.st_mtime_ns]
+
+
+def asset_inputs(game: Any, asset: Any, opts: Any) -> Inputs:
+    """What one asset of a game is made from: the game's data file, its templates and the shared
+    ones, the font it is set in, and every option."""
+    from .data import TEMPLATES_DIR
+    from .fonts import bundled_font
+
+    templates = Path(TEMPLATES_DIR)
+    files = (Path(game.data_file(opts.cards_dir)),
+             *template_files(templates / game.id.replace("-", "_")), *template_files(templates / "common"))
+    options = {**{k: str(v) for k, v in vars(opts).items() if k != "cards_dir"},  # its file is hashed
+               "game": game.id, "asset": asset.name}
+    return Inputs(files=files, fonts=(Path(opts.font) if opts.font else bundled_font(),), options=options)

@@ -1,4 +1,5 @@
-"""A contact sheet: every card (or page) of an asset as a labelled thumbnail on one PNG."""
+"""A contact sheet: every card (or page) of an asset, then its distinct backs, as labelled thumbnails
+on one PNG."""
 from __future__ import annotations
 
 import io
@@ -29,19 +30,21 @@ def contact_sheet(deck: Deck, dest: Path, workers: int | None = None) -> Path:
         raise ExportError(f"{deck.game} {deck.asset}: nothing to preview")
     w_mm, h_mm = deck.size_mm
     thumb = (THUMB_WIDTH, round(THUMB_WIDTH * h_mm / w_mm))
-    images = raster.render(deck.pdf, [raster.Job(c.face, thumb) for c in deck.cards], workers)
+    labels = [f"{c.index}  {c.card_id}" for c in deck.cards]
+    labels += [f"back {k}" for k in range(1, len(deck.backs) + 1)]
+    regions = [c.face for c in deck.cards] + deck.backs
+    images = raster.render(deck.pdf, [raster.Job(r, thumb) for r in regions], workers)
     cols = columns(len(images))
     rows = -(-len(images) // cols)
     cell_w, cell_h = thumb[0] + GAP, thumb[1] + LABEL_HEIGHT + GAP
     sheet = Image.new("RGB", (cols * cell_w + GAP, rows * cell_h + GAP), PAPER)
     draw = ImageDraw.Draw(sheet)
     font = ImageFont.load_default(size=14)
-    for i, (card, image) in enumerate(zip(deck.cards, images)):
+    for i, (label, image) in enumerate(zip(labels, images)):
         x, y = GAP + (i % cols) * cell_w, GAP + (i // cols) * cell_h
         sheet.paste(image, (x, y))
         draw.rectangle((x - 1, y - 1, x + thumb[0], y + thumb[1]), outline=(160, 160, 160))
-        label = f"{card.index}  {card.card_id}".encode("ascii", "replace").decode()
-        draw.text((x, y + thumb[1] + 4), label, fill=INK, font=font)
+        draw.text((x, y + thumb[1] + 4), label.encode("ascii", "replace").decode(), fill=INK, font=font)
     buf = io.BytesIO()
     sheet.save(buf, "PNG", compress_level=raster.PNG_COMPRESS_LEVEL)
     write_atomic(dest, buf.getvalue())

@@ -39,6 +39,7 @@ class Deck:
     pdf: Path
     size_mm: tuple[float, float]  # the card's trim
     cards: tuple[CardRef, ...]
+    pages: bool = False  # each entry is a whole page of a sheet asset, not a card
 
     @property
     def backs(self) -> list[Region]:

@@ -1,0 +1,85 @@
+"""From a built asset to a `Deck`: build it once for export (no guides, a gutter so no card touches
+another, no bleed: the exporters extend each card's edge themselves) and find each card through
+the imposed sheets the build reports.
+
+Card assets give one entry per card (front, and back if printed); sheet assets (summaries) give
+one entry per page, which is what a contact sheet of them shows."""
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+import pypdfium2 as pdfium
+
+from ..assets import Options
+from ..build import Job, build_pdf
+from ..fileio import write_atomic
+from ..geometry import pt, to_mm
+from .deck import CardRef, Deck, ExportError, Region
+
+EXPORT_GUTTER_MM = 4.0
+
+
+def export_options(opts: Options) -> Options:
+    """No guides, cards apart, no bleed; backs printed (duplex) when the asset has them."""
+    changes = dict(guides="none", bleed=0.0, gutter=EXPORT_GUTTER_MM)
+    if hasattr(opts, "backs"):
+        changes["backs"] = "duplex-long"
+    return dataclasses.replace(opts, **changes)
+
+
+def deck(job: Job, opts: Options, model: Any, work_dir: Path) -> Deck:
+    """Build the asset for export into `work_dir` and locate its cards (or, for sheets, pages)."""
+    eopts = export_options(opts)
+    built = build_pdf(job, eopts, model)
+    pdf = work_dir / f"{job.game.id}-{job.asset.name}-{opts.lang}.pdf"
+    write_atomic(pdf, built.pdf)
+    if built.sheets:
+        return _card_deck(job, eopts, model, pdf, built)
+    return _page_deck(job, pdf)
+
+
+def _card_deck(job: Job, opts: Options, model: Any, pdf: Path, built) -> Deck:
+    where: dict[int, Region] = {}  # a face printed several times (a shared back) is one region
+    for n, sheet in enumerate(built.sheets):
+        for p in sheet.placements:
+            box = (pt(p.trim.x), pt(p.trim.y), pt(p.trim.x1), pt(p.trim.y1))
+            where.setdefault(p.face, Region(n, box, bleed=pt(sheet.bleed), rotate=p.rotation))
+    names = _names(job.asset, model, opts)
+    cards = tuple(CardRef(i + 1, card_id, names.get(card_id, name), where[front],
+                          where.get(back) if back is not None else None)
+                  for i, (card_id, name, front, back) in enumerate(built.cards))
+    w, h = cards[0].face.size
+    return Deck(job.game.id, job.asset.name, pdf, (round(to_mm(w), 3), round(to_mm(h), 3)), cards)
+
+
+def _names(asset: Any, model: Any, opts: Options) -> dict[str, str]:
+    if not hasattr(asset, "faces"):
+        return {}
+    return {face_id: face_name(face_id, context, opts.lang) for face_id, context in asset.faces(model, opts)}
+
+
+def _page_deck(job: Job, pdf: Path) -> Deck:
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        boxes = [tuple(doc[i].get_mediabox()) for i in range(len(doc))]
+    finally:
+        doc.close()
+    if not boxes:
+        raise ExportError(f"{job.game.id} {job.asset.name}: the PDF has no pages")
+    x0, y0, x1, y1 = boxes[0]
+    cards = tuple(CardRef(n + 1, f"p{n + 1}", f"{job.asset.name} {n + 1}", Region(n, box))
+                  for n, box in enumerate(boxes))
+    return Deck(job.game.id, job.asset.name, pdf, (to_mm(x1 - x0), to_mm(y1 - y0)), cards, pages=True)
+
+
+def face_name(face_id: str, context: dict[str, Any], lang: str) -> str:
+    """A readable name for a face: its card's index and title when the context carries them."""
+    card = context.get("card")
+    title = getattr(card, "title", None)
+    if callable(title):
+        index = getattr(card, "index", None)
+        text = title(lang)
+        return f"{index} {text}" if isinstance(index, str) else text
+    return face_id
