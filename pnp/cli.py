@@ -9,8 +9,10 @@ from pathlib import Path
 
 import click
 
+from . import buildcache
 from .assets import BuildError, Options
 from .assets.registry import GAMES, find
+from .backs import BACK_MODES, parse_offset
 from .build import Job, build_pdf
 from .content import TemplateError
 from .data.errors import DataError
@@ -59,16 +61,30 @@ def build_options(command):
         click.option("--font", type=click.Path(dir_okay=False, path_type=Path),
                      help="A TrueType font (.ttf, static or variable) to use instead of Noto Sans JP."),
         click.option("--no-flavor", "no_flavor", is_flag=True, help="Leave out flavour text."),
+        click.option("--backs", type=click.Choice(BACK_MODES), default="duplex-long", show_default=True,
+                     help="Backs of cards and chips: each back page after its fronts for a printer "
+                          "flipping on the long or short edge, fold (fronts and backs side by side: "
+                          "fold and glue), or none."),
+        click.option("--back-offset", default="0,0", show_default=True,
+                     help="X,Y mm: move back pages to correct a duplex printer (`pnp calibrate`)."),
+        click.option("--chip-diameter", type=click.FloatRange(10, 60), default=25.0, show_default=True,
+                     help="Diameter of round chips, mm."),
     ]
     for option in reversed(options):
         command = option(command)
     return command
 
 
-def _options(langs, paper, card_size, style, guides, bleed, gutter, cards_dir, font, no_flavor):
+def _options(langs, paper, card_size, style, guides, bleed, gutter, cards_dir, font, no_flavor, backs,
+             back_offset, chip_diameter):
     chosen = LANGS if "all" in langs else tuple(dict.fromkeys(langs or ("ja",)))
+    try:
+        offset = parse_offset(back_offset)
+    except ValueError as e:
+        raise BuildError(str(e)) from None
     return [Options(paper=paper, lang=lang, card_size=card_size, style=style, guides=guides, bleed=bleed,
-                    gutter=gutter, flavor=not no_flavor, cards_dir=cards_dir,
+                    gutter=gutter, flavor=not no_flavor, cards_dir=cards_dir, backs=backs,
+                    back_offset=offset, chip_diameter=chip_diameter,
                     font=str(font) if font else None) for lang in chosen]
 
 
@@ -111,9 +127,10 @@ def list_games() -> None:
 @click.option("--asset", "assets", multiple=True, help="Only this asset (repeatable); default: all.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True, help="Output folder; files go to OUT/<game>/.")
+@click.option("--force", is_flag=True, help="Rebuild even what is up to date with its data, templates and options.")
 @build_options
 @user_errors
-def build(games, assets, out, langs, **kw) -> None:
+def build(games, assets, out, force, langs, **kw) -> None:
     """Build GAME… (or `all`) into OUT/<game>/<asset>-<paper>-<lang>.pdf."""
     jobs = [(job, opts) for opts in _options(langs, **kw) for job in _jobs(games, assets)]
     models: dict[str, object] = {}
@@ -121,30 +138,40 @@ def build(games, assets, out, langs, **kw) -> None:
     for n, (job, opts) in enumerate(jobs, 1):
         click.echo(f"[{n}/{len(jobs)}] {job.game.id} {job.asset.name} ({opts.lang}) … ", nl=False)
         start = time.perf_counter()
+        path = job.path(out, opts)
+        step = buildcache.Step([path], buildcache.asset_inputs(job.game, job.asset, opts))
+        if not force and step.fresh():
+            click.echo(f"{path}  (up to date)")
+            continue
         key = job.game.id
         if key not in models:
             models[key] = job.game.load(opts.cards_dir)
         built = build_pdf(job, opts, models[key])
-        path = job.path(out, opts)
         write_atomic(path, built.pdf)
+        step.done()
         click.echo(f"{path}  ({built.pages} pages, {len(built.pdf) // 1024} KB, "
                    f"{time.perf_counter() - start:.2f} s)")
 
 
 @main.command()
 @click.argument("game")
-@click.argument("asset")
+@click.argument("asset", required=False)
+@click.option("--all", "every", is_flag=True, help="One contact sheet per asset showing every card (or page).")
 @click.option("--page", type=click.IntRange(1), default=1, show_default=True)
 @click.option("--dpi", type=click.FloatRange(30, 600), default=150, show_default=True)
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True)
 @build_options
 @user_errors
-def preview(game, asset, page, dpi, out, langs, **kw) -> None:
-    """Write page PAGE of GAME's ASSET as a PNG and print its path."""
+def preview(game, asset, every, page, dpi, out, langs, **kw) -> None:
+    """Write page PAGE of GAME's ASSET as a PNG and print its path (--all: contact sheets)."""
     from . import raster
 
     opts = _options(langs, **kw)[0]
+    if every:
+        return contact_sheets(game, asset, out, opts)
+    if asset is None:
+        raise BuildError("name the ASSET to preview, or use --all")
     (job,) = _jobs((game,), (asset,))
     _announce_fonts(opts)
     built = build_pdf(job, opts)
@@ -155,3 +182,8 @@ def preview(game, asset, page, dpi, out, langs, **kw) -> None:
     path = job.path(out, opts).with_suffix(f".p{page}.png")
     write_atomic(path, image)
     click.echo(path)
+
+
+from .cli_export import contact_sheets, export  # noqa: E402  (it uses the option helpers above)
+
+main.add_command(export)
