@@ -127,8 +127,8 @@ def fold(cards: list[Card], page: Size, card: Size, gutter: float = 0.0, bleed: 
         placements = []
         for slot, index in enumerate(range(start, min(start + per_page, len(cards)))):
             col, row = slot % cols, slot // cols
-            # Row 0 is the top row; the last row sits next to the fold.
-            y = fold_y + reach + (rows - 1 - row) * pitch_y
+            # Rows fill outwards from the fold, so a part-filled sheet keeps its pieces near the fold.
+            y = fold_y + reach + row * pitch_y
             front = Rect(left + col * pitch_x, y, card.w, card.h)
             placements.append(Placement(cards[index].front, front))
             if cards[index].back is not None:
