@@ -1,4 +1,6 @@
 """24's rules, one by one, on the engine alone (values are read from the bundled data)."""
+import dataclasses
+
 import pytest
 
 from companion.terror24.engine import Check, Game, RuleError, Seat, npc_style
@@ -251,3 +253,20 @@ def test_setup_is_validated():
         game("ssss", grid=[["bomb", "hijack"]] * 4 + [["bio"] * 3] + [["bomb", "hijack"]] + [[None] * 3])
     with pytest.raises(RuleError, match="only 2 Hostage"):
         game("ssss", grid=[["hostage", "hostage"], ["hostage", "bomb"]] + GRID[2:])
+
+
+def test_rounds_nobody_can_bid_in_pass_with_their_end_phase():
+    # Only reachable with edited data: here every bid is the whole 9-card hand.
+    data = dataclasses.replace(DATA, rules=dataclasses.replace(DATA.rules, bid_cards=9))
+    seats = [Seat(n, d, "stand", list(DATA.time_cards.values)) for n, d in zip("ABCD", ["scotch", "wolf", "hibachi", "lloyd"])]
+    g = Game(data, seats, 0, [list(c) for c in GRID])
+    for i in range(4):
+        g.bid(i, list(DATA.time_cards.values))
+    assert g.round == 2 and g.bidders() == [2, 3]  # A and B were placed and keep only the 0
+    g.bid(2, list(DATA.time_cards.values))
+    g.bid(3, list(DATA.time_cards.values))
+    assert g.round == 5 and g.need() == ("reveal", None)  # rounds 3 and 4 passed; round 5 must be turned up
+    g.reveal(["shooting", "bio", "hostage"])
+    assert g.round == 7 and len(g.results) == 6 and g.results[-1].placed == []
+    g.reveal(["hijack", "bomb", "bio"])
+    assert g.is_over() and g.checks[0].card is None and g.checks[0].dead

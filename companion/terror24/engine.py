@@ -95,6 +95,7 @@ class Game:
         self.check_order: list[int] = []
         self._validate_setup()
         self._bidders = self._eligible()  # fixed for the round: laying cards down does not change it
+        self._skip_empty_rounds()
 
     # ----- what is asked now -----
     def need(self) -> tuple[str, int | None]:
@@ -104,10 +105,8 @@ class Game:
             return ("check", pending) if pending is not None else ("over", None)
         if None in self.grid[self.round - 1]:
             return "reveal", None
-        for seat in self.bidders():
-            if seat not in self.bids:
-                return ("npc" if self.seats[seat].npc else "bid"), seat
-        raise AssertionError("a round with every bid in is resolved at once")
+        seat = next(s for s in self.bidders() if s not in self.bids)  # a full round resolves at once
+        return ("npc" if self.seats[seat].npc else "bid"), seat
 
     def bidders(self) -> list[int]:
         """Who bids this round, clockwise from the chief, humans first and the NPC last."""
@@ -141,6 +140,7 @@ class Game:
             raise RuleError(f"round {self.round} has {len(column)} events to reveal, got {len(suits)}")
         self._check_suit_counts(self.grid[: self.round - 1] + [suits] + self.grid[self.round:])
         column[:] = suits
+        self._skip_empty_rounds()
 
     def bid(self, seat: int, cards: list[int]) -> RoundResult | None:
         kind, expected = self.need()
@@ -217,7 +217,14 @@ class Game:
         self._bidders = self._eligible()
         if self.round > data.rounds:
             self._start_checks()
+        self._skip_empty_rounds()
         return result
+
+    def _skip_empty_rounds(self) -> None:
+        """A round nobody can bid in (possible only with edited data) passes with its end phase alone."""
+        while (self.round <= self.data.rounds and not self._bidders
+               and None not in self.grid[self.round - 1]):
+            self._resolve()
 
     def _return_cards(self, placed: set[int]):
         back, out, to_bottom = {}, {}, ()

@@ -6,8 +6,6 @@ from pnp.data.terror24 import Style, Terror24
 from .engine import Check, Game, RoundResult
 from .words import say
 
-_PLACE_KINDS = ("stand", "coop_main")
-
 
 class Render:
     def __init__(self, data: Terror24, lang: str):

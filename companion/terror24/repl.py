@@ -13,7 +13,7 @@ from pnp.data.terror24 import STYLES, Style, Terror24, provisional_warning
 
 from ..session import Session
 from ..table import InputError
-from .engine import Game, RoundResult, RuleError, Seat, npc_style
+from .engine import Game, RuleError, Seat, npc_style
 from .render import Render
 
 SETUP = ("players", "styles", "npc", "chief", "grid")
@@ -55,16 +55,30 @@ class Terror24Table:
                 return self._adjust(line.split()[1:])
             if self.game is None:
                 return self._setup(self._setup_step(), line)
-            kind, seat = self.game.need()
-            if kind == "reveal":
-                return self._reveal(line)
-            if kind in ("bid", "npc"):
-                return self._bid(seat, line)
-            if kind == "check":
-                return self._check(seat, line)
-            raise InputError("the game is over")
+            return self._play(line)
         except RuleError as e:
             raise InputError(str(e)) from None
+
+    def _play(self, line: str) -> list[str]:
+        kind, seat = self.game.need()
+        before = len(self.game.results)
+        if kind == "reveal":
+            lines = self._reveal(line)
+        elif kind in ("bid", "npc"):
+            lines = self._bid(seat, line)
+        elif kind == "check":
+            return self._check(seat, line)
+        else:
+            raise InputError("the game is over")
+        while self.game.need()[0] == "npc" and not self.physical:
+            npc, top = self.game.need()[1], self.game.npc_top()
+            self.game.npc_card(npc, top)
+            lines.append(self.render.say("npc_turns", name=self.render.name(self.game, npc), cards=self.render.cards(top)))
+        for result in self.game.results[before:]:
+            lines += self.render.resolution(self.game, result)
+        if len(self.game.results) > before:
+            lines += self._next()
+        return lines
 
     def status(self) -> dict:
         data = {"game": "terror24", "provisional_event_values": self.data.events.provisional}
@@ -254,19 +268,9 @@ class Terror24Table:
             raise InputError(f"no player called {line.split()[0]!r}; type the cards (e.g. 3 5) or NAME 3 5 "
                              f"(players: {names})")
         cards = self._cards(line)
-        result = self.game.bid(seat, cards)
-        name = self.render.name(self.game, seat)
+        self.game.bid(seat, cards)
         key = "npc_turns" if self.game.seats[seat].npc else "laid"
-        lines = [self.render.say(key, name=name, cards=" ".join(map(str, cards)))]
-        if result is None and self.game.need()[0] == "npc" and not self.physical:
-            npc = self.game.need()[1]
-            top = self.game.npc_top()
-            result = self.game.npc_card(npc, top)
-            lines.append(self.render.say("npc_turns", name=self.render.name(self.game, npc),
-                                         cards=" ".join(map(str, top))))
-        if result is not None:
-            lines += self._after_round(result)
-        return lines
+        return [self.render.say(key, name=self.render.name(self.game, seat), cards=self.render.cards(cards))]
 
     @staticmethod
     def _cards(line: str) -> list[int]:
@@ -278,15 +282,12 @@ class Terror24Table:
             raise InputError(f"type the cards as numbers, e.g. 3 5 (got {line!r})")
         return [int(w) for w in words]
 
-    def _after_round(self, result: RoundResult) -> list[str]:
-        lines = self.render.resolution(self.game, result)
-        if self.game.round > self.data.rounds:
-            lines += self.render.check_start(self.game)
-            if self.game.is_over():
-                lines += self.render.final(self.game)
-        else:
-            lines += ["", self.render.say("round_header", round=self.game.round)]
-        return lines
+    def _next(self) -> list[str]:
+        """After a round: the next round's header, or the start (and perhaps the end) of the checks."""
+        if self.game.round <= self.data.rounds:
+            return ["", self.render.say("round_header", round=self.game.round)]
+        lines = self.render.check_start(self.game)
+        return lines + (self.render.final(self.game) if self.game.is_over() else [])
 
     # ----- the end -----
     def _check(self, seat: int, line: str) -> list[str]:
