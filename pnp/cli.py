@@ -136,12 +136,12 @@ def build(games, assets, out, force, langs, **kw) -> None:
     models: dict[str, object] = {}
     _announce_fonts(jobs[0][1])
     for n, (job, opts) in enumerate(jobs, 1):
-        click.echo(f"[{n}/{len(jobs)}] {job.game.id} {job.asset.name} ({opts.lang}) … ", nl=False)
         start = time.perf_counter()
+        label = f"[{n}/{len(jobs)}] {job.game.id} {job.asset.name} ({opts.lang})"
         path = job.path(out, opts)
         step = buildcache.Step([path], buildcache.asset_inputs(job.game, job.asset, opts))
         if not force and step.fresh():
-            click.echo(f"{path}  (up to date)")
+            click.echo(f"{label}: {path}  (up to date)")
             continue
         key = job.game.id
         if key not in models:
@@ -149,7 +149,7 @@ def build(games, assets, out, force, langs, **kw) -> None:
         built = build_pdf(job, opts, models[key])
         write_atomic(path, built.pdf)
         step.done()
-        click.echo(f"{path}  ({built.pages} pages, {len(built.pdf) // 1024} KB, "
+        click.echo(f"{label}: {path}  ({built.pages} pages, {len(built.pdf) // 1024} KB, "
                    f"{time.perf_counter() - start:.2f} s)")
 
 

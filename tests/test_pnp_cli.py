@@ -1,0 +1,172 @@
+"""`pnp` as a user meets it: listing, bad data and bad options (exit 2, one clear line, the old PDF
+untouched), markup in the data printed literally, previews."""
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pdfcheck import open_pdf
+from pnp.cli import main
+from pnp.data import CARDS_DIR
+
+DATA = "hitmans_showdown.toml"
+
+
+def invoke(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def cards_copy(tmp_path, edit=None):
+    """A --cards folder holding the game's data, optionally edited (text → text)."""
+    folder = tmp_path / "cards"
+    folder.mkdir(exist_ok=True)
+    text = (CARDS_DIR / DATA).read_text(encoding="utf-8")
+    (folder / DATA).write_text(edit(text) if edit else text, encoding="utf-8")
+    return folder
+
+
+def without_card(card_id):
+    def edit(text):
+        pattern = re.compile(r'\[\[cards\]\]\nid = "%s"\n(?:[a-z]+ = [^\n]*\n)*' % re.escape(card_id))
+        assert pattern.search(text), card_id
+        return pattern.sub("", text, count=1)
+    return edit
+
+
+def card_line(card_id, old, new):
+    def edit(text):
+        anchor = f'id = "{card_id}"\n'
+        head, tail = text.split(anchor, 1)
+        assert old in tail.split("[[cards]]", 1)[0], (card_id, old)
+        return head + anchor + tail.replace(old, new, 1)
+    return edit
+
+
+@pytest.fixture(scope="module")
+def previous(tmp_path_factory):
+    """A good build whose file every failing build must leave byte-identical."""
+    out = tmp_path_factory.mktemp("out")
+    result = invoke("build", "hitmans-showdown", "--asset", "inserts", "--lang", "en", "--out", out)
+    assert result.exit_code == 0, result.output
+    pdf = out / "hitmans-showdown" / "inserts-a4-en.pdf"
+    return out, pdf, pdf.read_bytes()
+
+
+BAD = {
+    "syntax error": (lambda t: t.replace('id = "H5"', 'id = "H5', 1), ["line"]),
+    "missing field": (card_line("H3", 'role = "mob"\n', ""), ["cards[H3].role", "missing"]),
+    "unknown key": (card_line("D9", 'role = "soldier"\n', 'role = "soldier"\ncolour = "red"\n'),
+                    ["cards[D9].colour", "unknown key"]),
+    "53 cards": (without_card("SK"), ["53", "SK"]),
+    "text too long": (lambda t: t.replace('en = "The lowest rank. Cannon fodder, pawns to be spent."',
+                                          'en = "' + "Cannon fodder, pawns to be spent. " * 12 + '"'),
+                      ["cards[H3]", "flavor", "does not fit"]),
+}
+
+
+@pytest.mark.parametrize("case", BAD)
+def test_bad_data_exits_2_names_file_and_place_and_keeps_old_pdf(tmp_path, previous, case):
+    out, pdf, before = previous
+    edit, expected = BAD[case]
+    cards = cards_copy(tmp_path, edit)
+    result = invoke("build", "hitmans-showdown", "--asset", "inserts", "--lang", "en", "--cards", cards,
+                    "--out", out)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    message = result.output.strip().splitlines()[-1]
+    assert message.startswith("error: ") and str(cards / DATA) in message
+    for part in expected:
+        assert part in message, message
+    assert pdf.read_bytes() == before
+    assert not list(pdf.parent.rglob("*.tmp"))  # no half-written files left behind
+
+
+def test_own_data_copy_is_used(tmp_path):
+    cards = cards_copy(tmp_path, lambda t: t.replace('en = "Red Heart"', 'en = "Crimson Heart"', 1))
+    result = invoke("build", "hitmans-showdown", "--asset", "inserts", "--lang", "en", "--cards", cards,
+                    "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    with open_pdf(tmp_path / "out" / "hitmans-showdown" / "inserts-a4-en.pdf") as pdf:
+        assert "Crimson Heart" in pdf.pages[0].extract_text()
+
+
+def test_markup_characters_print_literally(tmp_path):
+    nasty = '<b>Red</b> & "Heart\'s" <br/> &amp; 1 < 2 > 0'
+    toml = nasty.replace("\\", "\\\\").replace('"', '\\"')
+    cards = cards_copy(tmp_path, lambda t: t.replace('en = "Red Heart"', f'en = "{toml}"', 1))
+    result = invoke("build", "hitmans-showdown", "--lang", "en", "--cards", cards, "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    for name in ("inserts-a4-en.pdf", "summary-a4-en.pdf"):
+        with open_pdf(tmp_path / "out" / "hitmans-showdown" / name) as pdf:
+            drawn = "".join(c["text"] for page in pdf.pages for c in page.chars)
+        assert "".join(nasty.split()) in "".join(drawn.split()), name
+
+
+def test_list_shows_games_and_assets():
+    result = invoke("list")
+    assert result.exit_code == 0
+    assert "hitmans-showdown" in result.output
+    assert "inserts" in result.output and "summary" in result.output
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["build", "no-such-game"], "unknown game"),
+    (["build", "hitmans-showdown", "--asset", "dice"], "no asset"),
+    (["build", "hitmans-showdown", "--paper", "a3"], "paper"),
+    (["build", "hitmans-showdown", "--card-size", "huge"], "card size"),
+    (["build", "hitmans-showdown", "--card-size", "300x300"], "does not fit"),
+    (["build", "hitmans-showdown", "--lang", "fr"], "fr"),
+    (["build", "hitmans-showdown", "--font", "/no/such/font.ttf"], "font"),
+    (["preview", "hitmans-showdown", "summary", "--page", "99"], "page 99"),
+])
+def test_bad_options_exit_2(tmp_path, args, needle):
+    result = invoke(*args, "--out", tmp_path)
+    assert result.exit_code == 2, result.output
+    assert needle in result.output and "Traceback" not in result.output
+
+
+def test_text_that_cannot_shrink_enough_names_the_card(tmp_path):
+    result = invoke("build", "hitmans-showdown", "--asset", "inserts", "--card-size", "mini",
+                    "--out", tmp_path)
+    assert result.exit_code == 2, result.output
+    assert re.search(r"cards\[[A-Z0-9-]+\]", result.output) and "6 pt" in result.output
+
+
+def test_a_font_without_the_suit_glyphs_is_refused_clearly(tmp_path):
+    import reportlab
+
+    vera = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"  # Latin only
+    result = invoke("build", "hitmans-showdown", "--lang", "en", "--font", vera, "--out", tmp_path)
+    assert result.exit_code == 2, result.output
+    assert "no glyph" in result.output and "cards[" in result.output
+
+
+def test_a_non_font_is_refused(tmp_path):
+    fake = tmp_path / "fake.ttf"
+    fake.write_bytes(b"not a font at all")
+    result = invoke("build", "hitmans-showdown", "--font", fake, "--out", tmp_path)
+    assert result.exit_code == 2 and "font" in result.output
+
+
+def test_preview_writes_a_png_and_prints_its_path(tmp_path):
+    from PIL import Image
+
+    result = invoke("preview", "hitmans-showdown", "inserts", "--page", "2", "--dpi", "72", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    path = Path(result.output.strip().splitlines()[-1])
+    assert path.parent == tmp_path / "hitmans-showdown"
+    with Image.open(path) as image:
+        assert image.size[0] == pytest.approx(595, abs=1) and image.size[1] == pytest.approx(842, abs=1)
+        # something is drawn: not a blank page
+        assert image.convert("L").getextrema()[0] < 100
+
+
+def test_out_defaults_to_output_in_the_current_directory(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = invoke("build", "hitmans-showdown", "--asset", "summary", "--lang", "en")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "output" / "hitmans-showdown" / "summary-a4-en.pdf").is_file()
+    assert "[1/1]" in result.output
+    shutil.rmtree(tmp_path / "output")
