@@ -47,7 +47,10 @@ def export(games, target, assets, out, workers, langs, **kw) -> None:
                     paths = export_cards(deck, target, dest, workers)
                     what, shown = f"{len(paths)} images", dest
             except ExportError as e:
-                raise BuildError(str(e)) from None
+                if assets:
+                    raise BuildError(str(e)) from None
+                click.echo(f"{job.game.id} {job.asset.name} ({opts.lang}): skipped: {e}")
+                continue
             click.echo(f"{job.game.id} {job.asset.name} ({opts.lang}): {what} → {shown}  "
                        f"({time.perf_counter() - start:.2f} s)")
 

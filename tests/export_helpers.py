@@ -21,11 +21,11 @@ def card_color(i: int) -> tuple[int, int, int]:
     return (40 + 17 * i % 200, 90, 200 - 11 * i % 150)
 
 
-def build(tmp: Path, n: int, *, backs: str = "shared", bleed_mm: float = 0.0) -> Deck:
+def build(tmp: Path, n: int, *, backs: str = "shared", bleed_mm: float = 0.0, paint_bleed: bool = True) -> Deck:
     """n cards, PER_PAGE to a page: card i has background card_color(i) with a dark frame 3 mm in.
     backs: "shared" (one back page region), "none", or "two" (cards alternate between two backs,
     the second drawn turned 180°, its top half in BACK and bottom half white).
-    With bleed, the page carries BLEED_COLOR around each card's trim."""
+    With bleed, the page carries BLEED_COLOR around each card's trim (or nothing: paint_bleed=False)."""
     w, h = CARD_MM[0] * MM, CARD_MM[1] * MM
     b = bleed_mm * MM
     pdf = tmp / "cards.pdf"
@@ -34,7 +34,7 @@ def build(tmp: Path, n: int, *, backs: str = "shared", bleed_mm: float = 0.0) ->
     for i in range(n):
         slot = i % PER_PAGE
         x, y = 20 * MM + (slot % 2) * (w + 2 * b + 5 * MM), 30 * MM + (slot // 2) * (h + 2 * b + 5 * MM)
-        if b:
+        if b and paint_bleed:
             c.setFillColorRGB(*(v / 255 for v in BLEED_COLOR))
             c.rect(x - b, y - b, w + 2 * b, h + 2 * b, fill=1, stroke=0)
         _card(c, x, y, w, h, card_color(i))

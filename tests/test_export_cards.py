@@ -60,6 +60,14 @@ def test_bleed_the_page_carries_is_used_instead_of_mirroring(tmp_path):
         assert near(im.getpixel((411, 561)), card_color(0))
 
 
+def test_a_card_drawn_only_to_its_trim_has_its_edge_extended_not_a_blank_bleed(tmp_path):
+    deck = build(tmp_path, 1, bleed_mm=3.5, paint_bleed=False)
+    [face, _] = export_cards(deck, "tgc", tmp_path / "out")
+    with Image.open(face) as im:
+        for xy in [(0, 0), (824, 1124), (412, 0), (0, 562)]:
+            assert near(im.getpixel(xy), card_color(0)), xy
+
+
 def test_different_backs_get_one_file_per_card_and_turned_backs_are_righted(tmp_path):
     deck = build(tmp_path, 3, backs="two")
     paths = export_cards(deck, "png", tmp_path / "out")

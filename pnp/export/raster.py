@@ -78,10 +78,30 @@ def render_job(page: pdfium.PdfPage, job: Job) -> Image.Image:
         left, top, right, bottom = right, bottom, left, top
     if job.pad != (0, 0, 0, 0) and region.bleed * scale >= max(job.pad):
         grow = (left / scale, bottom / scale, right / scale, top / scale)  # page: l, b, r, t
-        image = _render_box(page, region.box, grow, scale, (tw + left + right, th + top + bottom))
-        return _turn(image, region.rotate)
+        image = _turn(_render_box(page, region.box, grow, scale, (tw + left + right, th + top + bottom)),
+                      region.rotate)
+        if bleed_painted(image, job.pad):
+            return image
+        x, y = job.pad[0], job.pad[1]
+        return edge_pad(image.crop((x, y, x + tw, y + th)), *job.pad)
     image = _turn(_render_box(page, region.box, (0, 0, 0, 0), scale, (tw, th)), region.rotate)
     return edge_pad(image, *job.pad)
+
+
+def bleed_painted(image: Image.Image, pad: tuple[int, int, int, int]) -> bool:
+    """False when the page left some bleed blank (white) beside a card edge that is not white:
+    that card was drawn only to its trim, and its edge must be extended instead."""
+    w, h = image.size
+    left, top, right, bottom = pad
+    sides = [((0, top, 1, h - bottom), (left + 1, top, left + 2, h - bottom)) if left else None,
+             ((w - 1, top, w, h - bottom), (w - right - 2, top, w - right - 1, h - bottom)) if right else None,
+             ((left, 0, w - right, 1), (left, top + 1, w - right, top + 2)) if top else None,
+             ((left, h - 1, w - right, h), (left, h - bottom - 2, w - right, h - bottom - 1)) if bottom else None]
+    return not any(side and _white(image.crop(side[0])) and not _white(image.crop(side[1])) for side in sides)
+
+
+def _white(line: Image.Image) -> bool:
+    return all(low >= 250 for low, _ in line.getextrema())
 
 
 def _render_box(page, box, grow, scale, size) -> Image.Image:

@@ -1,6 +1,5 @@
-"""From a built asset to a `Deck`: build it once for export (no guides, a gutter so no card touches
-another, no bleed: the exporters extend each card's edge themselves) and find each card through
-the imposed sheets the build reports.
+"""From a built asset to a `Deck`: build it once for export (no guides, bleed, a gutter so no card
+touches another) and find each card through the imposed sheets the build reports.
 
 Card assets give one entry per card (front, and back if printed); sheet assets (summaries) give
 one entry per page, which is what a contact sheet of them shows."""
@@ -19,11 +18,13 @@ from ..geometry import pt, to_mm
 from .deck import CardRef, Deck, ExportError, Region
 
 EXPORT_GUTTER_MM = 4.0
+EXPORT_BLEED_MM = 3.5  # more than the ⅛ in (3.175 mm) the services want
 
 
 def export_options(opts: Options) -> Options:
-    """No guides, cards apart, no bleed; backs printed (duplex) when the asset has them."""
-    changes = dict(guides="none", bleed=0.0, gutter=EXPORT_GUTTER_MM)
+    """No guides, cards apart, with bleed (cards whose art stops at the trim get their edge
+    extended by the exporter); backs printed (duplex) when the asset has them."""
+    changes = dict(guides="none", bleed=EXPORT_BLEED_MM, gutter=EXPORT_GUTTER_MM)
     if hasattr(opts, "backs"):
         changes["backs"] = "duplex-long"
     return dataclasses.replace(opts, **changes)

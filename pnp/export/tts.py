@@ -136,7 +136,7 @@ def export_tts(deck: Deck, out_dir: Path, name: str, workers: int | None = None)
             unique = False
         else:
             back_images = [next(images) if c.back else plain_back(cell) for c in cards]
-            hidden = plain_back(cell)
+            hidden = back_images[0]
             back_url = save(compose(back_images, cols, rows, cell, hidden), f"{stem}_backs{k}.png")
             unique = True
         face_url = save(compose(face_images, cols, rows, cell, hidden), f"{stem}_faces{k}.png")
