@@ -1,0 +1,69 @@
+"""Reading back card assets with backs: the text of each placed face, its orientation, and images of
+single faces for symmetry checks."""
+from __future__ import annotations
+
+import io
+
+import pdfplumber
+import pypdfium2 as pdfium
+from PIL import Image, ImageChops, ImageStat
+
+from pnp import render
+from pnp.assets import Options
+from pnp.build import Job, build_pdf
+from pnp.fonts import load_fonts
+from pnp.geometry import Rect, Size, pt
+from pnp.imposition import Placement, Sheet
+
+MM = 72 / 25.4
+
+
+def build(game, asset, **options):
+    opts = Options(**options)
+    return build_pdf(Job(game, game.assets[asset]), opts), opts
+
+
+def turned(char) -> bool:
+    return char["matrix"][0] < 0  # drawn upside down (a 180° half or a 180° back)
+
+
+def read(chars, upside_down: bool) -> str:
+    """The characters in reading order, for text drawn upright or turned 180°."""
+    sign = -1 if upside_down else 1
+    ordered = sorted(chars, key=lambda c: (-sign * round(c["matrix"][5], 1), sign * c["matrix"][4]))
+    return "".join(c["text"] for c in ordered).replace(" ", "")
+
+
+def chars_in(page, trim: Rect, page_h: float, inset: float = 0.0):
+    """Characters whose centre lies in `trim` (mm, PDF coordinates), as pdfplumber dicts."""
+    x0, x1 = pt(trim.x + inset), pt(trim.x1 - inset)
+    top, bottom = page_h - pt(trim.y1 - inset), page_h - pt(trim.y + inset)
+    return [c for c in page.chars
+            if x0 < (c["x0"] + c["x1"]) / 2 < x1 and top < (c["top"] + c["bottom"]) / 2 < bottom]
+
+
+def open_pdf(data: bytes):
+    return pdfplumber.open(io.BytesIO(data))
+
+
+def face_image(face_art, size: Size, px_per_mm: int = 4) -> Image.Image:
+    """One face alone on a page of its own size, rasterised so every mm is `px_per_mm` whole
+    pixels (the face's centre falls on a pixel corner, so a half turn maps pixels onto pixels)."""
+    fonts = load_fonts()
+    sheet = Sheet(size, (Placement(0, Rect(0, 0, size.w, size.h)),), 0.0, "none")
+    pdf = render.card_sheets([render.SheetArt(sheet, [], None)], [face_art], fonts, render.DocInfo("face"))
+    page = pdfium.PdfDocument(pdf)[0]
+    w, h = round(size.w * px_per_mm), round(size.h * px_per_mm)
+    # PDFium rounds the bitmap size up and stretches the page over it: aim a hair below whole pixels.
+    scale = min((w - 1e-4) / pt(size.w), (h - 1e-4) / pt(size.h))
+    image = page.render(scale=scale).to_pil().convert("L")
+    assert image.size == (w, h)
+    return image
+
+
+def half_turn_difference(image: Image.Image) -> tuple[float, float]:
+    """Mean absolute difference (0–255) between an image and its 180° rotation, and the share of
+    pixels that differ by more than a quarter of the grey range."""
+    diff = ImageChops.difference(image, image.rotate(180))
+    histogram = diff.histogram()
+    return ImageStat.Stat(diff).mean[0], sum(histogram[65:]) / sum(histogram)

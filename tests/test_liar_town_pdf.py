@@ -1,0 +1,136 @@
+"""LIAR MAFIA components read back from the PDFs: census of faces and backs, the actions on each
+card half, backs that survive a half turn, two-sided chips, embedded fonts, text inside its piece."""
+import pytest
+
+from cardcheck import build, chars_in, face_image, half_turn_difference, open_pdf, read, turned
+from pdfcheck import fonts
+from pnp.assets.card_layouts import PANEL
+from pnp.assets.liar_town import GAME
+from pnp.data.liar_town import load_liar_town
+from pnp.fonts import load_fonts
+from pnp.geometry import pt
+
+# The rulebook's table (正位置 / 逆位置); 総攻撃 may be declared either way round.
+RULEBOOK = {
+    "BAD POLICE": ({"横領"}, {"密告"}),
+    "BOSS": ({"密輸", "総攻撃"}, {"根回し", "総攻撃"}),
+    "HITMAN": ({"殺害", "護衛"}, {"暗殺"}),
+}
+
+
+@pytest.fixture(scope="module")
+def model():
+    return load_liar_town()
+
+
+def refs_by_face(built):
+    return {front: (card_id, back) for card_id, _, front, back in built.cards}
+
+
+def test_cards_census_and_backs(model):
+    built, _ = build(GAME, "cards")
+    ids = [c[0] for c in built.cards]
+    assert sorted(ids) == sorted([f"{c}-{r}" for c in ("red", "blue") for r in ("boss", "hitman", "bad-police")]
+                                 + ["red-summary", "blue-summary"])
+    backs = {card_id.split("-")[0]: back for card_id, _, _, back in built.cards}
+    for card_id, _, _, back in built.cards:
+        assert back == backs[card_id.split("-")[0]]  # one back per colour, shared by its 4 cards
+    assert backs["red"] != backs["blue"]
+    fronts, back_sheet = built.sheets
+    assert len(fronts.placements) == 8 and len(back_sheet.placements) == 8
+    assert {p.face for p in back_sheet.placements} == {backs["red"], backs["blue"]}
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_each_half_carries_the_rulebook_actions(model, lang):
+    by_ja = {m.name.ja: m.name(lang) for m in model.moves}
+    built, _ = build(GAME, "cards", lang=lang)
+    faces = refs_by_face(built)
+    sheet = built.sheets[0]
+    with open_pdf(built.pdf) as pdf:
+        page = pdf.pages[0]
+        seen = 0
+        for p in sheet.placements:
+            card_id, _ = faces[p.face]
+            role = next((r for r in model.roles if card_id.endswith(r.id)), None)
+            if role is None:
+                continue  # a summary card
+            chars = chars_in(page, p.trim, page.height)
+            # Headings are bold: the role's name, then the name of each move the half allows.
+            bold = [c for c in chars if "Bold" in c["fontname"]]
+            halves = (read([c for c in bold if not turned(c)], False), read([c for c in bold if turned(c)], True))
+            for text, expected in zip(halves, RULEBOOK[role.name]):
+                assert text.startswith(role.name.replace(" ", "")), text
+                rest = text[len(role.name.replace(" ", "")):]
+                for name in expected:
+                    assert by_ja[name].replace(" ", "") in rest, (card_id, name, text)
+                    rest = rest.replace(by_ja[name].replace(" ", ""), "", 1)
+                assert rest == "", (card_id, text)  # no move the rulebook does not give this half
+            # The upright half is the card's upper half, the reversed one its lower half.
+            mid = page.height - pt(p.trim.y + p.trim.h / 2)
+            assert all(c["bottom"] <= mid for c in chars if not turned(c))
+            assert all(c["top"] >= mid for c in chars if turned(c))
+            seen += 1
+    assert seen == 6
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_backs_look_the_same_after_a_half_turn(model, lang):
+    pieces, arts, cards = GAME.assets["cards"].lay_out(model, build(GAME, "cards")[1], load_fonts(), None)
+    backs = {c.back for c in cards}
+    assert len(backs) == 2
+    for back in backs:
+        mean, strong = half_turn_difference(face_image(arts[back], pieces.size))
+        assert mean < 1.0 and strong == 0.0, (back, mean, strong)
+    # The same measure does tell a face that is not symmetric: the BOSS front fails it.
+    mean, strong = half_turn_difference(face_image(arts[cards[0].front], pieces.size))
+    assert mean > 5.0 and strong > 0.05
+
+
+def test_chips_are_two_sided():
+    built, opts = build(GAME, "chips")
+    assert len(built.cards) == 4 and len({c[3] for c in built.cards}) == 1
+    fronts, backs = built.sheets
+    with open_pdf(built.pdf) as pdf:
+        for sheet, page, value in ((fronts, pdf.pages[0], "1"), (backs, pdf.pages[1], "2")):
+            assert len(sheet.placements) == 4
+            for p in sheet.placements:
+                assert (p.trim.w, p.trim.h) == (25.0, 25.0)
+                big = [c for c in chars_in(page, p.trim, page.height) if c["size"] > 12]
+                assert "".join(c["text"] for c in big) == value
+
+
+def test_chip_diameter_option():
+    built, _ = build(GAME, "chips", chip_diameter=30.0)
+    assert {(p.trim.w, p.trim.h) for s in built.sheets for p in s.placements} == {(30.0, 30.0)}
+
+
+@pytest.mark.parametrize("asset", ["cards", "chips", "summary"])
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_every_font_is_embedded(asset, lang):
+    built, _ = build(GAME, asset, lang=lang)
+    found = fonts(built.pdf)
+    assert found and all(f["embedded"] and f["subtype"] == "/TrueType" for f in found), found
+
+
+@pytest.mark.parametrize("backs", ["duplex-long", "duplex-short", "fold"])
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_no_character_outside_its_piece(backs, lang):
+    built, _ = build(GAME, "cards", lang=lang, backs=backs)
+    with open_pdf(built.pdf) as pdf:
+        for sheet, page in zip(built.sheets, pdf.pages):
+            placed = sum(len(chars_in(page, p.trim, page.height, inset=PANEL)) for p in sheet.placements)
+            lowest = min(p.trim.y for p in sheet.placements)
+            footer = [c for c in page.chars if c["top"] > page.height - pt(lowest)]
+            assert placed > 0
+            assert placed + len(footer) == len(page.chars)  # nothing else, nothing on a panel edge
+
+
+def test_fold_sheets_hold_fronts_and_backs():
+    built, _ = build(GAME, "cards", backs="fold")
+    assert len(built.sheets) == 3  # 8 cards, 3 to an A4 page
+    with open_pdf(built.pdf) as pdf:
+        for sheet, page in zip(built.sheets, pdf.pages):
+            fronts = {p.face for p in sheet.placements} & {c[2] for c in built.cards}
+            assert 2 * len(fronts) == len(sheet.placements)
+            assert any(turned(c) for c in page.chars) and any(not turned(c) for c in page.chars)
