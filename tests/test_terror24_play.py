@@ -121,7 +121,8 @@ def test_virtual_npc_deck_is_dealt_from_the_saved_seed(tmp_path):
 
 def test_npc_detective_and_style_come_from_the_setup(tmp_path):
     out = run(["--game", str(tmp_path / "g.json"), "--seed", "3"],
-              ["Aki=scotch Ben=wolf Chie=hibachi", "c c c", "random", "Ben", "RB YG RR BP GY"]).output
+              ["Aki=scotch Ben=wolf Chie=hibachi", "c c c", "status", "random", "Ben", "RB YG RR BP GY"]).output
+    assert "players: Aki=scotch Ben=wolf Chie=hibachi" in out and "next: npc" in out
     assert "plays Stand (the minority style), seated after Chie" in out
     assert any(f"NPC: {name} plays" in out for name in ("Lloyd", "Dokaben"))
 

@@ -88,8 +88,11 @@ class Terror24Table:
 
     def describe(self) -> list[str]:
         if self.game is None:
-            done = [f"{k}: {v}" for k, v in self.answers.items()]
-            return done + [f"setup: {self._setup_step()}"]
+            shown = {"players": lambda v: " ".join(f"{n}={d}" for n, d in v),
+                     "styles": lambda v: " ".join(v), "npc": lambda v: f"{v['detective']} after {v['after']}",
+                     "chief": str, "grid": lambda v: " ".join("".join(s or "?" for s in c) for c in v)}
+            done = [f"{k}: {shown[k](v)}" for k, v in self.answers.items()]
+            return done + [f"next: {self._setup_step()}"]
         return self.render.table(self.game)
 
     def help(self) -> list[str]:
