@@ -1,0 +1,69 @@
+"""The plain state of a Hitman's Showdown table: teams, bookings, and the action under way."""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .pool import Pool
+
+
+class RuleError(Exception):
+    """Not allowed now; the message says why and what is."""
+
+
+@dataclass
+class Booking:
+    week: int
+    team: str
+    amount: int
+    balance: int
+    reason: str
+
+
+@dataclass
+class Team:
+    name: str
+    faction: str
+    money: int
+    cards: list[str] = field(default_factory=list)
+    doublings_used: int = 0
+    next_total: int = 0
+    next_dice: int = 0
+    skip: bool = False
+    barred: set[str] = field(default_factory=set)
+    acted: int = 0
+    out: bool = False
+
+
+@dataclass
+class Side:
+    team: str
+    pool: Pool
+    bought: Counter = field(default_factory=Counter)
+    backups: int = 0
+    escape: bool = False
+    used: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Action:
+    kind: str            # "mafia" or "hitman"
+    target: str          # a card id or a team name
+    sides: list[Side]    # the attacker first, then the defender in a hitman attack
+    stage: str = "prepare"   # prepare → (defend →) roll → after → settle
+    double: bool = False
+    loser: str | None = None     # settle: the attacker who lost and rolls a penalty
+    winner: str | None = None    # settle: the attacker who won a hitman attack
+    answers: list[int] = field(default_factory=list)
+    stolen: list[str] = field(default_factory=list)
+    question: str | None = None
+
+    @property
+    def attacker(self) -> Side:
+        return self.sides[0]
+
+    def side(self, team: str) -> Side | None:
+        return next((s for s in self.sides if s.team == team), None)
+
+    def other(self, side: Side) -> Side | None:
+        return next((s for s in self.sides if s is not side), None)
