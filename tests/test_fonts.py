@@ -1,0 +1,136 @@
+"""Fonts: where the cache lives, static instances made once with their own names, failures."""
+import io
+import threading
+from pathlib import Path
+
+import pytest
+from fontTools.fontBuilder import FontBuilder
+from fontTools.pens.boundsPen import BoundsPen
+from fontTools.pens.ttGlyphPen import TTGlyphPen
+from fontTools.ttLib import TTFont
+from fontTools.ttLib.tables._g_v_a_r import TupleVariation
+
+from pnp import fonts
+from pnp.data.errors import DataError
+
+
+def _bar(width):
+    pen = TTGlyphPen(None)
+    pen.moveTo((100, 0)), pen.lineTo((100 + width, 0)), pen.lineTo((100 + width, 700)), pen.lineTo((100, 700))
+    pen.closePath()
+    return pen.glyph()
+
+
+@pytest.fixture
+def variable_font(tmp_path):
+    """A one-glyph variable TrueType font whose stem widens with wght (like Noto Sans JP)."""
+    fb = FontBuilder(1000, isTTF=True)
+    fb.setupGlyphOrder([".notdef", "A"])
+    fb.setupCharacterMap({ord("A"): "A"})
+    fb.setupGlyf({".notdef": _bar(100), "A": _bar(100)})
+    fb.setupHorizontalMetrics({".notdef": (500, 100), "A": (500, 100)})
+    fb.setupHorizontalHeader(ascent=800, descent=-200)
+    fb.setupNameTable({"familyName": "Tiny", "styleName": "Thin"})
+    fb.setupOS2()
+    fb.setupPost()
+    fb.setupFvar([("wght", 100, 100, 900, "Weight")], [])
+    deltas = [(0, 0), (200, 0), (200, 0), (0, 0)] + [(0, 0)] * 4  # 4 points + 4 phantom points
+    fb.setupGvar({"A": [TupleVariation({"wght": (0, 1.0, 1.0)}, deltas)]})
+    buf = io.BytesIO()
+    fb.save(buf)
+    path = tmp_path / "Tiny[wght].ttf"
+    path.write_bytes(buf.getvalue())
+    return path
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    folder = tmp_path / "cache"
+    monkeypatch.setenv(fonts.CACHE_ENV, str(folder))
+    return folder
+
+
+def _stem(path):
+    font = TTFont(path)
+    pen = BoundsPen(font.getGlyphSet())
+    font.getGlyphSet()["A"].draw(pen)
+    return pen.bounds[2] - pen.bounds[0]
+
+
+def test_cache_dir_follows_env_then_xdg_then_home(monkeypatch, tmp_path):
+    monkeypatch.delenv(fonts.CACHE_ENV, raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert fonts.cache_dir() == tmp_path / "xdg" / "tabletop-kit" / "fonts"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert fonts.cache_dir() == tmp_path / "home" / ".cache" / "tabletop-kit" / "fonts"
+    monkeypatch.setenv(fonts.CACHE_ENV, str(tmp_path / "mine"))
+    assert fonts.cache_dir() == tmp_path / "mine"
+
+
+def test_variable_font_is_instanced_once_with_distinct_names(variable_font, cache):
+    assert fonts.needs_instancing(str(variable_font))
+    paths = fonts.static_instances(variable_font)
+    assert not fonts.needs_instancing(str(variable_font))
+    assert {p.parent for p in paths.values()} == {cache}
+    regular, bold = TTFont(paths["regular"]), TTFont(paths["bold"])
+    assert "fvar" not in regular and "fvar" not in bold
+    assert (regular["OS/2"].usWeightClass, bold["OS/2"].usWeightClass) == (400, 700)
+    assert regular["name"].getDebugName(6) == "Tiny-Regular"
+    assert bold["name"].getDebugName(6) == "Tiny-Bold"
+    assert _stem(paths["regular"]) == pytest.approx(100 + 200 * 300 / 800, abs=1)
+    assert _stem(paths["bold"]) == pytest.approx(100 + 200 * 600 / 800, abs=1)
+    stamps = {s: p.stat().st_mtime_ns for s, p in paths.items()}
+    assert fonts.static_instances(variable_font) == paths
+    assert {s: p.stat().st_mtime_ns for s, p in paths.items()} == stamps  # not made again
+
+
+def test_concurrent_first_runs_agree(variable_font, cache):
+    results = []
+    threads = [threading.Thread(target=lambda: results.append(fonts.static_instances(variable_font)))
+               for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(results) == 3 and all(r == results[0] for r in results)
+    for path in results[0].values():
+        TTFont(path)  # complete, readable fonts
+    assert not list(cache.glob("*.tmp"))
+
+
+def test_interrupted_instancing_leaves_nothing_behind(variable_font, cache, monkeypatch):
+    def boom(font, style):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(fonts, "_instance_bytes", boom)
+    with pytest.raises(KeyboardInterrupt):
+        fonts.static_instances(variable_font)
+    assert not cache.exists() or not list(cache.iterdir())
+
+
+def test_static_font_is_used_as_is(tmp_path):
+    import reportlab
+
+    vera = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
+    assert fonts.static_instances(vera) == {"regular": vera, "bold": vera}
+    assert not fonts.needs_instancing(str(vera))
+
+
+def test_non_truetype_fonts_are_refused(tmp_path):
+    fake = tmp_path / "font.otf"
+    fake.write_bytes(b"OTTO" + bytes(100))
+    with pytest.raises(DataError, match="font"):
+        fonts.load_fonts(str(fake))
+    with pytest.raises(DataError, match="not found"):
+        fonts.load_fonts(str(tmp_path / "missing.ttf"))
+
+
+def test_bundled_fonts_are_two_faces_covering_japanese_and_suits():
+    from reportlab.pdfbase import pdfmetrics
+
+    found = fonts.load_fonts()
+    regular, bold = pdfmetrics.getFont(found.regular), pdfmetrics.getFont(found.bold)
+    assert regular.face is not bold.face
+    assert regular.face.name != bold.face.name
+    assert found.missing("ヒットマンズ・ショーダウン ♥♦♣♠♡◇★☆▲ 報酬金 ≥ −") == []
