@@ -331,9 +331,9 @@ class Game:
                 self.r5_refreshed = True
                 in_stack = self.stack_best()
                 if in_stack > best:
+                    self._log("better_in_stack", number, in_stack, best)
                     why = self.refresh_block()
                     if why is None:
-                        self._log("better_in_stack", number, in_stack, best)
                         self._refresh(0, ROBOT, number)
                         if self.pending:
                             return

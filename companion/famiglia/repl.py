@@ -201,9 +201,24 @@ class FamigliaTable:
 
     def _narrate(self, events: list[tuple]) -> list[str]:
         lines: list[str] = []
+        enough: list[tuple] = []  # steps skipped in a row are said in one line
         for kind, *a in events:
+            if kind == "enough":
+                enough.append(a)
+                continue
+            if enough:
+                lines.append(self._enough(enough))
+                enough = []
             lines.extend(self._event(kind, a))
         return lines
+
+    def _enough(self, skipped: list[tuple]) -> str:
+        w = self.w
+        first, last = skipped[0][0], skipped[-1][0]
+        steps = w["one_step"].format(a=first) if first == last else w["steps"].format(a=first, b=last)
+        counts = ", ".join(w["rank_group"].format(rank=rank, have=have, target=target)
+                           for _, rank, have, target in skipped)
+        return w["enough"].format(steps=steps, counts=counts)
 
     def _step(self, number: int) -> str:
         return self.w["step"].format(number=number, name=self.step_names[number])
@@ -212,9 +227,6 @@ class FamigliaTable:
         w, codes, r = self.w, self.rules.codes, self.rules
         if kind == "turn":
             return [w["turn_robot"].format(level=r.level) if a[0] == ROBOT else w["turn_player"]]
-        if kind == "enough":
-            number, rank, have, target = a
-            return [w["enough"].format(step=self._step(number), rank=rank, have=have, target=target)]
         if kind == "refresh":
             who, number, pos, card, to_bottom = a
             where = w["to_bottom" if to_bottom else "to_pile"]
@@ -225,7 +237,9 @@ class FamigliaTable:
             return [w["refresh_robot"].format(step=self._step(number), why=why, card=codes[card],
                                               where=where, n=r.rank[card])]
         if kind == "no_refresh":
-            return [w["no_refresh"].format(step=self._step(a[0]), why=w["why_" + a[1]])]
+            collect = r.steps[a[0] - 1][1]
+            what = w["no_rank"].format(rank=collect) if collect is not None else self._why
+            return [w["no_refresh"].format(step=self._step(a[0]), what=what, why=w["why_" + a[1]])]
         if kind == "next_step":
             return [w["next_step"].format(step=self._step(a[0]))]
         if kind == "better_in_stack":
