@@ -129,3 +129,41 @@ def test_bad_input_is_a_clear_error(args, message):
 def test_japanese_text():
     out = json.loads(CliRunner().invoke(main, ["showdown", "check", "SQ", "4", "4", "--json", "--lang", "ja"]).output)
     assert out["name"] == "バード、伝達者" and "4 の目が 4 つが必要（現在 2 つ）" in out["explanation"]
+
+
+def duel(*args):
+    return check("hitman", *args)
+
+
+def test_hitman_check_tie_goes_to_the_defender():
+    out = duel(5, 6, "--versus", "5 6")
+    assert out["success"] is False
+    assert out["explanation"] == "the attacker fails: needs more than 11, have 11 (a tie goes to the defender)"
+
+
+@pytest.mark.parametrize("step, defender_total", [
+    ("C3", 9),         # Stray: opponent's total −2
+    ("C3 C4 1>6", 7),  # two Strays: −4 (and one of your dice set)
+    ("S8 1 1>1", 7),   # Dog: opponent's total −4
+    ("closing", 8),    # precise closing: −3
+])
+def test_opponent_effects_flip_a_hitman_attack(step, defender_total):
+    assert duel(5, 6, 1, "--versus", "6 6")["success"] is False  # 12 vs 12
+    out = duel(5, 6, 1, "--versus", "6 5", "--use", step)
+    assert out["versus"]["total"] == defender_total and out["success"] is True
+
+
+def test_bird_takes_a_die_and_lowers_the_highest_after_the_defenders_roll():
+    out = duel(2, 2, "--versus", "6 5 1", "--use", "SJ 2")
+    assert sorted(out["versus"]["faces"]) == [3, 5] and out["total"] == 8 and out["versus"]["total"] == 8
+    assert out["success"] is False
+
+
+def test_cat_takes_two_dice_and_the_defender_answers_with_a_stray():
+    out = duel(1, 1, "--versus", "6 5 4 1", "--use", "SK 1", "--their-use", "C5")
+    assert out["versus"]["faces"] == [6, 5] and out["total"] == 5 - 2 and out["versus"]["total"] == 11
+
+
+def test_hitman_check_needs_the_defenders_faces():
+    result = CliRunner().invoke(main, ["showdown", "check", "hitman", "3", "4"])
+    assert result.exit_code == 2 and "--versus" in result.output

@@ -1,4 +1,5 @@
-"""`check`: does a mafia card's condition hold for these faces, after these steps?"""
+"""`check`: does a mafia card's condition hold for these faces, after these steps? Or, for a hitman
+attack, does the attacker's total beat the defender's?"""
 from __future__ import annotations
 
 import random
@@ -36,12 +37,8 @@ def condition_atoms(card: Any) -> list[tuple]:
     return [alt.all for alt in card.condition.any]
 
 
-def run(game: Any, card: Any, faces: Sequence[int], steps: Sequence[str], bonus: int = 0,
-        week: int = 1, rng: random.Random | None = None, lang: str = "en") -> CheckResult:
-    pool = Pool(count=len(faces))
-    pool.set_roll(list(faces))
-    if bonus:
-        pool.add_to_total(bonus, "modifier")
+def _apply_steps(game: Any, steps: Sequence[str], own: Pool, opponent: Pool | None, week: int,
+                 rng: random.Random | None, lang: str) -> None:
     for step in steps:
         tokens = step.split()
         if not tokens:
@@ -50,10 +47,61 @@ def run(game: Any, card: Any, faces: Sequence[int], steps: Sequence[str], bonus:
             find_item(game, tokens[0])
         except NotFound:
             use = parse_use(game, tokens, lambda t: find_cards(game, t)[0], week, lang)
-            apply_use(use, pool, None, rng)
+            apply_use(use, own, opponent, rng)
         else:
-            apply_item(game, tokens, pool, None, rng, lang)
+            apply_item(game, tokens, own, opponent, rng, lang)
+
+
+def _rolled(faces: Sequence[int], bonus: int) -> Pool:
+    pool = Pool(count=len(faces))
+    pool.set_roll(list(faces))
+    if bonus:
+        pool.add_to_total(bonus, "modifier")
+    return pool
+
+
+def run(game: Any, card: Any, faces: Sequence[int], steps: Sequence[str], bonus: int = 0,
+        week: int = 1, rng: random.Random | None = None, lang: str = "en") -> CheckResult:
+    pool = _rolled(faces, bonus)
+    _apply_steps(game, steps, pool, None, week, rng, lang)
     return CheckResult(card, pool, evaluate(condition_atoms(card), pool.faces, pool.bonus))
 
 
-__all__ = ["CheckResult", "EffectError", "mafia_card", "run"]
+@dataclass(frozen=True)
+class DuelResult:
+    attacker: Pool
+    defender: Pool
+    success: bool
+    ties: str
+
+    def explain(self, lang: str) -> str:
+        a, d = self.attacker.total, self.defender.total
+        if lang == "ja":
+            return f"攻撃側の勝ち: {a} 対 {d}" if self.success else f"攻撃側の負け: {a} 対 {d}" + (
+                "（同値は防衛側の勝ち）" if a == d else "")
+        if self.success:
+            return f"the attacker wins: {a} vs {d}"
+        tie = " (a tie goes to the defender)" if a == d else ""
+        return f"the attacker fails: needs more than {d}, have {a}{tie}"
+
+    def to_json(self, lang: str) -> dict:
+        return {"card": "hitman", "success": self.success, "faces": list(self.attacker.faces),
+                "total": self.attacker.total, "steps": list(self.attacker.notes),
+                "versus": {"faces": list(self.defender.faces), "total": self.defender.total,
+                           "steps": list(self.defender.notes)},
+                "explanation": self.explain(lang)}
+
+
+def duel(game: Any, faces: Sequence[int], versus: Sequence[int], steps: Sequence[str],
+         their_steps: Sequence[str], bonus: int = 0, their_bonus: int = 0, week: int = 1,
+         rng: random.Random | None = None, lang: str = "en") -> DuelResult:
+    """A hitman attack: the attacker's steps first, then the defender's, each against the other."""
+    attacker, defender = _rolled(faces, bonus), _rolled(versus, their_bonus)
+    _apply_steps(game, steps, attacker, defender, week, rng, lang)
+    _apply_steps(game, their_steps, defender, attacker, week, rng, lang)
+    ties = game.hitman_attack.ties
+    won = attacker.total > defender.total or (attacker.total == defender.total and ties == "attacker")
+    return DuelResult(attacker, defender, won, ties)
+
+
+__all__ = ["CheckResult", "DuelResult", "EffectError", "duel", "mafia_card", "run"]

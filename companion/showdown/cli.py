@@ -69,29 +69,48 @@ def roll(dice: str, seed: int | None, as_json: bool) -> None:
               help="Apply before checking, in order: a card use ('H9 4 2>6', a pair 'C3 C4 1>6') or an "
                    "item ('weapon 5', 'backup 1 1>5 6'). '?' lets the companion roll an extra die.")
 @click.option("--bonus", type=int, default=0, help="Add to the total (e.g. -3 from a penalty).")
+@click.option("--versus", metavar="FACES", help="CARD 'hitman': the defender's faces, e.g. '3 5 6'.")
+@click.option("--their-use", "their_steps", multiple=True, metavar="STEP",
+              help="CARD 'hitman': a step of the defender's (applied after yours).")
+@click.option("--their-bonus", type=int, default=0, help="CARD 'hitman': added to the defender's total.")
 @click.option("--week", type=click.IntRange(1, 6), default=1, show_default=True,
               help="The week (scouts grow stronger in week 4).")
 @SEED
 @JSON
 @LANG
 @CARDS
-def check(card, faces, steps, bonus, week, seed, as_json, lang, cards_dir) -> None:
-    """Does CARD's success condition hold for FACES? Says exactly what is missing if not."""
+def check(card, faces, steps, bonus, versus, their_steps, their_bonus, week, seed, as_json, lang,
+          cards_dir) -> None:
+    """Does CARD's success condition hold for FACES? Says exactly what is missing if not.
+
+    CARD 'hitman' checks a hitman attack instead: FACES against --versus."""
     game = _load(cards_dir)
+    rng = random.Random(seed)
     try:
-        target = checks.mafia_card(game, card)
-        result = checks.run(game, target, parse_faces(list(faces)), steps, bonus, week,
-                            random.Random(seed), lang)
+        if card.casefold() == "hitman":
+            if not versus:
+                raise UserError("a hitman attack needs the defender's faces: --versus '3 5 6'")
+            result = checks.duel(game, parse_faces(list(faces)), parse_faces(versus), steps, their_steps,
+                                 bonus, their_bonus, week, rng, lang)
+        else:
+            target = checks.mafia_card(game, card)
+            result = checks.run(game, target, parse_faces(list(faces)), steps, bonus, week, rng, lang)
     except (NotFound, DiceError, EffectError) as e:
         raise UserError(str(e)) from None
     if as_json:
         _dump(result.to_json(lang))
-        return
-    click.echo(f"{target.id} {target.title(lang)} — {target.condition.text(lang)}")
-    for note in result.pool.notes:
-        click.echo(f"  {note}")
-    click.echo(f"  dice: {' '.join(map(str, result.pool.faces))}  total {result.verdict.total}")
-    click.echo(result.verdict.explain(lang))
+    elif card.casefold() == "hitman":
+        for side, pool in (("attacker", result.attacker), ("defender", result.defender)):
+            click.echo(f"{side}: {' '.join(map(str, pool.faces))}  total {pool.total}")
+            for note in pool.notes:
+                click.echo(f"  {note}")
+        click.echo(result.explain(lang))
+    else:
+        click.echo(f"{target.id} {target.title(lang)} — {target.condition.text(lang)}")
+        for note in result.pool.notes:
+            click.echo(f"  {note}")
+        click.echo(f"  dice: {' '.join(map(str, result.pool.faces))}  total {result.verdict.total}")
+        click.echo(result.verdict.explain(lang))
 
 
 @command.command()
