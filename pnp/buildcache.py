@@ -4,12 +4,15 @@ A build step's fingerprint covers the bytes of its data and template files, the 
 font files (path, size, mtime: they are large and never edited in place), its options and the code
 version (a hash of this package's sources). It is stored beside the outputs in `.pnp-build/`,
 together with each output's size and mtime, so a deleted or hand-edited output is rebuilt too.
-A fresh step writes nothing at all."""
+A fresh step writes nothing at all. A stale one is rebuilt, but its file is rewritten only if its
+content changed: an edit to one card of a game's data file leaves the files of that game's assets
+that do not show the card as they were."""
 from __future__ import annotations
 
 import hashlib
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -87,8 +90,29 @@ class Step:
         stamp = {"fingerprint": self.key, "outputs": {self._name(p): _identity(p) for p in self.outputs}}
         write_atomic(self.stamp, json.dumps(stamp, indent=1, sort_keys=True))
 
+    def write(self, data: bytes, force: bool = False) -> bool:
+        """Write the step's (single) output and record the build. An output that already holds the
+        same content is left alone (so its mtime too) unless `force`; True if the file was written."""
+        path = self.outputs[0]
+        try:
+            keep = not force and same_content(path.read_bytes(), data)
+        except OSError:
+            keep = False
+        if not keep:
+            write_atomic(path, data)
+        self.done()
+        return not keep
+
     def _name(self, path: Path) -> str:
         return os.path.relpath(path, self.stamp.parent.parent)
+
+
+# A PDF records when it was made, and an ID derived from that: neither is content.
+_PDF_STAMPS = re.compile(rb"/(?:CreationDate|ModDate) \(D:[^)]*\)|\[<[0-9a-fA-F]{32}><[0-9a-fA-F]{32}>\]")
+
+
+def same_content(old: bytes, new: bytes) -> bool:
+    return old == new or (len(old) == len(new) and _PDF_STAMPS.sub(b"", old) == _PDF_STAMPS.sub(b"", new))
 
 
 def _identity(path: Path) -> list[int] | None:

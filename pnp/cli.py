@@ -147,10 +147,9 @@ def build(games, assets, out, force, langs, **kw) -> None:
         if key not in models:
             models[key] = job.game.load(opts.cards_dir)
         built = build_pdf(job, opts, models[key])
-        write_atomic(path, built.pdf)
-        step.done()
+        same = "" if step.write(built.pdf, force) else ", content unchanged"
         click.echo(f"{label}: {path}  ({built.pages} pages, {len(built.pdf) // 1024} KB, "
-                   f"{time.perf_counter() - start:.2f} s)")
+                   f"{time.perf_counter() - start:.2f} s{same})")
 
 
 @main.command()
