@@ -41,6 +41,7 @@ class TableGame(Protocol):
     def is_over(self) -> bool: ...
 
 
+GAME_OVER_PROMPT = "game over (undo, history, status, quit)>"
 BUILTIN_HELP = [
     "undo            take back the last command (repeat to go further)",
     "history         what has happened so far",
@@ -82,11 +83,19 @@ class Table:
         """Loop until the game is over, `quit`, or end of input. Returns the exit status."""
         if not self.session.entries:
             self.session.save()  # the file exists from the first prompt on
+        # A game that ends here ends the run with its result as the last line; a finished game
+        # that is resumed shows its result and waits for undo, history, status or quit.
+        reviewing = self.game.is_over()
+        if reviewing:
+            self.say(self.game.describe())
         while True:
-            if self.game.is_over():
+            if not self.game.is_over():
+                reviewing = False
+            elif not reviewing:
                 return 0
+            prompt = GAME_OVER_PROMPT if self.game.is_over() else self.game.prompt()
             try:
-                line = read_line(self.game.prompt() + " ").strip()
+                line = read_line(prompt + " ").strip()
             except EOFError:
                 self.say(["", f"(saved{self._where()})"])
                 return 0
@@ -117,6 +126,8 @@ class Table:
             self.say(self.history())
         elif word == "undo":
             self.undo()
+        elif self.game.is_over():
+            self.error("the game is over: undo, history, status or quit")
         else:
             self.accept(line)
         return None

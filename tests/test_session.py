@@ -84,9 +84,17 @@ def test_undo_drops_a_command_with_its_answers(tmp_path):
     assert Session.open(path, "toy").entries == []
 
 
-def test_game_over_stops_the_loop(tmp_path):
+def test_the_run_ends_with_the_result_when_the_game_ends(tmp_path):
     out = play(Session.create("toy", {}, tmp_path / "g.json"), ["add 100", "yes", "add 1"])
-    assert "total 100" in out and "add 1" not in out.split("total 100")[1]
+    assert out.rstrip().endswith("total 100")
+
+
+def test_a_finished_game_resumed_shows_the_result_and_can_be_undone(tmp_path):
+    path = tmp_path / "g.json"
+    play(Session.create("toy", {}, path), ["add 100", "yes"])
+    out = play(Session.open(path, "toy"), ["add 1", "undo"])
+    assert out.startswith("total 100") and "the game is over" in out
+    assert Session.open(path, "toy").entries == []
 
 
 @pytest.mark.parametrize("content, reason", [
