@@ -1,0 +1,35 @@
+"""The package installed (not editable) into a fresh virtual environment works from any folder:
+data, templates and fonts come from the installed wheel, not from this checkout."""
+import os
+import subprocess
+import venv
+from pathlib import Path
+
+from pdfcheck import fonts
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_installed_pnp_builds_from_another_directory(tmp_path):
+    env_dir = tmp_path / "venv"
+    venv.EnvBuilder(with_pip=True).create(env_dir)
+    python = env_dir / "bin" / "python"
+    install = subprocess.run([str(python), "-m", "pip", "install", "-q", str(ROOT)],
+                             capture_output=True, text=True, timeout=540)
+    assert install.returncode == 0, install.stderr[-3000:]
+
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    clean_env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    where = subprocess.run([str(python), "-c", "import pnp, pnp.data as d; print(pnp.__file__, d.CARDS_DIR)"],
+                           cwd=elsewhere, capture_output=True, text=True, env=clean_env)
+    assert str(env_dir) in where.stdout and str(ROOT) not in where.stdout, where.stdout
+
+    out = tmp_path / "pdfs"
+    run = subprocess.run([str(env_dir / "bin" / "pnp"), "build", "hitmans-showdown", "--out", str(out)],
+                         cwd=elsewhere, capture_output=True, text=True, env=clean_env, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    for name in ("inserts-a4-ja.pdf", "summary-a4-ja.pdf"):
+        pdf = out / "hitmans-showdown" / name
+        assert pdf.stat().st_size > 10_000
+        assert all(f["embedded"] for f in fonts(pdf))
