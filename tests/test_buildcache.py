@@ -74,3 +74,12 @@ def test_code_version_changes_with_any_source(tmp_path):
     before = buildcache.code_version.__wrapped__(tmp_path)
     (tmp_path / "a.py").write_text("x = 2\n")
     assert buildcache.code_version.__wrapped__(tmp_path) != before
+
+
+def test_pdfs_differing_only_in_their_creation_stamps_have_the_same_content():
+    def pdf(when, ident, body=b"BT (HITMAN) Tj ET"):
+        return (b"%PDF-1.4\n" + body + b"\n/CreationDate (D:" + when + b"+00'00') /ModDate (D:" + when
+                + b"+00'00')\ntrailer << /ID \n[<" + ident * 2 + b"><" + ident * 2 + b">] >>")
+    a = pdf(b"20260101000000", b"0123456789abcdef")
+    assert buildcache.same_content(a, pdf(b"20261231235959", b"fedcba9876543210"))
+    assert not buildcache.same_content(a, pdf(b"20260101000000", b"0123456789abcdef", b"BT (HITMEN) Tj ET"))

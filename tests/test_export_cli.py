@@ -1,0 +1,82 @@
+"""`pnp export` and `pnp preview --all` on the real game data, as a user runs them."""
+import json
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+
+from pnp.cli import main
+
+
+def invoke(*args, status=0):
+    result = CliRunner().invoke(main, [str(a) for a in args])
+    assert result.exit_code == status, result.output
+    return result.output
+
+
+@pytest.fixture(scope="module")
+def mpc(tmp_path_factory):
+    out = tmp_path_factory.mktemp("out")
+    invoke("export", "hitmans-showdown", "--target", "mpc", "--out", out)
+    return out / "hitmans-showdown" / "export" / "mpc-ja"
+
+
+def test_all_54_hitmans_showdown_faces_for_mpc(mpc):
+    files = sorted(mpc.iterdir())
+    assert len(files) == 54 and all(f.name.endswith("_face.png") for f in files)  # inserts have no back
+    assert files[0].name == "hitmans-showdown_inserts_001_HA_face.png"
+    for f in files[:3] + files[-3:]:
+        with Image.open(f) as im:
+            assert im.size == (822, 1122)
+            assert [round(v) for v in im.info["dpi"]] == [300, 300]
+
+
+@pytest.mark.parametrize("target, size", [("tgc", (825, 1125)), ("png", (744, 1039))])
+def test_cards_with_backs_for_each_target(tmp_path, target, size):
+    invoke("export", "liar-town", "--asset", "cards", "--target", target, "--out", tmp_path)
+    files = sorted((tmp_path / "liar-town" / "export" / f"{target}-ja").iterdir())
+    faces = [f for f in files if f.name.endswith("_face.png")]
+    backs = [f for f in files if f.name.endswith("_back.png")]
+    assert len(faces) == len(backs) == 8  # red and blue backs differ: one per card
+    for f in files:
+        with Image.open(f) as im:
+            assert im.size == size and [round(v) for v in im.info["dpi"]] == [300, 300]
+            assert min(im.convert("L").getpixel((0, y)) for y in (0, size[1] // 2)) < 200  # colour to the edge
+
+
+def test_round_chips_are_refused_by_print_services_but_not_by_png(tmp_path):
+    output = invoke("export", "liar-town", "--asset", "chips", "--target", "mpc", "--out", tmp_path, status=2)
+    assert "poker" in output and "Traceback" not in output
+    invoke("export", "liar-town", "--asset", "chips", "--target", "png", "--out", tmp_path)
+
+
+def test_tts_deck_of_hitmans_showdown(tmp_path):
+    invoke("export", "hitmans-showdown", "--target", "tts", "--lang", "en", "--out", tmp_path)
+    folder = tmp_path / "hitmans-showdown" / "export" / "tts-en"
+    [state] = json.loads((folder / "hitmans-showdown_inserts.json").read_text(encoding="utf-8"))["ObjectStates"]
+    custom = state["CustomDeck"]["1"]
+    assert (custom["NumWidth"], custom["NumHeight"]) == (10, 6)
+    assert len(state["ContainedObjects"]) == 54 and state["DeckIDs"] == list(range(100, 154))
+    assert state["ContainedObjects"][0]["Nickname"].startswith("♡A ")
+    with Image.open(Path(unquote(urlparse(custom["FaceURL"]).path))) as sheet:
+        assert sheet.width <= 4096 and sheet.height <= 4096
+        cw, ch = sheet.width // 10, sheet.height // 6
+        hidden = sheet.crop((9 * cw, 5 * ch, 10 * cw, 6 * ch))
+        with Image.open(Path(unquote(urlparse(custom["BackURL"]).path))) as back:
+            assert hidden.size == (cw, ch) and back.size[0] >= cw
+            assert hidden.getpixel((cw // 2, 2)) == back.resize((cw, ch)).getpixel((cw // 2, 2))
+
+
+def test_a_summary_sheet_is_not_cards(tmp_path):
+    output = invoke("export", "hitmans-showdown", "--asset", "summary", "--target", "png", "--out", tmp_path,
+                    status=2)
+    assert "not cards" in output
+
+
+def test_preview_all_writes_a_contact_sheet_per_asset(tmp_path):
+    output = invoke("preview", "liar-town", "--all", "--out", tmp_path)
+    paths = [Path(line) for line in output.split()]
+    assert {p.name for p in paths} == {"cards-a4-ja.all.png", "chips-a4-ja.all.png", "summary-a4-ja.all.png"}
+    assert all(p.is_file() for p in paths)
