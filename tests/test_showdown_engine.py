@@ -74,7 +74,7 @@ def test_theft_cannot_take_more_money_than_the_defender_has():
     to_week(t, 3)
     t.engine.adjust("Bob", -500, "spent")
     feed(t, "attack Bob\nready\nready\nroll 6 6\nroll 1 1\ndone\n6")  # Bob has no card to lose
-    assert team(t, "Bob")["money"] == 0 and team(t, "Bob")["out"] and t.is_over()
+    assert team(t, "Bob")["money"] == 0 and team(t, "Bob")["out"] and t.status()["over"]
     assert team(t, "Ann")["money"] == 1500
 
 

@@ -152,7 +152,8 @@ def test_scripted_game_reaches_the_showdown(tmp_path):
 def test_showdown_state_and_ledger(tmp_path):
     path = tmp_path / "g.json"
     run([*TEAMS, "--game", str(path)], GAME, tmp_path)
-    st = final_state(path)
+    st = status(path, tmp_path)
+    assert st == final_state(path)
     assert st["over"] and st["week"] == 6
     assert st["showdown"]["winners"] == ["Ann"]
     assert st["showdown"]["money"] == {"Ann": 42500, "Bob": 21500}
@@ -228,3 +229,14 @@ def test_resume_refuses_new_teams_and_start_refuses_to_overwrite(tmp_path):
 def test_bad_team_options(tmp_path, args, message):
     result = run([*args, "--game", str(tmp_path / "g.json")], "", tmp_path)
     assert result.returncode == 2 and message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_after_the_showdown_only_status_history_and_undo(tmp_path):
+    path = tmp_path / "g.json"
+    run([*TEAMS, "--game", str(path)], GAME, tmp_path)
+    out = run(["--game", str(path), "--resume"], "pass\nundo\nstatus --json\n", tmp_path).stdout
+    assert "! the game is over" in out and "undone: pass" in out
+    line = next(l for l in out.splitlines() if l.startswith("{"))
+    st = json.loads(line)
+    assert st["over"] is False and st["week"] == 5 and st["turn"] == "Bob"
+    assert st["teams"][0]["money"] == 2500  # the bonuses are taken back with the showdown

@@ -168,8 +168,7 @@ class ActionSteps:
         if action.kind != "mafia" or not allowed:
             raise RuleError("doubling a reward is Blood Diamond's, on a mafia attack")
         if team.doublings_used >= allowed:
-            raise RuleError(f"{team.name} has used both doublings" if allowed == 2
-                            else f"{team.name} has no doubling left")
+            raise RuleError(f"{team.name} has used all {allowed} doublings")
         action.double = True
         return [f"{team.name} will double the reward if this succeeds "
                 f"({allowed - team.doublings_used - 1} left after it)"]

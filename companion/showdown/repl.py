@@ -49,12 +49,14 @@ class ShowdownTable:
         return action is not None and action.question is not None
 
     def is_over(self) -> bool:
-        return self.engine.over
+        # After the showdown the table stays open for status, history and undo (a mistyped last line
+        # must not be final); game lines are refused, and quit or end of input leaves.
+        return False
 
     def prompt(self) -> str:
         e = self.engine
         if e.over:
-            return "(game over) >"
+            return "game over (status, history, undo, quit) >"
         action = e.action
         if action is None:
             team = e.current
@@ -125,6 +127,8 @@ class ShowdownTable:
 
     def _dispatch(self, line: str) -> list[str]:
         e = self.engine
+        if e.over:
+            raise InputError("the game is over: status shows the result; undo takes back the last line")
         if self.awaiting_answer():
             return e.answer(line)
         word, *args = line.split()
