@@ -128,7 +128,7 @@ def test_bad_input_is_a_clear_error(args, message):
 
 def test_japanese_text():
     out = json.loads(CliRunner().invoke(main, ["showdown", "check", "SQ", "4", "4", "--json", "--lang", "ja"]).output)
-    assert out["name"] == "バード、伝達者" and "4 の目が 4 つが必要（現在 2 つ）" in out["explanation"]
+    assert out["name"] == "バード、伝達者" and "4 の目が 4 つ必要（現在 2 つ）" in out["explanation"]
 
 
 def duel(*args):

@@ -45,14 +45,17 @@ class ActionSteps:
             raise RuleError(str(e)) from None
         if item.hitman_attack_only and self.action.kind != "hitman":
             raise RuleError(f"{item.name(self.lang)} is for hitman attacks only")
+        have = side.bought[item.id]
+        if item.max_per_turn is not None and have + times > item.max_per_turn:
+            raise RuleError(f"at most {item.max_per_turn} {item.name(self.lang)} per turn "
+                            f"({have} bought already)")
+        prices = [item.price if have + n == 0 or item.price_further is None else item.price_further
+                  for n in range(times)]
+        team = self.teams[side.team]
+        what = item.name(self.lang) + (f" ×{times}" if times > 1 else "")
+        self._afford(team, sum(prices), what)
         out = []
-        for _ in range(times):
-            if item.max_per_turn is not None and side.bought[item.id] >= item.max_per_turn:
-                raise RuleError(f"at most {item.max_per_turn} {item.name(self.lang)} per turn")
-            first = side.bought[item.id] == 0
-            price = item.price if first or item.price_further is None else item.price_further
-            team = self.teams[side.team]
-            self._afford(team, price, item.name(self.lang))
+        for price in prices:
             side.bought[item.id] += 1
             out += self._book(team.name, -price, item.name(self.lang))
             out += self._item_effect(item, side)

@@ -39,8 +39,9 @@ class AtomResult:
 
     def missing(self, lang: str = "en") -> str:
         if lang == "ja":
-            unit = "" if self.kind != "face_count_at_least" else " つ"
-            return f"{self.need(lang)}が必要（現在 {self.have}{unit}）"
+            if self.kind == "face_count_at_least":
+                return f"{self.need(lang)}必要（現在 {self.have} つ）"
+            return f"{self.need(lang)}が必要（現在 {self.have}）"
         have = _number(self.have) if self.kind == "face_count_at_least" else str(self.have)
         return f"needs {self.need()}, have {have}"
 

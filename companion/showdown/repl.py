@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -116,7 +117,7 @@ class ShowdownTable:
             pending += [f"may not attack {', '.join(sorted(t.barred))}"] if t.barred else []
             state = "OUT" if t.out else f"{t.acted}/{e.week_data().actions} actions"
             cards = " ".join(f"{c}{'*' if e.uses[c] else ''}" for c in t.cards) or "no cards"
-            lines.append(f"  {t.name:<10} {e.faction(t).name(self.lang):<14} {e.money(t.money):>14}  "
+            lines.append(f"  {pad(t.name, 10)} {pad(e.faction(t).name(self.lang), 18)} {pad(e.money(t.money), 14, True)}  "
                          f"{state}  {cards}" + (f"  [{'; '.join(pending)}]" if pending else ""))
         lines.append(f"  board: {len(e.board)} mafia cards" + ("  (* used this week)" if e.uses else ""))
         if e.action:
@@ -158,6 +159,13 @@ class ShowdownTable:
         if word == "give" and len(args) == 2:
             return e.give(args[0], args[1])
         raise InputError(f"not understood: {line!r}")
+
+
+def pad(text: str, width: int, right: bool = False) -> str:
+    """Pad to `width` terminal columns (Japanese characters take two)."""
+    used = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    fill = " " * max(0, width - used)
+    return fill + text if right else text + fill
 
 
 def new_game(session: Session) -> Any:
