@@ -4,7 +4,9 @@
 
 Each measured command runs as its own process; its wall time is measured around it and its peak
 memory read two ways: ru_maxrss (the largest single process: the command or one of its workers)
-and the peak of the summed RSS of its whole process tree, sampled every 10 ms (workers included).
+and the peak of its whole process tree's summed PSS, sampled every 10 ms (workers included; PSS
+splits the pages forked workers share with their parent, so they are not counted twice).
+The machine's load average is printed first: other work on it slows every figure.
 Targets are in bench/README.md."""
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ PYTHON = sys.executable
 class Run:
     seconds: float
     maxrss_mb: float  # largest single process
-    tree_mb: float  # peak of the process tree's summed RSS
+    tree_mb: float  # peak of the process tree's summed PSS
     stdout: str
     status: int
 
@@ -48,7 +50,7 @@ def measure(args: list[str], cwd: Path = ROOT) -> Run:
 
 def _sample_tree(pid: int, peak: list[int], stop: threading.Event) -> None:
     while not stop.is_set():
-        peak[0] = max(peak[0], sum(_rss_kb(p) for p in _tree(pid)))
+        peak[0] = max(peak[0], sum(_pss_kb(p) for p in _tree(pid)))
         stop.wait(0.01)
 
 
@@ -64,10 +66,10 @@ def _tree(pid: int) -> list[int]:
     return pids
 
 
-def _rss_kb(pid: int) -> int:
+def _pss_kb(pid: int) -> int:
     try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
                 return int(line.split()[1])
     except OSError:
         pass
@@ -81,12 +83,16 @@ def report(label: str, run: Run, target: str = "") -> None:
 
 
 def pnp(*args: str) -> list[str]:
-    return [PYTHON, "-m", "pnp.cli", *args]
+    """The `pnp` command as users run it (the console script beside this Python, if installed)."""
+    script = Path(PYTHON).parent / "pnp"
+    if script.is_file():
+        return [str(script), *args]
+    return [PYTHON, "-c", "import sys; from pnp.cli import main; sys.argv[0] = 'pnp'; main()", *args]
 
 
-def companion_bench(name: str, script: str) -> None:
-    """The companions' own bench scripts compute decision times and throughput; run them as
-    processes so their memory is measured like everything else."""
+def script_bench(name: str, script: str) -> None:
+    """The other bench scripts (asset build times, robot and NPC decisions, simulation throughput)
+    print their own figures; run each as a process so its memory is measured like the rest."""
     path = ROOT / "bench" / script
     if not path.is_file():
         print(f"{name:<44} not available (no bench/{script})")
@@ -98,7 +104,8 @@ def companion_bench(name: str, script: str) -> None:
 
 
 def main() -> None:
-    print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}")
+    print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}, "
+          f"load average {os.getloadavg()[0]:.1f} (1 min) before the first run")
     with tempfile.TemporaryDirectory(prefix="pnp-bench-") as tmp:
         out = Path(tmp) / "output"
         measure(pnp("build", "hitmans-showdown", "--out", str(Path(tmp) / "warm")))  # warms the font cache
@@ -110,8 +117,10 @@ def main() -> None:
         report("pnp export hitmans-showdown --target mpc", export, "< 4 s (54 faces)")
         images = list((out / "hitmans-showdown").rglob("*_face.png"))
         print(f"    {len(images)} face images written")
-    companion_bench("famiglia robot + simulation", "famiglia.py")
-    companion_bench("24 NPC", "terror24.py")
+    script_bench("Hitman's Showdown build (bench/build_hitmans.py)", "build_hitmans.py")
+    script_bench("Famiglia robot + simulation (bench/famiglia.py)", "famiglia.py")
+    script_bench("24 NPC (bench/terror24.py)", "terror24.py")
+    script_bench("Hitman's Showdown companion replay (bench/showdown_replay.py)", "showdown_replay.py")
 
 
 if __name__ == "__main__":

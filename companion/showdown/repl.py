@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import asdict
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -32,13 +33,19 @@ HELP = [
 ]
 
 
+@lru_cache(maxsize=4)
+def _game(cards_dir: str | None) -> Any:
+    # Undo and every refused line rebuild the table; the (frozen) card data need not be read again.
+    return load_game(Path(cards_dir) if cards_dir else None)
+
+
 class ShowdownTable:
     """TableGame for `companion showdown play`."""
 
     def __init__(self, session: Session):
         options = session.options
         cards_dir = options.get("cards_dir")
-        self.game = load_game(Path(cards_dir) if cards_dir else None)
+        self.game = _game(cards_dir)
         self.lang = options.get("lang", "en")
         teams = [(t["name"], t["faction"]) for t in options["teams"]]
         self.engine = Engine(self.game, teams, session.seed, self.lang)
