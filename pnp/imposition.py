@@ -32,6 +32,7 @@ class Sheet:
     placements: tuple[Placement, ...]
     bleed: float = 0.0
     guides: Guides = "lines"
+    frame: Rect | None = None  # the full grid's bleed area, so a half-empty page keeps its footer low
 
     def bleed_boxes(self) -> list[Rect]:
         return [p.trim.outset(self.bleed) for p in self.placements]
@@ -54,7 +55,7 @@ def plan_fronts(count: int, grid: Grid, guides: Guides = "lines") -> list[Sheet]
     for start in range(0, count, grid.per_page):
         faces = range(start, min(start + grid.per_page, count))
         placements = tuple(Placement(face, grid.trim(i)) for i, face in enumerate(faces))
-        sheets.append(Sheet(grid.page, placements, grid.bleed, guides))
+        sheets.append(Sheet(grid.page, placements, grid.bleed, guides, grid.bleed_area))
     return sheets
 
 
@@ -85,7 +86,7 @@ def guide_segments(sheet: Sheet) -> list[Segment]:
 
 def footer_box(sheet: Sheet, segments: list[Segment], height: float) -> Rect | None:
     """The widest strip of the bottom margin, `height` tall, that no guide crosses."""
-    top = sheet.bleed_box.y - FOOTER_PAD
+    top = (sheet.frame or sheet.bleed_box).y - FOOTER_PAD
     bottom = max(top - height, FOOTER_PAD)
     if top - bottom < height * 0.6:
         return None

@@ -11,7 +11,7 @@ from typing import Callable
 
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph, Table, TableStyle
 
 from .content import Heading, Para
 
@@ -97,41 +97,59 @@ def flowing_document(page: Size, margin: float, blocks: list, styles: dict[str, 
     """A sheet of headings, paragraphs and tables flowed over as many pages as needed.
     `footer(page, pages)` gives each page's footer (box in page coordinates). Returns the PDF and
     its page count. Styles needed: h1, h2, body, cell, th."""
-    pages = _flow(page, margin, blocks, styles, fonts, info, lambda n: None)[1]
-    return _flow(page, margin, blocks, styles, fonts, info, lambda n: footer(n, pages))
-
-
-def _flow(page, margin, blocks, styles, fonts, info, footer):
     buf = io.BytesIO()
     bottom = margin + 4
     frame = Frame(pt(margin), pt(bottom), pt(page.w - 2 * margin), pt(page.h - margin - bottom),
                   leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-
-    def on_page(canvas, doc):
-        art = footer(doc.page)
-        if art:
-            _draw_text(canvas, art, Rect(0, 0, page.w, page.h))
-
     doc = BaseDocTemplate(buf, pagesize=(pt(page.w), pt(page.h)), title=info.title,
                           subject=info.subject, creator=info.creator, lang=info.lang,
                           initialFontName=fonts.regular, initialFontSize=9, pageCompression=1,
-                          pageTemplates=[PageTemplate("page", [frame], onPage=on_page)])
+                          pageTemplates=[PageTemplate("page", [frame])])
     width = pt(page.w - 2 * margin)
-    doc.build([f for block in blocks for f in _flowables(block, styles, fonts, info.lang, width)])
+    flowables = [f for block in blocks for f in _flowables(block, styles, fonts, info.lang, width)]
+    frame_rect = Rect(0, 0, page.w, page.h)
+
+    def draw_footer(canvas, number, pages):
+        art = footer(number, pages)
+        if art:
+            _draw_text(canvas, art, frame_rect)
+
+    doc.build(flowables, canvasmaker=lambda *a, **k: _FooterCanvas(draw_footer, *a, **k))
     return buf.getvalue(), doc.page
+
+
+class _FooterCanvas(Canvas):
+    """Holds each finished page back until the last one, so every footer can say "n/m"."""
+
+    def __init__(self, draw_footer, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._draw_footer = draw_footer
+        self._held: list[dict] = []
+
+    def showPage(self):
+        self._held.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self):
+        for number, state in enumerate(self._held, 1):
+            self.__dict__.update(state)
+            self._draw_footer(self, number, len(self._held))
+            super().showPage()
+        super().save()
 
 
 def _flowables(block, styles, fonts, lang, width) -> list:
     def para(markup, style):
-        return Paragraph(markup, paragraph_style(styles[style], fonts, lang))
+        paragraph_style_ = paragraph_style(styles[style], fonts, lang)
+        paragraph_style_.spaceBefore = styles[style].space_before  # dropped at the top of a page
+        return Paragraph(markup, paragraph_style_)
 
     if isinstance(block, Heading):
-        style = "h1" if block.level <= 1 else "h2"
-        heading = para(block.markup, style)
+        heading = para(block.markup, "h1" if block.level <= 1 else "h2")
         heading.keepWithNext = True
-        return [Spacer(1, styles[style].space_before), heading]
+        return [heading]
     if isinstance(block, Para):
-        return [Spacer(1, styles[block.style].space_before), para(block.markup, block.style)]
+        return [para(block.markup, block.style)]
     header = block.header_rows
     rows = [[para(cell.markup, "th" if r < header else cell.style) for cell in row]
             for r, row in enumerate(block.rows)]
@@ -149,7 +167,8 @@ def _flowables(block, styles, fonts, lang, width) -> list:
     if header:
         commands.append(("BACKGROUND", (0, 0), (-1, header - 1), colors.HexColor("#e8e8e8")))
     table.setStyle(TableStyle(commands))
-    return [Spacer(1, 2), table]
+    table.spaceBefore = 2
+    return [table]
 
 
 def _canvas(buf, page: Size, fonts: FontSet, info: DocInfo) -> Canvas:
