@@ -189,3 +189,16 @@ def test_japanese_names_at_the_table():
     t = ShowdownTable(Session.create("hitmans-showdown", options, None, 1))
     assert "バード、伝達者" in t.handle("attack SQ")[0]
     assert "1000金" in "".join(t.describe())
+
+
+def test_corrections_are_booked_and_can_put_a_team_out():
+    t = table("Ann=blood_diamond", "Bob=darkness_speed", "Cy=red_heart")
+    out = t.handle("adjust Bob +250 forgot a reward")
+    assert out == ["Bob: +250 gold (correction: forgot a reward) → 1,250 gold"]
+    t.handle("attack H3")
+    refused(t, "adjust Cy -1000 typo", "until the action is settled")
+    feed(t, "roll 1 2\ndone")
+    out = t.handle("adjust Bob -1250 left the table")
+    assert "Bob has no money left and is out of the game" in out and t.engine.current.name == "Cy"
+    out = t.handle("adjust Cy -1000 left too")
+    assert t.status()["over"] and t.status()["showdown"]["winners"] == ["Ann"]

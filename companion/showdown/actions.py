@@ -323,8 +323,3 @@ class ActionSteps:
         stealable = [c for c in victim.cards if self.game.card(c).role.stealable]
         wanted = self.game.hitman_attack.cards_taken + self.faction(victim).twists.extra_cards_lost_on_failed_defence
         return min(wanted, len(stealable))
-
-    def _after_money(self) -> list[str]:
-        if self.current.out and not self.over:
-            return self._end_turn() if self.action is None else []
-        return []

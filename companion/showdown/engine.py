@@ -100,7 +100,14 @@ class Engine(ActionSteps):
         team = self.team(name)
         if team.out:
             raise RuleError(f"{team.name} is out of the game")
-        return self._book(team.name, amount, f"correction: {reason}") + self._after_money()
+        if self.action is not None and team.money + amount <= self.game.rules.eliminated_at:
+            raise RuleError("a correction that puts a team out must wait until the action is settled")
+        out = self._book(team.name, amount, f"correction: {reason}")
+        if len(self.alive()) < 2:
+            return out + self._finish("one team is left")
+        if self.current.out and self.action is None:
+            return out + self._end_turn()
+        return out
 
     def give(self, card_text: str, to: str) -> list[str]:
         """Manual correction: move a card to a team or back to the board."""
