@@ -135,3 +135,10 @@ def test_history_lists_entries(tmp_path):
     path = tmp_path / "g.json"
     out = play(path, ["R2 B1 G3 Y2 R1 G1", "refresh G3", "B3 Y3 R3", "end", "history"]).output
     assert re.search(r"1\. R2 B1 G3 Y2 R1 G1\n\s+2\. refresh G3 \| B3 Y3 R3\n\s+3\. end", out)
+
+
+def test_help_shows_the_robot_program_with_the_levels_targets(tmp_path):
+    out = play(tmp_path / "g.json", ["help"], "--level", "1").output
+    assert "1. Fewer than 9 rank-0 cards" in out and "4. Fewer than 3 rank-3 cards" in out
+    out = play(tmp_path / "j.json", ["help"], "--level", "4", "--lang", "ja").output
+    assert "ランク1が4枚未満なら" in out and "refresh N|コード" in out

@@ -68,7 +68,13 @@ class FamigliaTable:
         return [line] + self.board() + self.next_lines(brief=True)
 
     def help(self) -> list[str]:
-        return list(self.w["help"])
+        """The commands, then the robot's program at this level (the same texts as the printed card)."""
+        robot, lang = self.rules.data.robot, self.lang
+        lines = list(self.w["help"]) + ["", self.w["program"].format(level=self.rules.level)]
+        for s in robot.steps:
+            target = self.rules.targets[s.collect_rank] if s.collect_rank is not None else ""
+            lines.append(f"  {s.number}. {s.text(lang).format(target=target)}")
+        return lines + [f"  * {robot.refresh_rule(lang)}", f"  * {robot.refresh_action(lang)}", ""]
 
     def is_over(self) -> bool:
         return self.game.over
