@@ -1,4 +1,5 @@
 """Tabletop Simulator export: sheet grids, the hidden slot, sheet size limits and the saved object."""
+import dataclasses
 import json
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -103,3 +104,14 @@ def test_a_single_card_is_a_card_object(tmp_path):
     [state] = json.loads((tmp_path / "tts" / "game_cards.json").read_text())["ObjectStates"]
     assert state["Name"] == "CardCustom" and state["CardID"] == 100
     assert state["CustomDeck"]["1"]["NumWidth"] == 2
+
+
+def test_square_pieces_are_round_chips_in_tts(tmp_path):
+    deck = dataclasses.replace(build(tmp_path, 4), size_mm=(25.0, 25.0))
+    export_tts(deck, tmp_path / "tts", "chips")
+    [state] = json.loads((tmp_path / "tts" / "game_cards.json").read_text())["ObjectStates"]
+    assert state["CustomDeck"]["1"]["Type"] == 4
+    rect = build(tmp_path, 4)
+    export_tts(rect, tmp_path / "tts2", "cards")
+    [state] = json.loads((tmp_path / "tts2" / "game_cards.json").read_text())["ObjectStates"]
+    assert state["CustomDeck"]["1"]["Type"] == 0

@@ -20,6 +20,7 @@ MAX_CARDS_PER_SHEET = MAX_COLS * MAX_ROWS - 1  # the last slot shows the hidden 
 MAX_SHEET_PX = 4096
 THUMBNAIL_PX = 256
 PLAIN_BACK = ((43, 47, 58), (150, 156, 170))  # fill and frame of the back drawn for back-less assets
+ROUNDED_RECTANGLE, CIRCLE = 0, 4  # TTS custom card shapes ("Type")
 
 
 # ---- grid arithmetic (pure) ----
@@ -63,12 +64,13 @@ class Sheet:
     face_url: str
     back_url: str
     unique_back: bool  # the back URL is a sheet laid out like the faces
+    shape: int = ROUNDED_RECTANGLE
 
 
 def saved_object(name: str, sheets: list[Sheet]) -> dict:
     """The JSON TTS loads from its Saved Objects folder: one custom deck (or a single card)."""
     custom = {s.deck_id: {"FaceURL": s.face_url, "BackURL": s.back_url, "NumWidth": s.cols,
-                          "NumHeight": s.rows, "BackIsHidden": True, "UniqueBack": s.unique_back, "Type": 0}
+                          "NumHeight": s.rows, "BackIsHidden": True, "UniqueBack": s.unique_back, "Type": s.shape}
               for s in sheets}
     cards = [{**_object("Card", card.name, card.card_id, f"{name}/{card.index}"),
               "CardID": card_id(s.deck_id, slot), "CustomDeck": {str(s.deck_id): custom[s.deck_id]}}
@@ -126,6 +128,8 @@ def export_tts(deck: Deck, out_dir: Path, name: str, workers: int | None = None)
         written.append(path)
         return path.resolve().as_uri()
 
+    # Square pieces in this project are round chips: TTS cuts them as circles.
+    shape = CIRCLE if abs(deck.size_mm[0] - deck.size_mm[1]) < 0.01 * deck.size_mm[0] else ROUNDED_RECTANGLE
     sheets = []
     if shared_back is not None or not backs:
         back = next(images) if shared_back is not None else plain_back(card_px)
@@ -140,7 +144,7 @@ def export_tts(deck: Deck, out_dir: Path, name: str, workers: int | None = None)
             back_url = save(compose(back_images, cols, rows, cell, hidden), f"{stem}_backs{k}.png")
             unique = True
         face_url = save(compose(face_images, cols, rows, cell, hidden), f"{stem}_faces{k}.png")
-        sheets.append(Sheet(k, cols, rows, tuple(cards), face_url, back_url, unique))
+        sheets.append(Sheet(k, cols, rows, tuple(cards), face_url, back_url, unique, shape))
 
     thumb = faces[0][0].copy()
     thumb.thumbnail((THUMBNAIL_PX, THUMBNAIL_PX))
