@@ -17,7 +17,7 @@ from .build import Job, build_pdf
 from .content import TemplateError
 from .data.errors import DataError
 from .fileio import write_atomic
-from .fonts import needs_instancing
+from .fonts import load_fonts, needs_instancing
 from .geometry import CARD_SIZES
 from .imposition import GUIDE_STYLES
 
@@ -181,6 +181,35 @@ def preview(game, asset, every, page, dpi, out, langs, **kw) -> None:
     path = job.path(out, opts).with_suffix(f".p{page}.png")
     write_atomic(path, image)
     click.echo(path)
+
+
+@main.command()
+@click.option("--backs", type=click.Choice(["duplex-long", "duplex-short"]), default="duplex-long",
+              show_default=True, help="The flip edge you will print with.")
+@click.option("--paper", default="a4", show_default=True, help="a4 or letter (-landscape too).")
+@click.option("--lang", type=click.Choice(LANGS), default="ja", show_default=True)
+@click.option("--back-offset", default="0,0", show_default=True,
+              help="The offset in use, X,Y mm: print again with your reading to check it.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+              show_default=True)
+@user_errors
+def calibrate(backs, paper, lang, back_offset, out) -> None:
+    """Write a two-sided alignment test: its scales read off the --back-offset your printer needs."""
+    from . import calibrate as calibration
+    from .assets.common import page_size
+
+    opts = Options(paper=paper, lang=lang)
+    name, page = page_size(opts)
+    try:
+        offset = parse_offset(back_offset)
+    except ValueError as e:
+        raise BuildError(str(e)) from None
+    _announce_fonts(opts)
+    path = Path(out) / "calibrate" / f"calibrate-{backs}-{name}-{lang}.pdf"
+    write_atomic(path, calibration.build(page, name, backs, offset, load_fonts(), lang))
+    click.echo(path)
+    click.echo("Print it two-sided at 100%, hold it to the light and read X and Y where front and back "
+               "marks line up; then build with --back-offset X,Y.")
 
 
 from .cli_export import contact_sheets, export  # noqa: E402  (it uses the option helpers above)
