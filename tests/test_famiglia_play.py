@@ -142,3 +142,14 @@ def test_help_shows_the_robot_program_with_the_levels_targets(tmp_path):
     assert "1. Fewer than 9 rank-0 cards" in out and "4. Fewer than 3 rank-3 cards" in out
     out = play(tmp_path / "j.json", ["help"], "--level", "4", "--lang", "ja").output
     assert "ランク1が4枚未満なら" in out and "refresh N|コード" in out
+
+
+def test_a_finished_game_resumed_shows_the_result_once_and_can_be_undone(tmp_path):
+    path = tmp_path / "g.json"
+    cards = str(tiny_cards(tmp_path))
+    play(path, ["R1 B2 R0", "take 1", "refresh 1", "B0 R2", "take 2", "B1 B2"], "--cards", cards)
+    out = play(path, ["undo", "status --json"], "--cards", cards, resume=True).output
+    assert out.count("You win! Achievement: 2 × 10 − 2 = 18.") == 1
+    status = last_status(out)
+    assert status["over"] is False and status["turn"] == "player" and status["street"] == ["B0", "R2"]
+    assert journal(path)[-1] == ["refresh 1", "B0 R2"]

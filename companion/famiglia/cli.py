@@ -75,7 +75,10 @@ def play(level: int | None, first: str | None, game_file: Path | None, resume: b
         table = replay(session, new_game)
     except SessionError as e:
         raise click.UsageError(str(e)) from None
-    click.echo("\n".join(table.describe() if session.entries else table.opening() + table.next_lines()))
+    if not session.entries:
+        click.echo("\n".join(table.opening() + table.next_lines()))
+    elif not table.is_over():  # a finished game is shown by the table loop itself
+        click.echo("\n".join(table.describe()))
     run_table(session, new_game)
 
 
