@@ -49,16 +49,16 @@ def panel(size: Size) -> FaceLayout:
 
 def reference(size: Size) -> FaceLayout:
     """A header band and a body (quick-reference and robot cards)."""
-    inset = PANEL + 1.2
-    header_h = 15.0
+    inset = PANEL + 1.0
+    header_h = 12.5
     w = size.w - 2 * inset
     header = Rect(inset, size.h - inset - header_h, w, header_h)
     body = Rect(inset, inset, w, size.h - 2 * inset - header_h - 1.5)
     styles = {
         "kicker": TextStyle(6.5, color=GREY, leading=1.15),
-        "title": TextStyle(11, bold=True, leading=1.15),
-        "sub": TextStyle(7, color=GREY, leading=1.15),
-        "item": TextStyle(7, space_before=0.8, leading=1.25),
+        "title": TextStyle(10.5, bold=True, leading=1.12),
+        "sub": TextStyle(6.5, color=GREY, leading=1.12),
+        "item": TextStyle(7, space_before=0.6, leading=1.18),
         "head": TextStyle(7, bold=True, space_before=2.0, leading=1.2),
         "cell": TextStyle(7, leading=1.25),
         "ladder": TextStyle(6.5, color=GREY, space_before=2.0, leading=1.25),
