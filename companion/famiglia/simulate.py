@@ -25,12 +25,14 @@ def draw_random(game: Game, rng: random.Random) -> int:
 
 
 class SimplePlayer:
-    """A plain rule of thumb, using only recruiting (no Accountant or Brute abilities). It keeps its
-    hand (a count per card). Recruiting rank v needs two cards of the same family and rank v−1 in
-    hand, one of which may be a Mercenary (the last family) of rank v or more standing in; one card
-    of the pair leaves the hand for the play area. Each turn: recruit the affordable Street card
-    worth most (ties: one that makes a pair in hand, then leftmost); if none, refresh the
-    highest-rank Street card while the rules allow (at most 3 times a turn); then end the turn."""
+    """A plain rule of thumb. It keeps its hand (a count per card) and uses two abilities:
+    Mercenaries (a card of rank X stands in for one card of a pair of lower rank) and Brutes (one
+    played from hand lowers a Street card's rank by up to its own rank for this recruit); no
+    Accountant swaps. Recruiting rank v needs two cards of that family and rank v−1 in hand; one
+    of the pair (or the stand-in) and any Brute used leave the hand for the play area.
+    Each turn: recruit the Street card worth most that it can afford, paying as little as it can
+    (ties: one that makes a pair in hand, then leftmost); if none, refresh the highest-rank Street
+    card while the rules allow (at most 3 times a turn); then end the turn."""
 
     MAX_REFRESHES = 3
 
@@ -39,33 +41,58 @@ class SimplePlayer:
         self.hand = [0] * len(rules.codes)
         for c in rules.start[PLAYER]:
             self.hand[c] += 1
-        self.wild = range((len(rules.data.families) - 1) * rules.ranks, len(rules.codes))
+        self.wild = self._family_cards(rules, "mercenary")
+        self.brutes = [c for c in self._family_cards(rules, "brute") if rules.rank[c] > 0]
         self.turn_seen = -1
         self.refreshes = 0
 
-    def _payment(self, card: int) -> tuple[int, ...] | None:
-        """The hand cards that leave for the play area when recruiting `card` (None: unaffordable)."""
-        rank, hand = self.rules.rank, self.hand
-        if rank[card] == 0:
-            return ()
-        below = card - 1
-        if hand[below] >= 2:
-            return (below,)
-        if hand[below] == 1:
+    @staticmethod
+    def _family_cards(rules: Rules, ability: str) -> list[int]:
+        return [f * rules.ranks + r for f, family in enumerate(rules.data.families) if family.ability == ability
+                for r in range(rules.ranks)]
+
+    def _pair(self, card: int, rank: int, spent: int) -> int | None:
+        """The hand card given up to recruit `card` as if its rank were `rank` (≥ 1), or None."""
+        r, hand = self.rules.rank, self.hand
+        below = card - r[card] + rank - 1
+        have = hand[below] - (below == spent)
+        if have >= 2:
+            return below
+        if have == 1:
             for w in self.wild:
-                if rank[w] > rank[below] and hand[w] and w != below:
-                    return (w,)
+                if r[w] > rank - 1 and hand[w] - (w == spent) > (w == below):
+                    return w
+        return None
+
+    def _payment(self, card: int) -> tuple[int, ...] | None:
+        """The cheapest set of hand cards that leave for the play area to recruit `card`."""
+        rank = self.rules.rank[card]
+        if rank == 0:
+            return ()
+        pair = self._pair(card, rank, -1)
+        if pair is not None:
+            return (pair,)
+        for brute in self.brutes:  # lowest rank first
+            if self.hand[brute]:
+                lowered = max(0, rank - self.rules.rank[brute])
+                if lowered == 0:
+                    return (brute,)
+                pair = self._pair(card, lowered, brute)
+                if pair is not None:
+                    return (brute, pair)
         return None
 
     def act(self, game: Game) -> None:
         vp, hand = self.rules.vp, self.hand
         if game.turns[PLAYER] != self.turn_seen:
             self.turn_seen, self.refreshes = game.turns[PLAYER], 0
-        best, pos, pay = (-1, False), -1, ()
+        best, pos, pay = None, -1, ()
         for i, c in enumerate(game.street):
             payment = self._payment(c)
-            if payment is not None and (vp[c], hand[c] == 1) > best:
-                best, pos, pay = (vp[c], hand[c] == 1), i, payment
+            if payment is not None:
+                key = (vp[c], -len(payment), hand[c] == 1)
+                if best is None or key > best:
+                    best, pos, pay = key, i, payment
         if pos >= 0:
             for c in pay:
                 hand[c] -= 1

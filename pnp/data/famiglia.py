@@ -12,12 +12,14 @@ from .text import Text, require_text
 
 GAME_ID = "famiglia"
 Fallback = Literal["none", "family_zero_then_zero", "best_lower"]
+Ability = Literal["none", "accountant", "brute", "mercenary"]
 
 
 @dataclass(frozen=True)
 class Family:
     code: str
     color: str
+    ability: Ability
     name: Text
     copies: list[int]  # per rank
     vp: list[int]      # per rank
