@@ -58,3 +58,30 @@ def test_bad_options_exit_2():
     assert CliRunner().invoke(main, ["famiglia", "simulate", "--games", "0"]).exit_code == 2
     result = CliRunner().invoke(main, ["famiglia", "simulate", "--level", "9"])
     assert result.exit_code == 2 and "no level 9" in result.output
+
+
+def player_with(hand):
+    from companion.famiglia.simulate import SimplePlayer
+
+    r = rules()
+    p = SimplePlayer(r)
+    p.hand = [0] * len(r.codes)
+    for code in hand:
+        p.hand[r.index[code]] += 1
+    return p, r
+
+
+def test_simple_player_pays_by_the_recruiting_rules():
+    cases = [
+        (["R0", "B0", "Y0", "G0"], "B1", None),          # one B0 is not a pair
+        (["B0", "B0"], "B1", ("B0",)),                    # a pair: one of them leaves the hand
+        (["B0", "G1"], "B1", ("G1",)),                    # a Mercenary of higher rank stands in
+        (["B0", "G0"], "B1", None),                       # ... but not one of the same rank
+        (["Y2"], "R2", ("Y2",)),                          # a Brute lowers R2 to 0: free
+        (["Y1", "R0", "R0"], "R2", ("Y1", "R0")),         # a Brute lowers R2 to 1: pair of R0s
+        (["R1", "R1", "Y1"], "R2", ("R1",)),              # no ability needed: none spent
+    ]
+    for hand, card, paid in cases:
+        p, r = player_with(hand)
+        payment = p._payment(r.index[card])
+        assert (None if payment is None else tuple(r.codes[c] for c in payment)) == paid, (hand, card)
