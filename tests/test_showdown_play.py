@@ -231,10 +231,11 @@ def test_bad_team_options(tmp_path, args, message):
     assert result.returncode == 2 and message in result.stderr and "Traceback" not in result.stderr
 
 
-def test_after_the_showdown_only_status_history_and_undo(tmp_path):
+def test_a_finished_game_resumed_shows_the_result_and_can_be_undone(tmp_path):
     path = tmp_path / "g.json"
     run([*TEAMS, "--game", str(path)], GAME, tmp_path)
     out = run(["--game", str(path), "--resume"], "pass\nundo\nstatus --json\n", tmp_path).stdout
+    assert "A New Wind: Ann +20,000 gold" in out and "winner: Ann" in out
     assert "! the game is over" in out and "undone: pass" in out
     line = next(l for l in out.splitlines() if l.startswith("{"))
     st = json.loads(line)

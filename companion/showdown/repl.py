@@ -15,6 +15,8 @@ from ..table import InputError
 from .dice import DiceError, parse_faces, parse_notation, roll
 from .engine import Engine, RuleError
 
+RECENT = 4  # bookings shown by `status` (all of them are in `status --json`)
+
 HELP = [
     "attack CARD|TEAM     attack a mafia card on the board (SQ, ♡K, JOKER-BLACK) or a team (week 3 on)",
     "pass                 let the turn go",
@@ -57,9 +59,7 @@ class ShowdownTable:
         return action is not None and action.question is not None
 
     def is_over(self) -> bool:
-        # After the showdown the table stays open for status, history and undo (a mistyped last line
-        # must not be final); game lines are refused, and quit or end of input leaves.
-        return False
+        return self.engine.over
 
     def prompt(self) -> str:
         e = self.engine
@@ -127,16 +127,24 @@ class ShowdownTable:
             lines.append(f"  {pad(t.name, 10)} {pad(e.faction(t).name(self.lang), 18)} {pad(e.money(t.money), 14, True)}  "
                          f"{state}  {cards}" + (f"  [{'; '.join(pending)}]" if pending else ""))
         lines.append(f"  board: {len(e.board)} mafia cards" + ("  (* used this week)" if e.uses else ""))
+        recent = [b for b in e.ledger if b.reason != "starting money"][-RECENT:]
+        if recent:
+            lines.append("  latest money: " + "; ".join(
+                f"{b.team} {'+' if b.amount >= 0 else '−'}{e.money(abs(b.amount))} {b.reason}" for b in recent))
         if e.action:
             lines.append("  " + self.prompt().rstrip(" >"))
+        if e.showdown:
+            for award in e.showdown["bonuses"]:
+                bonus = next(b for b in self.game.showdown.bonuses if b.id == award["bonus"])
+                lines.append(f"  {bonus.name(self.lang)}: {award['team']} +{e.money(award['amount'])}")
+            winners = e.showdown["winners"]
+            lines.append(("shared victory: " if len(winners) > 1 else "winner: ") + " and ".join(winners))
         return lines
 
     # ---- parsing ----------------------------------------------------------------------------
 
     def _dispatch(self, line: str) -> list[str]:
         e = self.engine
-        if e.over:
-            raise InputError("the game is over: status shows the result; undo takes back the last line")
         if self.awaiting_answer():
             return e.answer(line)
         word, *args = line.split()
