@@ -187,3 +187,16 @@ def test_summary_carries_the_tables(out, game):
             assert "".join(faction.ability(lang).split()) in text
         for week in game.weeks:
             assert "".join(week.text(lang).split()) in text
+
+
+def test_bleed_and_gutter_fall_back_to_fewer_cards_and_set_the_boxes(tmp_path):
+    run("build", "hitmans-showdown", "--asset", "inserts", "--bleed", "3", "--gutter", "2",
+        "--guides", "corners", "--out", tmp_path)
+    reader = PdfReader(tmp_path / "hitmans-showdown" / "inserts-a4-ja.pdf")
+    assert len(reader.pages) == 9  # 2×3 per A4 page: 63+2·3+2 mm per column no longer fits 3 across
+    for page in reader.pages:
+        trim, bleed = page.trimbox, page.bleedbox
+        for edge, sign in (("left", -1), ("bottom", -1), ("right", 1), ("top", 1)):
+            assert (float(getattr(bleed, edge)) - float(getattr(trim, edge))) * sign / MM == pytest.approx(3.0, abs=0.01)
+    first = reader.pages[0].trimbox
+    assert (float(first.right) - float(first.left)) / MM == pytest.approx(2 * 63 + 2 + 2 * 3, abs=0.1)
