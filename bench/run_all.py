@@ -109,8 +109,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="pnp-bench-") as tmp:
         out = Path(tmp) / "output"
         measure(pnp("build", "hitmans-showdown", "--out", str(Path(tmp) / "warm")))  # warms the font cache
-        report("pnp build all (cold: output empty)", measure(pnp("build", "all", "--lang", "all", "--out", str(out))),
-               "< 6 s, < 300 MB")
+        report("pnp build all (cold: output empty)",
+               measure(pnp("build", "all", "--lang", "all", "--out", str(out))), "< 6 s, < 300 MB")
         report("pnp build all (no-op: nothing changed)",
                measure(pnp("build", "all", "--lang", "all", "--out", str(out))), "< 0.5 s")
         export = measure(pnp("export", "hitmans-showdown", "--target", "mpc", "--out", str(out)))

@@ -64,15 +64,18 @@ def template_files(directory: Path) -> tuple[Path, ...]:
 
 
 class Step:
-    """One build step: the outputs it writes and what they are made from."""
+    """One build step: the outputs it writes and what they are made from. A step whose outputs are
+    known only once it ran (an export's images) names its stamp file instead and lists the outputs
+    when it is done; its freshness then checks the outputs it recorded."""
 
-    def __init__(self, outputs: Iterable[Path], inputs: Inputs):
+    def __init__(self, outputs: Iterable[Path], inputs: Inputs, stamp: Path | None = None):
         self.outputs = [Path(p) for p in outputs]
-        if not self.outputs:
-            raise ValueError("a build step needs at least one output")
         self.key = fingerprint(inputs)
-        first = self.outputs[0]
-        self.stamp = first.parent / STAMP_DIR / f"{first.name}.json"
+        if stamp is None:
+            if not self.outputs:
+                raise ValueError("a build step needs its outputs or its stamp file")
+            stamp = self.outputs[0].parent / STAMP_DIR / f"{self.outputs[0].name}.json"
+        self.stamp = Path(stamp)
 
     def fresh(self) -> bool:
         """True when the recorded fingerprint matches and every output is as the build left it."""
@@ -83,10 +86,13 @@ class Step:
         if not isinstance(stamp, dict) or stamp.get("fingerprint") != self.key:
             return False
         recorded = stamp.get("outputs", {})
-        return all(recorded.get(self._name(p)) == _identity(p) for p in self.outputs)
+        names = [self._name(p) for p in self.outputs] or list(recorded)
+        return all(recorded.get(name) == _identity(self.stamp.parent.parent / name) for name in names)
 
-    def done(self) -> None:
+    def done(self, outputs: Iterable[Path] | None = None) -> None:
         """Record a successful build (call after every output is written)."""
+        if outputs is not None:
+            self.outputs = [Path(p) for p in outputs]
         stamp = {"fingerprint": self.key, "outputs": {self._name(p): _identity(p) for p in self.outputs}}
         write_atomic(self.stamp, json.dumps(stamp, indent=1, sort_keys=True))
 

@@ -2,12 +2,14 @@
 Options are parsed here; the work is in pnp.export."""
 from __future__ import annotations
 
+import dataclasses
 import tempfile
 import time
 from pathlib import Path
 
 import click
 
+from . import buildcache
 from .assets import BuildError
 from .build import Job
 from .cli import _jobs, _options, build_options, user_errors
@@ -28,53 +30,66 @@ from .export.tts import export_tts
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True, help="Images go to OUT/<game>/export/<target>-<lang>/.")
 @click.option("--workers", type=click.IntRange(1, 64), help="Processes rasterising (default: one per core).")
+@click.option("--force", is_flag=True, help="Export again even what is up to date.")
 @build_options
 @user_errors
-def export(games, target, assets, out, workers, langs, **kw) -> None:
+def export(games, target, assets, out, workers, force, langs, **kw) -> None:
     """Export every card of GAME… (or `all`) as 300 dpi images, or as a Tabletop Simulator deck."""
-    for opts in _options(langs, **kw):
-        folder = f"{target}-{opts.lang}"
-        for job, deck in _decks(games, assets, opts, cards_only=True):
-            start = time.perf_counter()
-            dest = Path(out) / job.game.id / "export" / folder
-            try:
-                if target == "tts":
-                    name = f"{job.game.title[opts.lang]} — {job.asset.label[opts.lang]}"
-                    paths = export_tts(deck, dest, name, workers)
-                    what = f"{len(deck.cards)} cards on {sum(p.name.count('_faces') for p in paths)} sheet(s)"
-                    shown = next(p for p in paths if p.suffix == ".json")
-                else:
-                    paths = export_cards(deck, target, dest, workers)
-                    what, shown = f"{len(paths)} images", dest
-            except ExportError as e:
-                if assets:
-                    raise BuildError(str(e)) from None
-                click.echo(f"{job.game.id} {job.asset.name} ({opts.lang}): skipped: {e}")
-                continue
-            click.echo(f"{job.game.id} {job.asset.name} ({opts.lang}): {what} → {shown}  "
-                       f"({time.perf_counter() - start:.2f} s)")
+    models: dict[str, object] = {}
+    with tempfile.TemporaryDirectory(prefix="pnp-export-") as tmp:
+        for opts in _options(langs, **kw):
+            for job in _jobs(games, assets):
+                label = f"{job.game.id} {job.asset.name} ({opts.lang})"
+                dest = Path(out) / job.game.id / "export" / f"{target}-{opts.lang}"
+                inputs = buildcache.asset_inputs(job.game, job.asset, opts)
+                inputs = dataclasses.replace(inputs, options={**inputs.options, "export": target})
+                stamp = Path(out) / job.game.id / buildcache.STAMP_DIR / f"export-{target}-{opts.lang}-{job.asset.name}.json"
+                step = buildcache.Step([], inputs, stamp)
+                if not force and step.fresh():
+                    click.echo(f"{label}: up to date")
+                    continue
+                start = time.perf_counter()
+                deck = _deck(job, opts, models, Path(tmp))
+                if deck.pages:
+                    if assets:
+                        raise BuildError(f"{job.game.id} {job.asset.name} is a sheet, not cards: "
+                                         f"see it with `pnp preview {job.game.id} {job.asset.name}`")
+                    step.done([])  # nothing to export; remembered so the next run skips it at once
+                    continue
+                try:
+                    paths, what = _export(deck, target, dest, workers, f"{job.game.title[opts.lang]} — "
+                                                                        f"{job.asset.label[opts.lang]}")
+                except ExportError as e:
+                    if assets:
+                        raise BuildError(str(e)) from None
+                    click.echo(f"{label}: skipped: {e}")
+                    step.done([])
+                    continue
+                step.done(paths)
+                click.echo(f"{label}: {what}  ({time.perf_counter() - start:.2f} s)")
+
+
+def _export(deck: Deck, target: str, dest: Path, workers: int | None, name: str) -> tuple[list[Path], str]:
+    if target == "tts":
+        paths = export_tts(deck, dest, name, workers)
+        sheets = sum("_faces" in p.name for p in paths)
+        saved = next(p for p in paths if p.suffix == ".json")
+        return paths, f"{len(deck.cards)} cards on {sheets} sheet(s) → {saved}"
+    paths = export_cards(deck, target, dest, workers)
+    return paths, f"{len(paths)} images → {dest}"
 
 
 def contact_sheets(game: str, asset: str | None, out: Path, opts) -> None:
     """One PNG per asset with every card (cards assets) or page (sheets) as a thumbnail."""
-    for job, deck in _decks((game,), (asset,) if asset else (), opts, cards_only=False):
-        path = contact_sheet(deck, job.path(out, opts).with_suffix(".all.png"))
-        click.echo(path)
-
-
-def _decks(games, assets, opts, cards_only: bool):
-    """Each selected asset built for export, as (job, deck); sheets are left out for card exports
-    unless asked for by name (then it is an error: they have no cards)."""
     models: dict[str, object] = {}
-    jobs: list[Job] = _jobs(games, assets)
-    with tempfile.TemporaryDirectory(prefix="pnp-export-") as tmp:
-        for job in jobs:
-            if job.game.id not in models:
-                models[job.game.id] = job.game.load(opts.cards_dir)
-            deck: Deck = source.deck(job, opts, models[job.game.id], Path(tmp))
-            if cards_only and deck.pages:
-                if assets:
-                    raise BuildError(f"{job.game.id} {job.asset.name} is a sheet, not cards: "
-                                     f"see it with `pnp preview {job.game.id} {job.asset.name}`")
-                continue
-            yield job, deck
+    with tempfile.TemporaryDirectory(prefix="pnp-preview-") as tmp:
+        for job in _jobs((game,), (asset,) if asset else ()):
+            deck = _deck(job, opts, models, Path(tmp))
+            click.echo(contact_sheet(deck, job.path(out, opts).with_suffix(".all.png")))
+
+
+def _deck(job: Job, opts, models: dict[str, object], work_dir: Path) -> Deck:
+    """The asset built for export (its data loaded once per game)."""
+    if job.game.id not in models:
+        models[job.game.id] = job.game.load(opts.cards_dir)
+    return source.deck(job, opts, models[job.game.id], work_dir)

@@ -83,3 +83,16 @@ def test_pdfs_differing_only_in_their_creation_stamps_have_the_same_content():
     a = pdf(b"20260101000000", b"0123456789abcdef")
     assert buildcache.same_content(a, pdf(b"20261231235959", b"fedcba9876543210"))
     assert not buildcache.same_content(a, pdf(b"20260101000000", b"0123456789abcdef", b"BT (HITMEN) Tj ET"))
+
+
+def test_a_step_named_by_its_stamp_checks_the_outputs_it_recorded(tmp_path):
+    inputs = Inputs(options={"target": "png"})
+    stamp = tmp_path / ".pnp-build" / "deck.json"
+    assert not Step([], inputs, stamp).fresh()
+    images = [tmp_path / "a.png", tmp_path / "b.png"]
+    for image in images:
+        image.write_bytes(b"png")
+    Step([], inputs, stamp).done(images)
+    assert Step([], inputs, stamp).fresh()
+    images[1].write_bytes(b"edited")
+    assert not Step([], inputs, stamp).fresh()

@@ -80,3 +80,18 @@ def test_preview_all_writes_a_contact_sheet_per_asset(tmp_path):
     paths = [Path(line) for line in output.split()]
     assert {p.name for p in paths} == {"cards-a4-ja.all.png", "chips-a4-ja.all.png", "summary-a4-ja.all.png"}
     assert all(p.is_file() for p in paths)
+
+
+def test_an_unchanged_export_is_not_redone_and_force_redoes_it(tmp_path):
+    args = ("export", "liar-town", "--target", "png", "--out", tmp_path)
+    invoke(*args)
+    folder = tmp_path / "liar-town" / "export" / "png-ja"
+    before = {p: p.stat().st_mtime_ns for p in folder.glob("*.png")}
+    output = invoke(*args)
+    assert output.count("up to date") == 3  # cards, chips, and the summary sheet (nothing to export)
+    assert {p: p.stat().st_mtime_ns for p in folder.glob("*.png")} == before
+    (folder / "liar-town_cards_001_red-boss_face.png").unlink()  # a deleted image is noticed
+    assert "cards (ja): 16 images" in invoke(*args)
+    invoke(*args, "--force")
+    assert all(p.stat().st_mtime_ns != t for p, t in before.items())
+    assert not list(folder.glob(".*"))  # the folder holds only what is uploaded
