@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import sys
 from pathlib import Path
 
 import click
@@ -68,8 +69,10 @@ def play(level: int | None, first: str | None, game_file: Path | None, resume: b
             session.options["lang"] = lang
     rules = _rules(data, session.options["level"])
 
+    color = sys.stdout.isatty() and "NO_COLOR" not in os.environ
+
     def new_game(s: Session) -> FamigliaTable:
-        return FamigliaTable(rules, s.options["first"], s.options["lang"])
+        return FamigliaTable(rules, s.options["first"], s.options["lang"], color)
 
     try:
         table = replay(session, new_game)

@@ -8,10 +8,15 @@ from companion.table import InputError
 from .engine import PLAYER, ROBOT, Game, RuleError, Rules
 from .words import WORDS, ordinal_suffix
 
+ANSI = {"red": "31", "blue": "34", "yellow": "33", "green": "32"}  # family colours on a terminal
+
 
 class FamigliaTable:
-    def __init__(self, rules: Rules, first: str, lang: str = "en"):
+    def __init__(self, rules: Rules, first: str, lang: str = "en", color: bool = False):
         self.rules = rules
+        ansi = [ANSI.get(f.color) if color else None for f in rules.data.families]
+        self.painted = [f"\033[{ansi[c // rules.ranks]}m{code}\033[0m" if ansi[c // rules.ranks] else code
+                        for c, code in enumerate(rules.codes)]
         self.game = Game(rules, first)
         self.lang = lang
         self.w = WORDS[lang]
@@ -91,14 +96,16 @@ class FamigliaTable:
 
     def board(self) -> list[str]:
         g, r, w = self.game, self.rules, self.w
-        street = "  ".join(f"{i}:{r.codes[c]}" for i, c in enumerate(g.street, 1)) or "-"
+        paint = self.painted
+        street = "  ".join(f"{i}:{paint[c]}" for i, c in enumerate(g.street, 1)) or "-"
         groups = []
         for rank in range(r.ranks):
             cards = [c for c in self._sorted(g.robot) if r.rank[c] == rank]
             head = (w["rank_group"].format(rank=rank, have=len(cards), target=r.targets[rank])
                     if rank < len(r.targets) else w["rank_group_free"].format(rank=rank))
-            groups.append(f"{head}: {' '.join(r.codes[c] for c in cards) or '-'}")
-        mine = " ".join(r.codes[c] for c in self._sorted(g.player))
+            worth = w["group_vp"].format(vp=sum(r.vp[c] for c in cards)) if cards else ""
+            groups.append(f"{head}{worth}: {' '.join(paint[c] for c in cards) or '-'}")
+        mine = " ".join(paint[c] for c in self._sorted(g.player))
         return [f"{w['street']} {street}",
                 f"{w['robot_area'].format(vp=g.score(ROBOT))} | " + " | ".join(groups),
                 f"{w['you_area'].format(vp=g.score(PLAYER))} | {mine}"]
@@ -263,7 +270,7 @@ class FamigliaTable:
                       "best_lower": w["why_best_lower"].format(rank=collect)}[why]
             ordinal = w["ordinal"].format(n=pos + 1, suffix=ordinal_suffix(pos + 1))
             return [w["take_robot"].format(step=self._step(number), why=reason),
-                    w["take_final"].format(card=codes[card], ordinal=ordinal)]
+                    w["take_final"].format(card=self.painted[card], ordinal=ordinal)]
         if kind == "pass":
             return [w["pass_player"]]
         if kind == "nothing":
