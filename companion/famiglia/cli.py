@@ -79,7 +79,7 @@ def play(level: int | None, first: str | None, game_file: Path | None, resume: b
     except SessionError as e:
         raise click.UsageError(str(e)) from None
     if not session.entries:
-        click.echo("\n".join(table.opening() + table.next_lines()))
+        click.echo("\n".join(table.opening()))
     elif not table.is_over():  # a finished game is shown by the table loop itself
         click.echo("\n".join(table.describe()))
     run_table(session, new_game)
