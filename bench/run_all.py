@@ -78,7 +78,7 @@ def _pss_kb(pid: int) -> int:
 
 def report(label: str, run: Run, target: str = "") -> None:
     ok = "" if run.status == 0 else f"  FAILED (exit {run.status}): {run.stdout.strip()[-300:]}"
-    print(f"{label:<44} {run.seconds:7.2f} s   peak {run.maxrss_mb:5.0f} MB/process "
+    print(f"{label:<62} {run.seconds:7.2f} s   peak {run.maxrss_mb:5.0f} MB/process "
           f"{run.tree_mb:5.0f} MB/tree{('   target ' + target) if target else ''}{ok}")
 
 
@@ -95,7 +95,7 @@ def script_bench(name: str, script: str) -> None:
     print their own figures; run each as a process so its memory is measured like the rest."""
     path = ROOT / "bench" / script
     if not path.is_file():
-        print(f"{name:<44} not available (no bench/{script})")
+        print(f"{name:<62} not available (no bench/{script})")
         return
     run = measure([PYTHON, str(path)])
     report(name, run, "< 300 MB")
