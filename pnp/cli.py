@@ -150,6 +150,8 @@ def build(games, assets, out, force, langs, **kw) -> None:
         same = "" if step.write(built.pdf, force) else ", content unchanged"
         click.echo(f"{label}: {path}  ({built.pages} pages, {len(built.pdf) // 1024} KB, "
                    f"{time.perf_counter() - start:.2f} s{same})")
+        for warning in job.game.warnings(models[key], opts) if job.game.warnings else ():
+            click.echo(warning, err=True)
 
 
 @main.command()

@@ -56,6 +56,8 @@ class Game:
     title: dict[str, str]
     load: Callable[[Path | None], Any]  # cards_dir → validated model (raises DataError)
     assets: dict[str, Asset] = field(default_factory=dict)
+    # Lines every build of this game must show, prefixed ("warning: values are provisional…").
+    warnings: Callable[[Any, Options], tuple[str, ...]] | None = None
 
     def data_file(self, cards_dir: Path | None) -> Path:
         from ..data.load import game_file

@@ -62,6 +62,9 @@ def reference(size: Size) -> FaceLayout:
         "head": TextStyle(7, bold=True, space_before=2.0, leading=1.2),
         "cell": TextStyle(7, leading=1.25),
         "ladder": TextStyle(6.5, color=GREY, space_before=2.0, leading=1.25),
+        "big": TextStyle(24, bold=True, align="center", leading=1.1, space_before=1.0),
+        "cap": TextStyle(7.5, bold=True, align="center", space_before=5.0, leading=1.2),
+        "note": TextStyle(6.5, color=GREY, align="center", space_before=3.0, leading=1.2),
     }
     return FaceLayout(size, {"header": (BoxSpec(header, valign="middle"),), "body": (BoxSpec(body),)}, styles)
 
@@ -97,5 +100,72 @@ def title_back(size: Size) -> FaceLayout:
     return FaceLayout(size, {"body": (BoxSpec(box, valign="middle"),)}, styles)
 
 
+def detective(size: Size) -> FaceLayout:
+    """A card read two ways: upright (portrait) it shows the `stand` box, turned a quarter clockwise
+    (landscape) the `coop` box, which runs up its left edge, reads upright."""
+    inset = PANEL + 1.0
+    strip = 13.0  # width of the sideways strip along the left edge
+    left = inset + strip + 1.0
+    w = size.w - left - inset
+    head_h, stand_h = 13.0, 17.0
+    side = Rect(inset, inset, strip, size.h - 2 * inset)
+    styles = {
+        "kicker": TextStyle(6.5, color=GREY, leading=1.1),
+        "name": TextStyle(13, bold=True, leading=1.1),
+        "style": TextStyle(8.5, bold=True, leading=1.15),
+        "rule": TextStyle(6.5, leading=1.2),
+        "head": TextStyle(7, bold=True, leading=1.2),
+        "round": TextStyle(7.5, leading=1.25),
+    }
+    return FaceLayout(size, {
+        "name": (BoxSpec(Rect(left, size.h - inset - head_h, w, head_h), valign="middle"),),
+        "stand": (BoxSpec(Rect(left, size.h - inset - head_h - stand_h, w, stand_h)),),
+        "schedule": (BoxSpec(Rect(left, inset, w, size.h - 2 * inset - head_h - stand_h - 1)),),
+        # Drawn turned 90° (anticlockwise) about its centre, so the box is given in its reading shape.
+        "coop": (BoxSpec(Rect(side.x + side.w / 2 - side.h / 2, side.y + side.h / 2 - side.w / 2, side.h, side.w),
+                         valign="middle", rotation=90),),
+    }, styles)
+
+
+def value(size: Size) -> FaceLayout:
+    """A number card: the value large in the middle and small in two opposite corners."""
+    inset = PANEL + 1.2
+    corner = Rect(inset, size.h - inset - 10, 10, 10)
+    styles = {
+        "big": TextStyle(54, bold=True, align="center", leading=1.0),
+        "corner": TextStyle(14, bold=True, align="center", leading=1.0),
+        "name": TextStyle(8, align="center", leading=1.2, color=GREY),
+    }
+    return FaceLayout(size, {
+        "big": (BoxSpec(Rect(inset, size.h / 2 - 15, size.w - 2 * inset, 30), valign="middle"),),
+        "corner": (BoxSpec(corner, valign="middle"), BoxSpec(turned(corner, size), valign="middle", rotation=180)),
+        "name": (BoxSpec(Rect(inset + 11, inset, size.w - 2 * inset - 22, 8), valign="bottom"),),
+    }, styles)
+
+
+def score_cells(size: Size, rows: int = 10) -> dict[str, Rect]:
+    """Two columns of numbered cells for cubes: `tens0`… on the left, `ones0`… on the right."""
+    inset = PANEL + 1.5
+    top = size.h - inset - 11.0  # below the title
+    pitch = (top - inset) / rows
+    w = (size.w - 2 * inset - 2.0) / 2
+    cells = {}
+    for column, x in (("tens", inset), ("ones", inset + w + 2.0)):
+        for n in range(rows):
+            cells[f"{column}{n}"] = Rect(x, top - (n + 1) * pitch, w, pitch)
+    return cells
+
+
+def score(size: Size) -> FaceLayout:
+    inset = PANEL + 1.5
+    styles = {"title": TextStyle(10, bold=True, align="center", leading=1.15),
+              "sub": TextStyle(6.5, color=GREY, align="center", leading=1.15),
+              "cell": TextStyle(9, align="center", leading=1.0)}
+    boxes = {"title": (BoxSpec(Rect(inset, size.h - inset - 10, size.w - 2 * inset, 10), valign="middle"),)}
+    boxes.update({name: (BoxSpec(r.inset(0.6), valign="middle"),) for name, r in score_cells(size).items()})
+    return FaceLayout(size, boxes, styles)
+
+
 CARD_LAYOUTS = {"halves": halves, "panel": panel, "reference": reference, "chip": chip,
-                "emblem-back": emblem_back, "title-back": title_back}
+                "emblem-back": emblem_back, "title-back": title_back, "detective": detective, "value": value,
+                "score": score}

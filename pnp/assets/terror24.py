@@ -1,0 +1,74 @@
+"""24 −共鳴するテロル−: every printed component (detectives, time cards with a back per detective,
+event cards with one shared back, score cards, summary cards) and the summary sheet. While the event
+values are the provisional ones, the event cards and sheet say so and every build warns."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..data import terror24 as t24
+from ..geometry import Size
+from ..render import ShapeArt
+from . import Game, Options
+from .card_layouts import score_cells
+from .cards import Cards, Face, Piece, PieceSet
+from .common import card_size
+from .decor import framed_panel, full_bleed
+from .sheet import SummarySheet
+
+INKS = ("#2d6a8a", "#9a5b1e", "#6a3d9a", "#2e7d4f", "#9a2d4a")  # one per detective, in data order
+DARK = "#2b2b2b"
+SUMMARY_CARDS = (("goal", "setup", "investigation"), ("resolution", "end_phase", "game_end"))
+
+
+def card_pieces(model: t24.Terror24, opts: Options, size: Size) -> PieceSet:
+    ctx = {"game": model}
+    inks = dict(zip((d.id for d in model.detectives), INKS))
+    pieces, backs = [], {"event": Face("terror24/event_back.j2", "title-back", ctx, (full_bleed(size, DARK),))}
+    for d in model.detectives:
+        strip = ShapeArt(points=((3.0, 3.0), (17.5, 3.0), (17.5, size.h - 3.0), (3.0, size.h - 3.0)), fill="#e8e8e8")
+        pieces.append(Piece(f"detective-{d.id}", Face("terror24/detective.j2", "detective", dict(ctx, detective=d),
+                                                      framed_panel(size, inks[d.id]) + (strip,))))
+    for d in model.detectives:
+        backs[f"time-{d.id}"] = Face("terror24/time_back.j2", "title-back", dict(ctx, detective=d),
+                                     (full_bleed(size, inks[d.id]),))
+        for n, value in enumerate(model.time_cards.values, 1):
+            face = Face("terror24/time_card.j2", "value", dict(ctx, detective=d, value=value),
+                        framed_panel(size, inks[d.id]))
+            pieces.append(Piece(f"time-{d.id}-{n}", face, f"time-{d.id}"))
+    for s in model.events.suits:
+        for n in range(1, s.cards + 1):
+            face = Face("terror24/event.j2", "reference", dict(ctx, suit=s), framed_panel(size, s.colour_hex))
+            pieces.append(Piece(f"event-{s.id}-{n}", face, "event"))
+    for d in model.detectives:
+        cells = tuple(ShapeArt(points=((r.x, r.y), (r.x1, r.y), (r.x1, r.y1), (r.x, r.y1)), stroke=inks[d.id], width=0.3)
+                      for r in score_cells(size).values())
+        pieces.append(Piece(f"score-{d.id}", Face("terror24/score_card.j2", "score", dict(ctx, detective=d),
+                                                  framed_panel(size, inks[d.id]) + cells)))
+    for n, sections in enumerate(SUMMARY_CARDS, 1):
+        pieces.append(Piece(f"summary-{n}", Face("terror24/summary_card.j2", "panel", dict(ctx, sections=sections),
+                                                 framed_panel(size, DARK))))
+    return PieceSet(size, pieces, backs)
+
+
+def summary_context(model: t24.Terror24, opts: Options) -> dict[str, Any]:
+    return {"game": model, "t": lambda text: text(opts.lang)}
+
+
+def warnings(model: t24.Terror24, opts: Options) -> tuple[str, ...]:
+    message = t24.provisional_warning(model, opts.lang)
+    return (message,) if message else ()
+
+
+GAME = Game(
+    id=t24.GAME_ID,
+    title={"ja": "24 −共鳴するテロル−", "en": "24: Resonating Terror"},
+    load=t24.load_terror24,
+    assets={
+        "cards": Cards("cards", {"ja": "全カード（刑事・タイム・事件・スコア・サマリー）",
+                                 "en": "All cards (detectives, time, events, score, summary)"},
+                       card_pieces, card_size),
+        "summary": SummarySheet("summary", {"ja": "サマリーシート", "en": "Summary sheet"},
+                                "terror24/summary.j2", summary_context),
+    },
+    warnings=warnings,
+)

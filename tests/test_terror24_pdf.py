@@ -1,0 +1,94 @@
+"""24 components read back: the census of faces and backs, the backs that must not give cards away,
+the stand/coop reading of detective cards, and the provisional-values warning."""
+import shutil
+from collections import Counter
+
+import pytest
+from click.testing import CliRunner
+
+from cardcheck import build, chars_in, open_pdf, read
+from pdfcheck import fonts
+from pnp.assets.card_layouts import PANEL
+from pnp.assets.terror24 import GAME
+from pnp.cli import main
+from pnp.data import CARDS_DIR
+from pnp.data.terror24 import load_terror24
+
+
+@pytest.fixture(scope="module")
+def built():
+    return build(GAME, "cards", lang="en")[0]
+
+
+def kinds(built):
+    return Counter(card_id.split("-")[0] for card_id, *_ in built.cards)
+
+
+def test_census(built):
+    assert kinds(built) == {"detective": 5, "time": 45, "event": 24, "score": 5, "summary": 2}
+
+
+def test_backs_hide_what_must_stay_hidden(built):
+    model = load_terror24()
+    backs = {card_id: back for card_id, _, _, back in built.cards}
+    events = {b for c, b in backs.items() if c.startswith("event")}
+    assert len(events) == 1 and None not in events  # face-down events look alike
+    for d in model.detectives:
+        mine = {b for c, b in backs.items() if c.startswith(f"time-{d.id}-")}
+        assert len(mine) == 1 and None not in mine  # a hand of time cards shows only whose it is
+    assert len({b for c, b in backs.items() if c.startswith("time")}) == 5
+    assert all(b is None for c, b in backs.items() if c.split("-")[0] in ("detective", "score", "summary"))
+    placed_backs = sum(len(s.placements) for s in built.sheets[1::2])
+    assert placed_backs == 45 + 24
+
+
+def test_time_card_values(built):
+    model = load_terror24()
+    values = Counter()
+    with open_pdf(built.pdf) as pdf:
+        for sheet, page in zip(built.sheets, pdf.pages):
+            for p in sheet.placements:
+                big = [c for c in chars_in(page, p.trim, page.height) if c["size"] > 30]
+                if big:
+                    values[int("".join(c["text"] for c in big))] += 1
+    assert values == Counter({v: n * 5 for v, n in Counter(model.time_cards.values).items()})
+
+
+def test_detective_reads_stand_upright_and_coop_sideways(built):
+    model = load_terror24()
+    with open_pdf(built.pdf) as pdf:
+        page, sheet = pdf.pages[0], built.sheets[0]
+        for p, d in zip(sheet.placements, model.detectives):
+            chars = chars_in(page, p.trim, page.height)
+            upright = read([c for c in chars if c["matrix"][0] > 0.5], False)
+            # Turned a quarter anticlockwise: lines run upwards, the first line leftmost.
+            turned = [c for c in chars if abs(c["matrix"][0]) < 0.5]
+            assert turned and all(c["matrix"][1] > 0.5 for c in turned)
+            sideways = "".join(c["text"] for c in sorted(turned, key=lambda c: (round(c["matrix"][4]), c["matrix"][5])))
+            assert d.name.en in upright and "Stand(upright)" in upright
+            assert "Coop (sideways)".replace(" ", "") in sideways.replace(" ", "")
+            assert d.schedule.count("×") == upright.count("×turn")
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_fonts_and_text_inside_pieces(lang):
+    result, _ = build(GAME, "cards", lang=lang)
+    assert all(f["embedded"] for f in fonts(result.pdf))
+    with open_pdf(result.pdf) as pdf:
+        for sheet, page in zip(result.sheets, pdf.pages):
+            placed = sum(len(chars_in(page, p.trim, page.height, inset=PANEL)) for p in sheet.placements)
+            footer = [c for c in page.chars if c["top"] > page.height - min(p.trim.y for p in sheet.placements) * 72 / 25.4]
+            assert placed + len(footer) == len(page.chars)
+
+
+def test_build_warns_while_event_values_are_provisional(tmp_path):
+    result = CliRunner().invoke(main, ["build", "terror24", "--lang", "en", "--out", str(tmp_path / "a")])
+    assert result.exit_code == 0
+    assert result.output.count("provisional") == 2  # once per asset built
+    cards = tmp_path / "cards"
+    cards.mkdir()
+    text = (CARDS_DIR / "terror24.toml").read_text(encoding="utf-8")
+    (cards / "terror24.toml").write_text(text.replace("provisional = true", "provisional = false"), encoding="utf-8")
+    result = CliRunner().invoke(main, ["build", "terror24", "--lang", "en", "--cards", str(cards),
+                                       "--out", str(tmp_path / "b")])
+    assert result.exit_code == 0 and "provisional" not in result.output
