@@ -89,11 +89,13 @@ def _try(paras, table, width, height, fonts, lang, scale, min_size) -> Fitted | 
     for i, p in enumerate(paras):
         style = paragraph_style(table[p.style], fonts, lang, scale, min_size)
         para = Paragraph(p.markup, style)
-        # Japanese punctuation that may not start a line hangs past the wrap width (burasage):
-        # wrap one em short so the hanging character still lands inside the box.
-        hang = style.fontSize if lang == "ja" else 0.0
-        _, h = para.wrap(max(width - hang, style.fontSize), 1e6)
-        if max(para.getActualLineWidths0() or [0]) > width + 0.01:
+        _, h = para.wrap(width, 1e6)
+        if lang == "ja" and _widest(para) > width + 0.01:
+            # Punctuation that may not start a line hangs past the wrap width (burasage): wrap
+            # one em short so the hanging character still lands inside the box.
+            para = Paragraph(p.markup, style)
+            _, h = para.wrap(max(width - style.fontSize, style.fontSize), 1e6)
+        if _widest(para) > width + 0.01:
             return None
         space = table[p.style].space_before * scale if i else 0.0
         total += space + h
@@ -101,3 +103,7 @@ def _try(paras, table, width, height, fonts, lang, scale, min_size) -> Fitted | 
             return None
         out.append((para, space))
     return Fitted(tuple(out), total, scale)
+
+
+def _widest(para: Paragraph) -> float:
+    return max(para.getActualLineWidths0() or [0])

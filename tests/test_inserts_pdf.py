@@ -74,6 +74,9 @@ def test_every_card_on_its_page_and_slot(out, game, lang):
                     assert "JOKER" in corner and ("★" if card.joker == "color" else "☆") in corner
                 else:
                     assert corner.startswith(card.rank) and PIPS[card.suit] in corner, (card.id, corner)
+                    index = page.crop((x0, top, x0 + 10.5 * MM, top + 19.5 * MM)).chars
+                    rank_tops = {round(c["top"], 1) for c in index[:len(card.rank)]}
+                    assert len(rank_tops) == 1, (card.id, "rank split over lines")
                 seen.append(card.id)
     assert len(set(seen)) == 54
 

@@ -58,6 +58,13 @@ def test_long_text_shrinks_but_never_below_the_minimum(fonts):
         fit((Para(text * 4, "body"),), STYLES, 50 * MM, 30 * MM, fonts, "ja")
 
 
+def test_text_that_fits_on_one_line_stays_on_one_line(fonts):
+    index = {"rank": TextStyle(13, bold=True, align="center")}
+    fitted = fit((Para("10", "rank"),), index, 7 * MM, 16 * MM, fonts, "ja")
+    para = fitted.paras[0][0]
+    assert len(para.blPara.lines) == 1 and fitted.scale == 1.0
+
+
 def test_a_word_wider_than_the_box_is_an_overflow(fonts):
     with pytest.raises(TextOverflow):
         fit((Para("Supercalifragilisticexpialidocious", "body"),), STYLES, 15 * MM, 40 * MM, fonts, "en")
