@@ -56,6 +56,16 @@ class Robot:
 
 
 @dataclass(frozen=True)
+class SoloSheet:
+    """Words only the printed robot cards and solo sheet need (the companion does not)."""
+    setup: list[Text]
+    player_turn: list[Text]
+    game_end: list[Text]
+    level_note: Text
+    target_note: Text  # explains the `{target}` of the step texts on a card for every level
+
+
+@dataclass(frozen=True)
 class FamigliaData:
     game: str
     title: Text
@@ -64,6 +74,7 @@ class FamigliaData:
     start_sets: list[StartSet]
     levels: list[Level]
     robot: Robot
+    sheet: SoloSheet | None = None  # print-only texts (robot cards, solo summary sheet)
 
     @property
     def ranks(self) -> int:
