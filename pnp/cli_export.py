@@ -67,6 +67,8 @@ def export(games, target, assets, out, workers, force, langs, **kw) -> None:
                     continue
                 step.done(paths)
                 click.echo(f"{label}: {what}  ({time.perf_counter() - start:.2f} s)")
+                for warning in job.game.warnings(models[job.game.id], opts) if job.game.warnings else ():
+                    click.echo(warning, err=True)  # e.g. provisional values printed on these cards
 
 
 def _export(deck: Deck, target: str, dest: Path, workers: int | None, name: str) -> tuple[list[Path], str]:
