@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from . import Game
-from . import hitmans_showdown, kill_shot, liar_town, terror24
+from . import famiglia, hitmans_showdown, kill_shot, liar_town, terror24
 
-GAMES: dict[str, Game] = {g.id: g for g in (hitmans_showdown.GAME, liar_town.GAME, kill_shot.GAME, terror24.GAME)}
+GAMES: dict[str, Game] = {g.id: g for g in (hitmans_showdown.GAME, liar_town.GAME, kill_shot.GAME, famiglia.GAME,
+                                                  terror24.GAME)}
 
 
 def find(game_id: str) -> Game:
