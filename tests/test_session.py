@@ -115,3 +115,17 @@ def test_other_games_file_is_refused(tmp_path):
     with pytest.raises(SessionError, match="holds a 'famiglia' game"):
         Session.open(path, "toy")
     assert json.loads(path.read_text())["game"] == "famiglia"
+
+
+def test_saved_files_get_ordinary_permissions(tmp_path):
+    import os
+    import stat
+
+    from pnp.fileio import write_atomic
+
+    old = os.umask(0o022)
+    try:
+        write_atomic(tmp_path / "out.pdf", b"x")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "out.pdf").stat().st_mode) == 0o644
