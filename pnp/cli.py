@@ -131,7 +131,10 @@ def list_games() -> None:
 @build_options
 @user_errors
 def build(games, assets, out, force, langs, **kw) -> None:
-    """Build GAME… (or `all`) into OUT/<game>/<asset>-<paper>-<lang>.pdf."""
+    """Build GAME… (or `all`: every game, in both languages unless --lang says otherwise) into
+    OUT/<game>/<asset>-<paper>-<lang>.pdf."""
+    if "all" in games and not langs:
+        langs = ("all",)
     jobs = [(job, opts) for opts in _options(langs, **kw) for job in _jobs(games, assets)]
     models: dict[str, object] = {}
     _announce_fonts(jobs[0][1])
