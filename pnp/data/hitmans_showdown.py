@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import ClassVar, Literal, Sequence
 
 from .load import game_file, load
+from .text import Lang, Text
 
 GAME_ID = "hitmans-showdown"
-Lang = Literal["ja", "en"]
 
 SUITS = ("H", "D", "C", "S")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -25,15 +25,6 @@ SUIT_SYMBOLS = {"H": "♡", "D": "◇", "C": "♣", "S": "♠"}
 # The deck: 54 cards, split into these census groups (a mafia card counts for its organisation).
 CENSUS = {"faction": 4, "scout": 4, "familia": 23, "slum": 23}
 _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-
-
-@dataclass(frozen=True)
-class Text:
-    ja: str
-    en: str
-
-    def __call__(self, lang: Lang) -> str:
-        return self.ja if lang == "ja" else self.en
 
 
 # ---- success conditions -------------------------------------------------------------------------

@@ -7,19 +7,11 @@ from typing import Literal
 
 from .errors import DataError
 from .load import game_file, load
+from .text import Text
 
 GAME_ID = "terror24"
 Style = Literal["stand", "coop"]
 STYLES: tuple[Style, Style] = ("stand", "coop")
-
-
-@dataclass(frozen=True)
-class Text:
-    ja: str
-    en: str
-
-    def __call__(self, lang: str) -> str:
-        return self.ja if lang == "ja" else self.en
 
 
 @dataclass(frozen=True)
