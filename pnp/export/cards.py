@@ -27,7 +27,8 @@ def export_cards(deck: Deck, target: str, out_dir: Path, workers: int | None = N
             job(card.back, card_file_name(deck, card, "back"))
     if shared:
         job(backs[0], shared_back_file_name(deck))
-    raster.render(deck.pdf, jobs, workers)
+    for _ in raster.render(deck.pdf, jobs, workers):
+        pass
     written = [j.dest for j in jobs]
     _remove_stale(out_dir, f"{deck.game}_{deck.asset}_", set(written))
     return written

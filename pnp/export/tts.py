@@ -97,27 +97,16 @@ def _object(kind: str, nickname: str, description: str, key: str) -> dict:
 # ---- images ----
 
 def export_tts(deck: Deck, out_dir: Path, name: str, workers: int | None = None) -> list[Path]:
-    """Write the sheets, the back, a thumbnail and `<game>_<asset>.json`; returns the paths written."""
+    """Write the sheets, the back, a thumbnail and `<game>_<asset>.json`; returns the paths written.
+    One sheet is in memory at a time, filled as its cards stream in from the rasteriser."""
     if not deck.cards:
         raise ExportError(f"{deck.game} {deck.asset}: no cards to export")
     stem = f"{deck.game}_{deck.asset}"
     card_px = (px(deck.size_mm[0]), px(deck.size_mm[1]))
-    layouts, start = [], 0
-    for count in sheet_counts(len(deck.cards)):
-        cols, rows = grid(count)
-        layouts.append((deck.cards[start:start + count], cols, rows, cell_size(card_px, cols, rows)))
-        start += count
     backs = deck.backs
     shared_back = backs[0] if len(backs) == 1 and all(c.back for c in deck.cards) else None
-
-    jobs = [raster.Job(c.face, cell) for cards, _, _, cell in layouts for c in cards]
-    if shared_back is None:
-        jobs += [raster.Job(c.back, cell) for cards, _, _, cell in layouts for c in cards if c.back]
-    else:
-        jobs.append(raster.Job(shared_back, card_px))
-    images = iter(raster.render(deck.pdf, jobs, workers))
-    faces = [[next(images) for _ in cards] for cards, _, _, _ in layouts]
-
+    # Square pieces in this project are round chips: TTS cuts them as circles.
+    shape = CIRCLE if abs(deck.size_mm[0] - deck.size_mm[1]) < 0.01 * deck.size_mm[0] else ROUNDED_RECTANGLE
     written: list[Path] = []
 
     def save(image: Image.Image, file_name: str) -> str:
@@ -128,27 +117,35 @@ def export_tts(deck: Deck, out_dir: Path, name: str, workers: int | None = None)
         written.append(path)
         return path.resolve().as_uri()
 
-    # Square pieces in this project are round chips: TTS cuts them as circles.
-    shape = CIRCLE if abs(deck.size_mm[0] - deck.size_mm[1]) < 0.01 * deck.size_mm[0] else ROUNDED_RECTANGLE
-    sheets = []
-    if shared_back is not None or not backs:
-        back = next(images) if shared_back is not None else plain_back(card_px)
+    back = None  # the one back of every card, if they share one
+    if shared_back is not None:
+        back = _one(deck.pdf, shared_back, card_px)
+    elif not backs:
+        back = plain_back(card_px)
+    if back is not None:
         back_url = save(back, f"{stem}_back.png")
-    for k, ((cards, cols, rows, cell), face_images) in enumerate(zip(layouts, faces), 1):
-        if shared_back is not None or not backs:
+    sheets, start = [], 0
+    for k, count in enumerate(sheet_counts(len(deck.cards)), 1):
+        cards = deck.cards[start:start + count]
+        start += count
+        cols, rows = grid(count)
+        cell = cell_size(card_px, cols, rows)
+        if back is not None:
             hidden = back.resize(cell, Image.Resampling.LANCZOS)
-            unique = False
         else:
-            back_images = [next(images) if c.back else plain_back(cell) for c in cards]
-            hidden = back_images[0]
-            back_url = save(compose(back_images, cols, rows, cell, hidden), f"{stem}_backs{k}.png")
-            unique = True
-        face_url = save(compose(face_images, cols, rows, cell, hidden), f"{stem}_faces{k}.png")
-        sheets.append(Sheet(k, cols, rows, tuple(cards), face_url, back_url, unique, shape))
+            hidden = _one(deck.pdf, cards[0].back, cell) if cards[0].back else plain_back(cell)
+            back_sheet = sheet_image(deck.pdf, [c.back for c in cards], cols, rows, cell, hidden, workers)
+            back_url = save(back_sheet, f"{stem}_backs{k}.png")
+            del back_sheet
+        faces = sheet_image(deck.pdf, [c.face for c in cards], cols, rows, cell, hidden, workers)
+        face_url = save(faces, f"{stem}_faces{k}.png")
+        if k == 1:
+            thumb = faces.crop((0, 0, *cell))
+            thumb.thumbnail((THUMBNAIL_PX, THUMBNAIL_PX))
+            save(thumb, f"{stem}.png")  # TTS shows <name>.png beside <name>.json as the object's thumbnail
+        del faces
+        sheets.append(Sheet(k, cols, rows, tuple(cards), face_url, back_url, back is None, shape))
 
-    thumb = faces[0][0].copy()
-    thumb.thumbnail((THUMBNAIL_PX, THUMBNAIL_PX))
-    save(thumb, f"{stem}.png")  # TTS shows <name>.png beside <name>.json as the object's thumbnail
     json_path = out_dir / f"{stem}.json"
     write_atomic(json_path, json.dumps(saved_object(name, sheets), ensure_ascii=False, indent=1))
     written.append(json_path)
@@ -158,13 +155,22 @@ def export_tts(deck: Deck, out_dir: Path, name: str, workers: int | None = None)
     return written
 
 
-def compose(images: list[Image.Image], cols: int, rows: int, cell: tuple[int, int],
-            hidden: Image.Image) -> Image.Image:
-    """Lay the images row by row; the last slot gets the hidden-card image."""
+def _one(pdf: Path, region, size: tuple[int, int]) -> Image.Image:
+    return next(raster.render(pdf, [raster.Job(region, size)], 1))
+
+
+def sheet_image(pdf: Path, regions: list, cols: int, rows: int, cell: tuple[int, int], hidden: Image.Image,
+                workers: int | None) -> Image.Image:
+    """A sheet of the regions' images row by row (a plain back where a region is None); the last
+    slot gets the hidden-card image."""
     w, h = cell
     sheet = Image.new("RGB", (cols * w, rows * h), "white")
-    for slot, image in enumerate(images):
+    drawn = [i for i, r in enumerate(regions) if r is not None]
+    images = raster.render(pdf, [raster.Job(regions[i], cell) for i in drawn], workers)
+    for slot, image in zip(drawn, images):
         sheet.paste(image, ((slot % cols) * w, (slot // cols) * h))
+    for slot in set(range(len(regions))) - set(drawn):
+        sheet.paste(plain_back(cell), ((slot % cols) * w, (slot // cols) * h))
     last = cols * rows - 1
     sheet.paste(hidden, ((last % cols) * w, (last // cols) * h))
     return sheet
