@@ -70,3 +70,10 @@ def chip_disc(size: Size, ink: str, cut: bool) -> tuple:
                 ShapeArt(circle=(cx, cy, r - 1.6), stroke=ink, width=0.25))
     return (ShapeArt(circle=(cx, cy, r + 1.0), fill="#ffffff"),
             ShapeArt(circle=(cx, cy, r - 1.6), stroke=ink, width=0.25))
+
+
+def plain_back(size: Size, colour: str, line: str = "#ffffff") -> tuple:
+    """A back in one colour with a thin frame: the same after a half turn."""
+    r = Rect(PANEL + 0.5, PANEL + 0.5, size.w - 2 * PANEL - 1, size.h - 2 * PANEL - 1)
+    return (full_bleed(size, colour),
+            ShapeArt(points=((r.x, r.y), (r.x1, r.y), (r.x1, r.y1), (r.x, r.y1)), stroke=line, width=0.4))

@@ -12,7 +12,7 @@ from . import Game, Options
 from .card_layouts import score_cells
 from .cards import Cards, Face, Piece, PieceSet
 from .common import card_size
-from .decor import framed_panel, full_bleed
+from .decor import framed_panel, plain_back
 from .sheet import SummarySheet
 
 INKS = ("#2d6a8a", "#9a5b1e", "#6a3d9a", "#2e7d4f", "#9a2d4a")  # one per detective, in data order
@@ -23,14 +23,14 @@ SUMMARY_CARDS = (("goal", "setup", "investigation"), ("resolution", "end_phase",
 def card_pieces(model: t24.Terror24, opts: Options, size: Size) -> PieceSet:
     ctx = {"game": model}
     inks = dict(zip((d.id for d in model.detectives), INKS))
-    pieces, backs = [], {"event": Face("terror24/event_back.j2", "title-back", ctx, (full_bleed(size, DARK),))}
+    pieces, backs = [], {"event": Face("terror24/event_back.j2", "title-back", ctx, plain_back(size, DARK))}
     for d in model.detectives:
         strip = ShapeArt(points=((3.0, 3.0), (17.5, 3.0), (17.5, size.h - 3.0), (3.0, size.h - 3.0)), fill="#e8e8e8")
         pieces.append(Piece(f"detective-{d.id}", Face("terror24/detective.j2", "detective", dict(ctx, detective=d),
                                                       framed_panel(size, inks[d.id]) + (strip,))))
     for d in model.detectives:
         backs[f"time-{d.id}"] = Face("terror24/time_back.j2", "title-back", dict(ctx, detective=d),
-                                     (full_bleed(size, inks[d.id]),))
+                                     plain_back(size, inks[d.id]))
         for n, value in enumerate(model.time_cards.values, 1):
             face = Face("terror24/time_card.j2", "value", dict(ctx, detective=d, value=value),
                         framed_panel(size, inks[d.id]))
