@@ -5,6 +5,7 @@ import pytest
 from cardcheck import build, chars_in, face_image, half_turn_difference, open_pdf, read, turned
 from pdfcheck import fonts
 from pnp.assets.card_layouts import PANEL
+from pnp.assets import Options
 from pnp.assets.liar_town import GAME
 from pnp.data.liar_town import load_liar_town
 from pnp.fonts import load_fonts
@@ -76,7 +77,7 @@ def test_each_half_carries_the_rulebook_actions(model, lang):
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_backs_look_the_same_after_a_half_turn(model, lang):
-    pieces, arts, cards = GAME.assets["cards"].lay_out(model, build(GAME, "cards")[1], load_fonts(), None)
+    pieces, arts, cards = GAME.assets["cards"].lay_out(model, Options(lang=lang), load_fonts(), None)
     backs = {c.back for c in cards}
     assert len(backs) == 2
     for back in backs:
@@ -98,6 +99,20 @@ def test_chips_are_two_sided():
                 assert (p.trim.w, p.trim.h) == (25.0, 25.0)
                 big = [c for c in chars_in(page, p.trim, page.height) if c["size"] > 12]
                 assert "".join(c["text"] for c in big) == value
+
+
+def test_chip_text_stays_inside_the_disc():
+    built, _ = build(GAME, "chips", lang="en")
+    with open_pdf(built.pdf) as pdf:
+        for sheet, page in zip(built.sheets, pdf.pages):
+            for p in sheet.placements:
+                cx, cy = pt(p.trim.x + p.trim.w / 2), page.height - pt(p.trim.y + p.trim.h / 2)
+                chars = chars_in(page, p.trim, page.height)
+                assert chars
+                for c in chars:
+                    for x in (c["x0"], c["x1"]):
+                        for y in (c["top"], c["bottom"]):
+                            assert ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 < pt(p.trim.w / 2 - 1.6)
 
 
 def test_chip_diameter_option():
