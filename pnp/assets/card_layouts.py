@@ -28,7 +28,7 @@ def halves(size: Size) -> FaceLayout:
     styles = {
         "role": TextStyle(14, bold=True, align="center", leading=1.1),
         "half": TextStyle(7, color=GREY, align="center", leading=1.1),
-        "move": TextStyle(10, space_before=3, leading=1.2),
+        "move": TextStyle(9.5, space_before=3, leading=1.2),
         "effect": TextStyle(8.5, leading=1.3),
     }
     return FaceLayout(size, {"upright": (BoxSpec(top),),
