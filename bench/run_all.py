@@ -117,6 +117,8 @@ def main() -> None:
         report("pnp export hitmans-showdown --target mpc", export, "< 4 s (54 faces)")
         images = list((out / "hitmans-showdown").rglob("*_face.png"))
         print(f"    {len(images)} face images written")
+        report("pnp export all --target tts (the most memory)",
+               measure(pnp("export", "all", "--target", "tts", "--out", str(out))), "< 300 MB")
     script_bench("Hitman's Showdown build (bench/build_hitmans.py)", "build_hitmans.py")
     script_bench("Famiglia robot + simulation (bench/famiglia.py)", "famiglia.py")
     script_bench("24 NPC (bench/terror24.py)", "terror24.py")

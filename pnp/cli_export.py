@@ -21,6 +21,14 @@ from .export.targets import TARGETS
 from .export.tts import export_tts
 
 
+def _hide_layout_options(command):
+    """Exports place each card on its own: sheet layout options exist (shared parsing) but are not shown."""
+    for param in getattr(command, "__click_params__", []):
+        if param.name in {"paper", "guides", "bleed", "gutter", "backs", "back_offset"}:
+            param.hidden = True
+    return command
+
+
 @click.command()
 @click.argument("games", nargs=-1, required=True)
 @click.option("--target", required=True, type=click.Choice(TARGETS + ("tts",)),
@@ -31,6 +39,7 @@ from .export.tts import export_tts
               show_default=True, help="Images go to OUT/<game>/export/<target>-<lang>/.")
 @click.option("--workers", type=click.IntRange(1, 64), help="Processes rasterising (default: one per core).")
 @click.option("--force", is_flag=True, help="Export again even what is up to date.")
+@_hide_layout_options
 @build_options
 @user_errors
 def export(games, target, assets, out, workers, force, langs, **kw) -> None:
