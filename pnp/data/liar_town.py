@@ -45,7 +45,6 @@ class Move:
     role: str  # "" = not tied to a card (doubt, let it pass)
     orientation: Literal["upright", "reversed", "either"]
     who: Literal["active", "opponent", "both"]
-    step: int
     name: Text
     effect: Text
     detail: Text
