@@ -1,0 +1,47 @@
+"""`pnp build all` makes every asset of the five games in both languages; `pnp list` names them;
+back options that cannot work are user errors."""
+from click.testing import CliRunner
+
+from pnp.assets.registry import GAMES
+from pnp.cli import main
+
+GAME_IDS = {"hitmans-showdown", "liar-town", "kill-shot", "famiglia", "terror24"}
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def test_list_shows_every_game_and_asset():
+    result = run("list")
+    assert result.exit_code == 0
+    assert set(GAMES) == GAME_IDS
+    for game in GAMES.values():
+        assert game.id in result.output
+        for name in game.assets:
+            assert f"  {name}" in result.output
+
+
+def test_build_all_writes_every_asset_in_both_languages(tmp_path):
+    result = run("build", "all", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    expected = {f"{g.id}/{name}-a4-{lang}.pdf" for g in GAMES.values() for name in g.assets for lang in ("ja", "en")}
+    written = {p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*.pdf")}
+    assert written == expected
+    assert all((tmp_path / p).read_bytes().startswith(b"%PDF") for p in expected)
+
+
+def test_back_modes_name_their_files(tmp_path):
+    for mode in ("duplex-short", "fold", "none"):
+        assert run("build", "liar-town", "--asset", "chips", "--backs", mode, "--out", tmp_path).exit_code == 0
+        assert (tmp_path / "liar-town" / f"chips-{mode}-a4-ja.pdf").is_file()
+
+
+def test_impossible_back_options_are_user_errors(tmp_path):
+    too_big = run("build", "liar-town", "--asset", "cards", "--backs", "fold", "--card-size", "150x200",
+                  "--out", tmp_path)
+    assert too_big.exit_code == 2 and "fold" in too_big.output and "Traceback" not in too_big.output
+    assert run("build", "liar-town", "--backs", "sideways", "--out", tmp_path).exit_code == 2
+    far = run("build", "liar-town", "--back-offset", "25,0", "--out", tmp_path)
+    assert far.exit_code == 2 and "20 mm" in far.output
+    assert not (tmp_path / "liar-town" / "cards-fold-a4-ja.pdf").exists()
