@@ -67,3 +67,11 @@ def half_turn_difference(image: Image.Image) -> tuple[float, float]:
     diff = ImageChops.difference(image, image.rotate(180))
     histogram = diff.histogram()
     return ImageStat.Stat(diff).mean[0], sum(histogram[65:]) / sum(histogram)
+
+
+def stray_chars(built, page, sheet, inset: float) -> list:
+    """Characters on a sheet that lie neither inside a piece (`inset` mm within its trim) nor in the
+    footer band below the lowest piece."""
+    inside = {id(c) for p in sheet.placements for c in chars_in(page, p.trim, page.height, inset=inset)}
+    footer_top = page.height - pt(min(p.trim.y for p in sheet.placements))
+    return [c for c in page.chars if id(c) not in inside and c["top"] < footer_top]

@@ -1,14 +1,11 @@
 """24 components read back: the census of faces and backs, the backs that must not give cards away,
 the stand/coop reading of detective cards, and the provisional-values warning."""
-import shutil
 from collections import Counter
 
 import pytest
 from click.testing import CliRunner
 
 from cardcheck import build, chars_in, open_pdf, read
-from pdfcheck import fonts
-from pnp.assets.card_layouts import PANEL
 from pnp.assets.terror24 import GAME
 from pnp.cli import main
 from pnp.data import CARDS_DIR
@@ -68,17 +65,6 @@ def test_detective_reads_stand_upright_and_coop_sideways(built):
             assert d.name.en in upright and "Stand(upright)" in upright
             assert "Coop (sideways)".replace(" ", "") in sideways.replace(" ", "")
             assert d.schedule.count("×") == upright.count("×turn")
-
-
-@pytest.mark.parametrize("lang", ["ja", "en"])
-def test_fonts_and_text_inside_pieces(lang):
-    result, _ = build(GAME, "cards", lang=lang)
-    assert all(f["embedded"] for f in fonts(result.pdf))
-    with open_pdf(result.pdf) as pdf:
-        for sheet, page in zip(result.sheets, pdf.pages):
-            placed = sum(len(chars_in(page, p.trim, page.height, inset=PANEL)) for p in sheet.placements)
-            footer = [c for c in page.chars if c["top"] > page.height - min(p.trim.y for p in sheet.placements) * 72 / 25.4]
-            assert placed + len(footer) == len(page.chars)
 
 
 def test_build_warns_while_event_values_are_provisional(tmp_path):
