@@ -59,8 +59,12 @@ class Cards:
     size: Callable[[Options], Size]  # the piece size these options ask for
 
     def filename(self, opts: Options) -> str:
-        mode = "" if opts.backs == Options().backs else f"{opts.backs}-"
-        return f"{self.name}-{mode}{page_size(opts)[0]}-{opts.lang}.pdf"
+        """<asset>-[<size>-][<backs>-]<paper>-<lang>.pdf; size and backs only when not the default."""
+        default = Options()
+        size = self.size(opts)
+        parts = [f"{size.w:g}x{size.h:g}"] if size != self.size(default) else []
+        parts += [opts.backs] if opts.backs != default.backs else []
+        return "-".join([self.name, *parts, page_size(opts)[0], opts.lang]) + ".pdf"
 
     def lay_out(self, model: Any, opts: Options, fonts: FontSet, data_file) -> tuple[PieceSet, list[FaceArt], list[backs_mod.Card]]:
         """The pieces, every face's artwork (fronts then backs) and each piece's face indices."""
