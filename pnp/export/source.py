@@ -24,10 +24,8 @@ EXPORT_BLEED_MM = 3.5  # more than the ⅛ in (3.175 mm) the services want
 def export_options(opts: Options) -> Options:
     """No guides, cards apart, with bleed (cards whose art stops at the trim get their edge
     extended by the exporter); backs printed (duplex) when the asset has them."""
-    changes = dict(guides="none", bleed=EXPORT_BLEED_MM, gutter=EXPORT_GUTTER_MM)
-    if hasattr(opts, "backs"):
-        changes["backs"] = "duplex-long"
-    return dataclasses.replace(opts, **changes)
+    return dataclasses.replace(opts, guides="none", bleed=EXPORT_BLEED_MM, gutter=EXPORT_GUTTER_MM,
+                               backs="duplex-long")
 
 
 def deck(job: Job, opts: Options, model: Any, work_dir: Path) -> Deck:
