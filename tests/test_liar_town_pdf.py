@@ -145,3 +145,15 @@ def test_fold_sheets_hold_fronts_and_backs():
             fronts = {p.face for p in sheet.placements} & {c[2] for c in built.cards}
             assert 2 * len(fronts) == len(sheet.placements)
             assert any(turned(c) for c in page.chars) and any(not turned(c) for c in page.chars)
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_summary_sheet_is_one_page(model, lang):
+    built, _ = build(GAME, "summary", lang=lang)
+    assert built.pages == 1
+    with open_pdf(built.pdf) as pdf:
+        text = "".join(pdf.pages[0].extract_text().split())
+    for move in model.moves:
+        assert move.name(lang).replace(" ", "") in text
+    for rule in model.summary.chip_rules:
+        assert rule(lang).replace(" ", "") in text
