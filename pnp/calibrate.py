@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import content, render
 from .assets.layout import BoxSpec, FaceLayout
-from .assets.cardfaces import _lay_out
+from .assets.cardfaces import lay_out
 from .backs import BackMode, behind, correction, flip_axis, shifted
 from .fonts import FontSet
 from .geometry import Rect, Size, pt
@@ -82,7 +82,7 @@ def build(page: Size, paper: str, mode: BackMode, offset: tuple[float, float], f
     xml = content.render("common/calibrate.j2", lang=lang, mode=mode, other=OTHER[mode], paper=paper,
                          offset=f"{offset[0]:g},{offset[1]:g}")
     face = content.parse_face(xml)
-    words = {name: _lay_out(content.Face({name: paras}), layout, fonts, lang, "calibrate", None).items
+    words = {name: lay_out(content.Face({name: paras}), layout, fonts, lang, "calibrate", None).items
              for name, paras in face.boxes.items()}
     front = FaceArt(tuple(_rulers(panel, page, mode, offset, fonts, lang)) + words["front"])
     back = FaceArt(_cross(panel) + words["back"])

@@ -43,7 +43,7 @@ class CardFaces:
             face = content.parse_face(xml)
             where = f"cards[{face_id}]"
             check_glyphs(face.text(), fonts, where, data_file)
-            arts.append(_lay_out(face, layout, fonts, opts.lang, where, data_file))
+            arts.append(lay_out(face, layout, fonts, opts.lang, where, data_file))
         paper, page = page_size(opts)
         try:
             sheet_grid = grid(page, layout.size, opts.gutter, opts.bleed)
@@ -61,8 +61,8 @@ class CardFaces:
         return Built(render.card_sheets(pages, arts, fonts, info), len(sheets), len(arts), tuple(sheets), cards)
 
 
-def _lay_out(face: content.Face, layout: FaceLayout, fonts: FontSet, lang: str, where: str,
-             data_file) -> FaceArt:
+def lay_out(face: content.Face, layout: FaceLayout, fonts: FontSet, lang: str, where: str,
+            data_file) -> FaceArt:
     items = []
     for name, paras in face.boxes.items():
         if name not in layout.boxes:

@@ -17,7 +17,7 @@ from ..imposition import footer_box, guide_segments
 from ..render import FaceArt, SheetArt
 from . import BuildError, Built, Game, Options
 from .card_layouts import CARD_LAYOUTS
-from .cardfaces import _lay_out
+from .cardfaces import lay_out as fit_boxes
 from .common import FOOTER_HEIGHT, check_glyphs, footer, page_size
 
 _SIDE_LABEL = {"backs": {"ja": "裏面", "en": "backs"}, "fold": {"ja": "中央で折る", "en": "fold in the middle"}}
@@ -109,5 +109,5 @@ def face_art(face: Face, size: Size, lang: str, fonts: FontSet, where: str, data
     xml = content.render(face.template, lang=lang, t=lambda text: text(lang), **face.context)
     parsed = content.parse_face(xml)
     check_glyphs(parsed.text(), fonts, where, data_file)
-    text = _lay_out(parsed, CARD_LAYOUTS[face.layout](size), fonts, lang, where, data_file)
+    text = fit_boxes(parsed, CARD_LAYOUTS[face.layout](size), fonts, lang, where, data_file)
     return FaceArt(face.decor + text.items)
