@@ -57,8 +57,9 @@ def _rulers(panel: Size, page: Size, mode: BackMode, offset: tuple[float, float]
             continue
         x_value = offset[0] + correction(mode, page, d, 0.0)[0]
         y_value = offset[1] + correction(mode, page, 0.0, d)[1]
-        x_box = Rect(cx + d - 1.5, cy + X_AT - LABEL_GAP - 2.6, 3, 2.4) if odd else Rect(cx + d - 1.5, cy + X_AT + TICK + 0.2, 3, 2.4)
-        y_box = Rect(cx + Y_AT - LABEL_GAP - 3.6, cy + d - 1.2, 3.4, 2.4) if odd else Rect(cx + Y_AT + TICK + 0.2, cy + d - 1.2, 3.4, 2.4)
+        x_at = cy + X_AT - LABEL_GAP - 2.6 if odd else cy + X_AT + TICK + 0.2
+        y_at = cx + Y_AT - LABEL_GAP - 3.6 if odd else cx + Y_AT + TICK + 0.2
+        x_box, y_box = Rect(cx + d - 1.5, x_at, 3, 2.4), Rect(y_at, cy + d - 1.2, 3.4, 2.4)
         items.append(_label(_signed(x_value), x_box, fonts, lang))
         items.append(_label(_signed(y_value), y_box, fonts, lang))
     items.append(_label("<b>X</b>", Rect(cx - REACH - 7, cy + X_AT - 1, 5, 4), fonts, lang))

@@ -66,7 +66,8 @@ class Cards:
         parts += [opts.backs] if opts.backs != default.backs else []
         return "-".join([self.name, *parts, page_size(opts)[0], opts.lang]) + ".pdf"
 
-    def lay_out(self, model: Any, opts: Options, fonts: FontSet, data_file) -> tuple[PieceSet, list[FaceArt], list[backs_mod.Card]]:
+    def lay_out(self, model: Any, opts: Options, fonts: FontSet,
+                data_file) -> tuple[PieceSet, list[FaceArt], list[backs_mod.Card]]:
         """The pieces, every face's artwork (fronts then backs) and each piece's face indices."""
         pieces = self.make(model, opts, self.size(opts))
         arts = [face_art(p.front, pieces.size, opts.lang, fonts, f"{self.name}[{p.id}]", data_file)

@@ -30,8 +30,8 @@ GAME = Game(
     title={"ja": "キルショット", "en": "KILL SHOT"},
     load=ks.load_kill_shot,
     assets={
-        "reference": Cards("reference", {"ja": "ゲームタイプ別クイックリファレンス", "en": "Quick reference per game type"},
-                           type_cards, card_size),
+        "reference": Cards("reference", {"ja": "ゲームタイプ別クイックリファレンス",
+                                         "en": "Quick reference per game type"}, type_cards, card_size),
         "summary": SummarySheet("summary", {"ja": "サマリーシート", "en": "Summary sheet"},
                                 "kill_shot/summary.j2", summary_context),
     },

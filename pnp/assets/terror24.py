@@ -40,8 +40,8 @@ def card_pieces(model: t24.Terror24, opts: Options, size: Size) -> PieceSet:
             face = Face("terror24/event.j2", "reference", dict(ctx, suit=s), framed_panel(size, s.colour_hex))
             pieces.append(Piece(f"event-{s.id}-{n}", face, "event"))
     for d in model.detectives:
-        cells = tuple(ShapeArt(points=((r.x, r.y), (r.x1, r.y), (r.x1, r.y1), (r.x, r.y1)), stroke=inks[d.id], width=0.3)
-                      for r in score_cells(size).values())
+        cells = tuple(ShapeArt(points=((r.x, r.y), (r.x1, r.y), (r.x1, r.y1), (r.x, r.y1)), stroke=inks[d.id],
+                               width=0.3) for r in score_cells(size).values())
         pieces.append(Piece(f"score-{d.id}", Face("terror24/score_card.j2", "score", dict(ctx, detective=d),
                                                   framed_panel(size, inks[d.id]) + cells)))
     for n, sections in enumerate(SUMMARY_CARDS, 1):
