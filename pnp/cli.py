@@ -3,8 +3,10 @@ done in pnp.build. User errors print one line and exit 2; internal errors exit 1
 from __future__ import annotations
 
 import functools
+import os
 import sys
 import time
+import traceback
 from pathlib import Path
 
 import click
@@ -24,20 +26,37 @@ from .imposition import GUIDE_STYLES
 LANGS = ("ja", "en")
 
 
+DEBUG_ENV = "PNP_DEBUG"  # set to 1 to see the traceback of an internal error
+
+
 def user_errors(command):
-    """Report user errors (bad data, impossible options) as one line and exit 2."""
+    """User errors (bad data, impossible options, unwritable files) print one line and exit 2;
+    anything else is a bug: one 'internal error' line (traceback with PNP_DEBUG=1), exit 1."""
     @functools.wraps(command)
     def wrapper(*args, **kwargs):
         try:
             return command(*args, **kwargs)
-        except (DataError, BuildError, LookupError) as e:
-            message = e.args[0] if isinstance(e, LookupError) and e.args else e
-            click.echo(f"error: {message}", err=True)
+        except (DataError, BuildError) as e:
+            click.echo(f"error: {e}", err=True)
             sys.exit(2)
-        except TemplateError as e:
-            click.echo(f"internal error: {e}", err=True)
-            sys.exit(1)
+        except OSError as e:
+            if e.filename is None:
+                _internal(e)
+            click.echo(f"error: {e.filename}: {e.strerror}", err=True)
+            sys.exit(2)
+        except (click.ClickException, click.exceptions.Exit, click.Abort):
+            raise
+        except Exception as e:  # noqa: BLE001 — the one place bugs are reported to the user
+            _internal(e)
     return wrapper
+
+
+def _internal(e: BaseException) -> None:
+    if os.environ.get(DEBUG_ENV):
+        traceback.print_exception(e)
+    detail = e if isinstance(e, TemplateError) else f"{type(e).__name__}: {e}"
+    click.echo(f"internal error: {detail} (set {DEBUG_ENV}=1 for details)", err=True)
+    sys.exit(1)
 
 
 def build_options(command):

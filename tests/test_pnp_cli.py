@@ -170,3 +170,28 @@ def test_out_defaults_to_output_in_the_current_directory(tmp_path, monkeypatch):
     assert (tmp_path / "output" / "hitmans-showdown" / "summary-a4-en.pdf").is_file()
     assert "[1/1]" in result.output
     shutil.rmtree(tmp_path / "output")
+
+
+@pytest.mark.parametrize("bug", [KeyError("rank"), LookupError("style"), IndexError(3), ValueError("x")])
+def test_a_bug_is_an_internal_error_not_a_user_error(tmp_path, monkeypatch, bug):
+    def broken(*args, **kwargs):
+        raise bug
+
+    monkeypatch.setattr("pnp.cli.build_pdf", broken)
+    monkeypatch.delenv("PNP_DEBUG", raising=False)
+    result = invoke("build", "hitmans-showdown", "--asset", "summary", "--force", "--out", tmp_path)
+    assert result.exit_code == 1, result.output
+    assert result.output.strip().splitlines()[-1].startswith(f"internal error: {type(bug).__name__}")
+    assert "Traceback" not in result.output
+
+    monkeypatch.setenv("PNP_DEBUG", "1")
+    result = invoke("build", "hitmans-showdown", "--asset", "summary", "--force", "--out", tmp_path)
+    assert result.exit_code == 1 and "Traceback" in result.output
+
+
+def test_an_unwritable_output_folder_is_a_user_error(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    result = invoke("build", "hitmans-showdown", "--asset", "summary", "--out", blocker / "out")
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output and str(blocker) in result.output

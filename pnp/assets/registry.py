@@ -1,7 +1,7 @@
 """Every game `pnp` knows, and its assets. A new game adds its data, templates and one entry here."""
 from __future__ import annotations
 
-from . import Game
+from . import BuildError, Game
 from . import famiglia, hitmans_showdown, kill_shot, liar_town, terror24
 
 GAMES: dict[str, Game] = {g.id: g for g in (hitmans_showdown.GAME, liar_town.GAME, kill_shot.GAME, famiglia.GAME,
@@ -9,8 +9,8 @@ GAMES: dict[str, Game] = {g.id: g for g in (hitmans_showdown.GAME, liar_town.GAM
 
 
 def find(game_id: str) -> Game:
-    """The game with this id (dashes or underscores); KeyError naming the known ones."""
+    """The game with this id (dashes or underscores); a BuildError (user error) names the known ones."""
     key = game_id.strip().lower().replace("_", "-")
     if key not in GAMES:
-        raise KeyError(f"unknown game {game_id!r} (known: {', '.join(GAMES)})")
+        raise BuildError(f"unknown game {game_id!r} (known: {', '.join(GAMES)})")
     return GAMES[key]
