@@ -1,10 +1,13 @@
 """`companion showdown penalty --json`: every row of every table, and every faction twist."""
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from companion.cli import main
+from companion.session import Session
+from companion.showdown.repl import ShowdownTable
 
 
 def penalty(*args):
@@ -93,3 +96,33 @@ def test_bad_rolls_are_clear_errors(args, message):
 def test_text_output_names_the_table_and_the_money_roll():
     result = CliRunner().invoke(main, ["showdown", "penalty", "mafia", "--roll", "4", "--roll", "3"])
     assert result.output.strip() == "Losing to the mafia: rolled 4 → Lose 1d6×1,000 gold. (rolled 3: 3,000 gold)"
+
+
+def _data_copy(folder, *edits):
+    text = (Path(__file__).resolve().parents[1] / "cards" / "hitmans_showdown.toml").read_text(encoding="utf-8")
+    for old, new in edits:
+        assert old in text, old
+        text = text.replace(old, new)
+    (folder / "hitmans_showdown.toml").write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_penalty_values_and_the_default_table_come_from_the_data(tmp_path):
+    folder = _data_copy(tmp_path, ("value = -3", "value = -4"), ("value = 1\n", "value = 2\n"),
+                        ('mafia_loss_table = "mafia_loss"  #', 'mafia_loss_table = "hitman_loss"  #'))
+    out = penalty("mafia", "--roll", 1, "--cards", folder)
+    assert out["table"] == "hitman_loss" and out["effects"][0]["value"] == -4
+    out = penalty("mafia", "--faction", "darkness_speed", "--roll", 6, "--cards", folder)
+    assert out["effects"][0] == {"id": "plus_one_die", "roll": 6, "value": 2, "text": "Your next action: +1 die."}
+    t = ShowdownTable(Session.create("hitmans-showdown", {
+        "teams": [{"name": "Ann", "faction": "darkness_speed"}, {"name": "Bob", "faction": "red_heart"}],
+        "lang": "en", "cards_dir": str(folder)}, None, 1))
+    for line in ("attack HJ", "roll 2 2", "done", "6", "pass", "attack HJ"):
+        t.handle(line)
+    assert t.status()["action"]["sides"][0]["dice"] == 4  # 2 + the penalty's 2
+
+
+def test_a_next_action_row_without_its_value_is_a_data_error(tmp_path):
+    folder = _data_copy(tmp_path, ("value = 1\n", ""))
+    result = CliRunner().invoke(main, ["showdown", "penalty", "mafia", "--cards", str(folder)])
+    assert result.exit_code == 2 and "needs 'value'" in result.output and "rows[2]" in result.output

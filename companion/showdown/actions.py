@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from pnp.data.hitmans_showdown import NEXT_ACTION_EFFECTS
+
 from .cards import NotFound, find_card, find_item
 from .chance import Feeder, NeedRoll
 from .conditions import evaluate
 from .dice import DiceError, parse_faces, roll
 from .ops import EffectError
-from .penalties import NEXT_ACTION, Penalty, resolve
+from .penalties import Penalty, resolve
 from .pool import PoolError, fmt
 from .uses import apply_use, parse_reroll, parse_use
 from .state import Action, RuleError, Side, Team
@@ -264,12 +266,10 @@ class ActionSteps:
                 team.skip = True
             elif effect.id == "no_attack_same_target":
                 team.barred.add(self.action.target)
-            elif effect.id in NEXT_ACTION:
-                what, value = NEXT_ACTION[effect.id]
-                if what == "total":
-                    team.next_total += value
-                else:
-                    team.next_dice += value
+            elif NEXT_ACTION_EFFECTS.get(effect.id) == "total":
+                team.next_total += effect.value
+            elif NEXT_ACTION_EFFECTS.get(effect.id) == "dice":
+                team.next_dice += effect.value
         return out
 
     def _settle_theft(self, action: Action) -> list[str]:

@@ -13,17 +13,14 @@ from .chance import Feeder
 
 Loss = Literal["mafia", "hitman"]
 
-# What the effect ids mean for the team's next action (the vocabulary the tables are written in).
-NEXT_ACTION = {"total_minus_3": ("total", -3), "plus_one_die": ("dice", 1)}
-
-
 @dataclass(frozen=True)
 class Effect:
     id: str
     roll: int                      # the table face that chose this row
     text: Any                      # the row's bilingual text
     amount: int = 0                # money lost (lose_money)
-    money_roll: tuple[int, ...] = ()  # the dice of a "1d6 × 1000" loss
+    money_roll: tuple[int, ...] = ()  # the dice of a "1d6 × N" loss
+    value: int = 0                 # total_minus_3 / plus_one_die: what the next action gets
 
     def to_json(self, lang: str) -> dict:
         out: dict[str, Any] = {"id": self.id, "roll": self.roll, "text": self.text(lang)}
@@ -31,6 +28,8 @@ class Effect:
             out["amount"] = self.amount
             if self.money_roll:
                 out["money_roll"] = list(self.money_roll)
+        if self.value:
+            out["value"] = self.value
         return out
 
 
@@ -52,11 +51,7 @@ class Penalty:
 def table_id(data: Any, faction: Any | None, loss: Loss) -> str:
     if faction is not None:
         return faction.twists.mafia_loss_table if loss == "mafia" else faction.twists.hitman_loss_table
-    if loss == "hitman":
-        return data.hitman_attack.loss_table
-    # No faction named: the table most factions use (the common one).
-    tables = [f.twists.mafia_loss_table for f in data.factions.values()]
-    return max(tables, key=tables.count)
+    return data.hitman_attack.loss_table if loss == "hitman" else data.rules.mafia_loss_table
 
 
 def resolve(data: Any, faction: Any | None, loss: Loss, feeder: Feeder, escape: bool = False) -> Penalty:
@@ -78,5 +73,5 @@ def resolve(data: Any, faction: Any | None, loss: Loss, feeder: Feeder, escape: 
                 amount = sum(money) * row.times
             else:
                 amount = row.amount
-        effects.append(Effect(row.effect, face, row.text, amount, money))
+        effects.append(Effect(row.effect, face, row.text, amount, money, row.value or 0))
     return Penalty(name, effects=tuple(effects))

@@ -6,8 +6,8 @@ from collections import Counter
 
 from .errors import DataError
 from .hitmans_showdown import (
-    CENSUS, JOKERS, RANKS, SUITS, Card, Condition, FaceCountAtLeast, HitmansShowdown, HoldsRole, MostCards, Text,
-    parse_card_id,
+    CENSUS, JOKERS, NEXT_ACTION_EFFECTS, RANKS, SUITS, Card, Condition, FaceCountAtLeast, HitmansShowdown, HoldsRole,
+    MostCards, Text, parse_card_id,
 )
 
 
@@ -91,8 +91,10 @@ def _check_factions(game: HitmansShowdown) -> None:
 
 
 def _check_tables(game: HitmansShowdown) -> None:
-    if game.hitman_attack.loss_table not in game.penalty_tables:
-        _fail(f"unknown penalty table {game.hitman_attack.loss_table!r}", "hitman_attack.loss_table")
+    for table, where in ((game.hitman_attack.loss_table, "hitman_attack.loss_table"),
+                         (game.rules.mafia_loss_table, "rules.mafia_loss_table")):
+        if table not in game.penalty_tables:
+            _fail(f"unknown penalty table {table!r}", where)
     for tid, table in game.penalty_tables.items():
         faces = Counter(f for row in table.rows for f in row.faces)
         wrong = sorted(f for f in faces if not 1 <= f <= 6) + sorted(f for f, n in faces.items() if n > 1)
@@ -106,6 +108,9 @@ def _check_tables(game: HitmansShowdown) -> None:
             if partial or (row.effect == "lose_money") != (fixed or formula) or (fixed and formula):
                 _fail("a lose_money row needs either 'amount' or both 'dice' and 'times'; other rows neither",
                       f"penalty_tables.{tid}.rows[{i}]")
+            if (row.value is not None) != (row.effect in NEXT_ACTION_EFFECTS):
+                _fail(f"a {' or '.join(NEXT_ACTION_EFFECTS)} row needs 'value' (what the next action gets); "
+                      "other rows none", f"penalty_tables.{tid}.rows[{i}]")
     numbers = [w.week for w in game.weeks]
     if numbers != list(range(1, len(numbers) + 1)):
         _fail(f"weeks must be numbered 1, 2, 3… in order, got {numbers}", "weeks")

@@ -255,6 +255,8 @@ class Card:
 
 PenaltyEffect = Literal["total_minus_3", "lose_money", "skip_next_turn", "no_attack_same_target",
                         "nothing", "plus_one_die"]
+# The effects that change the team's next action, and what their row's `value` is added to.
+NEXT_ACTION_EFFECTS = {"total_minus_3": "total", "plus_one_die": "dice"}
 
 
 @dataclass(frozen=True)
@@ -265,6 +267,7 @@ class PenaltyRow:
     amount: int | None = None  # lose_money: a fixed amount …
     dice: int | None = None    # … or `dice` d6 × `times`
     times: int | None = None
+    value: int | None = None   # total_minus_3: added to the next action's total; plus_one_die: dice added
 
 
 @dataclass(frozen=True)
@@ -299,6 +302,7 @@ class Rules:
     starting_dice: int
     actions_per_week: int
     eliminated_at: int
+    mafia_loss_table: str  # a lost mafia attack's table unless the faction names its own
 
 
 @dataclass(frozen=True)
