@@ -31,11 +31,11 @@ def open_session(game: str, game_file: Path | None, resume: bool, options: dict[
     return Session.create(game, options, path, seed)
 
 
-def play(session: Session, new_game: Callable[[Session], TableGame]) -> None:
+def play(session: Session, new_game: Callable[[Session], TableGame], lang: str = "en") -> None:
     """Run the table loop; a saved game that cannot be used is a user error (exit 2)."""
     try:
-        table = Table(session, new_game)
+        table = Table(session, new_game, lang=lang)
     except SessionError as e:
         raise click.UsageError(str(e)) from None
-    click.echo(f"(game file: {session.path})")
+    click.echo(f"({'ゲームファイル' if lang == 'ja' else 'game file'}: {session.path})")
     raise SystemExit(table.run())

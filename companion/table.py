@@ -41,13 +41,33 @@ class TableGame(Protocol):
     def is_over(self) -> bool: ...
 
 
-GAME_OVER_PROMPT = "game over (undo, history, status, quit)>"
-BUILTIN_HELP = [
-    "undo            take back the last command (repeat to go further)",
-    "history         what has happened so far",
-    "status          the table now;  status --json  the same as one JSON line",
-    "help            this list;  quit  save and leave (resume with --resume)",
-]
+# The driver's own words; a game run with `lang="ja"` gets the Japanese ones.
+WORDS = {
+    "en": {
+        "game_over_prompt": "game over (undo, history, status, quit)>",
+        "help": ["undo            take back the last command (repeat to go further)",
+                 "history         what has happened so far",
+                 "status          the table now;  status --json  the same as one JSON line",
+                 "help            this list;  quit  save and leave (resume with --resume)"],
+        "saved": "(saved{where})", "interrupted": "(interrupted; saved{where})", "where": " to {path}",
+        "over": "the game is over: undo, history, status or quit",
+        "hint": "  (type 'help' for the commands)",
+        "internal": "internal error ({error}); the line was not applied, the game is saved",
+        "nothing": "nothing to undo", "undone": "undone: {lines}", "empty": "(nothing yet)",
+    },
+    "ja": {
+        "game_over_prompt": "ゲーム終了(undo, history, status, quit)>",
+        "help": ["undo            直前のコマンドを取り消す(繰り返すとさらに戻る)",
+                 "history         これまでの入力",
+                 "status          現在の状況;  status --json  同じ内容をJSON1行で",
+                 "help            この一覧;  quit  保存して終了(--resume で再開)"],
+        "saved": "(保存しました{where})", "interrupted": "(中断。保存しました{where})", "where": ": {path}",
+        "over": "ゲームは終了しています: undo, history, status, quit のいずれか",
+        "hint": "  (コマンドは help で表示)",
+        "internal": "内部エラー({error})。この行は適用されず、ゲームは保存済みです",
+        "nothing": "取り消すものがありません", "undone": "取り消し: {lines}", "empty": "(まだ何もありません)",
+    },
+}
 
 
 def replay(session: Session, new_game: Callable[[Session], TableGame]) -> TableGame:
@@ -63,8 +83,9 @@ def replay(session: Session, new_game: Callable[[Session], TableGame]) -> TableG
 
 class Table:
     def __init__(self, session: Session, new_game: Callable[[Session], TableGame],
-                 out: TextIO | None = None, color: bool | None = None):
+                 out: TextIO | None = None, color: bool | None = None, lang: str = "en"):
         self.session = session
+        self.words = WORDS["ja" if lang == "ja" else "en"]
         self.new_game = new_game
         self.out = out or sys.stdout
         self.color = (self.out.isatty() and "NO_COLOR" not in os.environ) if color is None else color
@@ -93,21 +114,21 @@ class Table:
                 reviewing = False
             elif not reviewing:
                 return 0
-            prompt = GAME_OVER_PROMPT if self.game.is_over() else self.game.prompt()
+            prompt = self.words["game_over_prompt"] if self.game.is_over() else self.game.prompt()
             try:
                 line = read_line(prompt + " ").strip()
             except EOFError:
-                self.say(["", f"(saved{self._where()})"])
+                self.say(["", self.words["saved"].format(where=self._where())])
                 return 0
             except KeyboardInterrupt:
-                self.say(["", f"(interrupted; saved{self._where()})"])
+                self.say(["", self.words["interrupted"].format(where=self._where())])
                 return 130
             if not line:
                 continue
             if not sys.stdin.isatty() and read_line is input:
                 self.say([line])  # echo piped input so a transcript reads like a session
             if self.step(line) == "quit":
-                self.say([f"(saved{self._where()})"])
+                self.say([self.words["saved"].format(where=self._where())])
                 return 0
 
     def step(self, line: str) -> str | None:
@@ -116,7 +137,7 @@ class Table:
         if word == "quit":
             return "quit"
         if word == "help":
-            self.say(self.game.help() + BUILTIN_HELP)
+            self.say(self.game.help() + self.words["help"])
         elif word == "status":
             if rest == "--json":
                 self.say([json.dumps(self.game.status(), ensure_ascii=False, separators=(",", ":"))])
@@ -127,7 +148,7 @@ class Table:
         elif word == "undo":
             self.undo()
         elif self.game.is_over():
-            self.error("the game is over: undo, history, status or quit")
+            self.error(self.words["over"])
         else:
             self.accept(line)
         return None
@@ -139,11 +160,11 @@ class Table:
         except InputError as e:
             self._rebuild()  # whatever the refused line touched is discarded
             self.error(str(e))
-            self.say(["  (type 'help' for the commands)"])
+            self.say([self.words["hint"]])
             return
         except Exception as e:  # a bug must not cost the table its game
             self._rebuild()
-            self.error(f"internal error ({type(e).__name__}: {e}); the line was not applied, the game is saved")
+            self.error(self.words["internal"].format(error=f"{type(e).__name__}: {e}"))
             return
         self.session.record(line, continues_entry=continues)
         self.say(messages)
@@ -151,18 +172,18 @@ class Table:
     def undo(self) -> None:
         dropped = self.session.undo()
         if dropped is None:
-            self.error("nothing to undo")
+            self.error(self.words["nothing"])
             return
         self._rebuild()
-        self.say([f"undone: {' | '.join(dropped)}"] + self.game.describe())
+        self.say([self.words["undone"].format(lines=" | ".join(dropped))] + self.game.describe())
 
     def _rebuild(self) -> None:
         self.game = replay(self.session, self.new_game)
 
     def history(self) -> list[str]:
         if not self.session.entries:
-            return ["(nothing yet)"]
+            return [self.words["empty"]]
         return [f"{n:3}. {' | '.join(entry)}" for n, entry in enumerate(self.session.entries, 1)]
 
     def _where(self) -> str:
-        return f" to {self.session.path}" if self.session.path else ""
+        return self.words["where"].format(path=self.session.path) if self.session.path else ""

@@ -194,3 +194,34 @@ def test_summary_prints_schedules_and_flags_provisional_values():
     assert result.exit_code == 0
     assert "ウルフ" in result.stdout and "〇 〇 × × × 〇 〇" in result.stdout
     assert "暫定値" in result.stderr
+
+
+def test_under_lang_ja_help_refusals_and_the_table_talk_japanese(tmp_path):
+    path = tmp_path / "g.json"
+    lines = ["help", "アキ スコッチ", "アキ=スコッチ ベン=ウルフ チエ=ヒバチ", "s x s", "ｓ ｃ ｓ", "ランダム", "ゾロ",
+             "アキ", "ＲＢ　ＹＧ　ＲＲ　ＢＰ　ＧＹ", "9 9", "ゾロ 1 2", "３ ５", "undo", "undo", "undo", "undo",
+             "undo", "undo", "undo", "undo", "history", "quit"]
+    out = run(["--game", str(path), "--lang", "ja", "--seed", "4"], lines).output
+    for text in ["準備(プロンプトごとに1つ答える)", "直前のコマンドを取り消す", "プレイヤーは 名前=刑事 の形で",
+                 "スタイル 'x' は不明です", "'ゾロ' というプレイヤーはいません", "アキは 9 9 を出せません。手札: 0 1 1 2 2 3 4 5 6",
+                 "(コマンドは help で表示)", "取り消し: ３ ５", "取り消すものがありません", "(まだ何もありません)",
+                 "ゲームファイル", "保存しました"]:
+        assert text in out, text
+    # full-width letters, digits and spaces from a Japanese keyboard are read like ASCII ones
+    assert "アキ: 3 5 を伏せた" in out and "NPC: " in out
+    for english in ["type 'help'", "undone", "nothing to undo", "cannot lay", "unknown", "setup (one answer",
+                    "(saved", "game file"]:
+        assert english not in out, english
+    assert "Traceback" not in out
+
+
+def test_who_sits_out_is_said_when_the_round_starts(tmp_path):
+    # Chie is placed four times running with non-zero cards and keeps only the 0 for round 5.
+    rounds = [[f"Aki {low}", f"Ben {low}", f"Chie {high}", "1"]
+              for low, high in [("0 1", "5 6"), ("0 1", "3 4"), ("0 2", "2 2"), ("0 2", "1 1")]]
+    out = run(["--game", str(tmp_path / "g.json"), "--npc-deck", "physical"],
+              SETUP + [line for r in rounds for line in r] + ["YBR", "status --json"]).output
+    status = json.loads(next(line for line in out.splitlines() if line.startswith("{")))
+    assert next(s for s in status["seats"] if s["name"] == "Chie")["hand"] == [0]
+    header = out[out.index("── round 5 ──"):].splitlines()
+    assert header[1] == "sitting out this round (one card left): Chie"

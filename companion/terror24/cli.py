@@ -42,16 +42,17 @@ def play(game_file, resume, npc_deck, seed, cards_dir, lang) -> None:
     options = {"npc_deck": npc_deck or "virtual", "lang": lang or "en",
                "cards": str(cards_dir) if cards_dir else None}
     session = open_session(GAME_ID, game_file, resume, options, seed)
+    lang = lang or session.options.get("lang", "en")
     if resume and npc_deck and npc_deck != session.options.get("npc_deck"):
-        raise click.UsageError(f"this game uses the {session.options.get('npc_deck')} NPC deck; "
-                               f"it cannot change in the middle of a game")
+        saved = session.options.get("npc_deck")
+        raise click.UsageError(f"このゲームのNPCの山札は {saved} です。途中では変更できません" if lang == "ja" else
+                               f"this game uses the {saved} NPC deck; it cannot change in the middle of a game")
     saved_cards = session.options.get("cards")
     data = _data(cards_dir or (Path(saved_cards) if saved_cards else None))
-    lang = lang or session.options.get("lang", "en")
     warning = provisional_warning(data, lang)
     if warning:
         click.echo(warning, err=True)
-    run_table(session, lambda s: Terror24Table(s, data, lang))
+    run_table(session, lambda s: Terror24Table(s, data, lang), lang)
 
 
 @command.command()

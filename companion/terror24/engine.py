@@ -11,9 +11,16 @@ from dataclasses import dataclass, field
 
 from pnp.data.terror24 import STYLES, Style, Terror24
 
+from .words import say
+
 
 class RuleError(Exception):
-    """An action the rules do not allow now; the message says why."""
+    """An action the rules do not allow now. `key` and `values` name the message in words.py, so the
+    table can say it in its language; str() is the English."""
+
+    def __init__(self, key: str, **values):
+        self.key, self.values = key, values
+        super().__init__(say("en", key, **values))
 
 
 @dataclass
@@ -135,9 +142,9 @@ class Game:
     def reveal(self, suits: list[str]) -> None:
         column = self.grid[self.round - 1]
         if self.need()[0] != "reveal":
-            raise RuleError(f"round {self.round} has no face-down events")
+            raise RuleError("err_no_reveal", round=self.round)
         if len(suits) != len(column):
-            raise RuleError(f"round {self.round} has {len(column)} events to reveal, got {len(suits)}")
+            raise RuleError("err_reveal_count", round=self.round, n=len(column), got=len(suits))
         self._check_suit_counts(self.grid[: self.round - 1] + [suits] + self.grid[self.round:])
         column[:] = suits
         self._skip_empty_rounds()
@@ -146,16 +153,15 @@ class Game:
         kind, expected = self.need()
         humans_pending = [s for s in self.bidders() if s not in self.bids and not self.seats[s].npc]
         if kind not in ("bid", "npc") or (seat != expected and seat not in humans_pending):
-            raise RuleError(self._not_now(seat))
+            raise self._not_now(seat)
         wanted = self.data.rules.npc_cards_per_round if self.seats[seat].npc else self.data.rules.bid_cards
         if len(cards) != wanted:
-            raise RuleError(f"{self.seats[seat].name} lays exactly {wanted} card(s), got {len(cards)}")
+            raise RuleError("err_card_count", name=self.seats[seat].name, n=wanted, got=len(cards))
         hand = self.seats[seat].hand
         missing = Counter(cards) - Counter(hand)
         if missing:
-            where = "deck" if self.seats[seat].npc else "hand"
-            raise RuleError(f"{self.seats[seat].name} cannot lay {' '.join(map(str, cards))}: "
-                            f"the {where} holds {' '.join(map(str, sorted(hand)))}")
+            raise RuleError("err_not_held_npc" if self.seats[seat].npc else "err_not_held",
+                            name=self.seats[seat].name, cards=_cards(cards), held=_cards(sorted(hand)))
         for card in cards:
             hand.remove(card)
         self.bids[seat] = tuple(cards)
@@ -168,11 +174,10 @@ class Game:
     def check(self, card: int) -> Check:
         kind, seat = self.need()
         if kind != "check":
-            raise RuleError("the life-or-death check comes after the last round")
+            raise RuleError("err_check_early")
         hand = self.seats[seat].hand
         if card not in hand:
-            raise RuleError(f"{self.seats[seat].name} has no {card} in hand "
-                            f"(in hand: {' '.join(map(str, sorted(hand)))})")
+            raise RuleError("err_check_card", name=self.seats[seat].name, card=card, held=_cards(sorted(hand)))
         return self._record_check(seat, card)
 
     def adjust(self, seat: int, vp: int) -> None:
@@ -287,38 +292,35 @@ class Game:
         return [i for i in alive if (self.seats[i].vp, self.seats[i].time_in_front) == best]
 
     # ----- checks -----
-    def _not_now(self, seat: int) -> str:
+    def _not_now(self, seat: int) -> RuleError:
         kind, expected = self.need()
         name = self.seats[seat].name
         if kind in ("bid", "npc"):
             if seat not in self.bidders():
-                return f"{name} sits out (fewer than {self.data.rules.bid_cards} cards in hand)"
+                return RuleError("err_sits_out", name=name, n=self.data.rules.bid_cards)
             if seat in self.bids:
-                return f"{name} has already bid this round"
-            return f"{name} turns a card after every player has bid"
-        return {"reveal": f"turn up round {self.round}'s face-down events first",
-                "check": "the rounds are over: the life-or-death check is on",
-                "over": "the game is over"}[kind]
+                return RuleError("err_already_bid", name=name)
+            return RuleError("err_npc_last", name=name)
+        return RuleError(f"err_not_now_{kind}", round=self.round)
 
     def _validate_setup(self) -> None:
         data = self.data
         humans = [s for s in self.seats if not s.npc]
         if not data.players.min <= len(humans) <= data.players.max:
-            raise RuleError(f"{data.players.min}–{data.players.max} players, got {len(humans)}")
+            raise RuleError("err_players", lo=data.players.min, hi=data.players.max, got=len(humans))
         npcs = len(self.seats) - len(humans)
         if npcs != (1 if len(humans) == data.rules.npc_at_players else 0):
-            raise RuleError(f"a virtual player joins exactly when {data.rules.npc_at_players} play")
+            raise RuleError("err_npc_count", n=data.rules.npc_at_players)
         if len({s.detective for s in self.seats}) != len(self.seats):
-            raise RuleError("every seat needs its own detective")
+            raise RuleError("err_own_detective")
         if self.seats[self.chief].npc:
-            raise RuleError("the chief is one of the players")
+            raise RuleError("err_chief_npc")
         shape = [c.places for c in data.grid]
         if [len(c) for c in self.grid] != shape:
-            raise RuleError(f"the event grid has columns of {shape} places")
+            raise RuleError("err_grid_shape", shape=shape)
         for column, spec in zip(self.grid, data.grid):
             if spec.face_down != (None in column) or (spec.face_down and set(column) != {None}):
-                raise RuleError(f"round {spec.round}'s events are "
-                                f"{'face down' if spec.face_down else 'face up'} at the start")
+                raise RuleError("err_face_down" if spec.face_down else "err_face_up", round=spec.round)
         self._check_suit_counts(self.grid)
 
     def _check_suit_counts(self, grid: list[list[str | None]]) -> None:
@@ -326,4 +328,8 @@ class Game:
         for suit_id, count in used.items():
             suit = self.data.suit(suit_id)
             if count > suit.cards:
-                raise RuleError(f"only {suit.cards} {suit.name.en} ({suit.letter}) events exist, the grid shows {count}")
+                raise RuleError("err_suit_count", n=suit.cards, suit=suit.name, letter=suit.letter, got=count)
+
+
+def _cards(cards) -> str:
+    return " ".join(map(str, cards))

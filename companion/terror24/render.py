@@ -38,6 +38,14 @@ class Render:
         return " ".join(map(str, cards))
 
     # ----- a round -----
+    def round_start(self, game: Game) -> list[str]:
+        """The round's header, and who sits out of it (so nobody waits to be asked)."""
+        lines = ["", self.say("round_header", round=game.round)]
+        out = [i for i in range(len(game.seats)) if i not in game.bidders()]
+        if out:
+            lines.append(self.say("sits_out_now", names=", ".join(self.name(game, i) for i in out)))
+        return lines
+
     def resolution(self, game: Game, result: RoundResult) -> list[str]:
         who = lambda seat: self.name(game, seat)  # noqa: E731
         lines = [self.say("coop_count", n=result.coop_count)]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+import unicodedata
 
 from pnp.data.terror24 import STYLES, Style, Terror24, provisional_warning
 
@@ -15,6 +16,7 @@ from ..session import Session
 from ..table import InputError
 from .engine import Game, RuleError, Seat, npc_style
 from .render import Render
+from .words import help_lines
 
 SETUP = ("players", "styles", "npc", "chief", "grid")
 HIDDEN = "?"
@@ -34,12 +36,11 @@ class Terror24Table:
         w = self.render.say
         if self.game is None:
             step = self._setup_step()
-            letters = " ".join(f"{s.letter}={s.name(self.lang)}" for s in self.data.events.suits)
-            return w(f"ask_{step}", letters=letters) + " >"
+            return w(f"ask_{step}", letters=self._letters()) + " >"
         kind, seat = self.game.need()
         r = self.game.round
         if kind == "reveal":
-            return w("ask_reveal", round=r, n=len(self.game.grid[r - 1])) + " >"
+            return w("ask_reveal", round=r, n=len(self.game.grid[r - 1]), letters=self._letters()) + " >"
         if kind == "over":
             return ">"
         name = self.render.name(self.game, seat)
@@ -50,6 +51,7 @@ class Terror24Table:
         return False  # every line is one action; undo takes back exactly one
 
     def handle(self, line: str) -> list[str]:
+        line = unicodedata.normalize("NFKC", line)  # full-width letters, digits and spaces from a Japanese IME
         try:
             if line.split()[0].lower() == "adjust":
                 return self._adjust(line.split()[1:])
@@ -57,7 +59,13 @@ class Terror24Table:
                 return self._setup(self._setup_step(), line)
             return self._play(line)
         except RuleError as e:
-            raise InputError(str(e)) from None
+            raise self._refusal(e.key, **e.values) from None
+
+    def _refusal(self, key: str, **values) -> InputError:
+        return InputError(self.render.say(key, **values))
+
+    def _letters(self) -> str:
+        return " ".join(f"{s.letter}={s.name(self.lang)}" for s in self.data.events.suits)
 
     def _play(self, line: str) -> list[str]:
         kind, seat = self.game.need()
@@ -69,7 +77,7 @@ class Terror24Table:
         elif kind == "check":
             return self._check(seat, line)
         else:
-            raise InputError("the game is over")
+            raise self._refusal("err_game_over")
         while self.game.need()[0] == "npc" and not self.physical:
             npc, top = self.game.need()[1], self.game.npc_top()
             self.game.npc_card(npc, top)
@@ -96,25 +104,8 @@ class Terror24Table:
         return self.render.table(self.game)
 
     def help(self) -> list[str]:
-        letters = " ".join(f"{s.letter}={s.name(self.lang)}" for s in self.data.events.suits)
-        dets = " ".join(d.id for d in self.data.detectives)
-        return [
-            "setup (one answer per prompt):",
-            f"  players   Aki=scotch Ben=wolf Chie=hibachi   clockwise; detectives: {dets}",
-            "  styles    s c s            one per player in seat order (s=stand, c=coop)",
-            "  npc       random | lloyd | lloyd after Ben     (3 players only; default seat: after the last)",
-            "  chief     Aki",
-            f"  events    RB YG RR BP ??? GY ???   columns 1-7, top (1st place) first; {letters}",
-            "            face-down columns may be left out: RB YG RR BP GY",
-            "each round:",
-            "  reveal    YGR              the face-down events of rounds 5 and 7, when turned up",
-            "  bid       3 5  (or 35)     the two cards each bidder laid, asked player by player;",
-            "            Ben 3 4          names the bidder, so bids may come in any order",
-            "  NPC card  4                only with --npc-deck physical: the card turned up",
-            "end:",
-            "  check     2  or  draw      the card drawn in the life-or-death check",
-            "any time:  adjust NAME +2    correct a score by hand",
-        ]
+        detectives = " ".join(d.id if self.lang == "en" else d.name.ja for d in self.data.detectives)
+        return help_lines(self.lang, detectives=detectives, letters=self._letters())
 
     def is_over(self) -> bool:
         return self.game is not None and self.game.is_over()
@@ -138,15 +129,15 @@ class Terror24Table:
         for word in words:
             name, eq, detective = word.partition("=")
             if not eq or not name:
-                raise InputError(f"write each player as NAME=DETECTIVE, e.g. Aki=scotch (got {word!r})")
+                raise self._refusal("err_player_form", word=word)
             if name.lower() == NPC.lower():
-                raise InputError(f"{NPC!r} is the virtual player's name; choose another")
+                raise self._refusal("err_npc_name", npc=NPC)
             players.append((name, self._detective(detective)))
         lo, hi = self.data.players.min, self.data.players.max
         if not lo <= len(players) <= hi:
-            raise InputError(f"{lo}–{hi} players, got {len(players)}")
+            raise self._refusal("err_players", lo=lo, hi=hi, got=len(players))
         if len({n.lower() for n, _ in players}) < len(players) or len({d for _, d in players}) < len(players):
-            raise InputError("every player needs their own name and detective")
+            raise self._refusal("err_own_names")
         return players
 
     def _detective(self, text: str) -> str:
@@ -154,14 +145,15 @@ class Terror24Table:
         exact = [d.id for d in self.data.detectives if key in (d.id, d.name.en.lower(), d.name.ja)]
         found = exact or [d.id for d in self.data.detectives if key and d.id.startswith(key)]
         if len(found) != 1:
-            raise InputError(f"unknown detective {text!r} (one of: {', '.join(d.id for d in self.data.detectives)})")
+            known = ", ".join(d.id if self.lang == "en" else d.name.ja for d in self.data.detectives)
+            raise self._refusal("err_detective", word=text, known=known)
         return found[0]
 
     def _parse_styles(self, words: list[str]) -> list[Style]:
         if len(words) == 1 and len(words[0]) == len(self.answers["players"]):
             words = list(words[0])  # "scs"
         if len(words) != len(self.answers["players"]):
-            raise InputError(f"one style per player ({len(self.answers['players'])}), e.g. s c s")
+            raise self._refusal("err_style_count", n=len(self.answers["players"]))
         return [self._style(w) for w in words]
 
     def _style(self, word: str) -> Style:
@@ -169,7 +161,7 @@ class Terror24Table:
             info = self.data.styles[style]
             if word.lower() in (style, info.letter, info.name.en.lower(), info.name.ja, info.orientation.ja):
                 return style
-        raise InputError(f"unknown style {word!r} (s = stand, c = coop)")
+        raise self._refusal("err_style", word=word)
 
     def _parse_npc(self, words: list[str]) -> dict:
         names = [n for n, _ in self.answers["players"]]
@@ -178,27 +170,27 @@ class Terror24Table:
             after = self._player(words[2], names)
             words = words[:1]
         if len(words) != 1:
-            raise InputError("answer random, or a detective, optionally followed by 'after NAME'")
+            raise self._refusal("err_npc_answer")
         used = {d for _, d in self.answers["players"]}
         unused = [d.id for d in self.data.detectives if d.id not in used]
-        if words[0].lower() == "random":
+        if words[0].lower() in ("random", "ランダム"):
             detective = random.Random(f"{self.seed}:npc-detective").choice(unused)
         else:
             detective = self._detective(words[0])
             if detective in used:
-                raise InputError(f"{detective} is a player's detective; the NPC takes an unused one: {', '.join(unused)}")
+                raise self._refusal("err_npc_taken", detective=self.data.detective(detective).name,
+                                    unused=", ".join(self.data.detective(d).name(self.lang) for d in unused))
         return {"detective": detective, "after": after}
 
-    @staticmethod
-    def _player(word: str, names: list[str]) -> str:
+    def _player(self, word: str, names: list[str]) -> str:
         found = [n for n in names if n.lower() == word.lower()]
         if not found:
-            raise InputError(f"no player called {word!r} (players: {', '.join(names)})")
+            raise self._refusal("err_no_player", word=word, names=", ".join(names))
         return found[0]
 
     def _parse_chief(self, words: list[str]) -> str:
         if len(words) != 1:
-            raise InputError("the chief's name")
+            raise self._refusal("err_chief")
         return self._player(words[0], [n for n, _ in self.answers["players"]])
 
     def _parse_grid(self, words: list[str]) -> list[list[str | None]]:
@@ -207,7 +199,7 @@ class Terror24Table:
             given = iter(words)
             words = [HIDDEN * c.places if c.face_down else next(given) for c in columns]
         if len(words) != len(columns):
-            raise InputError(f"{len(columns)} columns, e.g. RB YG RR BP ??? GY ??? (got {len(words)})")
+            raise self._refusal("err_columns", n=len(columns), got=len(words))
         grid = []
         for column, word in zip(columns, words):
             if column.face_down and set(word) <= {HIDDEN, "-"}:
@@ -222,7 +214,7 @@ class Terror24Table:
             suit = self.data.suit_by_letter(letter)
             if suit is None:
                 known = ", ".join(s.letter for s in self.data.events.suits)
-                raise InputError(f"unknown event letter {letter!r} (known: {known})")
+                raise self._refusal("err_letter", letter=letter, known=known)
             suits.append(suit.id)
         return suits
 
@@ -252,7 +244,7 @@ class Terror24Table:
         seating = " · ".join(self.render.seat_label(self.game, i) for i in range(len(seats)))
         lines.insert(0, self.render.say("seats", seats=seating))
         warning = provisional_warning(self.data, self.lang)
-        return lines + ([warning] if warning else []) + ["", self.render.say("round_header", round=1)]
+        return lines + ([warning] if warning else []) + self.render.round_start(self.game)
 
     # ----- rounds -----
     def _reveal(self, line: str) -> list[str]:
@@ -268,27 +260,25 @@ class Terror24Table:
             seat, line = named[0], line.split(None, 1)[1] if len(line.split()) > 1 else ""
         elif line.split()[0].rstrip(":").isalpha():
             names = ", ".join(s.name for s in self.game.seats)
-            raise InputError(f"no player called {line.split()[0]!r}; type the cards (e.g. 3 5) or NAME 3 5 "
-                             f"(players: {names})")
+            raise self._refusal("err_bid_name", word=line.split()[0], names=names)
         cards = self._cards(line)
         self.game.bid(seat, cards)
         key = "npc_turns" if self.game.seats[seat].npc else "laid"
         return [self.render.say(key, name=self.render.name(self.game, seat), cards=self.render.cards(cards))]
 
-    @staticmethod
-    def _cards(line: str) -> list[int]:
+    def _cards(self, line: str) -> list[int]:
         text = line.replace(",", " ").replace("+", " ")
         words = text.split()
         if len(words) == 1 and words[0].isdigit():
             words = list(words[0])  # "35" = 3 and 5 (every card is one digit)
         if not words or not all(w.isdigit() for w in words):
-            raise InputError(f"type the cards as numbers, e.g. 3 5 (got {line!r})")
+            raise self._refusal("err_numbers", line=line)
         return [int(w) for w in words]
 
     def _next(self) -> list[str]:
         """After a round: the next round's header, or the start (and perhaps the end) of the checks."""
         if self.game.round <= self.data.rounds:
-            return ["", self.render.say("round_header", round=self.game.round)]
+            return self.render.round_start(self.game)
         lines = self.render.check_start(self.game)
         return lines + (self.render.final(self.game) if self.game.is_over() else [])
 
@@ -301,7 +291,7 @@ class Terror24Table:
         elif word.isdigit():
             card = int(word)
         else:
-            raise InputError("type the card drawn (e.g. 3), or 'draw' to let the companion pick one")
+            raise self._refusal("err_check_answer")
         done = len(self.game.checks)
         self.game.check(card)
         lines = self.render.checks(self.game, self.game.checks[done:])
@@ -311,10 +301,11 @@ class Terror24Table:
 
     def _adjust(self, words: list[str]) -> list[str]:
         if self.game is None:
-            raise InputError("scores can be corrected once the game has started")
+            raise self._refusal("err_adjust_early")
         if len(words) != 2 or not re.fullmatch(r"[+-]\d+", words[1]):
-            raise InputError("adjust NAME +N  or  adjust NAME -N")
+            raise self._refusal("err_adjust_form")
         name = self._player(words[0], [s.name for s in self.game.seats])
         seat = next(i for i, s in enumerate(self.game.seats) if s.name == name)
         self.game.adjust(seat, int(words[1]))
-        return [f"{name} {words[1]} VP ({self.render.say('vp_adjust')}) → {self.game.seats[seat].vp}"]
+        return [self.render.say("adjusted", name=name, vp=words[1], reason=self.render.say("vp_adjust"),
+                                total=self.game.seats[seat].vp)]
