@@ -9,6 +9,7 @@ from typing import Any, Callable, TypeVar
 from . import CARDS_DIR
 from .errors import DataError
 from .schema import convert
+from .toml_lines import line_of
 
 T = TypeVar("T")
 _TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
@@ -37,7 +38,7 @@ def read_toml(path: Path) -> dict[str, Any]:
 
 def load(model: type[T], path: Path, check: Callable[[T], None] | None = None) -> T:
     """Parse `path` into `model`, then run `check` (census, duplicates...). Errors carry the file
-    and, where the card's id can be found in the text, its line."""
+    and the line of the table or key they name (best effort: see toml_lines)."""
     raw = read_toml(path)
     try:
         result = convert(model, raw, "")
@@ -46,23 +47,5 @@ def load(model: type[T], path: Path, check: Callable[[T], None] | None = None) -
         return result
     except DataError as e:
         e.file = path
-        e.line = e.line or _line_of(path, e.where, raw)
+        e.line = e.line or line_of(path.read_text(encoding="utf-8"), raw, e.where)
         raise
-
-
-def _line_of(path: Path, where: str, raw: dict[str, Any]) -> int | None:
-    """Best effort: the line of the card named in `where` (its `id = "..."`), else the key's line."""
-    lines = path.read_text(encoding="utf-8").splitlines()
-    card = re.search(r"\[(?:id=)?([^\]]+)\]", where)
-    if card and not card.group(1).isdigit():
-        pattern = re.compile(rf'^\s*id\s*=\s*"{re.escape(card.group(1))}"')
-        for number, line in enumerate(lines, 1):
-            if pattern.match(line):
-                return number
-    key = where.rsplit(".", 1)[-1].split("[")[0]
-    if key:
-        pattern = re.compile(rf"^\s*{re.escape(key)}\s*=")
-        hits = [n for n, line in enumerate(lines, 1) if pattern.match(line)]
-        if len(hits) == 1:
-            return hits[0]
-    return None
