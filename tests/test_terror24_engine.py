@@ -270,3 +270,14 @@ def test_rounds_nobody_can_bid_in_pass_with_their_end_phase():
     assert g.round == 7 and len(g.results) == 6 and g.results[-1].placed == []
     g.reveal(["hijack", "bomb", "bio"])
     assert g.is_over() and g.checks[0].card is None and g.checks[0].dead
+
+
+def test_five_players_play_without_an_npc_and_ties_wrap_around_from_the_chief():
+    with pytest.raises(RuleError, match="virtual player joins exactly when 3 play"):
+        game("ssss", npc=("s", [1, 1, 2, 2, 3, 4, 5, 6], 4))
+    g = game("sscss", chief=3)
+    assert g.bidders() == [3, 4, 0, 1, 2] and g.need() == ("bid", 3)
+    # E (stand 2+3) and C (coop 1+3 +1) tie at 5; from chief D clockwise E comes before C.
+    r = play_round(g, {"D": [0, 1], "E": [2, 3], "A": [0, 2], "B": [1, 1], "C": [1, 3]})
+    assert [(g.seats[e.seat].name, e.time) for e in r.ranking[:2]] == [("E", 5), ("C", 5)]
+    assert g.chief == 4 and g.round == 2

@@ -225,3 +225,13 @@ def test_who_sits_out_is_said_when_the_round_starts(tmp_path):
     assert next(s for s in status["seats"] if s["name"] == "Chie")["hand"] == [0]
     header = out[out.index("── round 5 ──"):].splitlines()
     assert header[1] == "sitting out this round (one card left): Chie"
+
+
+def test_the_npc_sits_where_the_table_says_and_wins_ties_from_that_seat(tmp_path):
+    # Seats: Aki, NPC, Ben, Chie. Ben (stand 1+2) and the NPC (coop 2+1) tie at 3: the NPC sits nearer
+    # the chief Aki, so it takes second place.
+    setup = ["Aki=scotch Ben=wolf Chie=hibachi", "s s s", "dokaben after Aki", "Aki", "RB YG RR BP GY"]
+    out = run(["--game", str(tmp_path / "g.json"), "--npc-deck", "physical"], setup + ["5 6", "1 2", "0 1", "2"]).output
+    assert "seats clockwise: Aki Scotch Stand [chief] · NPC(Dokaben) Coop · Ben Wolf Stand · Chie Hibachi Stand" in out
+    assert "times: Aki 5+6 = 11 · NPC(Dokaben) 2 +1 coop = 3 · Ben 1+2 = 3 · Chie 0+1 = 1" in out
+    assert "  2. NPC(Dokaben) → B Airliner hijack(blue)" in out

@@ -7,7 +7,7 @@ _WORDS = {
     "ask_players": ("players, clockwise (NAME=DETECTIVE ...)", "プレイヤー(時計回りに 名前=刑事 ...)"),
     "ask_styles": ("styles in seat order (s=stand c=coop)", "スタイル(席順に s=スタンド c=コープ)"),
     "ask_npc": ("NPC detective (random or a name; optional 'after NAME')",
-                "NPCの刑事(random か名前。'after 名前' で席を指定)"),
+                "NPCの刑事(random/ランダム か名前。'after 名前' で席を指定)"),
     "ask_chief": ("chief (a player's name)", "チーフ(プレイヤー名)"),
     "ask_grid": ("events, columns 1-7 top to bottom ({letters}; ? = face down)",
                  "事件置き場(1〜7列、上から。{letters}、裏向きは ?)"),
