@@ -72,19 +72,21 @@ def test_round_resolution_lists_every_award_with_its_reason(tmp_path):
 
 def test_bad_lines_are_refused_with_a_reason_and_never_saved(tmp_path):
     path = tmp_path / "g.json"
-    bad = ["Aki=nobody Ben=wolf Chie=hibachi", "Aki=scotch Ben=scotch Chie=wolf", *SETUP[:1],
+    bad = ["Aki=nobody Ben=wolf Chie=hibachi", "Aki=scotch Ben=scotch Chie=wolf", "3=scotch Ben=wolf Chie=hibachi",
+           *SETUP[:1],
            "s c", "s x s", *SETUP[1:3], "Zed", *SETUP[3:4], "RB YG RX BP ??? GY ???", "PP PP RR BP ??? GY ???",
            *SETUP[4:], "adjust", "9 9", "6 6", "three five", "3x", "Ben 1 2", "Ben 1 1", "3 5"]
     result = run(["--game", str(path), "--npc-deck", "physical"], bad)
     out = result.output
     assert result.exit_code == 0 and "Traceback" not in out
-    for reason in ["unknown detective 'nobody'", "own name and detective", "one style per player",
+    for reason in ["unknown detective 'nobody'", "own name and detective", "name cannot be a number ('3')",
+                   "one style per player",
                    "unknown style 'x'", "no player called 'Zed'", "unknown event letter 'X'",
                    "only 2 Hostage siege (P) events", "adjust NAME +N", "cannot lay 9 9: the hand holds",
                    "cannot lay 6 6: the hand holds 0 1 1 2 2 3 4 5 6", "type the cards as numbers", "no player called 'three'",
                    "Ben has already bid"]:
         assert reason in out, reason
-    assert out.count("(type 'help' for the commands)") == 13
+    assert out.count("(type 'help' for the commands)") == 14
     assert Session.open(path, "terror24").lines() == SETUP + ["Ben 1 2", "3 5"]
 
 
@@ -192,7 +194,8 @@ def test_user_errors_exit_2_without_traceback(tmp_path):
 def test_summary_prints_schedules_and_flags_provisional_values():
     result = CliRunner().invoke(main, ["terror24", "summary", "--lang", "ja"])
     assert result.exit_code == 0
-    assert "ウルフ" in result.stdout and "〇 〇 × × × 〇 〇" in result.stdout
+    assert "ウルフ: 〇 〇 × × × 〇 〇" in result.stdout and "stand" not in result.stdout
+    assert "事件(スタンド / コープ・メイン / コープ・サブVP)" in result.stdout
     assert "暫定値" in result.stderr
 
 

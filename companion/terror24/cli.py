@@ -10,6 +10,7 @@ from pnp.data.terror24 import GAME_ID, Terror24, load_terror24, provisional_warn
 
 from ..launch import open_session, play as run_table
 from .repl import Terror24Table
+from .words import say
 
 LANGS = click.Choice(["ja", "en"])
 
@@ -69,12 +70,10 @@ def summary(cards_dir, lang) -> None:
         click.echo(f"\n{section.title(lang)}")
         for line in section.lines(lang):
             click.echo(f"  {line}")
-    marks = data.schedule
-    click.echo(f"\n{'schedules' if lang == 'en' else 'スケジュール'} ({marks.switch_mark} = "
-               f"{'switch style in that round' if lang == 'en' else 'そのラウンドでスタイル変更'})")
+    click.echo("\n" + say(lang, "summary_schedules", mark=data.schedule.switch_mark))
     for d in data.detectives:
-        click.echo(f"  {d.name(lang):<10} {' '.join(d.schedule)}")
-    click.echo(f"\n{'events' if lang == 'en' else '事件'} (stand / coop main / coop sub)")
+        click.echo(f"  {d.name(lang)}: {' '.join(d.schedule)}")  # no column padding: 〇 and × differ in width
+    click.echo("\n" + say(lang, "summary_events"))
     for s in data.events.suits:
         click.echo(f"  {s.letter} {s.name(lang)} ({s.colour(lang)}) ×{s.cards}: "
                    f"{s.stand_vp} / {s.coop_main_vp} / {s.coop_sub_vp}")

@@ -132,6 +132,8 @@ class Terror24Table:
                 raise self._refusal("err_player_form", word=word)
             if name.lower() == NPC.lower():
                 raise self._refusal("err_npc_name", npc=NPC)
+            if name.isdigit():  # "3 5" must read as a bid, never as player 3 laying a 5
+                raise self._refusal("err_digit_name", name=name)
             players.append((name, self._detective(detective)))
         lo, hi = self.data.players.min, self.data.players.max
         if not lo <= len(players) <= hi:

@@ -71,6 +71,9 @@ _WORDS = {
     "next": ("next: {what}", "次: {what}"),
     "adjusted": ("{name} {vp} VP ({reason}) → {total}", "{name} {vp} VP({reason})→ {total}"),
     "sits_out_now": ("sitting out this round (one card left): {names}", "このラウンド不参加(手札1枚): {names}"),
+    "summary_schedules": ("schedules ({mark} = switch style in that round's end phase)",
+                          "スケジュール({mark} = そのラウンドのエンドフェイズでスタイル変更)"),
+    "summary_events": ("events (stand / coop main / coop sub VP)", "事件(スタンド / コープ・メイン / コープ・サブVP)"),
     # refusals from the rules
     "err_no_reveal": ("round {round} has no face-down events", "ラウンド{round}に裏向きの事件はありません"),
     "err_reveal_count": ("round {round} has {n} events to reveal, got {got}",
@@ -99,6 +102,7 @@ _WORDS = {
     "err_player_form": ("write each player as NAME=DETECTIVE, e.g. Aki=scotch (got {word!r})",
                         "プレイヤーは 名前=刑事 の形で(例: アキ=スコッチ)。入力: {word!r}"),
     "err_npc_name": ("{npc!r} is the virtual player's name; choose another", "{npc!r} は仮想プレイヤーの名前です。別の名前にしてください"),
+    "err_digit_name": ("a player's name cannot be a number ({name!r})", "プレイヤー名を数字だけにはできません({name!r})"),
     "err_own_names": ("every player needs their own name and detective", "名前と刑事は1人ずつ別々にしてください"),
     "err_detective": ("unknown detective {word!r} (one of: {known})", "刑事 {word!r} はいません({known} のいずれか)"),
     "err_style_count": ("one style per player ({n}), e.g. s c s", "スタイルはプレイヤー1人に1つ({n}人分)。例: s c s"),
