@@ -156,6 +156,12 @@ def build(games, assets, out, force, langs, **kw) -> None:
         langs = ("all",)
     jobs = [(job, opts) for opts in _options(langs, **kw) for job in _jobs(games, assets)]
     models: dict[str, object] = {}
+
+    def model(game, opts):
+        if game.id not in models:
+            models[game.id] = game.load(opts.cards_dir)
+        return models[game.id]
+
     _announce_fonts(jobs[0][1])
     for n, (job, opts) in enumerate(jobs, 1):
         start = time.perf_counter()
@@ -164,16 +170,19 @@ def build(games, assets, out, force, langs, **kw) -> None:
         step = buildcache.Step([path], buildcache.asset_inputs(job.game, job.asset, opts))
         if not force and step.fresh():
             click.echo(f"{label}: {path}  (up to date)")
-            continue
-        key = job.game.id
-        if key not in models:
-            models[key] = job.game.load(opts.cards_dir)
-        built = build_pdf(job, opts, models[key])
-        same = "" if step.write(built.pdf, force) else ", content unchanged"
-        click.echo(f"{label}: {path}  ({built.pages} pages, {len(built.pdf) // 1024} KB, "
-                   f"{time.perf_counter() - start:.2f} s{same})")
-        for warning in job.game.warnings(models[key], opts) if job.game.warnings else ():
-            click.echo(warning, err=True)
+        else:
+            built = build_pdf(job, opts, model(job.game, opts))
+            same = "" if step.write(built.pdf, force) else ", content unchanged"
+            click.echo(f"{label}: {path}  ({built.pages} pages, {len(built.pdf) // 1024} KB, "
+                       f"{time.perf_counter() - start:.2f} s{same})")
+        # An up-to-date file still carries whatever it warns about (e.g. provisional values).
+        _warn(job.game, lambda: model(job.game, opts), opts)
+
+
+def _warn(game, model, opts: Options) -> None:
+    """Print the game's warnings for a file built or found up to date; `model()` loads its data."""
+    for warning in game.warnings(model(), opts) if game.warnings else ():
+        click.echo(warning, err=True)
 
 
 @main.command()
@@ -197,7 +206,8 @@ def preview(game, asset, every, page, dpi, out, langs, **kw) -> None:
         raise BuildError("name the ASSET to preview, or use --all")
     (job,) = _jobs((game,), (asset,))
     _announce_fonts(opts)
-    built = build_pdf(job, opts)
+    data = job.game.load(opts.cards_dir)
+    built = build_pdf(job, opts, data)
     try:
         image = raster.png(built.pdf, page, dpi)
     except IndexError as e:
@@ -205,6 +215,7 @@ def preview(game, asset, every, page, dpi, out, langs, **kw) -> None:
     path = job.path(out, opts).with_suffix(f".p{page}.png")
     write_atomic(path, image)
     click.echo(path)
+    _warn(job.game, lambda: data, opts)
 
 
 @main.command()

@@ -71,6 +71,9 @@ def test_build_warns_while_event_values_are_provisional(tmp_path):
     result = CliRunner().invoke(main, ["build", "terror24", "--lang", "en", "--out", str(tmp_path / "a")])
     assert result.exit_code == 0
     assert result.output.count("provisional") == 2  # once per asset built
+    again = CliRunner().invoke(main, ["build", "terror24", "--lang", "en", "--out", str(tmp_path / "a")])
+    assert again.output.count("(up to date)") == 2
+    assert again.output.count("provisional") == 2  # the files found up to date still print those values
     cards = tmp_path / "cards"
     cards.mkdir()
     text = (CARDS_DIR / "terror24.toml").read_text(encoding="utf-8")
@@ -78,3 +81,9 @@ def test_build_warns_while_event_values_are_provisional(tmp_path):
     result = CliRunner().invoke(main, ["build", "terror24", "--lang", "en", "--cards", str(cards),
                                        "--out", str(tmp_path / "b")])
     assert result.exit_code == 0 and "provisional" not in result.output
+
+
+def test_preview_warns_while_event_values_are_provisional(tmp_path):
+    result = CliRunner().invoke(main, ["preview", "terror24", "summary", "--lang", "en", "--dpi", "30",
+                                       "--out", str(tmp_path)])
+    assert result.exit_code == 0 and result.output.count("provisional") == 1
