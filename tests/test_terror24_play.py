@@ -238,3 +238,16 @@ def test_the_npc_sits_where_the_table_says_and_wins_ties_from_that_seat(tmp_path
     assert "seats clockwise: Aki Scotch Stand [chief] · NPC(Dokaben) Coop · Ben Wolf Stand · Chie Hibachi Stand" in out
     assert "times: Aki 5+6 = 11 · NPC(Dokaben) 2 +1 coop = 3 · Ben 1+2 = 3 · Chie 0+1 = 1" in out
     assert "  2. NPC(Dokaben) → B Airliner hijack(blue)" in out
+
+
+def test_a_game_with_its_own_cards_folder_resumes_from_another_folder(tmp_path, monkeypatch):
+    cards = tmp_path / "mine"
+    cards.mkdir()
+    text = load_terror24.__globals__["game_file"]("terror24").read_text(encoding="utf-8")
+    (cards / "terror24.toml").write_text(text.replace("stand_vp = 2", "stand_vp = 20"), encoding="utf-8")
+    path = tmp_path / "g.json"
+    monkeypatch.chdir(tmp_path)
+    run(["--game", str(path), "--cards", "mine", "--npc-deck", "physical"], SETUP)
+    monkeypatch.chdir(cards)
+    out = run(["--game", str(path), "--resume"], ["3 5", "1 2", "0 6", "4"]).output
+    assert "VP Aki +20: stand VP for Bombing" in out, out

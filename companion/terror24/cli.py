@@ -41,7 +41,7 @@ def command() -> None:
 def play(game_file, resume, npc_deck, seed, cards_dir, lang) -> None:
     """Play at the table: setup questions, then one line per bid; type 'help' at any prompt."""
     options = {"npc_deck": npc_deck or "virtual", "lang": lang or "en",
-               "cards": str(cards_dir) if cards_dir else None}
+               "cards": str(cards_dir.resolve()) if cards_dir else None}  # resumable from any folder
     session = open_session(GAME_ID, game_file, resume, options, seed)
     lang = lang or session.options.get("lang", "en")
     if resume and npc_deck and npc_deck != session.options.get("npc_deck"):
