@@ -157,3 +157,17 @@ def test_summary_sheet_is_one_page(model, lang):
         assert move.name(lang).replace(" ", "") in text
     for rule in model.summary.chip_rules:
         assert rule(lang).replace(" ", "") in text
+
+
+@pytest.mark.parametrize("lang, heading", [("ja", "LIARMAFIAサマリー"), ("en", "LIARMAFIASummary")])
+def test_summary_card_heading_is_one_line(lang, heading):
+    built, _ = build(GAME, "cards", lang=lang)
+    faces = refs_by_face(built)
+    with open_pdf(built.pdf) as pdf:
+        page = pdf.pages[0]
+        summaries = [p for p in built.sheets[0].placements if faces[p.face][0].endswith("-summary")]
+        assert len(summaries) == 2
+        for p in summaries:
+            chars = chars_in(page, p.trim, page.height)
+            top = min(c["top"] for c in chars)
+            assert read([c for c in chars if abs(c["top"] - top) < 1], False) == heading
