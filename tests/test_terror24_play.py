@@ -144,7 +144,7 @@ def test_four_players_need_no_npc_and_the_check_can_be_drawn_by_the_companion(tm
         if kind == "reveal":
             return "YGR" if game.round == 5 else "BRP"
         if kind == "check":
-            return "draw"
+            return "引く" if game.checks else "draw"  # the Japanese word works too
         return " ".join(map(str, sorted(game.seats[seat].hand)[:2]))
 
     assert table.run(read) == 0
@@ -154,6 +154,12 @@ def test_four_players_need_no_npc_and_the_check_can_be_drawn_by_the_companion(tm
     status = final_status(tmp_path / "g.json")
     assert status["phase"] == "over" and len(status["seats"]) == 4
     assert sum(len(s["events"]) for s in status["seats"]) == 16  # every event was taken
+    # `status` tells who has already survived the check (and who died)
+    game, shown = table.game.game, table.game.describe()
+    assert len([c for c in game.checks if c.card is not None]) >= 2  # both words were used
+    for check in game.checks:
+        line = next(x for x in shown if x.startswith(f"  {game.seats[check.seat].name} "))
+        assert line.endswith(" · dead" if check.dead else " · survives"), line
 
 
 def test_adjust_corrects_a_score_and_undo_takes_it_back(tmp_path):

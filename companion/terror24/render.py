@@ -134,10 +134,10 @@ class Render:
 
     # ----- status -----
     def table(self, game: Game) -> list[str]:
-        kind, seat = game.need()
         columns = " ".join("".join(self.data.suit(s).letter if s else "?" for s in col) for col in game.grid)
         lines = [f"{self.say('round')} {min(game.round, self.data.rounds)}/{self.data.rounds} · "
                  f"{self.say('events')}: {columns}"]
+        survived = {c.seat for c in game.checks if not c.dead}
         for i, s in enumerate(game.seats):
             pile = self.say("deck") if s.npc else self.say("hand")
             held = f"{len(s.hand)}" if s.npc else self.cards(sorted(s.hand))
@@ -145,7 +145,8 @@ class Render:
             lines.append(f"  {self.seat_label(game, i)}: {s.vp} VP · {self.say('events')} {events} · "
                          f"{pile} {held} · {self.say('in_front')} {s.time_in_front}"
                          + (f" · {self.say('laid_now')} {self.cards(game.bids[i])}" if i in game.bids else "")
-                         + (f" · {self.say('dead')}" if s.dead else ""))
+                         + (f" · {self.say('dead')}" if s.dead else "")
+                         + (f" · {self.say('survives')}" if i in survived else ""))
         return lines + [self.standings(game)]
 
     def state(self, game: Game, physical: bool) -> dict:

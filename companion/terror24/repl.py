@@ -287,7 +287,7 @@ class Terror24Table:
     # ----- the end -----
     def _check(self, seat: int, line: str) -> list[str]:
         word = line.strip().lower()
-        if word == "draw":
+        if word in ("draw", "引く"):
             hand = sorted(self.game.seats[seat].hand)
             card = random.Random(f"{self.seed}:check:{seat}").choice(hand)
         elif word.isdigit():

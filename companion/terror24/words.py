@@ -16,7 +16,7 @@ _WORDS = {
     "ask_bid": ("round {round} · {name}'s {n} cards", "ラウンド{round} · {name}の{n}枚"),
     "ask_npc_card": ("round {round} · {name}: the card turned up", "ラウンド{round} · {name}: めくったカード"),
     "ask_check": ("life or death · {name} draws a card from hand (the card, or 'draw')",
-                  "生死判定 · {name}が手札から1枚引く(数字、または draw)"),
+                  "生死判定 · {name}が手札から1枚引く(数字、または draw/引く)"),
     "seats": ("seats clockwise: {seats}", "席順(時計回り): {seats}"),
     "npc_joins": ("NPC: {detective} plays {style} (the minority style), seated after {after}",
                   "NPC: {detective}、{style}(少ない方のスタイル)、{after}の次の席"),
