@@ -87,3 +87,35 @@ def test_preview_warns_while_event_values_are_provisional(tmp_path):
     result = CliRunner().invoke(main, ["preview", "terror24", "summary", "--lang", "en", "--dpi", "30",
                                        "--out", str(tmp_path)])
     assert result.exit_code == 0 and result.output.count("provisional") == 1
+
+
+def event_texts(built):
+    """The text of every event face, by suit id."""
+    faces = {front: card_id for card_id, _, front, _ in built.cards}
+    found = {}
+    with open_pdf(built.pdf) as pdf:
+        for sheet, page in zip(built.sheets[::2], pdf.pages[::2]):
+            for p in sheet.placements:
+                card_id = faces.get(p.face, "")
+                if card_id.startswith("event-"):
+                    found.setdefault(card_id.split("-")[1], []).append(read(chars_in(page, p.trim, page.height), False))
+    return found
+
+
+def test_event_cards_print_suit_colour_name_and_values_from_data(built, tmp_path):
+    model = load_terror24()
+    found = event_texts(built)
+    for s in model.events.suits:
+        assert len(found[s.id]) == s.cards
+        for text in found[s.id]:
+            assert s.colour.en in text and s.name.en.replace(" ", "") in text
+            assert f"StandVP{s.stand_vp}" in text and f"{s.coop_main_vp}/{s.coop_sub_vp}" in text
+            assert text.endswith("※provisional")
+    # The values come from the data: a copy with other values and no provisional flag prints those.
+    cards = tmp_path / "cards"
+    cards.mkdir()
+    text = (CARDS_DIR / "terror24.toml").read_text(encoding="utf-8")
+    text = text.replace("provisional = true", "provisional = false").replace("stand_vp = 6", "stand_vp = 9")
+    (cards / "terror24.toml").write_text(text, encoding="utf-8")
+    mine = event_texts(build(GAME, "cards", lang="en", cards_dir=cards)[0])
+    assert all("StandVP9" in t and "provisional" not in t for t in mine["hostage"])
