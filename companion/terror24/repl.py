@@ -96,11 +96,14 @@ class Terror24Table:
 
     def describe(self) -> list[str]:
         if self.game is None:
-            shown = {"players": lambda v: " ".join(f"{n}={d}" for n, d in v),
-                     "styles": lambda v: " ".join(v), "npc": lambda v: f"{v['detective']} after {v['after']}",
-                     "chief": str, "grid": lambda v: " ".join("".join(s or "?" for s in c) for c in v)}
-            done = [f"{k}: {shown[k](v)}" for k, v in self.answers.items()]
-            return done + [f"next: {self._setup_step()}"]
+            detective = lambda d: self.data.detective(d).name(self.lang)  # noqa: E731
+            shown = {"players": lambda v: " ".join(f"{n}={detective(d)}" for n, d in v),
+                     "styles": lambda v: " ".join(map(self.render.style, v)),
+                     "npc": lambda v: f"{detective(v['detective'])} after {v['after']}", "chief": str}
+            # (the grid is the last answer: once given, the game has started)
+            w = self.render.say
+            done = [f"{w('step_' + k)}: {shown[k](v)}" for k, v in self.answers.items()]
+            return done + [w("next", what=w("step_" + self._setup_step()))]
         return self.render.table(self.game)
 
     def help(self) -> list[str]:
