@@ -11,13 +11,14 @@ from typing import Callable
 
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph, Table, TableStyle
+from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Table, TableStyle
 
 from .content import Heading, Para
 
 from .fonts import FontSet
 from .geometry import Rect, Size, pt
 from .imposition import Segment, Sheet
+from .kinsoku import KinsokuParagraph as Paragraph
 from .text import Fitted, TextStyle, paragraph_style
 
 GUIDE_WIDTH = 0.4  # pt

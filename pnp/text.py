@@ -9,20 +9,14 @@ from functools import lru_cache
 
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.lib import textsplit as _rl_textsplit
-from reportlab.platypus import Paragraph, paragraph as _rl_paragraph
 
 from .content import Para
 from .fonts import FontSet
+from .kinsoku import KinsokuParagraph as Paragraph
 
 MIN_SIZE = 6.0  # pt: the smallest text an insert may carry
 _ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
 _STEP = 0.04
-# ReportLab's kinsoku list (characters that may not start a line) lacks full-width ？！：；… and a
-# few closing brackets; both of its CJK wrappers read a module global, so extend those once here.
-_NO_LINE_START = "？！：；｝〉》〙〗〟’”｠»…‥，．"
-for _module in (_rl_paragraph, _rl_textsplit):
-    _module.ALL_CANNOT_START += "".join(c for c in _NO_LINE_START if c not in _module.ALL_CANNOT_START)
 
 
 @dataclass(frozen=True)
@@ -90,11 +84,6 @@ def _try(paras, table, width, height, fonts, lang, scale, min_size) -> Fitted | 
         style = paragraph_style(table[p.style], fonts, lang, scale, min_size)
         para = Paragraph(p.markup, style)
         _, h = para.wrap(width, 1e6)
-        if lang == "ja" and _widest(para) > width + 0.01:
-            # Punctuation that may not start a line hangs past the wrap width (burasage): wrap
-            # one em short so the hanging character still lands inside the box.
-            para = Paragraph(p.markup, style)
-            _, h = para.wrap(max(width - style.fontSize, style.fontSize), 1e6)
         if _widest(para) > width + 0.01:
             return None
         space = table[p.style].space_before * scale if i else 0.0

@@ -74,4 +74,4 @@ def test_error_names_the_line_of_the_card(tmp_path):
     with pytest.raises(DataError) as e:
         load_terror24(_edited(tmp_path, 'schedule = "〇〇×××〇〇"', 'schedule = "〇〇"'))
     lines = (tmp_path / "terror24.toml").read_text(encoding="utf-8").splitlines()
-    assert lines[e.value.line - 1] == 'id = "wolf"'
+    assert lines[e.value.line - 1] == 'schedule = "〇〇"'  # the card's faulty field itself

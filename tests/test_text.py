@@ -68,24 +68,3 @@ def test_text_that_fits_on_one_line_stays_on_one_line(fonts):
 def test_a_word_wider_than_the_box_is_an_overflow(fonts):
     with pytest.raises(TextOverflow):
         fit((Para("Supercalifragilisticexpialidocious", "body"),), STYLES, 15 * MM, 40 * MM, fonts, "en")
-
-
-def test_japanese_lines_follow_kinsoku(fonts):
-    forbidden_start = set("。、）」！？ー：…")
-    text = "あいうえおかきくけこ。さしすせそ、「たちつてと」なにぬねの！はひふへほ？まみむめも：やゆよ…" * 3
-    for width in range(20, 60, 3):
-        fitted = fit((Para(text, "body"),), STYLES, width * MM, 200 * MM, fonts, "ja")
-        para = fitted.paras[0][0]
-        lines = ["".join(w.text if hasattr(w, "text") else str(w) for w in _words(line))
-                 for line in para.blPara.lines]
-        assert len(lines) > 1
-        for line in lines[1:]:
-            assert line and line[0] not in forbidden_start, (width, line)
-        assert max(para.getActualLineWidths0()) <= width * MM + 0.01  # hanging stops inside the box
-
-
-def _words(line):
-    words = getattr(line, "words", None)
-    if words is None:  # simple lines: (extra space, [words])
-        return line[1]
-    return words

@@ -1,0 +1,82 @@
+"""Japanese line breaking (kinsoku shori) for ReportLab paragraphs.
+
+ReportLab's CJK wrapping lets at most one forbidden mark hang past the margin and ignores opening
+brackets, so "。」" can still put "」" at the start of a line and "「" can end one. Here a line
+takes as many characters as fit, then its end moves back (oidashi) until the next line starts
+with no closing mark, this one ends with no opening bracket, and no Latin word or number is cut.
+Nothing hangs past the width. Used only where the style says wordWrap="CJK" (Japanese).
+"""
+from __future__ import annotations
+
+from reportlab.lib.textsplit import ALL_CANNOT_END, ALL_CANNOT_START
+from reportlab.platypus.paragraph import Paragraph, ParaLines, cjkU, makeCJKParaLine
+from reportlab.rl_config import _FUZZ
+
+# ReportLab's lists lack full-width ？！：；, the ellipsis and a few closing brackets.
+NO_LINE_START = ALL_CANNOT_START + "".join(c for c in "？！：；｝〉》〙〗〟’”｠»…‥，．" if c not in ALL_CANNOT_START)
+NO_LINE_END = ALL_CANNOT_END + "".join(c for c in "(«〘〖〝｟" if c not in ALL_CANNOT_END)
+_CJK_FROM = 0x2E80  # below: Latin, digits, symbols — kept together as words
+
+
+def can_break(before: str, after: str) -> bool:
+    """May a line end after `before` and the next begin with `after`?"""
+    if (after and after in NO_LINE_START) or (before and before in NO_LINE_END):
+        return False
+    if not before or not after or before.isspace() or after.isspace():
+        return True
+    return ord(before) >= _CJK_FROM or ord(after) >= _CJK_FROM
+
+
+class KinsokuParagraph(Paragraph):
+    def breakLinesCJK(self, maxWidths):
+        if getattr(self, "_splitpara", 0) and hasattr(self, "blPara"):
+            return self.blPara  # the second half of a paragraph split across frames
+        if not self.frags or self.bulletText or self.style.endDots:
+            return super().breakLinesCJK(maxWidths)
+        widths = list(maxWidths) if isinstance(maxWidths, (list, tuple)) else [maxWidths]
+        self.height = 0
+        chars = [cjkU(t, f, "utf8") for f in self.frags for t in (f.text or [""])]
+        calc_bounds = getattr(self, "autoLeading", getattr(self.style, "autoLeading", "")) not in ("", "off")
+        lines = []
+        for start, end, hard in _breaks(chars, widths):
+            width = widths[min(len(lines), len(widths) - 1)]
+            used = sum(u.width for u in chars[start:end])
+            lines.append(makeCJKParaLine(chars[start:end], width, used, width - used, hard, calc_bounds))
+        return ParaLines(kind=1, lines=lines)
+
+
+def _breaks(chars: list, widths: list[float]):
+    """(start, end, ends at <br/>) of each line; spaces at a soft break are dropped."""
+    start, count, n = 0, 0, len(chars)
+    while start < n:
+        width = widths[min(count, len(widths) - 1)]
+        end, used, hard = start, 0.0, False
+        while end < n:
+            u = chars[end]
+            if hasattr(u.frag, "lineBreak"):
+                end, hard = end + 1, True
+                break
+            if used + u.width > width + _FUZZ and end > start:
+                break
+            used += u.width
+            end += 1
+        if not hard and end < n:
+            end = _back_off(chars, start, end)
+        stop = end
+        while not hard and stop > start + 1 and chars[stop - 1].isspace():
+            stop -= 1
+        yield start, stop, hard
+        count += 1
+        start = end
+        while not hard and start < n and chars[start].isspace():
+            start += 1
+
+
+def _back_off(chars: list, start: int, end: int) -> int:
+    """The latest break at or before `end` that kinsoku allows. If the line has none (a long run
+    of marks or one long word), the next allowed break after it: that line is too wide, and the
+    fitting in text.py shrinks the text until it is not."""
+    for k in range(end, start, -1):
+        if can_break(chars[k - 1], chars[k]):
+            return k
+    return next((k for k in range(end + 1, len(chars)) if can_break(chars[k - 1], chars[k])), len(chars))
