@@ -1,9 +1,12 @@
 """Backs in the rendered PDF: every card back drawn on a back page lies behind a card front on the
-page before it (within 0.1 mm), and --back-offset moves them by exactly the offset."""
+page before it (within 0.1 mm) and is that card's own back; fold-and-glue backs mirror their own fronts
+across the fold; --back-offset moves backs by exactly the offset."""
 import pytest
 
-from cardcheck import build, open_pdf
+from cardcheck import build, chars_in, open_pdf
 from pnp.assets.terror24 import GAME
+from pnp.data.terror24 import load_terror24
+from pnp.geometry import Rect
 
 MM = 72 / 25.4
 
@@ -37,9 +40,26 @@ def test_each_drawn_back_lies_behind_a_front(mode, paper, axis):
             fronts = card_boxes(front)
             for box in card_boxes(back):
                 seen = behind(box, w, h, axis)
-                assert any(max(abs(a - b) for a, b in zip(seen, f)) <= 0.1 for f in fronts), (box, seen)
+                mine = [f for f in fronts if max(abs(a - b) for a, b in zip(seen, f)) <= 0.1]
+                assert len(mine) == 1, (box, seen)
+                assert_own_back(text_in(back, box), text_in(front, mine[0]))
                 pairs += 1
     assert pairs == 45 + 24
+
+
+DETECTIVES = [d.name.en for d in load_terror24().detectives]
+
+
+def assert_own_back(back_text, front_text):
+    """A time card's back names its detective, as its front does; an event's back lies behind an event."""
+    owner = [n for n in DETECTIVES if n in back_text]
+    assert (owner[0] in front_text) if owner else front_text.startswith("■Event"), (back_text, front_text)
+
+
+def text_in(page, box):
+    x0, y0, x1, y1 = box
+    # In drawing order, which is reading order whichever way the face is turned.
+    return "".join(c["text"] for c in chars_in(page, Rect(x0, y0, x1 - x0, y1 - y0), page.height)).replace(" ", "")
 
 
 def test_offset_moves_drawn_backs_exactly():
@@ -53,3 +73,21 @@ def test_offset_moves_drawn_backs_exactly():
                     assert (bb[0] - ba[0], bb[1] - ba[1]) == pytest.approx((1.2, -0.8), abs=0.01)
             else:
                 assert boxes_a == boxes_b
+
+
+def test_fold_backs_mirror_their_own_fronts_across_the_fold():
+    built, _ = build(GAME, "cards", backs="fold", lang="en")
+    pairs = 0
+    with open_pdf(built.pdf) as pdf:
+        for page in pdf.pages:
+            fold = page.height / MM / 2
+            boxes = card_boxes(page)
+            fronts = [b for b in boxes if b[1] > fold]
+            for x0, y0, x1, y1 in (b for b in boxes if b[3] < fold):
+                assert fold - y1 >= 5 - 1e-6  # the fold line stays 5 mm clear of every piece
+                seen = (x0, 2 * fold - y1, x1, 2 * fold - y0)
+                mine = [f for f in fronts if max(abs(a - b) for a, b in zip(seen, f)) <= 0.1]
+                assert len(mine) == 1, seen
+                assert_own_back(text_in(page, (x0, y0, x1, y1)), text_in(page, mine[0]))
+                pairs += 1
+    assert pairs == 45 + 24
