@@ -8,11 +8,10 @@ from typing import Any
 
 from pnp.data.hitmans_showdown import NEXT_ACTION_EFFECTS
 
-from .cards import NotFound, find_card, find_item
+from .cards import find_card, find_item, item_doing
 from .chance import Feeder, NeedRoll
 from .conditions import evaluate
 from .dice import DiceError, parse_faces, roll
-from .ops import EffectError
 from .penalties import Penalty, resolve
 from .pool import PoolError, fmt
 from .uses import apply_use, parse_reroll, parse_use
@@ -24,15 +23,9 @@ class ActionSteps:
 
     def _need_action(self, *stages: str) -> Action:
         if self.action is None:
-            raise RuleError("no action under way; start one with attack (or pass)")
+            raise RuleError("no_action")
         if self.action.stage not in stages:
-            hitman = self.action.kind == "hitman"
-            raise RuleError({
-                "prepare": f"still preparing: buy, use, then {'ready' if hitman else 'roll'}",
-                "defend": "the defender is preparing: buy, use, then ready",
-                "roll": "roll the dice first",
-                "after": "the dice are rolled: use cards, reroll, or done",
-                "settle": "answer the question first"}[self.action.stage])
+            raise RuleError(f"stage_{self.action.stage}", next="ready" if self.action.kind == "hitman" else "roll")
         return self.action
 
     def _preparing(self) -> Side:
@@ -41,16 +34,12 @@ class ActionSteps:
 
     def buy(self, item_text: str, times: int = 1) -> list[str]:
         side = self._preparing()
-        try:
-            item = find_item(self.game, item_text)
-        except NotFound as e:
-            raise RuleError(str(e)) from None
+        item = find_item(self.game, item_text)
         if item.hitman_attack_only and self.action.kind != "hitman":
-            raise RuleError(f"{item.name(self.lang)} is for hitman attacks only")
+            raise RuleError("hitman_only", item=item.name(self.lang))
         have = side.bought[item.id]
         if item.max_per_turn is not None and have + times > item.max_per_turn:
-            raise RuleError(f"at most {item.max_per_turn} {item.name(self.lang)} per turn "
-                            f"({have} bought already)")
+            raise RuleError("per_turn", max=item.max_per_turn, item=item.name(self.lang), have=have)
         prices = [item.price if have + n == 0 or item.price_further is None else item.price_further
                   for n in range(times)]
         team = self.teams[side.team]
@@ -81,28 +70,28 @@ class ActionSteps:
     def ready(self) -> list[str]:
         action = self._need_action("prepare", "defend")
         if action.kind != "hitman":
-            raise RuleError("ready is for hitman attacks; roll when you are prepared")
+            raise RuleError("ready_hitman")
         if action.stage == "prepare":
             action.stage = "defend"
-            return [f"{action.sides[1].team} (defending) prepares: buy / use, then ready"]
+            return [self.say("defender_prepares", team=action.sides[1].team)]
         action.stage = "roll"
-        return [f"{action.attacker.team} rolls {action.attacker.pool.count} dice"]
+        return [self.say("rolls_n", team=action.attacker.team, n=action.attacker.pool.count)]
 
     def roll_action(self, faces: list[int] | None) -> list[str]:
         action = self._need_action("prepare", "defend", "roll")
         if action.kind == "hitman" and action.stage != "roll":
-            raise RuleError("both sides prepare first: type ready")
+            raise RuleError("both_prepare")
         side = next(s for s in action.sides if not s.pool.rolled)
         rolled = faces if faces is not None else roll(self.rng, side.pool.count)
         try:
             side.pool.set_roll(rolled)
         except PoolError as e:
-            raise RuleError(f"{side.team}: {e}") from None
-        out = [f"{side.team} rolled {fmt(rolled)}" + (" (companion)" if faces is None else "")
-               + f" — total {side.pool.total}"]
+            raise RuleError("team_says", team=side.team, error=e.text(self.lang)) from None
+        out = [self.say("rolled_line", team=side.team, faces=fmt(rolled), total=side.pool.total,
+                        by=self.say("by_companion") if faces is None else "")]
         nxt = next((s for s in action.sides if not s.pool.rolled), None)
         if nxt:
-            out.append(f"{nxt.team} rolls {nxt.pool.count} dice")
+            out.append(self.say("rolls_n", team=nxt.team, n=nxt.pool.count))
         else:
             action.stage = "after"
             out.append(self._standing())
@@ -110,35 +99,28 @@ class ActionSteps:
 
     def use(self, tokens: list[str]) -> list[str]:
         action = self._need_action("prepare", "defend", "roll", "after")
-
-        try:
-            use = parse_use(self.game, tokens, lambda text: find_card(self.game, text), self.week, self.lang)
-        except (NotFound, EffectError) as e:
-            raise RuleError(str(e)) from None
+        use = parse_use(self.game, tokens, lambda text: find_card(self.game, text), self.week, self.lang)
         owner = self.holder(use.cards[0].id)
         for card in use.cards:
             if self.holder(card.id) is None:
-                raise RuleError(f"{self.name(card.id)} is not held by any team")
+                raise RuleError("not_held", card=self.name(card.id))
         if any(self.holder(c.id) is not owner for c in use.cards):
-            raise RuleError("two cards used at once must be held by the same team")
+            raise RuleError("same_holder")
         side = action.side(owner.name)
         if side is None:
-            raise RuleError(f"{owner.name} takes no part in this action")
+            raise RuleError("no_part", team=owner.name)
         effect = use.cards[0].role.effect
         if effect.when == "attacking" and side is not action.attacker:
-            raise RuleError(f"{use.label} works only when attacking")
+            raise RuleError("attacking_only", label=use.label)
         for card in use.cards:
             if effect.uses_per_turn is not None and side.used.count(card.id) >= effect.uses_per_turn:
-                raise RuleError(f"{card.id} was already used this turn")
+                raise RuleError("used_turn", id=card.id)
             if effect.uses_per_week is not None and self.uses[card.id] >= effect.uses_per_week:
-                raise RuleError(f"{card.id} has been used {self.uses[card.id]} time(s) this week "
-                                f"(limit {effect.uses_per_week})")
+                raise RuleError("used_week", id=card.id, n=self.uses[card.id], limit=effect.uses_per_week)
         opponent = action.other(side)
         before = len(side.pool.notes), len(opponent.pool.notes) if opponent else 0
-        try:
-            apply_use(use, side.pool, opponent.pool if opponent else None, self.rng)
-        except EffectError as e:
-            raise RuleError(str(e)) from None  # the refused line is replayed away by the driver
+        # An EffectError may leave the pools half-changed: the driver replays the refused line away.
+        apply_use(use, side.pool, opponent.pool if opponent else None, self.rng)
         for card in use.cards:
             side.used.append(card.id)
             self.uses[card.id] += 1
@@ -154,15 +136,12 @@ class ActionSteps:
         if side is None:
             holding = [s for s in action.sides if s.backups]
             if len(holding) > 1:
-                raise RuleError("both sides hold a backup plan: reroll TEAM FACES")
+                raise RuleError("both_backup")
             side = holding[0] if holding else action.attacker
         if not side.backups:
-            raise RuleError(f"{side.team} has no backup plan left (buy one while preparing)")
-        try:
-            old, new = parse_reroll(tokens, self.rng)
-            side.pool.reroll(old, new, "backup plan")
-        except (EffectError, PoolError) as e:
-            raise RuleError(str(e)) from None
+            raise RuleError("no_backup", team=side.team)
+        old, new = parse_reroll(tokens, self.rng)
+        side.pool.reroll(old, new, item_doing(self.game, "reroll").name(self.lang))
         side.backups -= 1
         return [side.pool.notes[-1], self._standing()]
 
@@ -171,19 +150,18 @@ class ActionSteps:
         team = self.teams[action.attacker.team]
         allowed = self.faction(team).twists.reward_doublings
         if action.kind != "mafia" or not allowed:
-            raise RuleError("doubling a reward is Blood Diamond's, on a mafia attack")
+            raise RuleError("double_only")
         if team.doublings_used >= allowed:
-            raise RuleError(f"{team.name} has used all {allowed} doublings")
+            raise RuleError("doublings_gone", team=team.name, n=allowed)
         action.double = True
-        return [f"{team.name} will double the reward if this succeeds "
-                f"({allowed - team.doublings_used - 1} left after it)"]
+        return [self.say("will_double", team=team.name, left=allowed - team.doublings_used - 1)]
 
     def _dice_line(self, side: Side) -> str:
         pool = side.pool
-        extras = [f"total {pool.bonus:+d}"] if pool.bonus else []
-        extras += [f"{side.backups} reroll(s)"] if side.backups else []
-        extras += ["escape route"] if side.escape else []
-        dice = fmt(pool.faces) if pool.rolled else f"{pool.count} dice to roll"
+        extras = [self.say("extra_total", n=pool.bonus)] if pool.bonus else []
+        extras += [self.say("extra_rerolls", n=side.backups)] if side.backups else []
+        extras += [self.say("extra_escape")] if side.escape else []
+        dice = fmt(pool.faces) if pool.rolled else self.say("to_roll", n=pool.count)
         return dice + (f" ({', '.join(extras)})" if extras else "")
 
     def _standing(self) -> str:
@@ -193,8 +171,8 @@ class ActionSteps:
             card = self.game.card(action.target)
             verdict = evaluate([a.all for a in card.condition.any], side.pool.faces, side.pool.bonus)
             return f"  {self._dice_line(side)} = {side.pool.total}: {verdict.explain(self.lang)}"
-        return "  " + " vs ".join(f"{s.team} {self._dice_line(s)} = {s.pool.total}" for s in action.sides
-                                  if s.pool.rolled)
+        return "  " + self.say("versus").join(f"{s.team} {self._dice_line(s)} = {s.pool.total}"
+                                              for s in action.sides if s.pool.rolled)
 
     # ---- resolving --------------------------------------------------------------------------
 
@@ -206,8 +184,8 @@ class ActionSteps:
         a, d = action.sides
         ties_to_attacker = self.game.hitman_attack.ties == "attacker"
         won = a.pool.total > d.pool.total or (a.pool.total == d.pool.total and ties_to_attacker)
-        out = [f"{a.team} {a.pool.total} vs {d.team} {d.pool.total}: "
-               + (f"{a.team} wins" if won else f"{d.team} holds")]
+        out = [self.say("duel_result", a=a.team, at=a.pool.total, d=d.team, dt=d.pool.total,
+                        who=self.say("wins", team=a.team) if won else self.say("holds", team=d.team))]
         if won:
             action.winner = a.team
         else:
@@ -218,22 +196,22 @@ class ActionSteps:
         card = self.game.card(action.target)
         side = action.attacker
         verdict = evaluate([a.all for a in card.condition.any], side.pool.faces, side.pool.bonus)
-        out = [f"{side.team} vs {self.name(card.id)}: {verdict.explain(self.lang)}"]
+        out = [self.say("prompt_head", team=side.team, target=self.name(card.id)) + f": {verdict.explain(self.lang)}"]
         if verdict.success:
             team = self.teams[side.team]
             self.board.remove(card.id)
             team.cards.append(card.id)
-            out.append(f"{team.name} takes {self.name(card.id)}")
+            out.append(self.say("takes_card", team=team.name, card=self.name(card.id)))
             if card.id not in self.rewarded:
                 self.rewarded.add(card.id)
                 amount = card.reward * (2 if action.double else 1)
                 if action.double:
                     team.doublings_used += 1
-                out += self._book(team.name, amount, f"reward for {self.name(card.id)}"
-                                  + (" (doubled)" if action.double else ""))
+                out += self._book(team.name, amount, self.say("reward_for", card=self.name(card.id))
+                                  + (self.say("doubled") if action.double else ""))
             return out + self._end_turn()
         if not card.penalty:
-            return out + ["no penalty on this card"] + self._end_turn()
+            return out + [self.say("no_penalty_card")] + self._end_turn()
         action.loser = side.team
         return out + self._continue()
 
@@ -246,22 +224,24 @@ class ActionSteps:
         side = action.side(team.name)
         feeder = Feeder(action.answers)
         try:
-            penalty = resolve(self.game, self.faction(team), action.kind, feeder, side.escape)
+            penalty = resolve(self.game, self.faction(team), action.kind, feeder, side.escape, self.lang)
         except NeedRoll as e:
-            action.question = f"{team.name}: {e.what} (1d6: type the face, or 'roll')"
+            action.question = self.say("ask_roll", team=team.name, what=e.what)
             return []
         return self._apply_penalty(team, penalty) + self._end_turn()
 
     def _apply_penalty(self, team: Team, penalty: Penalty) -> list[str]:
         table = self.game.penalty_tables[penalty.table].name(self.lang)
         if penalty.cancelled:
-            return [f"{team.name}: the perfect escape route cancels the penalty"]
+            return [self.say("escape_cancels", team=team.name,
+                             item=item_doing(self.game, "cancel_penalty").name(self.lang))]
         out = []
         for effect in penalty.effects:
-            out.append(f"{team.name}: {table}, rolled {effect.roll} → {effect.text(self.lang)}"
-                       + (f" (rolled {fmt(effect.money_roll)})" if effect.money_roll else ""))
+            out.append(self.say("penalty_line", team=team.name, table=table, roll=effect.roll,
+                                text=effect.text(self.lang))
+                       + (self.say("money_roll", faces=fmt(effect.money_roll)) if effect.money_roll else ""))
             if effect.id == "lose_money":
-                out += self._book(team.name, -effect.amount, f"penalty ({table})")
+                out += self._book(team.name, -effect.amount, self.say("penalty_reason", table=table))
             elif effect.id == "skip_next_turn":
                 team.skip = True
             elif effect.id == "no_attack_same_target":
@@ -278,25 +258,25 @@ class ActionSteps:
         if len(action.stolen) < self._cards_to_steal(action):
             stealable = [c for c in victim.cards if self.game.card(c).role.stealable]
             choices = " ".join(c for c in stealable if c not in action.stolen)
-            action.question = f"{thief.name} takes a card from {victim.name} ({choices}): type its id"
+            action.question = self.say("ask_card", team=thief.name, victim=victim.name, choices=choices)
             return []
         try:
-            faces = Feeder(action.answers).take(f"money taken ({rules.money_dice}d6 × {rules.money_times})",
-                                                rules.money_dice)
+            what = self.say("what_theft", dice=rules.money_dice, times=rules.money_times)
+            faces = Feeder(action.answers).take(what, rules.money_dice)
         except NeedRoll as e:
-            action.question = f"{thief.name}: {e.what} (type the face, or 'roll')"
+            action.question = self.say("ask_theft_roll", team=thief.name, what=e.what)
             return []
         out = []
         for card_id in action.stolen:
             victim.cards.remove(card_id)
             thief.cards.append(card_id)
-            out.append(f"{thief.name} takes {self.name(card_id)} from {victim.name}")
+            out.append(self.say("takes_from", team=thief.name, card=self.name(card_id), victim=victim.name))
             for op in self.game.card(card_id).role.effect.ops:
                 if op.KIND == "lose_money_when_taken":
-                    out += self._book(victim.name, -op.amount, f"{self.name(card_id)} taken")
+                    out += self._book(victim.name, -op.amount, self.say("card_taken", card=self.name(card_id)))
         amount = min(sum(faces) * rules.money_times, victim.money)
-        out += self._book(victim.name, -amount, f"robbed by {thief.name} (rolled {fmt(faces)})")
-        out += self._book(thief.name, amount, f"taken from {victim.name}")
+        out += self._book(victim.name, -amount, self.say("robbed", team=thief.name, faces=fmt(faces)))
+        out += self._book(thief.name, amount, self.say("taken_from", victim=victim.name))
         return out + self._end_turn()
 
     def answer(self, line: str) -> list[str]:
@@ -306,7 +286,7 @@ class ActionSteps:
             card = self._card(line.strip())
             victim = self.teams[action.target]
             if card.id not in victim.cards or not card.role.stealable or card.id in action.stolen:
-                raise RuleError(f"{card.id} is not a card {victim.name} can lose")
+                raise RuleError("cannot_lose", id=card.id, team=victim.name)
             action.stolen.append(card.id)
         elif words == ["roll"]:
             action.answers += roll(self.rng, 1)
@@ -314,7 +294,7 @@ class ActionSteps:
             try:
                 action.answers += parse_faces(words)
             except DiceError as e:
-                raise RuleError(f"{e}; {action.question}") from None
+                raise RuleError("answer_again", error=e.text(self.lang), question=action.question) from None
         action.question = None
         return self._continue()
 

@@ -6,8 +6,10 @@ from typing import Any
 
 from pnp.data.hitmans_showdown import normalise_card_id
 
+from .words import Said
 
-class NotFound(ValueError):
+
+class NotFound(Said):
     """Nothing (or too much) matches; the message lists what would."""
 
 
@@ -30,13 +32,13 @@ def find_cards(game: Any, text: str) -> list[Any]:
     for card in game.deck():
         if card.faction and want in {_key(card.faction_id), _key(card.faction.name.ja), _key(card.faction.name.en)}:
             return [card]
-    raise NotFound(f"no card called {text!r} (type an id like SQ, ♡K, H10, JOKER-COLOR, or a name like Mob)")
+    raise NotFound("no_card", text=text)
 
 
 def find_card(game: Any, text: str) -> Any:
     cards = find_cards(game, text)
     if len(cards) > 1:
-        raise NotFound(f"{text!r} is {len(cards)} cards ({' '.join(c.id for c in cards)}): name one")
+        raise NotFound("many_cards", text=text, n=len(cards), ids=" ".join(c.id for c in cards))
     return cards[0]
 
 
@@ -48,7 +50,12 @@ def find_faction(game: Any, text: str) -> str:
                     _key(card.index)}:
             return fid
     known = ", ".join(f"{fid} ({f.name.en} / {f.name.ja})" for fid, f in game.factions.items())
-    raise NotFound(f"no faction {text!r}; factions: {known}")
+    raise NotFound("no_faction", text=text, known=known)
+
+
+def item_doing(game: Any, kind: str) -> Any:
+    """The preparation item whose effect is `kind` (e.g. the one that cancels a penalty)."""
+    return next(i for i in game.preparation if any(op.KIND == kind for op in i.ops))
 
 
 def find_item(game: Any, text: str) -> Any:
@@ -57,4 +64,4 @@ def find_item(game: Any, text: str) -> Any:
         if want in {_key(item.id), _key(item.name.ja), _key(item.name.en), *map(_key, item.id.split("_"))}:
             return item
     known = ", ".join(i.id for i in game.preparation)
-    raise NotFound(f"no preparation item {text!r}; items: {known}")
+    raise NotFound("no_item", text=text, known=known)

@@ -11,6 +11,7 @@ from .conditions import Verdict, evaluate
 from .ops import EffectError
 from .pool import Pool
 from .uses import apply_item, apply_use, parse_use
+from .words import say
 
 
 @dataclass(frozen=True)
@@ -26,10 +27,10 @@ class CheckResult:
                 "explanation": self.verdict.explain(lang)}
 
 
-def mafia_card(game: Any, text: str) -> Any:
+def mafia_card(game: Any, text: str, lang: str = "en") -> Any:
     cards = find_cards(game, text)  # a role name is fine here: every card of a role has its condition
     if cards[0].condition is None:
-        raise NotFound(f"{cards[0].id} ({cards[0].title('en')}) is not a mafia card; it has no condition")
+        raise NotFound("not_mafia", id=cards[0].id, title=cards[0].title(lang))
     return cards[0]
 
 
@@ -52,17 +53,17 @@ def _apply_steps(game: Any, steps: Sequence[str], own: Pool, opponent: Pool | No
             apply_item(game, tokens, own, opponent, rng, lang)
 
 
-def _rolled(faces: Sequence[int], bonus: int) -> Pool:
-    pool = Pool(count=len(faces))
+def _rolled(faces: Sequence[int], bonus: int, lang: str) -> Pool:
+    pool = Pool(count=len(faces), lang=lang)
     pool.set_roll(list(faces))
     if bonus:
-        pool.add_to_total(bonus, "modifier")
+        pool.add_to_total(bonus, say(lang, "modifier"))
     return pool
 
 
 def run(game: Any, card: Any, faces: Sequence[int], steps: Sequence[str], bonus: int = 0,
         week: int = 1, rng: random.Random | None = None, lang: str = "en") -> CheckResult:
-    pool = _rolled(faces, bonus)
+    pool = _rolled(faces, bonus, lang)
     _apply_steps(game, steps, pool, None, week, rng, lang)
     return CheckResult(card, pool, evaluate(condition_atoms(card), pool.faces, pool.bonus))
 
@@ -76,13 +77,10 @@ class DuelResult:
 
     def explain(self, lang: str) -> str:
         a, d = self.attacker.total, self.defender.total
-        if lang == "ja":
-            return f"攻撃側の勝ち: {a} 対 {d}" if self.success else f"攻撃側の負け: {a} 対 {d}" + (
-                "（同値は防衛側の勝ち）" if a == d else "")
         if self.success:
-            return f"the attacker wins: {a} vs {d}"
-        tie = " (a tie goes to the defender)" if a == d else ""
-        return f"the attacker fails: needs more than {d}, have {a}{tie}"
+            return say(lang, "duel_win", a=a, d=d)
+        tie = say(lang, "duel_tie") if a == d else ""
+        return say(lang, "duel_fail" if self.ties == "defender" else "duel_fail_tie_wins", a=a, d=d, tie=tie)
 
     def to_json(self, lang: str) -> dict:
         return {"card": "hitman", "success": self.success, "faces": list(self.attacker.faces),
@@ -96,7 +94,7 @@ def duel(game: Any, faces: Sequence[int], versus: Sequence[int], steps: Sequence
          their_steps: Sequence[str], bonus: int = 0, their_bonus: int = 0, week: int = 1,
          rng: random.Random | None = None, lang: str = "en") -> DuelResult:
     """A hitman attack: the attacker's steps first, then the defender's, each against the other."""
-    attacker, defender = _rolled(faces, bonus), _rolled(versus, their_bonus)
+    attacker, defender = _rolled(faces, bonus, lang), _rolled(versus, their_bonus, lang)
     _apply_steps(game, steps, attacker, defender, week, rng, lang)
     _apply_steps(game, their_steps, defender, attacker, week, rng, lang)
     ties = game.hitman_attack.ties

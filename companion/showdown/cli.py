@@ -14,12 +14,13 @@ from . import check as checks
 from .cards import NotFound, find_faction
 from .chance import Feeder, NeedRoll
 from .dice import DiceError, parse_faces, roll_notation
-from .ops import EffectError
 from .penalties import resolve
+from .pool import fmt
 from .render import penalty_lines
+from .words import Said, say
 
 LANG = click.option("--lang", type=click.Choice(["ja", "en"]), default="en", show_default=True,
-                    help="Language of card names and texts.")
+                    help="Language of card names, texts and the companion's messages.")
 CARDS = click.option("--cards", "cards_dir", type=click.Path(file_okay=False, path_type=Path),
                      help="Folder holding your own copy of hitmans_showdown.toml.")
 JSON = click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
@@ -28,6 +29,10 @@ SEED = click.option("--seed", type=int, help="Seed the virtual dice (same seed, 
 
 class UserError(click.ClickException):
     exit_code = 2
+
+    @classmethod
+    def of(cls, error: Said, lang: str) -> "UserError":
+        return cls(error.text(lang))
 
 
 def _load(cards_dir: Path | None):
@@ -50,16 +55,17 @@ def command() -> None:
 @click.argument("dice", default="2d6")
 @SEED
 @JSON
-def roll(dice: str, seed: int | None, as_json: bool) -> None:
+@LANG
+def roll(dice: str, seed: int | None, as_json: bool, lang: str) -> None:
     """Roll dice written like 5d6."""
     try:
         result = roll_notation(dice, random.Random(seed))
     except DiceError as e:
-        raise UserError(str(e)) from None
+        raise UserError.of(e, lang) from None
     if as_json:
         _dump({"dice": dice, "faces": list(result.faces), "total": result.total, "seed": seed})
     else:
-        click.echo(f"{dice}: {' '.join(map(str, result.faces))}  (total {result.total})")
+        click.echo(say(lang, "rolled", dice=dice, faces=fmt(result.faces), total=result.total))
 
 
 @command.command()
@@ -73,7 +79,7 @@ def roll(dice: str, seed: int | None, as_json: bool) -> None:
 @click.option("--their-use", "their_steps", multiple=True, metavar="STEP",
               help="CARD 'hitman': a step of the defender's (applied after yours).")
 @click.option("--their-bonus", type=int, default=0, help="CARD 'hitman': added to the defender's total.")
-@click.option("--week", type=click.IntRange(1, 6), default=1, show_default=True,
+@click.option("--week", type=click.IntRange(min=1), default=1, show_default=True,
               help="The week (scouts grow stronger in week 4).")
 @SEED
 @JSON
@@ -85,23 +91,25 @@ def check(card, faces, steps, bonus, versus, their_steps, their_bonus, week, see
 
     CARD 'hitman' checks a hitman attack instead: FACES against --versus."""
     game = _load(cards_dir)
+    if week > len(game.weeks):
+        raise UserError(say(lang, "week_range", last=len(game.weeks)))
     rng = random.Random(seed)
     try:
         if card.casefold() == "hitman":
             if not versus:
-                raise UserError("a hitman attack needs the defender's faces: --versus '3 5 6'")
+                raise UserError(say(lang, "need_versus"))
             result = checks.duel(game, parse_faces(list(faces)), parse_faces(versus), steps, their_steps,
                                  bonus, their_bonus, week, rng, lang)
         else:
-            target = checks.mafia_card(game, card)
+            target = checks.mafia_card(game, card, lang)
             result = checks.run(game, target, parse_faces(list(faces)), steps, bonus, week, rng, lang)
-    except (NotFound, DiceError, EffectError) as e:
-        raise UserError(str(e)) from None
+    except Said as e:
+        raise UserError.of(e, lang) from None
     if as_json:
         _dump(result.to_json(lang))
     elif card.casefold() == "hitman":
         for side, pool in (("attacker", result.attacker), ("defender", result.defender)):
-            click.echo(f"{side}: {' '.join(map(str, pool.faces))}  total {pool.total}")
+            click.echo(say(lang, "side_line", side=say(lang, side), faces=fmt(pool.faces), total=pool.total))
             for note in pool.notes:
                 click.echo(f"  {note}")
         click.echo(result.explain(lang))
@@ -109,7 +117,7 @@ def check(card, faces, steps, bonus, versus, their_steps, their_bonus, week, see
         click.echo(f"{target.id} {target.title(lang)} — {target.condition.text(lang)}")
         for note in result.pool.notes:
             click.echo(f"  {note}")
-        click.echo(f"  dice: {' '.join(map(str, result.pool.faces))}  total {result.verdict.total}")
+        click.echo(say(lang, "dice_line", faces=fmt(result.pool.faces), total=result.verdict.total))
         click.echo(result.verdict.explain(lang))
 
 
@@ -130,15 +138,14 @@ def penalty(loss, faction, rolls, escape, seed, as_json, lang, cards_dir) -> Non
         fid = find_faction(game, faction) if faction else None
         given = parse_faces(list(rolls))
     except (NotFound, DiceError) as e:
-        raise UserError(str(e)) from None
+        raise UserError.of(e, lang) from None
     feeder = Feeder(given, None if given else random.Random(seed))
     try:
-        result = resolve(game, game.factions[fid] if fid else None, loss, feeder, escape)
+        result = resolve(game, game.factions[fid] if fid else None, loss, feeder, escape, lang)
     except NeedRoll as e:
-        raise UserError(f"--roll: {len(given)} faces given, one more needed for the {e.what}") from None
+        raise UserError(say(lang, "roll_short", n=len(given), what=e.what)) from None
     if feeder.leftover():
-        raise UserError(f"--roll: too many faces; this penalty used {len(feeder.used)} "
-                        f"({' '.join(map(str, feeder.used)) or 'none'})")
+        raise UserError(say(lang, "roll_long", n=len(feeder.used), faces=fmt(feeder.used)))
     if as_json:
         _dump({"loss": loss, "faction": fid, **result.to_json(lang)})
         return
@@ -167,18 +174,18 @@ def play(teams, game_file, resume, seed, lang, cards_dir) -> None:
         for spec in teams:
             name, sep, faction = spec.partition("=")
             if not sep or not name.strip():
-                raise UserError(f"--team {spec!r}: write NAME=FACTION, e.g. Ann=red_heart")
+                raise UserError(say(lang, "team_spec", spec=spec))
             try:
                 parsed.append({"name": name.strip(), "faction": find_faction(game, faction)})
             except NotFound as e:
-                raise UserError(str(e)) from None
+                raise UserError.of(e, lang) from None
         rules = game.rules
         if not rules.players_min <= len(parsed) <= rules.players_max:
-            raise UserError(f"name {rules.players_min}-{rules.players_max} teams with --team NAME=FACTION")
+            raise UserError(say(lang, "team_count", min=rules.players_min, max=rules.players_max))
         if len({t["faction"] for t in parsed}) != len(parsed) or len({t["name"].casefold() for t in parsed}) != len(parsed):
-            raise UserError("each team needs its own name and its own faction")
+            raise UserError(say(lang, "team_unique"))
         options = {"teams": parsed, "lang": lang, "cards_dir": str(cards_dir) if cards_dir else None}
     elif teams:
-        raise UserError("--resume continues the saved teams; leave out --team")
+        raise UserError(say(lang, "resume_teams"))
     session = open_session("hitmans-showdown", game_file, resume, options, seed)
-    run(session, new_game)
+    run(session, new_game, lang=session.options.get("lang", "en"))

@@ -9,12 +9,14 @@ import random
 import re
 from dataclasses import dataclass
 
+from .words import Said
+
 SIDES = 6
 _NOTATION = re.compile(r"^\s*(\d*)\s*[dD]\s*6\s*$")
 MAX_DICE = 200  # far beyond any real pile; guards against a typo like 5000d6
 
 
-class DiceError(ValueError):
+class DiceError(Said):
     """Input that is not a roll; the message says what was expected."""
 
 
@@ -32,16 +34,16 @@ def parse_notation(text: str) -> int:
     """'5d6' -> 5 ('d6' alone is one die)."""
     m = _NOTATION.match(text)
     if not m:
-        raise DiceError(f"{text!r} is not a dice roll; write it like 5d6")
+        raise DiceError("not_notation", text=text)
     count = int(m.group(1) or 1)
     if not 1 <= count <= MAX_DICE:
-        raise DiceError(f"{text!r}: roll between 1 and {MAX_DICE} dice")
+        raise DiceError("notation_range", text=text, max=MAX_DICE)
     return count
 
 
 def parse_face(token: str) -> int:
     if not token.isdigit() or not 1 <= int(token) <= SIDES:
-        raise DiceError(f"{token!r} is not a die face (1-{SIDES})")
+        raise DiceError("not_face", token=token, sides=SIDES)
     return int(token)
 
 

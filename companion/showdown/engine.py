@@ -12,9 +12,10 @@ from collections import Counter
 from typing import Any
 
 from .actions import ActionSteps
-from .cards import NotFound, find_card
+from .cards import find_card
 from .pool import Pool
 from .state import Action, Booking, RuleError, Side, Team
+from .words import say
 
 __all__ = ["Engine", "RuleError"]
 
@@ -23,9 +24,9 @@ class Engine(ActionSteps):
     def __init__(self, game: Any, teams: list[tuple[str, str]], seed: int, lang: str = "en"):
         rules = game.rules
         if not rules.players_min <= len(teams) <= rules.players_max:
-            raise RuleError(f"{rules.players_min}-{rules.players_max} teams play, not {len(teams)}")
+            raise RuleError("team_total", min=rules.players_min, max=rules.players_max, n=len(teams))
         if len({f for _, f in teams}) != len(teams) or len({n.casefold() for n, _ in teams}) != len(teams):
-            raise RuleError("each team needs its own name and its own faction")
+            raise RuleError("team_unique")
         self.game, self.lang, self.rng = game, lang, random.Random(seed)
         self.teams = {name: Team(name, faction, rules.starting_money) for name, faction in teams}
         self.order = [name for name, _ in teams]
@@ -34,14 +35,16 @@ class Engine(ActionSteps):
         self.board = [c.id for c in game.deck() if c.role.category == "mafia"]
         self.rewarded: set[str] = set()
         self.uses: Counter = Counter()  # card id -> uses this week
-        self.ledger: list[Booking] = []
         self.action: Action | None = None
         self.over = False
         self.showdown: dict | None = None
-        self.ledger = [Booking(1, n, rules.starting_money, rules.starting_money, "starting money")
+        self.ledger = [Booking(1, n, rules.starting_money, rules.starting_money, self.say("starting_money"))
                        for n in self.order]
 
     # ---- reading the state ------------------------------------------------------------------
+
+    def say(self, key: str, **fields: object) -> str:
+        return say(self.lang, key, **fields)
 
     def name(self, card_id: str) -> str:
         card = self.game.card(card_id)
@@ -61,7 +64,7 @@ class Engine(ActionSteps):
         for team in self.teams.values():
             if team.name.casefold() == text.casefold():
                 return team
-        raise RuleError(f"no team {text!r}; teams: {', '.join(self.order)}")
+        raise RuleError("no_team", text=text, teams=", ".join(self.order))
 
     def holder(self, card_id: str) -> Team | None:
         return next((t for t in self.teams.values() if card_id in t.cards), None)
@@ -84,27 +87,27 @@ class Engine(ActionSteps):
         self.ledger.append(Booking(self.week, name, paid, team.money, reason))
         out = []
         if amount:
-            out.append(f"{name}: {'+' if paid >= 0 else '−'}{self.money(abs(paid))} ({reason}) → "
-                       f"{self.money(team.money)}")
+            out.append(self.say("booking", team=name, sign="+" if paid >= 0 else "−", amount=self.money(abs(paid)),
+                                reason=reason, balance=self.money(team.money)))
         if not team.out and team.money <= self.game.rules.eliminated_at and amount:
             team.out = True
-            out.append(f"{name} has no money left and is out of the game")
+            out.append(self.say("eliminated", team=name))
         return out
 
     def _afford(self, team: Team, price: int, what: str) -> None:
         if team.money - price <= self.game.rules.eliminated_at:
-            raise RuleError(f"{team.name} cannot pay {self.money(price)} for {what}: "
-                            f"{self.money(team.money)} held, and reaching 0 means leaving the game")
+            raise RuleError("cannot_pay", team=team.name, price=self.money(price), what=what,
+                            held=self.money(team.money))
 
     def adjust(self, name: str, amount: int, reason: str) -> list[str]:
         team = self.team(name)
         if team.out:
-            raise RuleError(f"{team.name} is out of the game")
+            raise RuleError("team_out", team=team.name)
         if self.action is not None and team.money + amount <= self.game.rules.eliminated_at:
-            raise RuleError("a correction that puts a team out must wait until the action is settled")
-        out = self._book(team.name, amount, f"correction: {reason}")
+            raise RuleError("adjust_later")
+        out = self._book(team.name, amount, self.say("correction", why=reason))
         if len(self.alive()) < 2:
-            return out + self._finish("one team is left")
+            return out + self._finish(self.say("one_left"))
         if self.current.out and self.action is None:
             return out + self._end_turn()
         return out
@@ -113,7 +116,7 @@ class Engine(ActionSteps):
         """Manual correction: move a card to a team or back to the board."""
         card = self._card(card_text)
         if card.role.category == "faction":
-            raise RuleError("faction cards stay with their team")
+            raise RuleError("faction_stays")
         holder = self.holder(card.id)
         if holder:
             holder.cards.remove(card.id)
@@ -122,27 +125,24 @@ class Engine(ActionSteps):
         if to.casefold() == "board":
             if card.role.category == "mafia":
                 self.board.append(card.id)
-            return [f"{self.name(card.id)} is back on the board"]
+            return [self.say("back_on_board", card=self.name(card.id))]
         self.team(to).cards.append(card.id)
-        return [f"{self.name(card.id)} now held by {self.team(to).name}"]
+        return [self.say("now_held", card=self.name(card.id), team=self.team(to).name)]
 
     def _card(self, text: str) -> Any:
-        try:
-            return find_card(self.game, text)
-        except NotFound as e:
-            raise RuleError(str(e)) from None
+        return find_card(self.game, text)
 
     # ---- turns and weeks --------------------------------------------------------------------
 
     def _need_turn(self) -> None:
         if self.over:
-            raise RuleError("the game is over")
+            raise RuleError("game_over")
         if self.action is not None:
-            raise RuleError("finish the current action first (done)")
+            raise RuleError("finish_first")
 
     def pass_turn(self) -> list[str]:
         self._need_turn()
-        return [f"{self.current.name} passes"] + self._end_turn()
+        return [self.say("passes", team=self.current.name)] + self._end_turn()
 
     def _end_turn(self) -> list[str]:
         self.action = None
@@ -152,7 +152,7 @@ class Engine(ActionSteps):
     def _advance(self) -> list[str]:
         out = []
         if len(self.alive()) < 2:
-            return out + self._finish("one team is left")
+            return out + self._finish(self.say("one_left"))
         while True:
             nxt = self._next_seat()
             if nxt is None:
@@ -164,7 +164,7 @@ class Engine(ActionSteps):
             team = self.current
             if team.skip:
                 team.skip, team.acted = False, team.acted + 1
-                out.append(f"{team.name} skips this turn (penalty)")
+                out.append(self.say("skips", team=team.name))
                 continue
             return out
 
@@ -186,14 +186,14 @@ class Engine(ActionSteps):
         for team in self.teams.values():
             team.acted, team.barred = 0, set()
         data = self.week_data()
-        out = [f"— week {self.week}: {data.text(self.lang)}"]
+        out = [self.say("new_week", week=self.week, text=data.text(self.lang))]
         if "deal_scouts" in data.events:
             for team in self.alive():
                 scout = self._scout_of(team)
                 team.cards.append(scout)
-                out.append(f"{team.name} receives the scout {self.name(scout)}")
+                out.append(self.say("gets_scout", team=team.name, card=self.name(scout)))
         if "showdown" in data.events or data.actions == 0:
-            out += self._finish("the showdown")
+            out += self._finish(self.say("the_showdown"))
         else:
             self.turn = len(self.order) - 1  # the next seat found is the first one
         return out
@@ -206,7 +206,7 @@ class Engine(ActionSteps):
 
     def _finish(self, why: str) -> list[str]:
         self.over, self.action = True, None
-        out = [f"— {why}: bonuses"]
+        out = [self.say("bonuses", why=why)]
         awards = []
         for bonus in self.game.showdown.bonuses:
             for team in self._bonus_winners(bonus):
@@ -218,9 +218,11 @@ class Engine(ActionSteps):
                          "winners": winners}
         standing = ", ".join(f"{t.name} {self.money(t.money)}" for t in sorted(
             self.alive(), key=lambda t: -t.money))
-        out.append(f"final money: {standing}")
-        out.append(("shared victory: " if len(winners) > 1 else "winner: ") + " and ".join(winners))
-        return out
+        out.append(self.say("final_money", standing=standing))
+        return out + [self.verdict(winners)]
+
+    def verdict(self, winners: list[str]) -> str:
+        return self.say("shared" if len(winners) > 1 else "winner", teams=self.say("and").join(winners))
 
     def _bonus_winners(self, bonus: Any) -> list[Team]:
         who = bonus.who
@@ -246,34 +248,35 @@ class Engine(ActionSteps):
         card = self._card(target)
         if card.id not in self.board:
             holder = self.holder(card.id)
-            where = f"held by {holder.name}" if holder else "not on the board"
-            raise RuleError(f"{self.name(card.id)} is {where}; attack a card on the board")
+            where = self.say("held_by", team=holder.name) if holder else self.say("not_on_board")
+            raise RuleError("not_attackable", card=self.name(card.id), where=where)
         out = []
         if card.advance:
-            self._afford(actor, card.advance, f"the advance on {card.id}")
-            out += self._book(actor.name, -card.advance, f"advance for {self.name(card.id)}")
+            self._afford(actor, card.advance, self.say("the_advance", id=card.id))
+            out += self._book(actor.name, -card.advance, self.say("advance_for", card=self.name(card.id)))
         self.action = Action("mafia", card.id, [self._side(actor, hitman_attack=False)])
-        out.append(f"{actor.name} attacks {self.name(card.id)} — {card.condition.text(self.lang)}")
+        out.append(self.say("attacks_card", team=actor.name, card=self.name(card.id),
+                            condition=card.condition.text(self.lang)))
         return out + [f"  {actor.name}: {'; '.join(self.action.attacker.pool.notes)}"]
 
     def _attack_team(self, actor: Team, defender: Team) -> list[str]:
         opens = self.first_week_with("open_hitman_attacks")
         if self.week < opens:
-            raise RuleError(f"hitman teams can be attacked from week {opens} on")
+            raise RuleError("opens_in", week=opens)
         if defender is actor or defender.out:
-            raise RuleError(f"{defender.name} cannot be attacked")
+            raise RuleError("cannot_attack", team=defender.name)
         if defender.name in actor.barred:
-            raise RuleError(f"{actor.name} may not attack {defender.name} again until the week changes")
+            raise RuleError("barred", team=actor.name, target=defender.name)
         self.action = Action("hitman", defender.name, [self._side(actor, hitman_attack=True),
                                                        self._side(defender, hitman_attack=False)])
         a, d = self.action.sides
-        return ([f"{actor.name} attacks {defender.name}: {actor.name} prepares (buy / use), then ready"]
+        return ([self.say("attacks_team", team=actor.name, target=defender.name)]
                 + [f"  {s.team}: {'; '.join(s.pool.notes)}" for s in (a, d)])
 
     def _side(self, team: Team, hitman_attack: bool) -> Side:
         twists = self.faction(team).twists
-        pool = Pool(count=self.game.rules.starting_dice)
-        pool.notes.append(f"{pool.count} dice to start")
+        pool = Pool(count=self.game.rules.starting_dice, lang=self.lang)
+        pool.notes.append(self.say("note_start", n=pool.count))
         label = self.faction(team).name(self.lang)
         if twists.extra_dice:
             pool.more_dice(twists.extra_dice, label)
@@ -282,8 +285,8 @@ class Engine(ActionSteps):
         if hitman_attack and twists.hitman_attack_total_bonus:
             pool.add_to_total(twists.hitman_attack_total_bonus, label)
         if team.next_dice:
-            pool.more_dice(team.next_dice, "last penalty")
+            pool.more_dice(team.next_dice, self.say("last_penalty"))
         if team.next_total:
-            pool.add_to_total(team.next_total, "last penalty")
+            pool.add_to_total(team.next_total, self.say("last_penalty"))
         team.next_dice = team.next_total = 0
         return Side(team.name, pool)

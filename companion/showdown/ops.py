@@ -14,11 +14,12 @@ from typing import Any, Sequence
 from .conditions import kind_of
 from .dice import DiceError, parse_face, roll
 from .pool import Pool, PoolError
+from .words import Said, say
 
 CHOICE_KINDS = {"set_die", "add_dice_of_face", "copy_die"}  # these need rolled dice
 
 
-class EffectError(ValueError):
+class EffectError(Said):
     """An effect that cannot be applied as typed; the message names what is expected."""
 
 
@@ -29,7 +30,7 @@ class Choices:
 
     def _next(self, what: str) -> str:
         if not self.tokens:
-            raise EffectError(f"missing: {what}")
+            raise EffectError("missing", what=what)
         return self.tokens.pop(0)
 
     def face(self, what: str) -> int:
@@ -37,18 +38,18 @@ class Choices:
         try:
             return parse_face(token)
         except DiceError:
-            raise EffectError(f"{what}: expected a face 1-6, got {token!r}") from None
+            raise EffectError("want_face", what=what, token=token) from None
 
     def rolled_face(self, what: str) -> int:
         token = self._next(what)
         if token == "?":
             if self.rng is None:
-                raise EffectError(f"{what}: no dice roller here; type the face you rolled")
+                raise EffectError("no_roller", what=what)
             return roll(self.rng, 1)[0]
         try:
             return parse_face(token)
         except DiceError:
-            raise EffectError(f"{what}: expected the face rolled (1-6) or ?, got {token!r}") from None
+            raise EffectError("want_rolled", what=what, token=token) from None
 
     def change(self, what: str) -> tuple[int, int]:
         token = self._next(what)
@@ -58,27 +59,27 @@ class Choices:
                 return parse_face(old), int(new)
         except (DiceError, ValueError):
             pass
-        raise EffectError(f"{what}: expected OLD>NEW such as 2>6, got {token!r}")
+        raise EffectError("want_change", what=what, token=token)
 
 
 def needs_roll(ops: Sequence[Any]) -> bool:
     return any(kind_of(op) in CHOICE_KINDS for op in ops)
 
 
-def signature(ops: Sequence[Any], rolled: bool) -> str:
+def signature(ops: Sequence[Any], rolled: bool, lang: str = "en") -> str:
     """The tokens a use expects, for help and error messages."""
     parts = []
     for op in ops:
         kind = kind_of(op)
         if kind == "add_dice" and rolled:
-            parts += ["<extra die: face or ?>"] * op.count
+            parts += [say(lang, "sig_extra")] * op.count
         elif kind == "set_die":
-            parts += ["<OLD>NEW>"] * op.count
+            parts += [say(lang, "sig_set")] * op.count
         elif kind == "add_dice_of_face":
-            parts += ["<face to add>"] * op.count
+            parts += [say(lang, "sig_add")] * op.count
         elif kind == "copy_die":
-            parts.append("<face of the die to copy>")
-    return " ".join(parts) or "(no choices)"
+            parts.append(say(lang, "sig_copy"))
+    return " ".join(parts) or say(lang, "sig_none")
 
 
 def apply(ops: Sequence[Any], own: Pool, opponent: Pool | None, choices: Choices, why: str) -> None:
@@ -88,48 +89,51 @@ def apply(ops: Sequence[Any], own: Pool, opponent: Pool | None, choices: Choices
         for op in ops:
             _apply_one(op, own, opponent, choices, why)
     except PoolError as e:
-        raise EffectError(str(e)) from None
+        raise EffectError(e.key, **e.fields) from None
     if choices.tokens:
-        raise EffectError(f"{why}: unexpected {' '.join(choices.tokens)!r} "
-                          f"(expected: {signature(ops, own.rolled)})")
+        raise EffectError("unexpected", why=why, extra=" ".join(choices.tokens),
+                          sig=signature(ops, own.rolled, own.lang))
 
 
 def _apply_one(op: Any, own: Pool, opp: Pool | None, choices: Choices, why: str) -> None:
     kind = kind_of(op)
+    lang = own.lang
     if kind in CHOICE_KINDS and not own.rolled:
-        raise EffectError(f"{why} changes your dice: use it after the roll")
+        raise EffectError("after_roll", why=why)
     if kind == "add_dice":
-        faces = ([choices.rolled_face(f"{why}: extra die {i + 1}") for i in range(op.count)]
+        faces = ([choices.rolled_face(say(lang, "what_extra", why=why, i=i + 1)) for i in range(op.count)]
                  if own.rolled else None)
         own.more_dice(op.count, why, faces)
     elif kind == "add_total":
         own.add_to_total(op.value, why)
     elif kind == "set_die":
         for _ in range(op.count):
-            old, new = choices.change(f"{why}: die to set")
+            old, new = choices.change(say(lang, "what_set", why=why))
             own.set_die(old, new, why)
     elif kind == "add_dice_of_face":
-        own.add_faces([choices.face(f"{why}: face of added die {i + 1}") for i in range(op.count)], why)
+        own.add_faces([choices.face(say(lang, "what_add", why=why, i=i + 1)) for i in range(op.count)], why)
     elif kind == "copy_die":
-        own.copy_die(choices.face(f"{why}: the die to copy"), op.count, why)
+        own.copy_die(choices.face(say(lang, "what_copy", why=why)), op.count, why)
     elif kind in ("opponent_total_minus", "opponent_dice_minus", "opponent_highest_minus"):
         _against(op, kind, opp, own, why)
     else:
-        raise EffectError(f"{why}: {kind} is not something a use does")
+        raise EffectError("not_a_use", why=why, kind=kind)
 
 
 def _against(op: Any, kind: str, opp: Pool | None, own: Pool, why: str) -> None:
     if opp is None:
-        own.notes.append(f"{why}: {kind.replace('_', ' ')} — no opponent here, no effect")
-    elif kind == "opponent_total_minus":
-        opp.add_to_total(-op.value, f"{why} (against)")
+        own.notes.append(say(own.lang, "no_opponent", why=why, kind=kind.replace("_", " ")))
+        return
+    against = say(own.lang, "against", why=why)
+    if kind == "opponent_total_minus":
+        opp.add_to_total(-op.value, against)
     elif kind == "opponent_dice_minus":
         # Before the opponent's roll they roll fewer dice; after it they give up their lowest.
         if opp.rolled:
-            opp.drop_lowest(min(op.count, len(opp.faces)), f"{why} (against)")
+            opp.drop_lowest(min(op.count, len(opp.faces)), against)
         else:
-            opp.more_dice(-op.count, f"{why} (against)")
+            opp.more_dice(-op.count, against)
     else:
         if not opp.rolled:
-            raise EffectError(f"{why}: the opponent's highest die can only be lowered after their roll")
-        opp.lower_highest(op.value, f"{why} (against)", op.floor)
+            raise EffectError("highest_after", why=why)
+        opp.lower_highest(op.value, against, op.floor)

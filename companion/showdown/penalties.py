@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .chance import Feeder
+from .words import say
 
 Loss = Literal["mafia", "hitman"]
 
@@ -54,7 +55,8 @@ def table_id(data: Any, faction: Any | None, loss: Loss) -> str:
     return data.hitman_attack.loss_table if loss == "hitman" else data.rules.mafia_loss_table
 
 
-def resolve(data: Any, faction: Any | None, loss: Loss, feeder: Feeder, escape: bool = False) -> Penalty:
+def resolve(data: Any, faction: Any | None, loss: Loss, feeder: Feeder, escape: bool = False,
+            lang: str = "en") -> Penalty:
     """Raises NeedRoll (from the feeder) when a face is needed and none is available."""
     name = table_id(data, faction, loss)
     if escape:
@@ -63,13 +65,13 @@ def resolve(data: Any, faction: Any | None, loss: Loss, feeder: Feeder, escape: 
     times = faction.twists.penalty_rolls if faction is not None else 1
     effects = []
     for n in range(times):
-        which = "penalty roll" if times == 1 else f"penalty roll {n + 1} of {times}"
+        which = say(lang, "what_penalty") if times == 1 else say(lang, "what_penalty_n", n=n + 1, times=times)
         (face,) = feeder.take(which)
         row = table.row_for(face)
         amount, money = 0, ()
         if row.effect == "lose_money":
             if row.dice:
-                money = tuple(feeder.take(f"money lost ({row.dice}d6 × {row.times})", row.dice))
+                money = tuple(feeder.take(say(lang, "what_money", dice=row.dice, times=row.times), row.dice))
                 amount = sum(money) * row.times
             else:
                 amount = row.amount

@@ -8,9 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .dice import SIDES
+from .words import Said, say
 
 
-class PoolError(ValueError):
+class PoolError(Said):
     """A change the dice do not allow (e.g. setting a die showing a face that is not there)."""
 
 
@@ -20,6 +21,10 @@ class Pool:
     faces: list[int] | None = None  # None until rolled
     bonus: int = 0                # added to the dice total
     notes: list[str] = field(default_factory=list)
+    lang: str = "en"              # the language of the notes
+
+    def _note(self, key: str, **fields: object) -> None:
+        self.notes.append(say(self.lang, key, **fields))
 
     @property
     def rolled(self) -> bool:
@@ -31,79 +36,78 @@ class Pool:
 
     def _need_roll(self, what: str) -> list[int]:
         if self.faces is None:
-            raise PoolError(f"{what} needs the dice rolled first")
+            raise PoolError("need_roll", what=what)
         return self.faces
 
     def _take(self, face: int, what: str) -> int:
         faces = self._need_roll(what)
         if face not in faces:
-            raise PoolError(f"{what}: no die shows {face} (dice: {fmt(faces)})")
+            raise PoolError("no_die", what=what, face=face, dice=fmt(faces))
         return faces.index(face)
 
     def more_dice(self, n: int, why: str, faces: list[int] | None = None) -> None:
         """+n dice: before the roll they join it; after it, `faces` are the extra dice as rolled."""
         if self.faces is None:
             self.count = max(0, self.count + n)
-            self.notes.append(f"{why}: {n:+d} {'die' if abs(n) == 1 else 'dice'}")
+            self._note("note_more", why=why, n=n)
             return
         if n < 0:
-            raise PoolError(f"{why}: fewer dice must be decided before the roll")
+            raise PoolError("fewer_after", why=why)
         if faces is None or len(faces) != n:
-            raise PoolError(f"{why}: give the {n} extra {'die' if n == 1 else 'dice'} as rolled")
+            raise PoolError("extra_as_rolled", why=why, n=n)
         self.faces.extend(faces)
-        self.notes.append(f"{why}: extra {'die' if n == 1 else 'dice'} rolled {fmt(faces)}")
+        self._note("note_extra", why=why, n=n, faces=fmt(faces))
 
     def set_roll(self, faces: list[int]) -> None:
         if len(faces) != self.count:
-            raise PoolError(f"this roll is {self.count} {'die' if self.count == 1 else 'dice'}, "
-                            f"got {len(faces)} {'face' if len(faces) == 1 else 'faces'}")
+            raise PoolError("roll_count", n=self.count, got=len(faces), face="face" if len(faces) == 1 else "faces")
         self.faces = list(faces)
 
     def add_faces(self, faces: list[int], why: str) -> None:
         self._need_roll(why).extend(faces)
-        self.notes.append(f"{why}: added {fmt(faces)}")
+        self._note("note_added", why=why, faces=fmt(faces))
 
     def set_die(self, old: int, new: int, why: str, ceiling: int = SIDES) -> None:
         if not 1 <= new <= ceiling:
-            raise PoolError(f"{why}: a die can be set to 1-{ceiling}, not {new}")
+            raise PoolError("set_range", why=why, ceiling=ceiling, new=new)
         i = self._take(old, why)
         self.faces[i] = new
-        self.notes.append(f"{why}: a {old} set to {new}")
+        self._note("note_set", why=why, old=old, new=new)
 
     def copy_die(self, face: int, n: int, why: str) -> None:
         self._take(face, why)
         self.faces.extend([face] * n)
-        self.notes.append(f"{why}: {n} more {'die' if n == 1 else 'dice'} showing {face}")
+        self._note("note_copy", why=why, n=n, face=face)
 
     def reroll(self, old: list[int], new: list[int], why: str) -> None:
         faces = self._need_roll(why)
         if len(old) != len(new):
-            raise PoolError(f"{why}: {len(old)} dice picked up but {len(new)} new faces given")
+            raise PoolError("reroll_count", why=why, old=len(old), new=len(new))
         left = list(faces)
         for face in old:
             if face not in left:
-                raise PoolError(f"{why}: no die left showing {face} (dice: {fmt(faces)})")
+                raise PoolError("no_die_left", why=why, face=face, dice=fmt(faces))
             left.remove(face)
         self.faces = left + list(new)
-        self.notes.append(f"{why}: rerolled {fmt(old)} -> {fmt(new)}")
+        self._note("note_reroll", why=why, old=fmt(old), new=fmt(new))
 
     def drop_lowest(self, n: int, why: str) -> None:
         faces = sorted(self._need_roll(why), reverse=True)
         gone = faces[len(faces) - n:] if n else []
         self.faces = faces[:len(faces) - n] if n < len(faces) else []
-        self.notes.append(f"{why}: {fmt(gone)} taken away")
+        self._note("note_drop", why=why, gone=fmt(gone))
 
     def add_to_total(self, n: int, why: str) -> None:
         self.bonus += n
-        self.notes.append(f"{why}: total {n:+d}")
+        self._note("note_total", why=why, n=n)
 
     def lower_highest(self, n: int, why: str, floor: int = 1) -> None:
         faces = self._need_roll(why)
         i = faces.index(max(faces))
         old = faces[i]
         faces[i] = max(floor, old - n)
-        self.notes.append(f"{why}: highest die {old} -> {faces[i]}")
+        self._note("note_lower", why=why, old=old, new=faces[i])
 
 
 def fmt(faces: list[int] | tuple[int, ...]) -> str:
-    return " ".join(map(str, faces)) if faces else "(none)"
+    return " ".join(map(str, faces)) if faces else "—"

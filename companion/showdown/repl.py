@@ -12,27 +12,13 @@ from pnp.data.hitmans_showdown import load_game
 
 from ..session import Session
 from ..table import InputError
-from .dice import DiceError, parse_faces, parse_notation, roll
-from .engine import Engine, RuleError
+from .dice import parse_faces, parse_notation, roll
+from .engine import Engine
+from .pool import fmt
+from .words import HELP, Said
 
 RECENT = 4  # bookings shown by `status` (all of them are in `status --json`)
 
-HELP = [
-    "attack CARD|TEAM     attack a mafia card on the board (SQ, ♡K, JOKER-BLACK) or a team (week 3 on)",
-    "pass                 let the turn go",
-    "buy ITEM [N]         weapon, backup, escape, closing (N times); while preparing",
-    "use CARD [CARD] [CHOICES]  a held card's effect; two cards at once for a pair (use H3 D4)",
-    "                     choices, in the card's order: extra die rolled after the roll: a face or ?;",
-    "                     set a die: OLD>NEW; add a die of a face / copy a die: the face",
-    "roll [FACES]         roll the action's dice: type your faces, or nothing to let the companion roll",
-    "roll 5d6             just roll dice",
-    "ready                hitman attack: the attacker, then the defender, is done preparing",
-    "reroll [TEAM] FACES [> NEW]  spend a backup plan on the dice showing FACES",
-    "double               Blood Diamond: double this reward",
-    "done                 settle the action (the companion then asks for any penalty or theft roll)",
-    "adjust TEAM ±N WHY   correct a team's money;  give CARD TEAM|board  correct who holds a card",
-    "questions            answer with the face you rolled, 'roll' to let the companion roll, or a card id",
-]
 
 
 @lru_cache(maxsize=4)
@@ -64,33 +50,33 @@ class ShowdownTable:
     def prompt(self) -> str:
         e = self.engine
         if e.over:
-            return "game over (status, history, undo, quit) >"
+            return e.say("prompt_over")
         action = e.action
         if action is None:
             team = e.current
-            return f"[week {e.week}] {team.name} ({e.money(team.money)}): attack / pass >"
+            return e.say("prompt_turn", week=e.week, team=team.name, money=e.money(team.money))
         if action.question:
             return f"{action.question} >"
         target = self.engine.name(action.target) if action.kind == "mafia" else action.target
-        head = f"{action.attacker.team} vs {target}"
+        head = e.say("prompt_head", team=action.attacker.team, target=target)
         if action.stage == "prepare":
             more = "buy / use / ready" if action.kind == "hitman" else "buy / use / roll"
-            return f"{head} · {more} >"
+            return e.say("prompt_prepare", head=head, more=more)
         if action.stage == "defend":
-            return f"{head} · {action.sides[1].team} defends: buy / use / ready >"
+            return e.say("prompt_defend", head=head, team=action.sides[1].team)
         if action.stage == "roll":
             side = next(s for s in action.sides if not s.pool.rolled)
-            return f"{head} · {side.team} roll {side.pool.count} dice >"
-        return f"{head} · use / reroll / done >"
+            return e.say("prompt_roll", head=head, team=side.team, n=side.pool.count)
+        return e.say("prompt_after", head=head)
 
     def handle(self, line: str) -> list[str]:
         try:
             return self._dispatch(line)
-        except (RuleError, DiceError) as e:
-            raise InputError(str(e)) from None
+        except Said as e:
+            raise InputError(e.text(self.lang)) from None
 
     def help(self) -> list[str]:
-        return HELP
+        return HELP["ja" if self.lang == "ja" else "en"]
 
     def status(self) -> dict:
         e = self.engine
@@ -115,36 +101,37 @@ class ShowdownTable:
 
     def describe(self) -> list[str]:
         e = self.engine
-        lines = [f"week {e.week}" + ("" if e.over else f" — {e.current.name} to act")]
+        lines = [e.say("status_week", week=e.week) + ("" if e.over else e.say("status_to_act", team=e.current.name))]
         for name in e.order:
             t = e.teams[name]
-            pending = [f"next total {t.next_total:+d}"] if t.next_total else []
-            pending += [f"next {t.next_dice:+d} die"] if t.next_dice else []
-            pending += ["skips next turn"] if t.skip else []
-            pending += [f"may not attack {', '.join(sorted(t.barred))}"] if t.barred else []
-            state = "OUT" if t.out else f"{t.acted}/{e.week_data().actions} actions"
-            cards = " ".join(f"{c}{'*' if e.uses[c] else ''}" for c in t.cards) or "no cards"
+            pending = [e.say("pending_total", n=t.next_total)] if t.next_total else []
+            pending += [e.say("pending_dice", n=t.next_dice)] if t.next_dice else []
+            pending += [e.say("pending_skip")] if t.skip else []
+            pending += [e.say("pending_barred", teams=", ".join(sorted(t.barred)))] if t.barred else []
+            state = e.say("out") if t.out else e.say("actions_done", n=t.acted, of=e.week_data().actions)
+            cards = " ".join(f"{c}{'*' if e.uses[c] else ''}" for c in t.cards) or e.say("no_cards")
             lines.append(f"  {pad(t.name, 10)} {pad(e.faction(t).name(self.lang), 18)} {pad(e.money(t.money), 14, True)}  "
                          f"{state}  {cards}" + (f"  [{'; '.join(pending)}]" if pending else ""))
-        lines.append(f"  board: {len(e.board)} mafia cards" + ("  (* used this week)" if e.uses else ""))
-        recent = [b for b in e.ledger if b.reason != "starting money"][-RECENT:]
+        lines.append(e.say("board", n=len(e.board)) + (e.say("used_mark") if e.uses else ""))
+        recent = e.ledger[len(e.order):][-RECENT:]  # the first bookings are the starting money
         if recent:
-            lines.append("  latest money: " + "; ".join(
-                f"{b.team} {'+' if b.amount >= 0 else '−'}{e.money(abs(b.amount))} {b.reason}" for b in recent))
+            lines.append(e.say("latest", items="; ".join(
+                f"{b.team} {'+' if b.amount >= 0 else '−'}{e.money(abs(b.amount))} {b.reason}" for b in recent)))
         if e.action:
             lines.append("  " + self.prompt().rstrip(" >"))
         if e.showdown:
             for award in e.showdown["bonuses"]:
                 bonus = next(b for b in self.game.showdown.bonuses if b.id == award["bonus"])
-                lines.append(f"  {bonus.name(self.lang)}: {award['team']} +{e.money(award['amount'])}")
-            winners = e.showdown["winners"]
-            lines.append(("shared victory: " if len(winners) > 1 else "winner: ") + " and ".join(winners))
+                lines.append(e.say("award", bonus=bonus.name(self.lang), team=award["team"],
+                                   amount=e.money(award["amount"])))
+            lines.append(e.verdict(e.showdown["winners"]))
         return lines
 
     # ---- parsing ----------------------------------------------------------------------------
 
     def _dispatch(self, line: str) -> list[str]:
         e = self.engine
+        line = unicodedata.normalize("NFKC", line)  # full-width letters and digits typed in Japanese mode
         if self.awaiting_answer():
             return e.answer(line)
         word, *args = line.split()
@@ -156,14 +143,14 @@ class ShowdownTable:
         if word == "buy" and args:
             times = int(args[1]) if len(args) == 2 and args[1].isdigit() else 1
             if len(args) > 2 or (len(args) == 2 and not args[1].isdigit()):
-                raise InputError("buy ITEM [N], e.g. buy weapon 2")
+                raise InputError(e.say("buy_usage"))
             return e.buy(args[0], times)
         if word == "use" and args:
             return e.use(args)
         if word == "roll":
             if len(args) == 1 and re.search(r"[dD]", args[0]):
                 faces = roll(e.rng, parse_notation(args[0]))
-                return [f"{args[0]}: {' '.join(map(str, faces))}  (total {sum(faces)})"]
+                return [e.say("rolled", dice=args[0], faces=fmt(faces), total=sum(faces))]
             return e.roll_action(parse_faces(args) if args else None)
         if word == "reroll" and args:
             return e.reroll(args)
@@ -173,7 +160,7 @@ class ShowdownTable:
             return e.adjust(args[0], int(args[1]), " ".join(args[2:]))
         if word == "give" and len(args) == 2:
             return e.give(args[0], args[1])
-        raise InputError(f"not understood: {line!r}")
+        raise InputError(e.say("not_understood", line=line))
 
 
 def pad(text: str, width: int, right: bool = False) -> str:

@@ -5,9 +5,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from .pool import Pool
+from .words import Said
 
 
-class RuleError(Exception):
+class RuleError(Said):
     """Not allowed now; the message says why and what is."""
 
 

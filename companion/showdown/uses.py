@@ -10,6 +10,7 @@ from .cards import NotFound, find_item
 from .dice import DiceError, parse_faces, roll
 from .ops import Choices, EffectError, apply
 from .pool import Pool, PoolError
+from .words import say
 
 
 @dataclass(frozen=True)
@@ -23,13 +24,13 @@ class Use:
 def parse_use(game: Any, tokens: Sequence[str], resolve: Callable[[str], Any], week: int, lang: str) -> Use:
     """`resolve` turns a typed card into a card view (raising NotFound)."""
     if not tokens:
-        raise EffectError("name the card to use")
+        raise EffectError("name_card")
     first = resolve(tokens[0])
     effect = first.role.effect
     if effect is None:
-        raise EffectError(f"{first.id} has no use effect")
+        raise EffectError("no_effect", id=first.id)
     if effect.when == "always":
-        raise EffectError(f"{first.id} ({first.title(lang)}) works by itself; it cannot be used")
+        raise EffectError("always", id=first.id, title=first.title(lang))
     cards, rest = [first], list(tokens[1:])
     if rest and effect.pair is not None:
         try:
@@ -38,7 +39,7 @@ def parse_use(game: Any, tokens: Sequence[str], resolve: Callable[[str], Any], w
             second = None
         if second is not None:
             if second.role_id != first.role_id or second.id == first.id:
-                raise EffectError(f"only two different {first.title(lang)} cards can be used together")
+                raise EffectError("pair_only", title=first.title(lang))
             cards.append(second)
             rest.pop(0)
     ops = effect.pair.ops if len(cards) == 2 else effect.ops_in_week(week)
@@ -58,12 +59,12 @@ def parse_reroll(tokens: Sequence[str], rng: random.Random | None) -> tuple[list
         old = parse_faces(old_text)
         new = parse_faces(new_text) if sep else None
     except DiceError as e:
-        raise EffectError(str(e)) from None
+        raise EffectError(e.key, **e.fields) from None
     if not old:
-        raise EffectError("name the dice to reroll by their faces, e.g. reroll 1 1>5 6")
+        raise EffectError("reroll_which")
     if new is None:
         if rng is None:
-            raise EffectError("give the new faces: reroll 1 1>5 6")
+            raise EffectError("reroll_new")
         new = roll(rng, len(old))
     return old, new
 
@@ -80,9 +81,9 @@ def apply_item(game: Any, tokens: Sequence[str], own: Pool, opponent: Pool | Non
             try:
                 own.reroll(old, new, label)
             except PoolError as e:
-                raise EffectError(str(e)) from None
+                raise EffectError(e.key, **e.fields) from None
         elif kind == "cancel_penalty":
-            own.notes.append(f"{label}: cancels the penalty of a loss (no change to the dice)")
+            own.notes.append(say(own.lang, "note_escape", label=label))
         else:
             apply([op], own, opponent, Choices(tokens[1:], rng), label)
     return item
