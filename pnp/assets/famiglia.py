@@ -11,7 +11,7 @@ from . import Game, Options
 from .cards import Cards, Face, Piece, PieceSet
 from .common import card_size
 from .decor import framed_panel
-from .sheet import SummarySheet
+from .sheet import SummarySheet, game_context
 
 INK = "#7a1f2b"  # the robot cards' frame
 
@@ -30,7 +30,7 @@ def robot_cards(model: fm.FamigliaData, opts: Options, size: Size) -> PieceSet:
 
 def summary_context(model: fm.FamigliaData, opts: Options) -> dict[str, Any]:
     _require_sheet(model)
-    return {"game": model, "t": lambda text: text(opts.lang)}
+    return game_context(model, opts)
 
 
 GAME = Game(

@@ -2,15 +2,13 @@
 the rulebook gives (cards/kill_shot.toml); facts it leaves out print as blanks."""
 from __future__ import annotations
 
-from typing import Any
-
 from ..data import kill_shot as ks
 from ..geometry import Size
 from . import Game, Options
 from .cards import Cards, Face, Piece, PieceSet
 from .common import card_size
 from .decor import framed_panel
-from .sheet import SummarySheet
+from .sheet import SummarySheet, game_context
 
 INK = "#3b4a3a"  # the frame of the reference cards
 
@@ -21,10 +19,6 @@ def type_cards(model: ks.KillShot, opts: Options, size: Size) -> PieceSet:
                            for gt in model.game_types])
 
 
-def summary_context(model: ks.KillShot, opts: Options) -> dict[str, Any]:
-    return {"game": model, "t": lambda text: text(opts.lang)}
-
-
 GAME = Game(
     id=ks.GAME_ID,
     title={"ja": "キルショット", "en": "KILL SHOT"},
@@ -33,6 +27,6 @@ GAME = Game(
         "reference": Cards("reference", {"ja": "ゲームタイプ別クイックリファレンス",
                                          "en": "Quick reference per game type"}, type_cards, card_size),
         "summary": SummarySheet("summary", {"ja": "サマリーシート", "en": "Summary sheet"},
-                                "kill_shot/summary.j2", summary_context),
+                                "kill_shot/summary.j2", game_context),
     },
 )

@@ -2,15 +2,13 @@
 gun chips, and the summary sheet. Words come from cards/liar_town.toml and templates/liar_town/."""
 from __future__ import annotations
 
-from typing import Any
-
 from ..data import liar_town as lt
 from ..geometry import Size
 from . import Game, Options
 from .cards import Cards, Face, Piece, PieceSet
 from .common import card_size
 from .decor import centre_line, chip_disc, framed_panel, symmetric_back
-from .sheet import SummarySheet
+from .sheet import SummarySheet, game_context
 
 CHIP_GUTTER = 2.0  # mm between chips, room for scissors
 
@@ -42,10 +40,6 @@ def chip_pieces(model: lt.LiarTown, opts: Options, size: Size) -> PieceSet:
     return PieceSet(size, pieces, {chips.back: side(chips.back, False)}, gutter=CHIP_GUTTER, guides="none")
 
 
-def summary_context(model: lt.LiarTown, opts: Options) -> dict[str, Any]:
-    return {"game": model, "t": lambda text: text(opts.lang)}
-
-
 GAME = Game(
     id=lt.GAME_ID,
     title={"ja": "ライアーマフィア", "en": "LIAR MAFIA"},
@@ -56,6 +50,6 @@ GAME = Game(
         "chips": Cards("chips", {"ja": "ガンチップ", "en": "Gun chips"}, chip_pieces,
                        lambda opts: Size(opts.chip_diameter, opts.chip_diameter)),
         "summary": SummarySheet("summary", {"ja": "サマリーシート", "en": "Summary sheet"},
-                                "liar_town/summary.j2", summary_context),
+                                "liar_town/summary.j2", game_context),
     },
 )

@@ -23,6 +23,11 @@ SHEET_STYLES = {
 }
 
 
+def game_context(model: Any, opts: Options) -> dict[str, Any]:
+    """The usual sheet context: the game's model, and `t` to pick a text's language."""
+    return {"game": model, "t": lambda text: text(opts.lang)}
+
+
 @dataclass(frozen=True)
 class SummarySheet:
     name: str

@@ -3,8 +3,6 @@ event cards with one shared back, score cards, summary cards) and the summary sh
 values are the provisional ones, the event cards and sheet say so and every build warns."""
 from __future__ import annotations
 
-from typing import Any
-
 from ..data import terror24 as t24
 from ..geometry import Size
 from ..render import ShapeArt
@@ -13,7 +11,7 @@ from .card_layouts import score_cells
 from .cards import Cards, Face, Piece, PieceSet
 from .common import card_size
 from .decor import framed_panel, plain_back
-from .sheet import SummarySheet
+from .sheet import SummarySheet, game_context
 
 INKS = ("#2d6a8a", "#9a5b1e", "#6a3d9a", "#2e7d4f", "#9a2d4a")  # one per detective, in data order
 DARK = "#2b2b2b"
@@ -50,10 +48,6 @@ def card_pieces(model: t24.Terror24, opts: Options, size: Size) -> PieceSet:
     return PieceSet(size, pieces, backs)
 
 
-def summary_context(model: t24.Terror24, opts: Options) -> dict[str, Any]:
-    return {"game": model, "t": lambda text: text(opts.lang)}
-
-
 def warnings(model: t24.Terror24, opts: Options) -> tuple[str, ...]:
     message = t24.provisional_warning(model, opts.lang)
     return (message,) if message else ()
@@ -68,7 +62,7 @@ GAME = Game(
                                  "en": "All cards (detectives, time, events, score, summary)"},
                        card_pieces, card_size),
         "summary": SummarySheet("summary", {"ja": "サマリーシート", "en": "Summary sheet"},
-                                "terror24/summary.j2", summary_context),
+                                "terror24/summary.j2", game_context),
     },
     warnings=warnings,
 )
