@@ -79,15 +79,25 @@ class Step:
 
     def fresh(self) -> bool:
         """True when the recorded fingerprint matches and every output is as the build left it."""
+        recorded = self._recorded()
+        if recorded is None:
+            return False
+        names = [self._name(p) for p in self.outputs] or list(recorded)
+        return all(recorded.get(name) == _identity(self.stamp.parent.parent / name) for name in names)
+
+    def recorded_outputs(self) -> list[Path]:
+        """The outputs the last build with these same inputs recorded (none if the inputs differ)."""
+        return [self.stamp.parent.parent / name for name in self._recorded() or {}]
+
+    def _recorded(self) -> dict | None:
         try:
             stamp = json.loads(self.stamp.read_text(encoding="utf-8"))
         except (OSError, ValueError):
-            return False
+            return None
         if not isinstance(stamp, dict) or stamp.get("fingerprint") != self.key:
-            return False
-        recorded = stamp.get("outputs", {})
-        names = [self._name(p) for p in self.outputs] or list(recorded)
-        return all(recorded.get(name) == _identity(self.stamp.parent.parent / name) for name in names)
+            return None
+        outputs = stamp.get("outputs", {})
+        return outputs if isinstance(outputs, dict) else None
 
     def done(self, outputs: Iterable[Path] | None = None) -> None:
         """Record a successful build (call after every output is written)."""
@@ -119,6 +129,11 @@ _PDF_STAMPS = re.compile(rb"/(?:CreationDate|ModDate) \(D:[^)]*\)|\[<[0-9a-fA-F]
 
 def same_content(old: bytes, new: bytes) -> bool:
     return old == new or (len(old) == len(new) and _PDF_STAMPS.sub(b"", old) == _PDF_STAMPS.sub(b"", new))
+
+
+def content_digest(pdf: bytes) -> str:
+    """A hash of a PDF that two builds of the same content share (its date stamps left out)."""
+    return hashlib.sha256(_PDF_STAMPS.sub(b"", pdf)).hexdigest()
 
 
 def _identity(path: Path) -> list[int] | None:

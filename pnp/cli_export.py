@@ -48,36 +48,53 @@ def export(games, target, assets, out, workers, force, langs, **kw) -> None:
     with tempfile.TemporaryDirectory(prefix="pnp-export-") as tmp:
         for opts in _options(langs, **kw):
             for job in _jobs(games, assets):
-                label = f"{job.game.id} {job.asset.name} ({opts.lang})"
-                dest = Path(out) / job.game.id / "export" / f"{target}-{opts.lang}"
-                inputs = buildcache.asset_inputs(job.game, job.asset, opts)
-                inputs = dataclasses.replace(inputs, options={**inputs.options, "export": target})
-                stamp = Path(out) / job.game.id / buildcache.STAMP_DIR / f"export-{target}-{opts.lang}-{job.asset.name}.json"
-                step = buildcache.Step([], inputs, stamp)
-                if not force and step.fresh():
-                    click.echo(f"{label}: up to date")
-                    continue
-                start = time.perf_counter()
-                deck = _deck(job, opts, models, Path(tmp))
-                if deck.pages:
+                if source.is_sheet(job.asset):
                     if assets:
                         raise BuildError(f"{job.game.id} {job.asset.name} is a sheet, not cards: "
                                          f"see it with `pnp preview {job.game.id} {job.asset.name}`")
-                    step.done([])  # nothing to export; remembered so the next run skips it at once
                     continue
-                try:
-                    paths, what = _export(deck, target, dest, workers, f"{job.game.title[opts.lang]} — "
-                                                                        f"{job.asset.label[opts.lang]}")
-                except ExportError as e:
-                    if assets:
-                        raise BuildError(str(e)) from None
-                    click.echo(f"{label}: skipped: {e}")
-                    step.done([])
-                    continue
-                step.done(paths)
-                click.echo(f"{label}: {what}  ({time.perf_counter() - start:.2f} s)")
-                for warning in job.game.warnings(models[job.game.id], opts) if job.game.warnings else ():
-                    click.echo(warning, err=True)  # e.g. provisional values printed on these cards
+                _export_asset(job, opts, target, Path(out), workers, force, models, Path(tmp), bool(assets))
+
+
+def _export_asset(job: Job, opts, target: str, out: Path, workers: int | None, force: bool,
+                  models: dict[str, object], tmp: Path, named: bool) -> None:
+    """Export one asset unless it is up to date. Two stamps: its inputs (data, templates, fonts,
+    options, code), checked without building; then the cards as built, so a data edit that changes
+    none of this asset's cards keeps its images."""
+    label = f"{job.game.id} {job.asset.name} ({opts.lang})"
+    dest = out / job.game.id / "export" / f"{target}-{opts.lang}"
+    name = f"{job.game.title[opts.lang]} — {job.asset.label[opts.lang]}"
+    # TTS saved objects hold absolute file URLs: a moved output folder needs a new one.
+    what = {"export": target, **({"dest": str(dest.resolve())} if target == "tts" else {})}
+    inputs = buildcache.asset_inputs(job.game, job.asset, opts)
+    stamp = out / job.game.id / buildcache.STAMP_DIR / f"export-{target}-{opts.lang}-{job.asset.name}"
+    step = buildcache.Step([], dataclasses.replace(inputs, options={**inputs.options, **what}),
+                           stamp.with_name(f"{stamp.name}.json"))
+    if not force and step.fresh():
+        click.echo(f"{label}: up to date")
+        return
+    start = time.perf_counter()
+    deck = _deck(job, opts, models, tmp)
+    cards = buildcache.Inputs(options={**what, "name": name, "cards": repr((deck.size_mm, deck.cards)),
+                                       "pdf": buildcache.content_digest(deck.pdf.read_bytes())})
+    images = buildcache.Step([], cards, stamp.with_name(f"{stamp.name}-images.json"))
+    if not force and images.fresh():
+        step.done(images.recorded_outputs())
+        click.echo(f"{label}: no card changed, images kept")
+        return
+    try:
+        paths, summary = _export(deck, target, dest, workers, name)
+    except ExportError as e:
+        if named:
+            raise BuildError(str(e)) from None
+        click.echo(f"{label}: skipped: {e}")
+        step.done([])
+        return
+    images.done(paths)
+    step.done(paths)
+    click.echo(f"{label}: {summary}  ({time.perf_counter() - start:.2f} s)")
+    for warning in job.game.warnings(models[job.game.id], opts) if job.game.warnings else ():
+        click.echo(warning, err=True)  # e.g. provisional values printed on these cards
 
 
 def _export(deck: Deck, target: str, dest: Path, workers: int | None, name: str) -> tuple[list[Path], str]:

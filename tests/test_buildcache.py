@@ -83,6 +83,9 @@ def test_pdfs_differing_only_in_their_creation_stamps_have_the_same_content():
     a = pdf(b"20260101000000", b"0123456789abcdef")
     assert buildcache.same_content(a, pdf(b"20261231235959", b"fedcba9876543210"))
     assert not buildcache.same_content(a, pdf(b"20260101000000", b"0123456789abcdef", b"BT (HITMEN) Tj ET"))
+    assert buildcache.content_digest(a) == buildcache.content_digest(pdf(b"20261231235959", b"fedcba9876543210"))
+    assert buildcache.content_digest(a) != buildcache.content_digest(
+        pdf(b"20260101000000", b"0123456789abcdef", b"BT (HITMEN) Tj ET"))
 
 
 def test_a_step_named_by_its_stamp_checks_the_outputs_it_recorded(tmp_path):
@@ -96,3 +99,5 @@ def test_a_step_named_by_its_stamp_checks_the_outputs_it_recorded(tmp_path):
     assert Step([], inputs, stamp).fresh()
     images[1].write_bytes(b"edited")
     assert not Step([], inputs, stamp).fresh()
+    assert Step([], inputs, stamp).recorded_outputs() == images
+    assert Step([], Inputs(options={"target": "mpc"}), stamp).recorded_outputs() == []  # other inputs

@@ -1,5 +1,6 @@
 """`pnp export` and `pnp preview --all` on the real game data, as a user runs them."""
 import json
+import shutil
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -8,6 +9,7 @@ from click.testing import CliRunner
 from PIL import Image
 
 from pnp.cli import main
+from pnp.data import CARDS_DIR
 
 
 def invoke(*args, status=0):
@@ -88,10 +90,41 @@ def test_an_unchanged_export_is_not_redone_and_force_redoes_it(tmp_path):
     folder = tmp_path / "liar-town" / "export" / "png-ja"
     before = {p: p.stat().st_mtime_ns for p in folder.glob("*.png")}
     output = invoke(*args)
-    assert output.count("up to date") == 3  # cards, chips, and the summary sheet (nothing to export)
+    assert output.count("up to date") == 2 and "summary" not in output  # a sheet has no cards to export
     assert {p: p.stat().st_mtime_ns for p in folder.glob("*.png")} == before
     (folder / "liar-town_cards_001_red-boss_face.png").unlink()  # a deleted image is noticed
     assert "cards (ja): 16 images" in invoke(*args)
     invoke(*args, "--force")
     assert all(p.stat().st_mtime_ns != t for p, t in before.items())
     assert not list(folder.glob(".*"))  # the folder holds only what is uploaded
+
+
+def test_a_data_edit_re_exports_only_the_assets_whose_cards_changed(tmp_path):
+    cards = tmp_path / "cards"
+    shutil.copytree(CARDS_DIR, cards)
+    args = ("export", "liar-town", "--target", "png", "--cards", cards, "--out", tmp_path)
+    invoke(*args)
+    folder = tmp_path / "liar-town" / "export" / "png-ja"
+    before = {p.name: p.stat().st_mtime_ns for p in folder.iterdir()}
+    data = cards / "liar_town.toml"
+    data.write_text(data.read_text(encoding="utf-8").replace('name = "HITMAN"', 'name = "HITMAN X"'),
+                    encoding="utf-8")
+    output = invoke(*args)
+    assert "cards (ja): 16 images" in output and "chips (ja): no card changed, images kept" in output
+    after = {p.name: p.stat().st_mtime_ns for p in folder.iterdir()}
+    assert after.keys() == before.keys()
+    changed = {name for name in after if after[name] != before[name]}
+    assert "liar-town_cards_002_red-hitman_face.png" in changed
+    assert not any(name.startswith("liar-town_chips") for name in changed)
+    assert invoke(*args).count("up to date") == 2  # the kept images are recorded as up to date
+
+
+def test_a_tts_deck_is_made_again_when_its_folder_moves(tmp_path):
+    first, moved = tmp_path / "first", tmp_path / "moved"
+    args = ("export", "famiglia", "--target", "tts")
+    invoke(*args, "--out", first)
+    shutil.copytree(first, moved)  # stamps and images come along, with their mtimes
+    assert "up to date" not in invoke(*args, "--out", moved)
+    saved = (moved / "famiglia" / "export" / "tts-ja" / "famiglia_robot.json").read_text(encoding="utf-8")
+    [state] = json.loads(saved)["ObjectStates"]
+    assert Path(unquote(urlparse(state["CustomDeck"]["1"]["FaceURL"]).path)).parent.parent.parent.parent == moved

@@ -38,8 +38,7 @@ class Deck:
     asset: str  # e.g. inserts
     pdf: Path
     size_mm: tuple[float, float]  # the card's trim
-    cards: tuple[CardRef, ...]
-    pages: bool = False  # each entry is a whole page of a sheet asset, not a card
+    cards: tuple[CardRef, ...]  # a sheet asset (previewed, never exported): one per page
 
     @property
     def backs(self) -> list[Region]:

@@ -12,6 +12,7 @@ from typing import Any
 import pypdfium2 as pdfium
 
 from ..assets import Options
+from ..assets.sheet import SummarySheet
 from ..build import Job, build_pdf
 from ..fileio import write_atomic
 from ..geometry import pt, to_mm
@@ -26,6 +27,11 @@ def export_options(opts: Options) -> Options:
     extended by the exporter); backs printed (duplex) when the asset has them."""
     return dataclasses.replace(opts, guides="none", bleed=EXPORT_BLEED_MM, gutter=EXPORT_GUTTER_MM,
                                backs="duplex-long")
+
+
+def is_sheet(asset: Any) -> bool:
+    """A sheet asset (a summary) is pages to preview, not cards to export."""
+    return isinstance(asset, SummarySheet)
 
 
 def deck(job: Job, opts: Options, model: Any, work_dir: Path) -> Deck:
@@ -70,7 +76,7 @@ def _page_deck(job: Job, pdf: Path) -> Deck:
     x0, y0, x1, y1 = boxes[0]
     cards = tuple(CardRef(n + 1, f"p{n + 1}", f"{job.asset.name} {n + 1}", Region(n, box))
                   for n, box in enumerate(boxes))
-    return Deck(job.game.id, job.asset.name, pdf, (to_mm(x1 - x0), to_mm(y1 - y0)), cards, pages=True)
+    return Deck(job.game.id, job.asset.name, pdf, (to_mm(x1 - x0), to_mm(y1 - y0)), cards)
 
 
 def face_name(face_id: str, context: dict[str, Any], lang: str) -> str:
