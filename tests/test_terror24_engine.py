@@ -126,15 +126,16 @@ def test_same_colour_bonus_is_the_round_number_and_only_for_the_receiver():
     assert bonus == [("A", 3)]  # B also receives a bomb, but holds none yet; sub VP never carries a bonus
 
 
-def test_styles_switch_in_the_end_phase_of_marked_rounds():
-    g = game("sccs")  # scotch, wolf, hibachi, lloyd
-    g.round = 1
+@pytest.mark.parametrize("table", [dict(styles="sccs"), dict(styles="scc", npc=("s", [1, 1, 2, 2, 3, 4, 5, 6], 1))])
+def test_styles_switch_in_the_end_phase_of_marked_rounds(table):
+    g = game(**table)  # scotch, wolf, hibachi, lloyd (the NPC in the 3-player game)
     seen = []
     for r in range(1, 8):
         if g.need()[0] == "reveal":
             g.reveal(["shooting", "bio", "hijack"] if r == 5 else ["hijack", "bio", "hostage"])
         styles_before = [s.style for s in g.seats]
-        play_round(g, {s.name: sorted(s.hand)[:2] for s in g.seats})
+        play_round(g, {s.name: s.hand[:1] if s.npc else sorted(s.hand)[:2]
+                       for s in sorted(g.seats, key=lambda s: s.npc)})  # the NPC turns its card last
         seen.append([a != b for a, b in zip(styles_before, [s.style for s in g.seats])])
     for i, s in enumerate(g.seats):
         marks = DATA.detective(s.detective).schedule
