@@ -188,6 +188,11 @@ def test_user_errors_exit_2_without_traceback(tmp_path):
     assert taken.exit_code == 2 and "--resume" in taken.output
     switch = run(["--game", str(path), "--resume", "--npc-deck", "physical"], [])
     assert switch.exit_code == 2 and "cannot change" in switch.output
+    for args, text in [([], "保存されたゲームがすでにあります"), (["--resume", "--npc-deck", "physical"], "途中では変更できません")]:
+        ja = run(["--game", str(path), "--lang", "ja", *args], [])
+        assert ja.exit_code == 2 and text in ja.output, ja.output
+    ja = run(["--game", str(tmp_path / "none.json"), "--resume", "--lang", "ja"], [])
+    assert ja.exit_code == 2 and "保存されたゲームがありません" in ja.output
     cards = tmp_path / "cards"
     cards.mkdir()
     text = (load_terror24.__globals__["game_file"]("terror24")).read_text(encoding="utf-8")
