@@ -63,7 +63,6 @@ class Step:
 
 @dataclass(frozen=True)
 class Summary:
-    heading: Text
     card_note: Text
     victory: tuple[Text, ...]
     setup: tuple[Text, ...]
@@ -96,12 +95,6 @@ class LiarTown:
     def moves_on(self, role: str, half: Half) -> tuple[Move, ...]:
         """What a card of `role` can do when `half` reads upright to its owner."""
         return tuple(m for m in self.moves if m.role == role and m.on(half))
-
-    def card_moves(self) -> tuple[Move, ...]:
-        return tuple(m for m in self.moves if m.role)
-
-    def free_moves(self) -> tuple[Move, ...]:
-        return tuple(m for m in self.moves if not m.role)
 
 
 def check(data: LiarTown) -> None:
