@@ -202,3 +202,20 @@ def test_corrections_are_booked_and_can_put_a_team_out():
     assert "Bob has no money left and is out of the game" in out and t.engine.current.name == "Cy"
     out = t.handle("adjust Cy -1000 left too")
     assert t.status()["over"] and t.status()["showdown"]["winners"] == ["Ann"]
+
+
+def test_an_attack_says_what_is_at_stake_and_a_stray_command_says_how_to_go_on():
+    t = table()
+    t.engine.adjust("Ann", 5000, "test money")
+    out = t.handle("attack HK")
+    assert out[2] == "  Reward: 12,000 gold · Advance: 2,000 gold · Penalty if you fail"
+    refused(t, "pass", r"still preparing: buy, use, then roll\), or undo to take it back")
+    feed(t, "roll 1 1 1\ndone")
+    refused(t, "pass", r"not a die face.*penalty roll")  # a question takes the next line as its answer
+    assert table().handle("attack H9")[1] == "  Reward: 3,500 gold"
+
+
+def test_a_team_cannot_attack_itself():
+    t = table()
+    to_week(t, 3)
+    refused(t, "attack Ann", "a team cannot attack itself")

@@ -25,8 +25,11 @@ class ActionSteps:
         if self.action is None:
             raise RuleError("no_action")
         if self.action.stage not in stages:
-            raise RuleError(f"stage_{self.action.stage}", next="ready" if self.action.kind == "hitman" else "roll")
+            raise RuleError(f"stage_{self.action.stage}", next=self._after_preparing())
         return self.action
+
+    def _after_preparing(self) -> str:
+        return "ready" if self.action.kind == "hitman" else "roll"
 
     def _preparing(self) -> Side:
         action = self._need_action("prepare", "defend")

@@ -138,7 +138,8 @@ class Engine(ActionSteps):
         if self.over:
             raise RuleError("game_over")
         if self.action is not None:
-            raise RuleError("finish_first")
+            stage = self.action.stage
+            raise RuleError("finish_first", hint=self.say(f"stage_{stage}", next=self._after_preparing()))
 
     def pass_turn(self) -> list[str]:
         self._need_turn()
@@ -257,14 +258,23 @@ class Engine(ActionSteps):
         self.action = Action("mafia", card.id, [self._side(actor, hitman_attack=False)])
         out.append(self.say("attacks_card", team=actor.name, card=self.name(card.id),
                             condition=card.condition.text(self.lang)))
+        stakes = self._stakes(card)
+        out += ["  " + " · ".join(stakes)] if stakes else []
         return out + [f"  {actor.name}: {'; '.join(self.action.attacker.pool.notes)}"]
+
+    def _stakes(self, card: Any) -> list[str]:
+        """What the printed card says is at stake: reward, advance, penalty."""
+        label = self.game.labels
+        stakes = [] if card.id in self.rewarded else [f"{label['reward'](self.lang)}: {self.money(card.reward)}"]
+        stakes += [f"{label['advance'](self.lang)}: {self.money(card.advance)}"] if card.advance else []
+        return stakes + [label["penalty_mark"](self.lang)] if card.penalty else stakes
 
     def _attack_team(self, actor: Team, defender: Team) -> list[str]:
         opens = self.first_week_with("open_hitman_attacks")
         if self.week < opens:
             raise RuleError("opens_in", week=opens)
         if defender is actor or defender.out:
-            raise RuleError("cannot_attack", team=defender.name)
+            raise RuleError("not_yourself" if defender is actor else "cannot_attack", team=defender.name)
         if defender.name in actor.barred:
             raise RuleError("barred", team=actor.name, target=defender.name)
         self.action = Action("hitman", defender.name, [self._side(actor, hitman_attack=True),
