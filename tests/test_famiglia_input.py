@@ -146,3 +146,21 @@ def test_killed_mid_game_resumes_with_every_accepted_line(tmp_path):
     first_status = json.loads(next(s for s in resumed.stdout.splitlines() if s.startswith("{")))
     assert first_status == last_status(fresh)
     assert [line for e in journal(path) for line in e] == lines[:20]
+
+
+def test_full_width_input_from_a_japanese_ime_is_read_as_ascii(tmp_path):
+    # Full-width letters, digits and ideographic spaces, as a Japanese IME types them.
+    path = tmp_path / "g.json"
+    out = play(path, ["Ｒ２　ｂ１　G3　Y2 R1 G1", "ｔａｋｅ　５", "status --json"], lang="ja").output
+    status = last_status(out)
+    assert status["player"][-1] == "R1"
+    # the robot then finds no 0 and refreshes the leftmost card, R2
+    assert status["street"] == ["B1", "G3", "Y2", "G1"] and status["discard"] == ["R2"]
+    assert "!" not in out
+
+
+def test_japanese_table_talks_japanese_around_a_refusal(tmp_path):
+    out = play(tmp_path / "g.json", [STREET, "take 9", "undo", "undo"], lang="ja").output
+    assert "! 9番目はありません。ストリートは6枚です" in out and "(コマンドは help で表示)" in out
+    assert "取り消し: R2 B1 G3 Y2 R1 G1" in out and "取り消すものがありません" in out
+    assert "type 'help'" not in out and "undone" not in out

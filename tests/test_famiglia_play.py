@@ -17,8 +17,8 @@ from pnp.data import CARDS_DIR
 TOML = (CARDS_DIR / "famiglia.toml").read_text(encoding="utf-8")
 
 
-def play(path, lines, *args, resume=False):
-    argv = ["famiglia", "play", "--game", str(path), "--lang", "en", *args] + (["--resume"] if resume else [])
+def play(path, lines, *args, resume=False, lang="en"):
+    argv = ["famiglia", "play", "--game", str(path), "--lang", lang, *args] + (["--resume"] if resume else [])
     result = CliRunner().invoke(main, argv, input="".join(line + "\n" for line in lines))
     assert "Traceback" not in result.output
     return result
@@ -153,3 +153,31 @@ def test_a_finished_game_resumed_shows_the_result_once_and_can_be_undone(tmp_pat
     status = last_status(out)
     assert status["over"] is False and status["turn"] == "player" and status["street"] == ["B0", "R2"]
     assert journal(path)[-1] == ["refresh 1", "B0 R2"]
+
+
+def test_board_shows_the_street_and_the_robots_area_by_rank_with_vp():
+    from companion.famiglia.talk import Talk
+    from famiglia_helpers import position
+
+    g = position(["B2", "Y0", "R4"], ["R3", "B1", "R1"])
+    assert Talk(g.rules, "en").board(g) == [
+        "Street: 1:B2  2:Y0  3:R4",
+        "Robot  15 VP | 0s 4/7 · 1s 2/5 · 2s 0/4 · 3s 1/2",
+        "  0s (1 VP): R0 B0 Y0 G0",
+        "  1s (4 VP): R1 B1",
+        "  3s (10 VP): R3",
+        "You     1 VP | R0 B0 Y0 G0"]
+    assert Talk(g.rules, "ja").board(g)[1:3] == ["ロボット  15点 | ランク0 4/7 · ランク1 2/5 · ランク2 0/4 · ランク3 1/2",
+                                                 "  ランク0(1点): R0 B0 Y0 G0"]
+
+
+def test_status_json_is_one_line_with_the_contract_fields(tmp_path):
+    # You take R1; the robot finds no 0, refreshes R2 (draws B3 Y0) and takes Y0.
+    out = play(tmp_path / "g.json", ["R2 B1 G3 Y2 R1 G1", "take 5", "B3 Y0", "status --json"]).output
+    status = last_status(out)
+    assert {k: status[k] for k in ("street", "robot", "player", "discard", "draw_stack", "pass", "turn",
+                                   "scores", "over")} == {
+        "street": ["B1", "G3", "Y2", "G1", "B3"], "robot": ["R0", "B0", "Y0", "G0", "Y0"],
+        "player": ["R0", "B0", "Y0", "G0", "R1"], "discard": ["R2"], "draw_stack": 44, "pass": 1,
+        "turn": "player", "scores": {"robot": 1, "player": 4}, "over": False}
+    assert "Robot takes Y0 (6th from left)." in out

@@ -82,7 +82,7 @@ def play(level: int | None, first: str | None, game_file: Path | None, resume: b
         click.echo("\n".join(table.opening()))
     elif not table.is_over():  # a finished game is shown by the table loop itself
         click.echo("\n".join(table.describe()))
-    run_table(session, new_game)
+    run_table(session, new_game, session.options["lang"])
 
 
 def _check_saved(session: Session, level: int | None, first: str | None) -> None:

@@ -308,13 +308,8 @@ class Game:
                 if pos >= 0:
                     self._robot_take(number, pos, "collect")
                     return
-                why = self.refresh_block()
-                if why is None:
-                    self._refresh(0, ROBOT, number)
-                    if self.pending:
-                        return
-                    continue
-                self._log("no_refresh", number, why)
+                if self._robot_refresh(number):
+                    return
                 pos, how = self._fallback(fallback, collect, family_zero)
                 if pos >= 0:
                     self._robot_take(number, pos, how)
@@ -332,17 +327,22 @@ class Game:
                 in_stack = self.stack_best()
                 if in_stack > best:
                     self._log("better_in_stack", number, in_stack, best)
-                    why = self.refresh_block()
-                    if why is None:
-                        self._refresh(0, ROBOT, number)
-                        if self.pending:
-                            return
-                        continue
-                    self._log("no_refresh", number, why)
+                    if self._robot_refresh(number):
+                        return
                 else:
                     self._log("none_better", number, best)
             self._robot_take(number, next(i for i, c in enumerate(street) if vp[c] == best), "best")
             return
+
+    def _robot_refresh(self, step: int) -> bool:
+        """The robot refreshes the leftmost Street card if the rules allow; True: it now waits for the
+        draws (always at least one: no 0 shows, so the discarded card's rank is 1 or more)."""
+        why = self.refresh_block()
+        if why:
+            self._log("no_refresh", step, why)
+            return False
+        self._refresh(0, ROBOT, step)
+        return True
 
     def _fallback(self, kind: str, collect: int, family_zero: int) -> tuple[int, str]:
         street, rank, vp = self.street, self.rules.rank, self.rules.vp

@@ -1,6 +1,7 @@
 """The Famiglia table: a typed line → an engine action (refused lines change nothing); state as JSON."""
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 
 from companion.table import InputError
@@ -20,8 +21,6 @@ class FamigliaTable:
 
     def prompt(self) -> str:
         g = self.game
-        if g.over:
-            return self.w["prompt_over"]
         if g.pending:
             return self.w["prompt_draw"].format(n=g.draw_count())
         return self.w["prompt_player"]
@@ -33,6 +32,7 @@ class FamigliaTable:
         g = self.game
         if g.over:
             raise InputError(self.w["e_over"])
+        line = unicodedata.normalize("NFKC", line)  # full-width codes, digits and spaces from a Japanese IME
         start = len(g.events)
         trial = g.clone()
         try:
@@ -94,7 +94,7 @@ class FamigliaTable:
 
     def _position(self, g: Game, word: str, arg: str) -> int:
         g.check_player_turn()
-        if arg.isdigit():
+        if arg.isdecimal():
             return int(arg) - 1
         if not arg or " " in arg:
             example = self.rules.codes[g.street[0]] if g.street else "R2"

@@ -48,17 +48,17 @@ class Talk:
         r, w = self.rules, self.w
         paint = self.painted
         street = "  ".join(f"{i}:{paint[c]}" for i, c in enumerate(g.street, 1)) or "-"
-        groups = []
-        for rank in range(r.ranks):
-            cards = [c for c in self._sorted(g.robot) if r.rank[c] == rank]
-            head = (w["rank_group"].format(rank=rank, have=len(cards), target=r.targets[rank])
-                    if rank < len(r.targets) else w["rank_group_free"].format(rank=rank))
-            worth = w["group_vp"].format(vp=sum(r.vp[c] for c in cards)) if cards else ""
-            groups.append(f"{head}{worth}: {' '.join(paint[c] for c in cards) or '-'}")
+        held = self._sorted(g.robot)
+        targets = " · ".join(w["rank_group"].format(rank=rank, have=sum(1 for c in held if r.rank[c] == rank),
+                                                   target=target) for rank, target in enumerate(r.targets))
+        lines = [f"{w['street']} {street}", f"{w['robot_area'].format(vp=g.score(ROBOT))} | {targets}"]
+        for rank in range(r.ranks):  # the robot's area: one row per rank it holds, as the cards lie
+            cards = [c for c in held if r.rank[c] == rank]
+            if cards:
+                label = w["rank_label"].format(rank=rank) + w["group_vp"].format(vp=sum(r.vp[c] for c in cards))
+                lines.append(f"  {label}: {' '.join(paint[c] for c in cards)}")
         mine = " ".join(paint[c] for c in self._sorted(g.player))
-        return [f"{w['street']} {street}",
-                f"{w['robot_area'].format(vp=g.score(ROBOT))} | " + " | ".join(groups),
-                f"{w['you_area'].format(vp=g.score(PLAYER))} | {mine}"]
+        return lines + [f"{w['you_area'].format(vp=g.score(PLAYER))} | {mine}"]
 
     def next_lines(self, g: Game, brief: bool = False) -> list[str]:
         w = self.w

@@ -8,7 +8,6 @@ from __future__ import annotations
 EN = {
     "prompt_draw": "cards drawn ({n})>",
     "prompt_player": "your turn>",
-    "prompt_over": "game over>",
     "setup": ["Setup: you take start set {you} ({you_cards}), the robot takes set {robot} "
               "({robot_cards}) and lays it open in its area.",
               "Shuffle the other {deck} cards into the stack, draw {n} and lay them out left to right: "
@@ -58,7 +57,7 @@ EN = {
     "robot_area": "Robot {vp:>3} VP",
     "you_area": "You   {vp:>3} VP",
     "rank_group": "{rank}s {have}/{target}",
-    "rank_group_free": "{rank}s",
+    "rank_label": "{rank}s",
     "group_vp": " ({vp} VP)",
     "table": "Level {level} ({first} first) · pass {passno} · stack {stack} · discard pile {pile}{top}",
     "first_robot": "robot", "first_player": "you",
@@ -97,7 +96,6 @@ EN = {
 JA = {
     "prompt_draw": "引いたカード({n}枚)>",
     "prompt_player": "あなたの手番>",
-    "prompt_over": "ゲーム終了>",
     "setup": ["準備: あなたは開始時の手札セット{you}({you_cards})を、ロボットはセット{robot}({robot_cards})を取り、"
               "ロボットの分は組事務所に公開して並べます。",
               "残り{deck}枚を切って山札にし、{n}枚引いて左から順に並べます(ストリート)。新しいカードは常に右端に置きます。"],
@@ -146,7 +144,7 @@ JA = {
     "robot_area": "ロボット {vp:>3}点",
     "you_area": "あなた   {vp:>3}点",
     "rank_group": "ランク{rank} {have}/{target}",
-    "rank_group_free": "ランク{rank}",
+    "rank_label": "ランク{rank}",
     "group_vp": "({vp}点)",
     "table": "レベル{level}({first}先攻)· {passno}巡目 · 山札{stack}枚 · 捨て札{pile}枚{top}",
     "first_robot": "ロボット", "first_player": "あなた",
