@@ -173,7 +173,8 @@ def build(games, assets, out, force, langs, **kw) -> None:
         else:
             built = build_pdf(job, opts, model(job.game, opts))
             same = "" if step.write(built.pdf, force) else ", content unchanged"
-            click.echo(f"{label}: {path}  ({built.pages} page{'' if built.pages == 1 else 's'}, {len(built.pdf) // 1024} KB, "
+            pages = f"{built.pages} page{'' if built.pages == 1 else 's'}"
+            click.echo(f"{label}: {path}  ({pages}, {len(built.pdf) // 1024} KB, "
                        f"{time.perf_counter() - start:.2f} s{same})")
         # An up-to-date file still carries whatever it warns about (e.g. provisional values).
         _warn(job.game, lambda: model(job.game, opts), opts)
