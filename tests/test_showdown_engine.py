@@ -1,5 +1,7 @@
 """Table rules line by line: hitman attacks, thefts, faction twists, limits on items and card uses,
 pending effects and the week changes."""
+from pathlib import Path
+
 import pytest
 
 from companion.session import Session
@@ -219,3 +221,17 @@ def test_a_team_cannot_attack_itself():
     t = table()
     to_week(t, 3)
     refused(t, "attack Ann", "a team cannot attack itself")
+
+
+def test_the_week_hitman_attacks_open_comes_from_the_data(tmp_path):
+    text = (Path(__file__).resolve().parents[1] / "cards" / "hitmans_showdown.toml").read_text(encoding="utf-8")
+    text = text.replace('events = ["deal_scouts"]', 'events = ["deal_scouts", "open_hitman_attacks"]')
+    text = text.replace('events = ["open_hitman_attacks"]', "events = []")
+    (tmp_path / "hitmans_showdown.toml").write_text(text, encoding="utf-8")
+    options = {"teams": [{"name": "Ann", "faction": "red_heart"}, {"name": "Bob", "faction": "void_clover"}],
+               "lang": "en", "cards_dir": str(tmp_path)}
+    t = ShowdownTable(Session.create("hitmans-showdown", options, None, 1))
+    assert "or a team (week 2 on)" in t.help()[0]
+    refused(t, "attack Bob", "from week 2")
+    to_week(t, 2)
+    assert t.handle("attack Bob")[0].startswith("Ann attacks Bob")

@@ -80,7 +80,7 @@ def roll(dice: str, seed: int | None, as_json: bool, lang: str) -> None:
               help="CARD 'hitman': a step of the defender's (applied after yours).")
 @click.option("--their-bonus", type=int, default=0, help="CARD 'hitman': added to the defender's total.")
 @click.option("--week", type=click.IntRange(min=1), default=1, show_default=True,
-              help="The week (scouts grow stronger in week 4).")
+              help="The week (scouts grow stronger later in the game).")
 @SEED
 @JSON
 @LANG
@@ -155,7 +155,7 @@ def penalty(loss, faction, rolls, escape, seed, as_json, lang, cards_dir) -> Non
 
 @command.command()
 @click.option("--team", "teams", multiple=True, metavar="NAME=FACTION",
-              help="A team in turn order (2-4), e.g. --team Ann=red_heart --team Bob='Void Clover'.")
+              help="A team, in turn order, e.g. --team Ann=red_heart --team Bob='Void Clover'.")
 @click.option("--game", "game_file", type=click.Path(dir_okay=False, path_type=Path),
               help="The saved game file (default: in your data folder).")
 @click.option("--resume", is_flag=True, help="Continue the saved game.")

@@ -97,7 +97,7 @@ class Engine(ActionSteps):
     def _afford(self, team: Team, price: int, what: str) -> None:
         if team.money - price <= self.game.rules.eliminated_at:
             raise RuleError("cannot_pay", team=team.name, price=self.money(price), what=what,
-                            held=self.money(team.money))
+                            held=self.money(team.money), out=self.money(self.game.rules.eliminated_at))
 
     def adjust(self, name: str, amount: int, reason: str) -> list[str]:
         team = self.team(name)

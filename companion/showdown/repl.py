@@ -76,7 +76,8 @@ class ShowdownTable:
             raise InputError(e.text(self.lang)) from None
 
     def help(self) -> list[str]:
-        return HELP["ja" if self.lang == "ja" else "en"]
+        week = self.engine.first_week_with("open_hitman_attacks")
+        return [line.format(week=week) for line in HELP["ja" if self.lang == "ja" else "en"]]
 
     def status(self) -> dict:
         e = self.engine

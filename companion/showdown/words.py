@@ -101,8 +101,8 @@ W: dict[str, tuple[str, str]] = {
     # the table: money and cards
     "booking": ("{team}: {sign}{amount} ({reason}) → {balance}", "{team}: {sign}{amount}({reason})→ {balance}"),
     "eliminated": ("{team} has no money left and is out of the game", "{team} は所持金が尽きて脱落"),
-    "cannot_pay": ("{team} cannot pay {price} for {what}: {held} held, and reaching 0 means leaving the game",
-                   "{team} は{what}の {price} を払えません: 所持金 {held}。0 になると脱落です"),
+    "cannot_pay": ("{team} cannot pay {price} for {what}: {held} held, and reaching {out} means leaving the game",
+                   "{team} は{what}の {price} を払えません: 所持金 {held}。{out} になると脱落です"),
     "team_out": ("{team} is out of the game", "{team} は脱落しています"),
     "adjust_later": ("a correction that puts a team out must wait until the action is settled",
                      "チームが脱落する訂正は行動の決着後にしてください"),
@@ -222,7 +222,7 @@ W: dict[str, tuple[str, str]] = {
 
 HELP = {
     "en": [
-        "attack CARD|TEAM     attack a mafia card on the board (SQ, ♡K, JOKER-BLACK) or a team (week 3 on)",
+        "attack CARD|TEAM     attack a mafia card on the board (SQ, ♡K, JOKER-BLACK) or a team (week {week} on)",
         "pass                 let the turn go",
         "buy ITEM [N]         weapon, backup, escape, closing (N times); while preparing",
         "use CARD [CARD] [CHOICES]  a held card's effect; two cards at once for a pair (use H3 D4)",
@@ -238,7 +238,7 @@ HELP = {
         "questions            answer with the face you rolled, 'roll' to let the companion roll, or a card id",
     ],
     "ja": [
-        "attack カード|チーム  場のマフィアのカード(SQ, ♡K, JOKER-BLACK)かチーム(WEEK 3 から)を攻撃",
+        "attack カード|チーム  場のマフィアのカード(SQ, ♡K, JOKER-BLACK)かチーム(WEEK {week} から)を攻撃",
         "pass                 何もせずターンを終える",
         "buy アイテム [回数]  weapon, backup, escape, closing を購入(準備中)",
         "use カード [カード] [選択]  手持ちのカードの効果。ペアは 2 枚同時に(use H3 D4)",
