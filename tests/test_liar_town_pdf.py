@@ -40,6 +40,14 @@ def test_cards_census_and_backs(model):
     fronts, back_sheet = built.sheets
     assert len(fronts.placements) == 8 and len(back_sheet.placements) == 8
     assert {p.face for p in back_sheet.placements} == {backs["red"], backs["blue"]}
+    # Read back from the PDF: 8 faces, then 8 backs, each back carrying its emblem twice, once upside down.
+    with open_pdf(built.pdf) as pdf:
+        assert len(pdf.pages) == 2
+        for page, sheet in zip(pdf.pages, built.sheets):
+            for p in sheet.placements:
+                assert chars_in(page, p.trim, page.height)
+        emblems = [read(chars_in(pdf.pages[1], p.trim, pdf.pages[1].height), False) for p in back_sheet.placements]
+        assert all(e == "LIARMAFIA" + "LIARMAFIA"[::-1] for e in emblems), emblems
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
