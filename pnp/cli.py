@@ -244,8 +244,7 @@ def calibrate(backs, paper, lang, back_offset, out) -> None:
     path = Path(out) / "calibrate" / f"calibrate-{backs}-{name}-{lang}.pdf"
     write_atomic(path, calibration.build(page, name, backs, offset, load_fonts(), lang))
     click.echo(path)
-    click.echo("Print it two-sided at 100%, hold it to the light and read X and Y where the back's cross "
-               "meets the two rulers; then build with --back-offset X,Y.")
+    click.echo(calibration.HINT[lang])
 
 
 from .cli_export import contact_sheets, export  # noqa: E402  (it uses the option helpers above)

@@ -89,3 +89,9 @@ def test_current_offset_is_added_to_the_readings(tmp_path):
 def test_bad_offset_is_a_user_error(tmp_path):
     result = CliRunner().invoke(main, ["calibrate", "--back-offset", "1;2", "--out", str(tmp_path)])
     assert result.exit_code == 2 and "X,Y" in result.output
+
+
+def test_the_closing_hint_speaks_the_sheet_language(tmp_path):
+    for lang, word in (("ja", "目盛り"), ("en", "rulers")):
+        result = CliRunner().invoke(main, ["calibrate", "--lang", lang, "--out", str(tmp_path)])
+        assert result.exit_code == 0 and word in result.output and "--back-offset X,Y" in result.output
