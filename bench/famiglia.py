@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.famiglia.engine import PLAYER, ROBOT, Game, Rules  # noqa: E402
 from companion.famiglia.repl import FamigliaTable  # noqa: E402
-from companion.famiglia.simulate import SimplePlayer, draw_random, simulate  # noqa: E402
+from companion.famiglia.simulate import SimplePlayer, draw_random, simulate, table_lines  # noqa: E402
 from companion.session import Session  # noqa: E402
 from companion.table import replay  # noqa: E402
 from pnp.data.famiglia import load_famiglia  # noqa: E402
@@ -45,20 +45,7 @@ def robot_turn_times(rules: Rules, games: int, seed: int) -> list[float]:
 
 def replay_time(rules: Rules, seed: int) -> tuple[int, float]:
     """Lines in one whole table game, and the seconds to rebuild it from its journal (every undo)."""
-    g = Game(rules, PLAYER)
-    player, rng, lines = SimplePlayer(rules), random.Random(seed), []
-    while not g.over:
-        if g.pending:
-            drawn = []
-            for _ in range(g.draw_count()):
-                drawn.append(draw_random(g, rng))
-                g.draw(drawn[-1])
-            lines.append(" ".join(rules.codes[c] for c in drawn))
-        else:
-            start = len(g.events)
-            player.act(g)
-            event = next(e for e in g.events[start:] if e[0] in ("take", "refresh", "pass"))
-            lines.append("end" if event[0] == "pass" else f"{event[0]} {event[3] + 1}")
+    lines, _ = table_lines(rules, PLAYER, random.Random(seed))
     session = Session.create("famiglia", {}, None, seed)
     session.entries = [[line] for line in lines]
     start = time.perf_counter()

@@ -1,7 +1,9 @@
 """Building Famiglia positions by card code for the tests."""
+import random
 from collections import Counter
 
 from companion.famiglia.engine import PLAYER, ROBOT, Game, Rules
+from companion.famiglia.simulate import table_lines
 from pnp.data.famiglia import load_famiglia
 
 DATA = load_famiglia()
@@ -62,26 +64,4 @@ def of_rank(rank, n, families="RBYG"):
 
 def scripted_game(level=3, first=PLAYER, seed=1):
     """The lines a table would type for one whole game: the simulator's draws and player's moves."""
-    import random
-
-    from companion.famiglia.simulate import SimplePlayer, draw_random
-
-    r = rules(level)
-    g = Game(r, first)
-    player = SimplePlayer(r)
-    rng = random.Random(seed)
-    lines = []
-    while not g.over:
-        if g.pending:
-            drawn = []
-            for _ in range(g.draw_count()):
-                card = draw_random(g, rng)
-                drawn.append(r.codes[card])
-                g.draw(card)
-            lines.append(" ".join(drawn))
-        else:
-            start = len(g.events)
-            player.act(g)
-            kind, who, *rest = next(e for e in g.events[start:] if e[0] in ("take", "refresh", "pass"))
-            lines.append("end" if kind == "pass" else f"{kind} {rest[1] + 1}")
-    return lines, g
+    return table_lines(rules(level), first, random.Random(seed))

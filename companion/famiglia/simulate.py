@@ -119,6 +119,25 @@ def play_one(rules: Rules, first: str, rng: random.Random) -> Game:
     return game
 
 
+def table_lines(rules: Rules, first: str, rng: random.Random) -> tuple[list[str], Game]:
+    """One simulated game as the lines typed at the table (drawn cards, refresh N, take N, end),
+    and the finished game: a script that `companion famiglia play` can be fed through a pipe."""
+    game, player, lines = Game(rules, first), SimplePlayer(rules), []
+    while not game.over:
+        if game.pending:
+            drawn = []
+            for _ in range(game.draw_count()):
+                drawn.append(draw_random(game, rng))
+                game.draw(drawn[-1])
+            lines.append(" ".join(rules.codes[c] for c in drawn))
+        else:
+            start = len(game.events)
+            player.act(game)
+            event = next(e for e in game.events[start:] if e[0] in ("take", "refresh", "pass"))
+            lines.append("end" if event[0] == "pass" else f"{event[0]} {event[3] + 1}")  # (kind, who, step, pos, …)
+    return lines, game
+
+
 @dataclass
 class Summary:
     games: int
