@@ -48,13 +48,14 @@ def test_duplex_back_lies_behind_its_front(paper, mode, axis, turn, gutter, blee
             assert_same(seen_from_front(b.trim, page, axis), where[b.face - len(cards)])
 
 
-def test_back_offset_moves_every_back_by_exactly_that():
+@pytest.mark.parametrize("mode", ["duplex-long", "duplex-short"])
+def test_back_offset_moves_every_back_by_exactly_that(mode):
     g = grid(parse_paper("a4")[1], Size(63, 88))
-    plain = impose(deck(9), g, "duplex-long")[1].sheet.placements
-    moved = impose(deck(9), g, "duplex-long", offset=(1.5, -0.7))[1].sheet.placements
+    plain = impose(deck(9), g, mode)[1].sheet.placements
+    moved = impose(deck(9), g, mode, offset=(1.5, -0.7))[1].sheet.placements
     for a, b in zip(plain, moved):
         assert (b.trim.x - a.trim.x, b.trim.y - a.trim.y) == pytest.approx((1.5, -0.7), abs=1e-9)
-    fronts_a, fronts_b = (impose(deck(9), g, "duplex-long", offset=o)[0] for o in ((0, 0), (1.5, -0.7)))
+    fronts_a, fronts_b = (impose(deck(9), g, mode, offset=o)[0] for o in ((0, 0), (1.5, -0.7)))
     assert fronts_a == fronts_b  # fronts never move
 
 
