@@ -17,6 +17,7 @@ from .kinsoku import KinsokuParagraph as Paragraph
 MIN_SIZE = 6.0  # pt: the smallest text an insert may carry
 _ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
 _STEP = 0.04
+_WIDOW_SHRINK = 0.12  # how much smaller text may get to keep a lone character off a last line
 
 
 @dataclass(frozen=True)
@@ -66,14 +67,17 @@ def _fit(paras, styles, width, height, fonts, lang, min_size) -> Fitted:
         if p.style not in table:
             raise KeyError(f"no text style {p.style!r}")
     largest = max(table[p.style].size for p in paras)
-    scale = 1.0
+    scale, fallback = 1.0, None
     while True:
         fitted = _try(paras, table, width, height, fonts, lang, scale, min_size)
-        if fitted:
+        if fitted and not (lang == "ja" and any(_lone_last_char(para) for para, _ in fitted.paras)):
             return fitted
-        if largest * scale <= min_size:
+        fallback = fallback or fitted
+        if largest * scale <= min_size or (fallback and scale <= fallback.scale - _WIDOW_SHRINK):
             break
         scale -= _STEP
+    if fallback:
+        return fallback
     raise TextOverflow("text", f"needs more than {width / 2.8346:.1f}×{height / 2.8346:.1f} mm "
                                f"even at {min_size:g} pt")
 
@@ -92,6 +96,13 @@ def _try(paras, table, width, height, fonts, lang, scale, min_size) -> Fitted | 
             return None
         out.append((para, space))
     return Fitted(tuple(out), total, scale)
+
+
+def _lone_last_char(para: Paragraph) -> bool:
+    """A wrapped paragraph whose last line is one character (a title ending "…モン" / "ド")."""
+    lines = para.blPara.lines
+    words = getattr(lines[-1], "words", None) if len(lines) > 1 else None
+    return bool(words) and len("".join(w.text for w in words).strip()) == 1
 
 
 def _widest(para: Paragraph) -> float:

@@ -68,3 +68,13 @@ def test_text_that_fits_on_one_line_stays_on_one_line(fonts):
 def test_a_word_wider_than_the_box_is_an_overflow(fonts):
     with pytest.raises(TextOverflow):
         fit((Para("Supercalifragilisticexpialidocious", "body"),), STYLES, 15 * MM, 40 * MM, fonts, "en")
+
+
+def test_a_lone_last_character_is_avoided_by_shrinking_a_little(fonts):
+    title = {"title": TextStyle(11, bold=True)}
+    name = "ブラッドダイヤモンド"  # ten em: at 11 pt in a 9.8-em box, "ド" would sit alone
+    fitted = fit((Para(name, "title"),), title, 108, 40, fonts, "ja")
+    assert len(fitted.paras[0][0].blPara.lines) == 1 and 0.9 <= fitted.scale < 1
+    # when it cannot shrink, the lone character is accepted rather than failing
+    stuck = fit((Para(name, "title"),), title, 108, 40, fonts, "ja", min_size=11)
+    assert len(stuck.paras[0][0].blPara.lines) == 2 and stuck.scale == 1
