@@ -28,25 +28,14 @@ JA_GAMES = ["liar-town", "kill-shot", "famiglia", "terror24"]
 
 
 @pytest.mark.parametrize("game_id", JA_GAMES)
-def test_japanese_lines_follow_kinsoku(game_id, monkeypatch):
+def test_japanese_lines_follow_kinsoku(game_id):
     """Every Japanese paragraph of the game's cards, chips and sheets breaks by the kinsoku rules."""
-    from test_kinsoku import assert_kinsoku
-    from pnp import text
-    from pnp.kinsoku import KinsokuParagraph
+    from test_kinsoku import assert_kinsoku, recorded_lines
 
-    recorded = []
-    original = KinsokuParagraph.breakLinesCJK
-
-    def recording(self, widths):
-        result = original(self, widths)
-        recorded.append(["".join(w.text for w in line.words) for line in result.lines])
-        return result
-
-    monkeypatch.setattr(KinsokuParagraph, "breakLinesCJK", recording)
-    text._fit.cache_clear()  # lay everything out afresh, through the recorder
     game = GAMES[game_id]
-    for name in game.assets:
-        build(game, name, lang="ja")
+    with recorded_lines() as recorded:
+        for name in game.assets:
+            build(game, name, lang="ja")
     wrapped = [lines for lines in recorded if len(lines) > 1]
     assert len(wrapped) > 10
     for lines in wrapped:

@@ -1,5 +1,7 @@
 """Japanese line breaking: no line starts with a closing mark or ends with an opening bracket,
 checked on hard cases and on every Japanese paragraph the Hitman's Showdown build lays out."""
+from contextlib import contextmanager
+
 import pytest
 
 from pnp import text
@@ -56,9 +58,10 @@ def test_latin_words_in_japanese_break_at_spaces():
     assert "".join(lines).replace(" ", "") == words.replace(" ", "")
 
 
-@pytest.fixture(scope="module")
-def laid_out():
-    """The lines of every Japanese paragraph laid out for the inserts (both styles) and summary."""
+@contextmanager
+def recorded_lines():
+    """Inside the block, the lines of every Japanese paragraph laid out are appended to the list
+    it yields (the fitting cache is cleared so nothing is skipped)."""
     recorded = []
     original = KinsokuParagraph.breakLinesCJK
 
@@ -67,10 +70,17 @@ def laid_out():
         recorded.append(["".join(w.text for w in line.words) for line in result.lines])
         return result
 
-    game = GAMES["hitmans-showdown"]
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(KinsokuParagraph, "breakLinesCJK", recording)
-        text._fit.cache_clear()  # lay everything out afresh, through the recorder
+        text._fit.cache_clear()
+        yield recorded
+
+
+@pytest.fixture(scope="module")
+def laid_out():
+    """The lines of every Japanese paragraph laid out for the inserts (both styles) and summary."""
+    game = GAMES["hitmans-showdown"]
+    with recorded_lines() as recorded:
         for asset, style in (("inserts", "full"), ("inserts", "overlay"), ("summary", "full")):
             build_pdf(Job(game, game.assets[asset]), Options(lang="ja", style=style))
     return recorded
