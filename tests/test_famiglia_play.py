@@ -181,3 +181,12 @@ def test_status_json_is_one_line_with_the_contract_fields(tmp_path):
         "player": ["R0", "B0", "Y0", "G0", "R1"], "discard": ["R2"], "draw_stack": 44, "pass": 1,
         "turn": "player", "scores": {"robot": 1, "player": 4}, "over": False}
     assert "Robot takes Y0 (6th from left)." in out
+
+
+def test_status_says_whose_turn_a_pending_draw_belongs_to(tmp_path):
+    path = tmp_path / "g.json"
+    play(path, ["R2 B1 G3 Y2 R1 G1", "take 5"])  # the robot refreshes R2 and waits for 2 cards
+    out = play(path, ["status"], resume=True).output
+    assert "Level 3 (you first) · the robot's turn · pass 1 · stack 46 · discard pile 1 (top R2)" in out
+    out = play(tmp_path / "new.json", ["status"]).output  # setup: nobody's turn has begun
+    assert "Level 3 (you first) · pass 1 · stack 52 · discard pile 0" in out

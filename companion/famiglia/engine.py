@@ -114,11 +114,10 @@ class Game:
     def stack_n(self) -> int:
         return self.hidden_n + len(self.bottom)
 
-    def phase(self) -> str:
-        """'over', 'draw' (waiting for drawn cards) or 'player' (waiting for the human)."""
-        if self.over:
-            return "over"
-        return "draw" if self.pending else PLAYER
+    @property
+    def setting_up(self) -> bool:
+        """Still waiting for the first Street (nobody's turn has begun)."""
+        return self.after == "start"
 
     def draw_count(self) -> int:
         """How many cards the pending draw really takes (a short stack in the second pass ends it)."""

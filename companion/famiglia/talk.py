@@ -21,7 +21,8 @@ class Talk:
     def describe(self, g: Game) -> list[str]:
         w = self.w
         top = w["top"].format(card=self.rules.codes[g.discard[-1]]) if g.discard else ""
-        line = w["table"].format(level=self.rules.level, first=w["first_" + g.first], passno=g.passno,
+        turn = "" if g.over or g.setting_up else w["turn_of_" + g.turn]
+        line = w["table"].format(level=self.rules.level, first=w["first_" + g.first], turn=turn, passno=g.passno,
                                  stack=g.stack_n, pile=len(g.discard), top=top)
         if g.bottom:
             line += w["under"].format(cards=" ".join(self.rules.codes[c] for c in g.bottom))
