@@ -1,12 +1,11 @@
 """Table rules line by line: hitman attacks, thefts, faction twists, limits on items and card uses,
 pending effects and the week changes."""
-from pathlib import Path
-
 import pytest
 
 from companion.session import Session
 from companion.showdown.repl import ShowdownTable
 from companion.table import InputError
+from hitmans_broken import write_edited_copy
 
 
 def table(*teams, seed=1):
@@ -224,10 +223,8 @@ def test_a_team_cannot_attack_itself():
 
 
 def test_the_week_hitman_attacks_open_comes_from_the_data(tmp_path):
-    text = (Path(__file__).resolve().parents[1] / "cards" / "hitmans_showdown.toml").read_text(encoding="utf-8")
-    text = text.replace('events = ["deal_scouts"]', 'events = ["deal_scouts", "open_hitman_attacks"]')
-    text = text.replace('events = ["open_hitman_attacks"]', "events = []")
-    (tmp_path / "hitmans_showdown.toml").write_text(text, encoding="utf-8")
+    write_edited_copy(tmp_path, ('events = ["deal_scouts"]', 'events = ["deal_scouts", "open_hitman_attacks"]'),
+                      ('events = ["open_hitman_attacks"]', "events = []"))
     options = {"teams": [{"name": "Ann", "faction": "red_heart"}, {"name": "Bob", "faction": "void_clover"}],
                "lang": "en", "cards_dir": str(tmp_path)}
     t = ShowdownTable(Session.create("hitmans-showdown", options, None, 1))

@@ -1,6 +1,5 @@
 """`companion showdown penalty --json`: every row of every table, and every faction twist."""
 import json
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -8,6 +7,7 @@ from click.testing import CliRunner
 from companion.cli import main
 from companion.session import Session
 from companion.showdown.repl import ShowdownTable
+from hitmans_broken import write_edited_copy
 
 
 def penalty(*args):
@@ -98,17 +98,8 @@ def test_text_output_names_the_table_and_the_money_roll():
     assert result.output.strip() == "Losing to the mafia: rolled 4 → Lose 1d6×1,000 gold. (rolled 3: 3,000 gold)"
 
 
-def _data_copy(folder, *edits):
-    text = (Path(__file__).resolve().parents[1] / "cards" / "hitmans_showdown.toml").read_text(encoding="utf-8")
-    for old, new in edits:
-        assert old in text, old
-        text = text.replace(old, new)
-    (folder / "hitmans_showdown.toml").write_text(text, encoding="utf-8")
-    return folder
-
-
 def test_penalty_values_and_the_default_table_come_from_the_data(tmp_path):
-    folder = _data_copy(tmp_path, ("value = -3", "value = -4"), ("value = 1\n", "value = 2\n"),
+    folder = write_edited_copy(tmp_path, ("value = -3", "value = -4"), ("value = 1\n", "value = 2\n"),
                         ('mafia_loss_table = "mafia_loss"  #', 'mafia_loss_table = "hitman_loss"  #'))
     out = penalty("mafia", "--roll", 1, "--cards", folder)
     assert out["table"] == "hitman_loss" and out["effects"][0]["value"] == -4
@@ -123,6 +114,6 @@ def test_penalty_values_and_the_default_table_come_from_the_data(tmp_path):
 
 
 def test_a_next_action_row_without_its_value_is_a_data_error(tmp_path):
-    folder = _data_copy(tmp_path, ("value = 1\n", ""))
+    folder = write_edited_copy(tmp_path, ("value = 1\n", ""))
     result = CliRunner().invoke(main, ["showdown", "penalty", "mafia", "--cards", str(folder)])
     assert result.exit_code == 2 and "needs 'value'" in result.output and "rows[2]" in result.output
