@@ -28,6 +28,7 @@ def out(tmp_path_factory):
     run("build", "hitmans-showdown", "--asset", "inserts", "--paper", "letter", "--out", root)
     run("build", "hitmans-showdown", "--asset", "inserts", "--style", "overlay", "--guides", "corners",
         "--lang", "en", "--no-flavor", "--out", root)
+    run("build", "hitmans-showdown", "--asset", "inserts", "--style", "overlay", "--out", root)
     return root / "hitmans-showdown"
 
 
@@ -97,7 +98,8 @@ def test_english_titles_and_no_japanese_titles(out, game):
 
 @pytest.mark.parametrize("name,size", [("inserts-a4-ja.pdf", (63.0, 88.0)),
                                        ("inserts-letter-ja.pdf", (63.0, 88.0)),
-                                       ("inserts-overlay-a4-en.pdf", (43.0, 88.0))])
+                                       ("inserts-overlay-a4-en.pdf", (43.0, 88.0)),
+                                       ("inserts-overlay-a4-ja.pdf", (43.0, 88.0))])
 def test_trim_measures_exactly(out, name, size):
     with open_pdf(out / name) as pdf:
         for page in pdf.pages:
@@ -135,7 +137,7 @@ def test_every_font_is_embedded_and_subset(out):
 
 
 @pytest.mark.parametrize("name", ["inserts-a4-ja.pdf", "inserts-a4-en.pdf", "inserts-letter-ja.pdf",
-                                  "inserts-overlay-a4-en.pdf"])
+                                  "inserts-overlay-a4-en.pdf", "inserts-overlay-a4-ja.pdf"])
 def test_no_character_outside_its_insert(out, name):
     with open_pdf(out / name) as pdf:
         for page in pdf.pages:
