@@ -43,6 +43,7 @@ def test_red_four_can_be_corrected_to_16(tmp_path):
     ('copies = [5, 4, 3, 2, 1]', 'copies = [1, 4, 3, 2, 1]', "start_sets"),
     ('fallback_family = "R"', 'fallback_family = "Q"', "robot.steps[2].fallback_family"),
     ("vp = [0, 1, 3, 6, 10]", "vp = [0, 1, 3, 6]", "families[B]"),
+    ("rulebook_level = 3", "rulebook_level = 5", "rulebook_level"),
 ])
 def test_inconsistent_data_is_refused_with_its_place(tmp_path, old, new, where):
     with pytest.raises(DataError) as e:

@@ -112,6 +112,8 @@ def test_bad_options_exit_2(tmp_path):
     play(path, [STREET], "--level", "2")
     result = play(path, [], "--level", "4", resume=True)
     assert result.exit_code == 2 and "started with level 2" in result.output
+    result = play(path, [], "--level", "7")  # a bad level is named before the file already there
+    assert result.exit_code == 2 and "--level: no level 7" in result.output
 
 
 def _companion():

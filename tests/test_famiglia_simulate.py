@@ -49,6 +49,15 @@ def test_higher_levels_score_more_for_the_robot():
     assert means == sorted(means) and means[0] < means[-1]
 
 
+def test_the_default_level_is_the_rulebooks_from_the_data(tmp_path):
+    from pnp.data import CARDS_DIR
+
+    (tmp_path / "famiglia.toml").write_text((CARDS_DIR / "famiglia.toml").read_text(encoding="utf-8")
+                                            .replace("rulebook_level = 3", "rulebook_level = 1"), encoding="utf-8")
+    assert json.loads(simulate("--games", "5", "--seed", "1", "--json"))["level"] == 3
+    assert json.loads(simulate("--games", "5", "--seed", "1", "--json", "--cards", str(tmp_path)))["level"] == 1
+
+
 def test_text_report():
     out = simulate("--games", "20", "--seed", "3")
     assert "level 3, player first: 20 games (seed 3)" in out and "player wins" in out

@@ -22,7 +22,7 @@ from .simulate import simulate as run_simulation
 GAME = "famiglia"
 CARDS = click.option("--cards", "cards_dir", type=click.Path(file_okay=False, path_type=Path),
                      help="Folder with your own copy of the game data (famiglia.toml).")
-LEVEL_HELP = "Robot level (1 easiest … 4 hardest; the rulebook describes 3)."
+LEVEL_HELP = "Robot level (1 easiest … 4 hardest). Default: the level the rulebook describes."
 FIRST = click.Choice([ROBOT, PLAYER])
 
 
@@ -50,7 +50,7 @@ def _default_lang() -> str:
 
 
 @command.command()
-@click.option("--level", type=int, help=LEVEL_HELP + " Default 3.")
+@click.option("--level", type=int, help=LEVEL_HELP)
 @click.option("--first", type=FIRST, help="Who takes the first turn (robot first is harder). Default player.")
 @click.option("--game", "game_file", type=click.Path(dir_okay=False, path_type=Path),
               help="The game file (saved after every accepted line).")
@@ -61,7 +61,10 @@ def play(level: int | None, first: str | None, game_file: Path | None, resume: b
          cards_dir: Path | None) -> None:
     """Run the robot beside a real deck: you type the cards that come up and what you do."""
     data = _data(cards_dir)
-    options = {"level": 3 if level is None else level, "first": first or PLAYER, "lang": lang or _default_lang()}
+    options = {"level": data.rulebook_level if level is None else level, "first": first or PLAYER,
+               "lang": lang or _default_lang()}
+    if not resume:
+        _rules(data, options["level"])  # a bad --level is reported before the game file is looked at
     session = open_session(GAME, game_file, resume, options)
     if resume:
         _check_saved(session, level, first)
@@ -97,15 +100,18 @@ def _check_saved(session: Session, level: int | None, first: str | None) -> None
 
 
 @command.command()
-@click.option("--level", type=int, default=3, show_default=True, help=LEVEL_HELP)
+@click.option("--level", type=int, help=LEVEL_HELP)
 @click.option("--first", type=FIRST, default=PLAYER, show_default=True, help="Who takes the first turn.")
 @click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True, help="Games to play.")
 @click.option("--seed", type=int, help="Seed of the shuffles (default: a fresh one, reported).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object instead of a table.")
 @CARDS
-def simulate(level: int, first: str, games: int, seed: int | None, as_json: bool, cards_dir: Path | None) -> None:
+def simulate(level: int | None, first: str, games: int, seed: int | None, as_json: bool,
+             cards_dir: Path | None) -> None:
     """Play whole games with a shuffled virtual deck: the robot against a simple built-in player."""
-    rules = _rules(_data(cards_dir), level)
+    data = _data(cards_dir)
+    level = data.rulebook_level if level is None else level
+    rules = _rules(data, level)
     seed = random.SystemRandom().randrange(2**32) if seed is None else seed
     result = run_simulation(rules, first, games, seed).to_dict()
     result.update(level=level, first=first, seed=seed)

@@ -70,6 +70,7 @@ class FamigliaData:
     game: str
     title: Text
     street_size: int
+    rulebook_level: int
     families: list[Family]
     start_sets: list[StartSet]
     levels: list[Level]
@@ -138,6 +139,8 @@ def _check_levels(data: FamigliaData) -> None:
     numbers = [x.level for x in data.levels]
     if len(set(numbers)) != len(numbers) or not numbers:
         raise DataError("level numbers must be present and different", where="levels")
+    if data.rulebook_level not in numbers:
+        raise DataError(f"must be one of the levels ({', '.join(map(str, numbers))})", where="rulebook_level")
     for x in data.levels:
         if len(x.targets) != len(collected):
             raise DataError(f"one target per collecting step ({len(collected)})", where=f"levels[{x.level}].targets")
