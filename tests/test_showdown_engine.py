@@ -232,3 +232,44 @@ def test_the_week_hitman_attacks_open_comes_from_the_data(tmp_path):
     refused(t, "attack Bob", "from week 2")
     to_week(t, 2)
     assert t.handle("attack Bob")[0].startswith("Ann attacks Bob")
+
+
+def test_blood_diamond_doubles_two_rewards_only_and_a_failed_attack_keeps_its_doubling():
+    t = table("Ann=blood_diamond", "Bob=red_heart")
+    refused(t, "double", "no action under way")
+    feed(t, "attack H3\ndouble\nroll 1 1\ndone")  # fails: the doubling is not spent
+    assert team(t, "Ann")["doublings_used"] == 0
+    feed(t, "pass\nattack H3\ndouble\nroll 2 2\ndone\npass\nattack H4\ndouble\nroll 2 2\ndone\npass")
+    assert team(t, "Ann")["doublings_used"] == 2 and team(t, "Ann")["money"] == 1000 + 2000 + 2000
+    feed(t, "attack H5")
+    refused(t, "double", "Ann has used all 2 doublings")
+    feed(t, "roll 2 2\ndone\nattack H6")
+    refused(t, "double", "Blood Diamond's")
+
+
+def showdown_of(t):
+    to_week(t, 6)
+    return sorted((b["bonus"], b["team"], b["amount"]) for b in t.status()["showdown"]["bonuses"])
+
+
+def test_showdown_bonuses_for_the_jokers_and_the_most_cards():
+    t = table()
+    for card, holder in (("JOKER-COLOR", "Ann"), ("JOKER-BLACK", "Bob"), ("C3", "Bob"), ("S3", "Ann"),
+                         ("H3", "Ann"), ("D3", "Ann"), ("H4", "Bob")):
+        t.engine.give(card, holder)
+    # A familiA: Ann H3 D3 + the Godfather = 3, Bob H4 = 1; The Slum: Ann S3 = 1, Bob C3 + the Rat King = 2
+    assert showdown_of(t) == [("breeder", "Bob", 20000), ("new_wind", "Ann", 20000),
+                              ("rat_catcher", "Bob", 15000), ("topple_the_top", "Ann", 15000)]
+    assert t.status()["showdown"]["money"] == {"Ann": 36000, "Bob": 36000}
+    assert t.describe()[-1] == "shared victory: Ann and Bob"
+
+
+def test_a_most_cards_tie_can_give_the_bonus_to_nobody(tmp_path):
+    write_edited_copy(tmp_path, ('organisation = "slum", ties = "all_tied"', 'organisation = "slum", ties = "nobody"'))
+    options = {"teams": [{"name": "Ann", "faction": "red_heart"}, {"name": "Bob", "faction": "void_clover"}],
+               "lang": "en", "cards_dir": str(tmp_path)}
+    t = ShowdownTable(Session.create("hitmans-showdown", options, None, 1))
+    t.engine.give("C3", "Ann")
+    t.engine.give("C4", "Bob")
+    assert showdown_of(t) == []
+    assert table().status()["showdown"] is None
