@@ -24,8 +24,6 @@ from .geometry import CARD_SIZES
 from .imposition import GUIDE_STYLES
 
 LANGS = ("ja", "en")
-
-
 DEBUG_ENV = "PNP_DEBUG"  # set to 1 to see the traceback of an internal error
 
 
@@ -129,7 +127,10 @@ def _jobs(games: tuple[str, ...], assets: tuple[str, ...]) -> list[Job]:
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 def main() -> None:
-    """Print-and-play generator."""
+    """Print-and-play generator.
+
+    Exit status: 0 done, 2 a user error (bad data or options; one line says which), 1 an internal
+    error (a bug; PNP_DEBUG=1 shows its traceback)."""
 
 
 @main.command("list")
