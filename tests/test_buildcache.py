@@ -101,3 +101,20 @@ def test_a_step_named_by_its_stamp_checks_the_outputs_it_recorded(tmp_path):
     assert not Step([], inputs, stamp).fresh()
     assert Step([], inputs, stamp).recorded_outputs() == images
     assert Step([], Inputs(options={"target": "mpc"}), stamp).recorded_outputs() == []  # other inputs
+
+
+def test_an_assets_inputs_are_its_data_templates_font_and_options(tmp_path):
+    from pnp.assets import Options
+    from pnp.assets.registry import find
+    from pnp.data import TEMPLATES_DIR
+    from pnp.fonts import bundled_font
+
+    game = find("liar-town")
+    inputs = buildcache.asset_inputs(game, game.assets["cards"], Options(cards_dir=tmp_path))
+    assert tmp_path / "liar_town.toml" in inputs.files  # the data file the user points to
+    assert {TEMPLATES_DIR / "liar_town" / "mafia_card.j2", TEMPLATES_DIR / "common" / "footer.j2"} <= set(inputs.files)
+    assert inputs.fonts == (bundled_font(),)
+    assert inputs.options["asset"] == "cards" and inputs.options["lang"] == "ja"
+    font = tmp_path / "mine.ttf"
+    other = buildcache.asset_inputs(game, game.assets["cards"], Options(lang="en", font=str(font)))
+    assert other.fonts == (font,) and buildcache.fingerprint(other) != buildcache.fingerprint(inputs)
