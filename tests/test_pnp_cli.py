@@ -195,3 +195,18 @@ def test_an_unwritable_output_folder_is_a_user_error(tmp_path):
     result = invoke("build", "hitmans-showdown", "--asset", "summary", "--out", blocker / "out")
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output and str(blocker) in result.output
+
+
+def test_a_build_interrupted_while_writing_leaves_the_previous_pdf(tmp_path, previous, monkeypatch):
+    out, pdf, before = previous
+
+    def interrupted(fd):
+        raise KeyboardInterrupt  # Ctrl-C with the new PDF half on disk
+
+    monkeypatch.setattr("pnp.fileio.os.fsync", interrupted)
+    cards = cards_copy(tmp_path, lambda t: t.replace('en = "Red Heart"', 'en = "Crimson Heart"', 1))
+    result = invoke("build", "hitmans-showdown", "--asset", "inserts", "--lang", "en", "--cards", cards,
+                    "--out", out)
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert pdf.read_bytes() == before
+    assert not [p for p in pdf.parent.iterdir() if p.name.endswith(".tmp")]
