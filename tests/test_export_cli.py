@@ -45,7 +45,10 @@ def test_cards_with_backs_for_each_target(tmp_path, target, size):
     for f in files:
         with Image.open(f) as im:
             assert im.size == size and [round(v) for v in im.info["dpi"]] == [300, 300]
-            assert min(im.convert("L").getpixel((0, y)) for y in (0, size[1] // 2)) < 200  # colour to the edge
+            grey, (w, h) = im.convert("L"), size
+            edge = [(0, 0), (w // 2, 0), (w - 1, 0), (w - 1, h // 2), (w - 1, h - 1), (w // 2, h - 1), (0, h - 1),
+                    (0, h // 2)]
+            assert max(grey.getpixel(xy) for xy in edge) < 200, f.name  # the coloured frame runs to every edge
 
 
 def test_round_chips_are_refused_by_print_services_but_not_by_png(tmp_path):
