@@ -82,7 +82,7 @@ def test_hand_derived_tiny_game(tmp_path):
     result = play(tmp_path / "g.json", lines, "--cards", str(tiny_cards(tmp_path)))
     out = result.output
     assert "Robot takes R0 (2nd from left)." in out
-    assert "no 1 and no red 0: the leftmost 0" in out and "Robot takes B0 (1st from left)." in out
+    assert "no 1 and no red (La Famiglia) 0: the leftmost 0" in out and "Robot takes B0 (1st from left)." in out
     assert "The stack holds only 1: draw those, shuffle the discard pile (1) into a new stack" in out
     assert "The stack has run out for the second time" in out
     assert out.rstrip().endswith("You win! Achievement: 2 × 10 − 2 = 18.")
@@ -190,3 +190,13 @@ def test_status_says_whose_turn_a_pending_draw_belongs_to(tmp_path):
     assert "Level 3 (you first) · the robot's turn · pass 1 · stack 46 · discard pile 1 (top R2)" in out
     out = play(tmp_path / "new.json", ["status"]).output  # setup: nobody's turn has begun
     assert "Level 3 (you first) · pass 1 · stack 52 · discard pile 0" in out
+
+
+def test_robot_fallback_is_told_with_the_family_from_the_data():
+    from companion.famiglia.talk import Talk
+    from famiglia_helpers import of_rank, position
+
+    g = position(["B0", "G2", "R0", "Y0"], of_rank(0, 3))  # step 2: no 1 and a 0 shows: the red 0
+    g.begin_turn()
+    assert "step 2 (collect 1s): no 1 to take: a red (La Famiglia) 0 instead." in Talk(g.rules, "en").narrate(g.events)
+    assert "ステップ2(ランク1を集める): ランク1がないので赤の名門(ファミリア)の0。" in Talk(g.rules, "ja").narrate(g.events)

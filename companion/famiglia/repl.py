@@ -97,7 +97,7 @@ class FamigliaTable:
         if arg.isdecimal():
             return int(arg) - 1
         if not arg or " " in arg:
-            example = self.rules.codes[g.street[0]] if g.street else "R2"
+            example = self.rules.codes[g.street[0]] if g.street else self.talk.example(1)[0]
             raise InputError(self.w["e_need_arg"].format(word=word, size=len(g.street), example=example))
         card = self._code(arg)
         found = [i for i, c in enumerate(g.street) if c == card]
@@ -112,7 +112,8 @@ class FamigliaTable:
         card = self.rules.card(token)
         if card is None:
             families = "/".join(f.code for f in self.rules.data.families)
-            raise InputError(self.w["e_code"].format(token=token, families=families, top=self.rules.ranks - 1))
+            raise InputError(self.w["e_code"].format(token=token, families=families, top=self.rules.ranks - 1,
+                                                     example=self.talk.example(2)[1]))
         return card
 
     def _rule_error(self, e: RuleError, g: Game) -> str:

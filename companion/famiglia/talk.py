@@ -68,7 +68,7 @@ class Talk:
         if not g.pending:
             return [w["now_player"]] if brief else []
         n = g.draw_count()
-        lines = [w["draw"].format(n=n, example=" ".join(self._example(n)))]
+        lines = [w["draw"].format(n=n, example=" ".join(self.example(n)))]
         hidden = g.hidden_n
         if g.passno == 1 and n > hidden:
             lines.append(w["draw_short_pass1"].format(left=hidden, pile=len(g.discard), rest=n - hidden, n=n))
@@ -96,8 +96,17 @@ class Talk:
         rank = self.rules.rank
         return sorted(cards, key=lambda c: (rank[c], c))
 
-    def _example(self, n: int) -> list[str]:
-        return (["R0", "B2", "G1", "Y3"] * 3)[:min(n, 3)]
+    def example(self, n: int) -> list[str]:
+        """A few card codes, spread over the families and ranks, to show the format."""
+        codes = self.rules.codes
+        return [codes[i * (self.rules.ranks + 2) % len(codes)] for i in range(min(n, 3))]
+
+    def _family_name(self, card: int) -> str:
+        """The name of the family a fallback card (a family's 0) belongs to; '' for none."""
+        if card < 0:
+            return ""
+        family = self.rules.data.families[card // self.rules.ranks]
+        return self.w["family"].format(color=self.w["colors"].get(family.color, family.color), name=family.name(self.lang))
 
     # ---- narration -----------------------------------------------------------------------------
 
@@ -154,8 +163,10 @@ class Talk:
             if who == PLAYER:
                 return [w["take_player"].format(card=codes[card], pos=pos + 1)]
             collect = r.steps[number - 1][1]
-            reason = {"collect": w["why_collect"].format(rank=collect), "family_zero": w["why_family_zero"],
-                      "zero": w["why_zero_take"], "best": w["why_best"],
+            family = self._family_name(r.steps[number - 1][3])
+            reason = {"collect": w["why_collect"].format(rank=collect),
+                      "family_zero": w["why_family_zero"].format(rank=collect, family=family),
+                      "zero": w["why_zero_take"].format(rank=collect, family=family), "best": w["why_best"],
                       "best_lower": w["why_best_lower"].format(rank=collect)}[why]
             ordinal = w["ordinal"].format(n=pos + 1, suffix=ordinal_suffix(pos + 1))
             return [w["take_robot"].format(step=self._step(number), why=reason),
