@@ -18,6 +18,7 @@ from .backs import BACK_MODES, parse_offset
 from .build import Job, build_pdf
 from .content import TemplateError
 from .data.errors import DataError
+from .data.load import locate
 from .fileio import write_atomic
 from .fonts import load_fonts, needs_instancing
 from .geometry import CARD_SIZES
@@ -35,7 +36,7 @@ def user_errors(command):
         try:
             return command(*args, **kwargs)
         except (DataError, BuildError) as e:
-            click.echo(f"error: {e}", err=True)
+            click.echo(f"error: {locate(e) if isinstance(e, DataError) else e}", err=True)
             sys.exit(2)
         except OSError as e:
             if e.filename is None:

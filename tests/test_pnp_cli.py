@@ -56,13 +56,13 @@ def previous(tmp_path_factory):
 
 BAD = {
     "syntax error": (lambda t: t.replace('id = "H5"', 'id = "H5', 1), ["line"]),
-    "missing field": (card_line("H3", 'role = "mob"\n', ""), ["cards[H3].role", "missing"]),
+    "missing field": (card_line("H3", 'role = "mob"\n', ""), ["cards[H3].role", "missing", ", line "]),
     "unknown key": (card_line("D9", 'role = "soldier"\n', 'role = "soldier"\ncolour = "red"\n'),
-                    ["cards[D9].colour", "unknown key"]),
-    "53 cards": (without_card("SK"), ["53", "SK"]),
+                    ["cards[D9].colour", "unknown key", ", line "]),
+    "53 cards": (without_card("SK"), ["53", "SK", ", line "]),
     "text too long": (lambda t: t.replace('en = "The lowest rank. Cannon fodder, pawns to be spent."',
                                           'en = "' + "Cannon fodder, pawns to be spent. " * 12 + '"'),
-                      ["cards[H3]", "flavor", "does not fit"]),
+                      ["cards[H3]", "flavor", "does not fit", ", line "]),  # the line of card H3
 }
 
 

@@ -49,3 +49,15 @@ def load(model: type[T], path: Path, check: Callable[[T], None] | None = None) -
         e.file = path
         e.line = e.line or line_of(path.read_text(encoding="utf-8"), raw, e.where)
         raise
+
+
+def locate(error: DataError) -> DataError:
+    """Add the line to an error raised after loading (a text too long to print, a missing glyph)
+    that names its data file and place but not the line."""
+    if error.line is None and error.file and error.where and Path(error.file).suffix == ".toml":
+        try:
+            text = Path(error.file).read_text(encoding="utf-8")
+            error.line = line_of(text, tomllib.loads(text), error.where)
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            pass  # the message still names the file and the place
+    return error
