@@ -1,5 +1,7 @@
 """Table rules line by line: hitman attacks, thefts, faction twists, limits on items and card uses,
 pending effects and the week changes."""
+import re
+
 import pytest
 
 from companion.session import Session
@@ -273,3 +275,19 @@ def test_a_most_cards_tie_can_give_the_bonus_to_nobody(tmp_path):
     t.engine.give("C4", "Bob")
     assert showdown_of(t) == []
     assert table().status()["showdown"] is None
+
+
+@pytest.mark.parametrize("line, usage", [("use", "use CARD [CARD] [CHOICES]"), ("buy", "buy ITEM [N]"),
+                                         ("buy weapon x", "buy ITEM [N]"), ("give H3", "adjust TEAM ±N WHY correct a team's money; give CARD TEAM|board"),
+                                         ("pass now", "pass let the turn go")])
+def test_a_command_written_wrong_shows_how_to_write_it(line, usage):
+    t = table()
+    t.handle("attack H9")
+    refused(t, line, re.escape(f"write it like this: {usage}"))
+
+
+def test_a_team_name_with_spaces_can_be_attacked():
+    t = table("Ann Lee=red_heart", "Bob=void_clover")
+    to_week(t, 3)
+    t.handle("pass")
+    assert t.handle("attack ann lee")[0].startswith("Bob attacks Ann Lee")

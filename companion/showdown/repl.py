@@ -137,15 +137,14 @@ class ShowdownTable:
             return e.answer(line)
         word, *args = line.split()
         word = word.lower()
-        if word == "attack" and len(args) == 1:
-            return e.attack(args[0])
+        if word == "attack" and args:
+            return e.attack(" ".join(args))  # a team name may have spaces
         if word == "pass" and not args:
             return e.pass_turn()
         if word == "buy" and args:
             times = int(args[1]) if len(args) == 2 and args[1].isdigit() else 1
-            if len(args) > 2 or (len(args) == 2 and not args[1].isdigit()):
-                raise InputError(e.say("buy_usage"))
-            return e.buy(args[0], times)
+            if len(args) <= 2 and (len(args) == 1 or args[1].isdigit()):
+                return e.buy(args[0], times)
         if word == "use" and args:
             return e.use(args)
         if word == "roll":
@@ -161,7 +160,8 @@ class ShowdownTable:
             return e.adjust(args[0], int(args[1]), " ".join(args[2:]))
         if word == "give" and len(args) == 2:
             return e.give(args[0], args[1])
-        raise InputError(e.say("not_understood", line=line))
+        usage = next((" ".join(h.split()) for h in self.help() if word in h.split()), None)
+        raise InputError(e.say("usage", usage=usage) if usage else e.say("not_understood", line=line))
 
 
 def pad(text: str, width: int, right: bool = False) -> str:

@@ -203,7 +203,7 @@ W: dict[str, tuple[str, str]] = {
     "prompt_defend": ("{head} · {team} defends: buy / use / ready >", "{head} · {team} の防衛: buy / use / ready >"),
     "prompt_roll": ("{head} · {team} rolls {n} dice >", "{head} · {team} がダイス {n} 個を振る >"),
     "prompt_after": ("{head} · use / reroll / done >", "{head} · use / reroll / done >"),
-    "buy_usage": ("buy ITEM [N], e.g. buy weapon 2", "buy アイテム [回数]、例: buy weapon 2"),
+    "usage": ("write it like this: {usage}", "書き方: {usage}"),
     "not_understood": ("not understood: {line!r}", "わかりません: {line!r}"),
     "status_week": ("week {week}", "WEEK {week}"),
     "status_to_act": (" — {team} to act", " — {team} の手番"),
