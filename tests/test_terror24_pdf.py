@@ -95,10 +95,9 @@ def event_texts(built):
     found = {}
     with open_pdf(built.pdf) as pdf:
         for sheet, page in zip(built.sheets[::2], pdf.pages[::2]):
-            for p in sheet.placements:
-                card_id = faces.get(p.face, "")
-                if card_id.startswith("event-"):
-                    found.setdefault(card_id.split("-")[1], []).append(read(chars_in(page, p.trim, page.height), False))
+            events = [(faces[p.face], p) for p in sheet.placements if faces.get(p.face, "").startswith("event-")]
+            for card_id, p in events:  # pages without events are never parsed
+                found.setdefault(card_id.split("-")[1], []).append(read(chars_in(page, p.trim, page.height), False))
     return found
 
 
