@@ -87,39 +87,37 @@ def test_preview_all_writes_a_contact_sheet_per_asset(tmp_path):
     assert all(p.is_file() for p in paths)
 
 
-def test_an_unchanged_export_is_not_redone_and_force_redoes_it(tmp_path):
-    args = ("export", "liar-town", "--target", "png", "--out", tmp_path)
-    invoke(*args)
-    folder = tmp_path / "liar-town" / "export" / "png-ja"
-    before = {p: p.stat().st_mtime_ns for p in folder.glob("*.png")}
-    output = invoke(*args)
-    assert output.count("up to date") == 2 and "summary" not in output  # a sheet has no cards to export
-    assert {p: p.stat().st_mtime_ns for p in folder.glob("*.png")} == before
-    (folder / "liar-town_cards_001_red-boss_face.png").unlink()  # a deleted image is noticed
-    assert "cards (ja): 16 images" in invoke(*args)
-    invoke(*args, "--force")
-    assert all(p.stat().st_mtime_ns != t for p, t in before.items())
-    assert not list(folder.glob(".*"))  # the folder holds only what is uploaded
-
-
-def test_a_data_edit_re_exports_only_the_assets_whose_cards_changed(tmp_path):
+def test_export_is_redone_only_for_what_changed_and_force_redoes_all(tmp_path):
     cards = tmp_path / "cards"
     shutil.copytree(CARDS_DIR, cards)
     args = ("export", "liar-town", "--target", "png", "--cards", cards, "--out", tmp_path)
     invoke(*args)
     folder = tmp_path / "liar-town" / "export" / "png-ja"
-    before = {p.name: p.stat().st_mtime_ns for p in folder.iterdir()}
+
+    def mtimes():
+        return {p.name: p.stat().st_mtime_ns for p in folder.iterdir()}
+
+    before = mtimes()
+    output = invoke(*args)
+    assert output.count("up to date") == 2 and "summary" not in output  # a sheet has no cards to export
+    assert mtimes() == before
+
     data = cards / "liar_town.toml"
     data.write_text(data.read_text(encoding="utf-8").replace('name = "HITMAN"', 'name = "HITMAN X"'),
                     encoding="utf-8")
     output = invoke(*args)
     assert "cards (ja): 16 images" in output and "chips (ja): no card changed, images kept" in output
-    after = {p.name: p.stat().st_mtime_ns for p in folder.iterdir()}
-    assert after.keys() == before.keys()
-    changed = {name for name in after if after[name] != before[name]}
-    assert "liar-town_cards_002_red-hitman_face.png" in changed
+    edited = mtimes()
+    changed = {name for name in edited if edited[name] != before[name]}
+    assert edited.keys() == before.keys() and "liar-town_cards_002_red-hitman_face.png" in changed
     assert not any(name.startswith("liar-town_chips") for name in changed)
     assert invoke(*args).count("up to date") == 2  # the kept images are recorded as up to date
+
+    (folder / "liar-town_cards_001_red-boss_face.png").unlink()  # a deleted image is noticed
+    assert "cards (ja): 16 images" in invoke(*args)
+    invoke(*args, "--force")
+    assert all(t != edited[name] for name, t in mtimes().items())
+    assert not list(folder.glob(".*"))  # the folder holds only what is uploaded
 
 
 def test_a_tts_deck_is_made_again_when_its_folder_moves(tmp_path):
