@@ -71,7 +71,8 @@ def _export_asset(job: Job, opts, target: str, out: Path, workers: int | None, f
     step = buildcache.Step([], dataclasses.replace(inputs, options={**inputs.options, **what}),
                            stamp.with_name(f"{stamp.name}.json"))
     if not force and step.fresh():
-        click.echo(f"{label}: up to date")
+        skipped = not step.recorded_outputs()
+        click.echo(f"{label}: {'skipped: not exportable as ' + target if skipped else 'up to date'}")
         return
     start = time.perf_counter()
     deck = _deck(job, opts, models, tmp)

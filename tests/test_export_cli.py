@@ -57,6 +57,14 @@ def test_round_chips_are_refused_by_print_services_but_not_by_png(tmp_path):
     invoke("export", "liar-town", "--asset", "chips", "--target", "png", "--out", tmp_path)
 
 
+def test_a_whole_game_export_skips_what_the_service_cannot_take_and_says_so_again(tmp_path):
+    args = ("export", "liar-town", "--target", "tgc", "--card-size", "bridge", "--out", tmp_path)
+    assert invoke(*args).count("skipped: target tgc takes poker-size cards") == 2
+    again = invoke(*args)
+    assert again.count("skipped: not exportable as tgc") == 2 and "up to date" not in again
+    assert not (tmp_path / "liar-town" / "export").exists()
+
+
 def test_tts_deck_of_hitmans_showdown(tmp_path):
     invoke("export", "hitmans-showdown", "--target", "tts", "--lang", "en", "--out", tmp_path)
     folder = tmp_path / "hitmans-showdown" / "export" / "tts-en"
