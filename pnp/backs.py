@@ -122,6 +122,10 @@ def fold(cards: list[Card], page: Size, card: Size, gutter: float = 0.0, bleed: 
     pitch_x, pitch_y = card.w + gap, card.h + gap
     left = (page.w - (cols * pitch_x - gap)) / 2
     per_page = cols * rows
+    # Every slot's bleed area, backs' half included, so a page of pieces without backs keeps its
+    # footer at the bottom of the page rather than on the fold.
+    half = reach + rows * pitch_y - gap + bleed
+    frame = Rect(left - bleed, fold_y - half, cols * pitch_x - gap + 2 * bleed, 2 * half)
     pages = []
     for start in range(0, len(cards), per_page):
         placements = []
@@ -134,5 +138,5 @@ def fold(cards: list[Card], page: Size, card: Size, gutter: float = 0.0, bleed: 
             if cards[index].back is not None:
                 mirror = Rect(front.x, 2 * fold_y - front.y1, card.w, card.h)
                 placements.append(Placement(cards[index].back, mirror, 180))
-        pages.append(Page(Sheet(page, tuple(placements), bleed, guides), "fold", fold_y))
+        pages.append(Page(Sheet(page, tuple(placements), bleed, guides, frame), "fold", fold_y))
     return pages

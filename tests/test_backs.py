@@ -94,6 +94,8 @@ def test_fold_backs_mirror_their_fronts_across_the_fold(paper, bleed, per_page):
             assert front.y - bleed >= c + 5 - 1e-9  # the fold stays 5 mm clear of the bleed
         for q in p.sheet.placements:
             assert Rect(0, 0, page.w, page.h).inset(5).contains(q.trim.outset(bleed))
+            assert p.sheet.frame.contains(q.trim.outset(bleed))
+        assert Rect(0, 0, page.w, page.h).inset(5).contains(p.sheet.frame)  # the footer goes below it
 
 
 def test_cards_without_backs_get_no_back_page():

@@ -91,3 +91,11 @@ def test_fold_backs_mirror_their_own_fronts_across_the_fold():
                 assert_own_back(text_in(page, (x0, y0, x1, y1)), text_in(page, mine[0]))
                 pairs += 1
     assert pairs == 45 + 24
+
+
+def test_fold_pages_keep_their_footer_off_the_fold():
+    built, _ = build(GAME, "cards", backs="fold", lang="en")  # the first pages hold detectives: no backs
+    with open_pdf(built.pdf) as pdf:
+        for page in pdf.pages:
+            fold = page.height / 2  # pt, from the top
+            assert page.chars and all(c["bottom"] < fold - 5 * MM or c["top"] > fold + 5 * MM for c in page.chars)
