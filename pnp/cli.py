@@ -100,6 +100,8 @@ def _options(langs, paper, card_size, style, guides, bleed, gutter, cards_dir, f
         offset = parse_offset(back_offset)
     except ValueError as e:
         raise BuildError(str(e)) from None
+    if offset != (0.0, 0.0) and not backs.startswith("duplex"):
+        raise BuildError(f"--back-offset moves duplex back pages; with --backs {backs} it would do nothing")
     return [Options(paper=paper, lang=lang, card_size=card_size, style=style, guides=guides, bleed=bleed,
                     gutter=gutter, flavor=not no_flavor, cards_dir=cards_dir, backs=backs,
                     back_offset=offset, chip_diameter=chip_diameter,

@@ -45,3 +45,6 @@ def test_impossible_back_options_are_user_errors(tmp_path):
     far = run("build", "liar-town", "--back-offset", "25,0", "--out", tmp_path)
     assert far.exit_code == 2 and "20 mm" in far.output
     assert not (tmp_path / "liar-town" / "cards-fold-a4-ja.pdf").exists()
+    for mode in ("fold", "none"):  # an offset that could only be ignored is refused
+        ignored = run("build", "liar-town", "--backs", mode, "--back-offset", "1,0", "--out", tmp_path)
+        assert ignored.exit_code == 2 and "duplex" in ignored.output
