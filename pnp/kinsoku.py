@@ -27,6 +27,12 @@ def can_break(before: str, after: str) -> bool:
     return ord(before) >= _CJK_FROM or ord(after) >= _CJK_FROM
 
 
+def line_texts(lines) -> list[str]:
+    """The text of each line of a wrapped paragraph (`para.blPara.lines`), either form."""
+    return ["".join(getattr(w, "text", w) for w in (line.words if hasattr(line, "words") else line[1]))
+            for line in lines]
+
+
 class KinsokuParagraph(Paragraph):
     def breakLinesCJK(self, maxWidths):
         if getattr(self, "_splitpara", 0) and hasattr(self, "blPara"):
@@ -36,6 +42,14 @@ class KinsokuParagraph(Paragraph):
         widths = list(maxWidths) if isinstance(maxWidths, (list, tuple)) else [maxWidths]
         self.height = 0
         chars = [cjkU(t, f, "utf8") for f in self.frags for t in (f.text or [""])]
+        if len(self.frags) == 1 and not hasattr(self.frags[0], "cbDefn"):
+            # one run of one style: ReportLab's plain line form, which draws much faster
+            frag = self.frags[0]
+            plain = []
+            for start, end, _ in _breaks(chars, widths):
+                width = widths[min(len(plain), len(widths) - 1)]
+                plain.append((width - sum(u.width for u in chars[start:end]), ["".join(chars[start:end])]))
+            return frag.clone(kind=0, lines=plain, ascent=frag.fontSize, descent=-0.2 * frag.fontSize)
         calc_bounds = getattr(self, "autoLeading", getattr(self.style, "autoLeading", "")) not in ("", "off")
         lines = []
         for start, end, hard in _breaks(chars, widths):

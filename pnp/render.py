@@ -108,6 +108,9 @@ def flowing_document(page: Size, margin: float, blocks: list, styles: dict[str, 
                           pageTemplates=[PageTemplate("page", [frame])])
     width = pt(page.w - 2 * margin)
     flowables = [f for block in blocks for f in _flowables(block, styles, fonts, info.lang, width)]
+    for before, after in zip(flowables, flowables[1:]):
+        if isinstance(before, Paragraph) and isinstance(after, Table):
+            before.keepWithNext = True  # a table's introduction moves to the next page with it
     frame_rect = Rect(0, 0, page.w, page.h)
 
     def draw_footer(canvas, number, pages):

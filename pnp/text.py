@@ -12,7 +12,7 @@ from reportlab.lib.styles import ParagraphStyle
 
 from .content import Para
 from .fonts import FontSet
-from .kinsoku import KinsokuParagraph as Paragraph
+from .kinsoku import KinsokuParagraph as Paragraph, line_texts
 
 MIN_SIZE = 6.0  # pt: the smallest text an insert may carry
 _ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
@@ -100,9 +100,8 @@ def _try(paras, table, width, height, fonts, lang, scale, min_size) -> Fitted | 
 
 def _lone_last_char(para: Paragraph) -> bool:
     """A wrapped paragraph whose last line is one character (a title ending "…モン" / "ド")."""
-    lines = para.blPara.lines
-    words = getattr(lines[-1], "words", None) if len(lines) > 1 else None
-    return bool(words) and len("".join(w.text for w in words).strip()) == 1
+    lines = line_texts(para.blPara.lines)
+    return len(lines) > 1 and len(lines[-1].strip()) == 1
 
 
 def _widest(para: Paragraph) -> float:

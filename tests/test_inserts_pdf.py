@@ -205,3 +205,15 @@ def test_bleed_and_gutter_fall_back_to_fewer_cards_and_set_the_boxes(tmp_path):
             assert (float(getattr(bleed, edge)) - float(getattr(trim, edge))) * sign / MM == pytest.approx(3.0, abs=0.01)
     first = reader.pages[0].trimbox
     assert (float(first.right) - float(first.left)) / MM == pytest.approx(2 * 63 + 2 + 2 * 3, abs=0.1)
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_summary_keeps_a_table_with_its_heading_and_introduction(out, game, lang):
+    with open_pdf(out / f"summary-a4-{lang}.pdf") as pdf:
+        pages = ["".join(c["text"] for c in page.chars if not c["text"].isspace()) for page in pdf.pages]
+
+    def page_of(text):
+        return next(n for n, page in enumerate(pages) if "".join(text.split()) in page)
+
+    table = page_of(game.showdown.bonuses[0].name(lang))
+    assert page_of(game.labels["showdown"](lang)) == page_of(game.showdown.text(lang)) == table

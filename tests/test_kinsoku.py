@@ -10,7 +10,7 @@ from pnp.assets.registry import GAMES
 from pnp.build import Job, build_pdf
 from pnp.content import Para
 from pnp.fonts import load_fonts
-from pnp.kinsoku import NO_LINE_END, NO_LINE_START, KinsokuParagraph
+from pnp.kinsoku import NO_LINE_END, NO_LINE_START, KinsokuParagraph, line_texts
 from pnp.text import TextStyle, fit
 
 MM = 72 / 25.4
@@ -19,7 +19,7 @@ HARD = ("「あいうえお。」と言った。「かきくけこ！」（さ�
 
 
 def lines_of(para) -> list[str]:
-    return ["".join(getattr(w, "text", str(w)) for w in line.words) for line in para.blPara.lines]
+    return line_texts(para.blPara.lines)
 
 
 def assert_kinsoku(lines: list[str], where) -> None:
@@ -67,7 +67,7 @@ def recorded_lines():
 
     def recording(self, widths):
         result = original(self, widths)
-        recorded.append(["".join(w.text for w in line.words) for line in result.lines])
+        recorded.append(line_texts(result.lines))
         return result
 
     with pytest.MonkeyPatch.context() as patch:
