@@ -183,7 +183,13 @@ class Table:
     def history(self) -> list[str]:
         if not self.session.entries:
             return [self.words["empty"]]
-        return [f"{n:3}. {' | '.join(entry)}" for n, entry in enumerate(self.session.entries, 1)]
+        # A game may keep `notes`, one short text per accepted line, saying what that line brought about.
+        notes = iter(getattr(self.game, "notes", None) or [])
+        lines = []
+        for n, entry in enumerate(self.session.entries, 1):
+            said = [note for _ in entry if (note := next(notes, ""))]
+            lines.append(f"{n:3}. {' | '.join(entry)}" + (f"  → {'; '.join(said)}" if said else ""))
+        return lines
 
     def _where(self) -> str:
         return self.words["where"].format(path=self.session.path) if self.session.path else ""

@@ -133,8 +133,10 @@ def test_robot_turn_with_its_draws_is_one_undo(tmp_path):
 
 def test_history_lists_entries(tmp_path):
     path = tmp_path / "g.json"
-    out = play(path, ["R2 B1 G3 Y2 R1 G1", "refresh G3", "B3 Y3 R3", "end", "history"]).output
-    assert re.search(r"1\. R2 B1 G3 Y2 R1 G1\n\s+2\. refresh G3 \| B3 Y3 R3\n\s+3\. end", out)
+    out = play(path, ["R2 B1 G3 Y2 R1 G1", "refresh G3", "B3 Y3 R3", "end", "B2 Y0", "history"]).output
+    # after `end` the robot finds no 0, refreshes R2, and takes the Y0 drawn for it
+    assert re.search(r"1\. R2 B1 G3 Y2 R1 G1\n\s+2\. refresh G3 \| B3 Y3 R3\n"
+                     r"\s+3\. end \| B2 Y0  → robot discards R2; robot takes Y0 \(step 1\)\n", out)
 
 
 def test_help_shows_the_robot_program_with_the_levels_targets(tmp_path):

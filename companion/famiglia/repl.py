@@ -16,6 +16,7 @@ class FamigliaTable:
         self.game = Game(rules, first)
         self.talk = Talk(rules, lang, color)
         self.w = self.talk.w
+        self.notes: list[str] = []  # what each accepted line brought about, for `history`
 
     # ---- TableGame protocol --------------------------------------------------------------------
 
@@ -43,6 +44,7 @@ class FamigliaTable:
         except RuleError as e:
             raise InputError(self._rule_error(e, trial)) from None
         self.game = trial
+        self.notes.append(self.talk.recap(trial.events[start:]))
         return self.talk.narrate(trial.events[start:]) + self.talk.board(trial) + self.talk.next_lines(trial)
 
     def status(self) -> dict:

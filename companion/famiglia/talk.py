@@ -123,6 +123,18 @@ class Talk:
             lines.extend(self._event(kind, a))
         return lines
 
+    def recap(self, events: list[tuple]) -> str:
+        """One short line for `history`: what the robot did and how the stack fared."""
+        w, codes, said = self.w, self.rules.codes, []
+        for kind, *a in events:
+            if kind == "take" and a[0] == ROBOT:
+                said.append(w["recap_take"].format(card=codes[a[3]], step=a[1]))
+            elif kind == "refresh" and a[0] == ROBOT:
+                said.append(w["recap_refresh"].format(card=codes[a[3]]))
+            elif kind in ("reshuffle", "stack_out", "over"):
+                said.append(w["recap_" + kind])
+        return "; ".join(said)
+
     def _enough(self, skipped: list[tuple]) -> str:
         w = self.w
         first, last = skipped[0][0], skipped[-1][0]
