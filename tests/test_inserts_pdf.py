@@ -183,6 +183,8 @@ def test_summary_carries_the_tables(out, game):
                 assert "".join(role.condition.text(lang).split()) in text
         for item in game.preparation:
             assert "".join(item.name(lang).split()) in text
+        for action in game.actions:
+            assert "".join(action.name(lang).split()) in text and "".join(action.text(lang).split()) in text
         for table in game.penalty_tables.values():
             for row in table.rows:
                 assert "".join(row.text(lang).split()) in text
