@@ -119,6 +119,8 @@ def test_card_by_symbol_or_name(typed):
     (["H9", "1", "--use", "JOKER-COLOR"], "cannot be used"),
     (["H9", "2", "--use", "H9 4 3>6"], "no die shows 3"),
     (["H9", "2", "--use", "H9"], "missing"),
+    (["SQ", "4", "4", "1", "--use", "H9 3"], "missing: Soldier H9: die to set (type after the card: "
+                                             "<extra die: face or ?> <OLD>NEW>)"),
 ])
 def test_bad_input_is_a_clear_error(args, message):
     result = CliRunner().invoke(main, ["showdown", "check", *args])

@@ -90,6 +90,11 @@ def apply(ops: Sequence[Any], own: Pool, opponent: Pool | None, choices: Choices
             _apply_one(op, own, opponent, choices, why)
     except PoolError as e:
         raise EffectError(e.key, **e.fields) from None
+    except EffectError as e:
+        if e.key != "missing":
+            raise
+        raise EffectError("missing_choice", what=e.fields["what"], why=why,
+                          sig=signature(ops, own.rolled, own.lang)) from None
     if choices.tokens:
         raise EffectError("unexpected", why=why, extra=" ".join(choices.tokens),
                           sig=signature(ops, own.rolled, own.lang))

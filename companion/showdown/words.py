@@ -40,6 +40,7 @@ W: dict[str, tuple[str, str]] = {
     "note_lower": ("{why}: highest die {old} -> {new}", "{why}: 最大の目 {old} → {new}"),
     # choices typed after a card or an item
     "missing": ("missing: {what}", "不足: {what}"),
+    "missing_choice": ("missing: {what} (type after the card: {sig})", "不足: {what}(カードの後に: {sig})"),
     "want_face": ("{what}: expected a face 1-6, got {token!r}", "{what}: 1〜6 の目を入力してください({token!r} は不可)"),
     "no_roller": ("{what}: no dice roller here; type the face you rolled", "{what}: ここでは振れません。出た目を入力してください"),
     "want_rolled": ("{what}: expected the face rolled (1-6) or ?, got {token!r}",
