@@ -75,6 +75,10 @@ def test_each_half_carries_the_rulebook_actions(model, lang):
                     assert by_ja[name].replace(" ", "") in rest, (card_id, name, text)
                     rest = rest.replace(by_ja[name].replace(" ", ""), "", 1)
                 assert rest == "", (card_id, text)  # no move the rulebook does not give this half
+            if role.id == "boss":  # both halves say that 総攻撃 works either way round
+                either = {"ja": "上下不問", "en": "eitherway"}[lang]
+                for upside_down in (False, True):
+                    assert either in read([c for c in chars if turned(c) == upside_down], upside_down)
             # The upright half is the card's upper half, the reversed one its lower half.
             mid = page.height - pt(p.trim.y + p.trim.h / 2)
             assert all(c["bottom"] <= mid for c in chars if not turned(c))
