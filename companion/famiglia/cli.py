@@ -53,7 +53,8 @@ def _default_lang() -> str:
 @click.option("--level", type=int, help=LEVEL_HELP)
 @click.option("--first", type=FIRST, help="Who takes the first turn (robot first is harder). Default player.")
 @click.option("--game", "game_file", type=click.Path(dir_okay=False, path_type=Path),
-              help="The game file (saved after every accepted line).")
+              help="The game file, saved after every accepted line (default: tabletop-kit/famiglia.game.json "
+                   "in $XDG_DATA_HOME or ~/.local/share).")
 @click.option("--resume", is_flag=True, help="Continue the game saved in the game file.")
 @click.option("--lang", type=click.Choice(["ja", "en"]), help="Language of the table talk.")
 @CARDS
