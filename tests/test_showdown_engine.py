@@ -90,8 +90,10 @@ def test_bird_against_a_rolled_opponent_and_stray_lowering_their_total():
     out = feed(t, "use SJ 2")  # Bob gives up his lowest die, his highest drops by 3; Ann copies a 2 twice
     sides = t.status()["action"]["sides"]
     assert sorted(sides[0]["faces"]) == [2, 2, 2, 2] and sorted(sides[1]["faces"]) == [3, 5]
-    assert "Bird, the Messenger SJ (against): highest die 6 -> 3" in out
-    feed(t, "use C3")  # Bob's Stray: Ann's total −2
+    assert "Bob: Bird, the Messenger SJ (against): highest die 6 -> 3" in out
+    assert out[-1] == "  Ann 2 2 2 2 = 8 vs Bob 3 5 = 8"
+    assert feed(t, "use C3") == ["Ann: Stray C3 (against): total -2",  # Bob's Stray: Ann's total −2
+                                 "  Ann 2 2 2 2 (total -2) = 6 vs Bob 3 5 = 8"]
     assert t.status()["action"]["sides"][0]["total"] == 6
     assert "Ann 6 vs Bob 8: Bob holds" in t.handle("done")[0]
 
@@ -291,3 +293,11 @@ def test_a_team_name_with_spaces_can_be_attacked():
     to_week(t, 3)
     t.handle("pass")
     assert t.handle("attack ann lee")[0].startswith("Bob attacks Ann Lee")
+
+
+def test_a_card_used_before_the_roll_shows_whose_dice_it_changed():
+    t = table("Ann=red_heart", "Bob=void_clover")
+    t.engine.give("C3", "Bob")
+    to_week(t, 3)
+    feed(t, "attack Bob\nready")
+    assert feed(t, "use C3") == ["Ann: Stray C3 (against): total -2", "  Ann: 3 dice to roll (total -2)"]

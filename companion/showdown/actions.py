@@ -127,8 +127,14 @@ class ActionSteps:
         for card in use.cards:
             side.used.append(card.id)
             self.uses[card.id] += 1
-        notes = side.pool.notes[before[0]:] + (opponent.pool.notes[before[1]:] if opponent else [])
-        return notes + [self._standing() if side.pool.rolled else f"  {side.team}: {self._dice_line(side)}"]
+        out, touched = [], []
+        for who, start in ((side, before[0]), (opponent, before[1])):
+            if who is not None and who.pool.notes[start:]:
+                out += [f"{who.team}: {note}" for note in who.pool.notes[start:]]
+                touched.append(who)
+        if any(s.pool.rolled for s in touched):
+            return out + [self._standing()]
+        return out + [f"  {s.team}: {self._dice_line(s)}" for s in touched]
 
     def reroll(self, tokens: list[str]) -> list[str]:
         action = self._need_action("after")
