@@ -301,3 +301,12 @@ def test_a_card_used_before_the_roll_shows_whose_dice_it_changed():
     to_week(t, 3)
     feed(t, "attack Bob\nready")
     assert feed(t, "use C3") == ["Ann: Stray C3 (against): total -2", "  Ann: 3 dice to roll (total -2)"]
+
+
+def test_status_lists_the_latest_bookings_one_a_line():
+    t = table()
+    assert not any("latest money" in line for line in t.describe())  # the starting money is not news
+    t.handle("adjust Ann 500 found it")
+    t.handle("adjust Bob -200 lost it")
+    assert t.describe()[-3:] == ["  latest money:", "    Ann +500 gold correction: found it",
+                                 "    Bob −200 gold correction: lost it"]

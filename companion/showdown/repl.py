@@ -116,8 +116,8 @@ class ShowdownTable:
         lines.append(e.say("board", n=len(e.board)) + (e.say("used_mark") if e.uses else ""))
         recent = e.ledger[len(e.order):][-RECENT:]  # the first bookings are the starting money
         if recent:
-            lines.append(e.say("latest", items="; ".join(
-                f"{b.team} {'+' if b.amount >= 0 else '−'}{e.money(abs(b.amount))} {b.reason}" for b in recent)))
+            lines.append(e.say("latest"))
+            lines += [f"    {b.team} {'+' if b.amount >= 0 else '−'}{e.money(abs(b.amount))} {b.reason}" for b in recent]
         if e.action:
             lines.append("  " + self.prompt().rstrip(" >"))
         if e.showdown:

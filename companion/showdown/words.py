@@ -217,7 +217,7 @@ W: dict[str, tuple[str, str]] = {
     "no_cards": ("no cards", "カードなし"),
     "board": ("  board: {n} mafia cards", "  場: マフィアのカード {n} 枚"),
     "used_mark": ("  (* used this week)", "  (* は今週使用済み)"),
-    "latest": ("  latest money: {items}", "  最近のお金: {items}"),
+    "latest": ("  latest money:", "  最近のお金:"),
     "award": ("  {bonus}: {team} +{amount}", "  {bonus}: {team} +{amount}"),
 }
 
