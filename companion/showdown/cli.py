@@ -74,7 +74,7 @@ def roll(dice: str, seed: int | None, as_json: bool, lang: str) -> None:
 @click.option("--use", "-u", "steps", multiple=True, metavar="STEP",
               help="Apply before checking, in order: a card use ('H9 4 2>6', a pair 'C3 C4 1>6') or an "
                    "item ('weapon 5', 'backup 1 1>5 6'). '?' lets the companion roll an extra die.")
-@click.option("--bonus", type=int, default=0, help="Add to the total (e.g. -3 from a penalty).")
+@click.option("--bonus", type=int, default=0, help="Add to the total (e.g. a penalty still pending on it).")
 @click.option("--versus", metavar="FACES", help="CARD 'hitman': the defender's faces, e.g. '3 5 6'.")
 @click.option("--their-use", "their_steps", multiple=True, metavar="STEP",
               help="CARD 'hitman': a step of the defender's (applied after yours).")

@@ -31,14 +31,14 @@ class Engine(ActionSteps):
         self.teams = {name: Team(name, faction, rules.starting_money) for name, faction in teams}
         self.order = [name for name, _ in teams]
         self.turn = 0
-        self.week = 1
+        self.week = game.weeks[0].week
         self.board = [c.id for c in game.deck() if c.role.category == "mafia"]
         self.rewarded: set[str] = set()
         self.uses: Counter = Counter()  # card id -> uses this week
         self.action: Action | None = None
         self.over = False
         self.showdown: dict | None = None
-        self.ledger = [Booking(1, n, rules.starting_money, rules.starting_money, self.say("starting_money"))
+        self.ledger = [Booking(self.week, n, rules.starting_money, rules.starting_money, self.say("starting_money"))
                        for n in self.order]
 
     # ---- reading the state ------------------------------------------------------------------
