@@ -161,6 +161,18 @@ def test_footer_names_game_page_and_print_scale(out):
     assert "Hitman's Showdown" in footer and "2/6" in footer and "100%" in footer
 
 
+def test_a_narrow_footer_keeps_page_and_print_scale_legible(out):
+    """Between the overlay's 43 mm guides the full Japanese footer would need tiny type: it drops
+    the names and keeps the page number and the print-scale note at a legible size."""
+    with open_pdf(out / "inserts-overlay-a4-ja.pdf") as pdf:
+        page = pdf.pages[0]
+        bottom = max(b[3] for b in cells(page))
+        chars = sorted((c for c in page.chars if c["top"] > bottom), key=lambda c: (round(c["top"]), c["x0"]))
+    footer = "".join(c["text"] for c in chars)
+    assert "1/5" in footer and "100%" in footer
+    assert min(c["size"] for c in chars) >= 5.5
+
+
 def test_no_flavor_leaves_flavour_out(out, game):
     with open_pdf(out / "inserts-overlay-a4-en.pdf") as pdf:
         text = " ".join(" ".join(page.extract_text().split()) for page in pdf.pages)

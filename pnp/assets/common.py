@@ -14,6 +14,7 @@ from . import BuildError, Options
 
 FOOTER_STYLE = {"footer": TextStyle(6, color="#444444", align="center", leading=1.15)}
 FOOTER_MIN = 4.5
+FOOTER_FULL_MIN = 5.5  # pt: smaller than this, the footer leaves out the game and asset names
 FOOTER_HEIGHT = 5.0
 _TAG = re.compile(r"<[^>]+>")
 
@@ -42,15 +43,20 @@ def variant(opts: Options, defaults: Options = Options()) -> str:
 
 def footer(box: Rect | None, game_title: str, asset: str, page: int, pages: int, lang: str,
            fonts: FontSet) -> TextArt | None:
+    """The page's footer in `box`; where the full line would get smaller than FOOTER_FULL_MIN (a
+    narrow gap between guides), only the page number and the print-scale note."""
     if box is None:
         return None
-    markup = render("common/footer.j2", lang=lang, game=game_title, asset=asset, page=page, pages=pages)
-    try:
-        fitted = fit((Para(markup.strip(), "footer"),), FOOTER_STYLE, _pt(box.w), _pt(box.h), fonts, lang,
-                     min_size=FOOTER_MIN)
-    except TextOverflow:
-        return None  # a crowded margin keeps its guides and drops the footer
-    return TextArt(box, fitted, valign="middle")
+    for short, min_size in ((False, FOOTER_FULL_MIN), (True, FOOTER_MIN)):
+        markup = render("common/footer.j2", lang=lang, game=game_title, asset=asset, page=page, pages=pages,
+                        short=short)
+        try:
+            fitted = fit((Para(markup.strip(), "footer"),), FOOTER_STYLE, _pt(box.w), _pt(box.h), fonts, lang,
+                         min_size=min_size)
+        except TextOverflow:
+            continue
+        return TextArt(box, fitted, valign="middle")
+    return None  # a crowded margin keeps its guides and drops the footer
 
 
 def plain(markup: str) -> str:
