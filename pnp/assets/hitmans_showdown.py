@@ -14,11 +14,12 @@ from .cardfaces import CardFaces
 from .sheet import SummarySheet
 
 _SUITS = "HDCS"
+JOKER_MARKS = {"color": "★", "black": "☆"}  # how the two jokers are told apart in print
 
 
 def _helpers(model: hs.HitmansShowdown, lang: str) -> dict[str, Any]:
     return {"game": model, "t": lambda text: text(lang),
-            "money": lambda amount: model.format_money(amount, lang)}
+            "money": lambda amount: model.format_money(amount, lang), "joker_marks": JOKER_MARKS}
 
 
 def insert_faces(model: hs.HitmansShowdown, opts: Options) -> list[tuple[str, dict[str, Any]]]:
@@ -39,7 +40,7 @@ def summary_context(model: hs.HitmansShowdown, opts: Options) -> dict[str, Any]:
 def _card_list(cards: list[hs.CardView]) -> str:
     """"♡◇ 3–7", "♣♠ K", "JOKER" — the cards of one role, compactly."""
     if all(c.joker for c in cards):
-        return " ".join(("★" if c.joker == "color" else "☆") + "JOKER" for c in cards)
+        return " ".join(JOKER_MARKS[c.joker] + "JOKER" for c in cards)
     suits = "".join(hs.SUIT_SYMBOLS[s] for s in _SUITS if any(c.suit == s for c in cards))
     ranks = [r for r in hs.RANKS if any(c.rank == r for c in cards)]
     positions = [hs.RANKS.index(r) for r in ranks]
