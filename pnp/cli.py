@@ -137,6 +137,7 @@ def main() -> None:
 
 
 @main.command("list")
+@user_errors
 def list_games() -> None:
     """Games and the assets `pnp build` makes for them."""
     for game in GAMES.values():
