@@ -38,6 +38,9 @@ def user_errors(command):
         except (DataError, BuildError) as e:
             click.echo(f"error: {locate(e) if isinstance(e, DataError) else e}", err=True)
             sys.exit(2)
+        except BrokenPipeError:  # the reader went away (`pnp list | head -1`): nothing to report
+            _silence_stdout()
+            sys.exit(1)
         except OSError as e:
             if e.filename is None:
                 _internal(e)
@@ -48,6 +51,14 @@ def user_errors(command):
         except Exception as e:  # noqa: BLE001 — the one place bugs are reported to the user
             _internal(e)
     return wrapper
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so flushing it at exit does not fail a second time."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 def _internal(e: BaseException) -> None:

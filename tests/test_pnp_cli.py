@@ -210,3 +210,14 @@ def test_a_build_interrupted_while_writing_leaves_the_previous_pdf(tmp_path, pre
     assert result.exit_code != 0 and "Traceback" not in result.output
     assert pdf.read_bytes() == before
     assert not [p for p in pdf.parent.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_output_cut_short_by_its_reader_is_not_an_error():
+    import subprocess
+    import sys
+
+    pnp = Path(sys.executable).with_name("pnp")
+    child = subprocess.Popen([str(pnp), "list"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    child.stdout.close()  # like `pnp list | head -0`: nobody reads
+    _, err = child.communicate(timeout=60)
+    assert err == b"", err.decode()
