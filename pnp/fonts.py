@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import os
+import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -123,7 +124,8 @@ def load_fonts(font_path: str | None = None) -> FontSet:
 
     source = font_source(font_path)
     paths = static_instances(source)
-    tag = "Bundled" if font_path is None else f"User{abs(hash(str(source))) % 10**6}"
+    # str hashes change from run to run; the font's name is in the PDF, so it must not
+    tag = "Bundled" if font_path is None else f"User{zlib.crc32(str(source).encode()) % 10**6}"
     names = {style: f"TK{tag}-{style.title()}" for style in WEIGHTS}
     for style, path in paths.items():
         try:

@@ -134,3 +134,18 @@ def test_bundled_fonts_are_two_faces_covering_japanese_and_suits():
     assert regular.face is not bold.face
     assert regular.face.name != bold.face.name
     assert found.missing("ヒットマンズ・ショーダウン ♥♦♣♠♡◇★☆▲ 報酬金 ≥ −") == []
+
+
+def test_a_user_font_gets_the_same_name_in_every_run():
+    """The registered name goes into the PDF: it must not depend on the process's hash seed."""
+    import os
+    import subprocess
+    import sys
+
+    import reportlab
+
+    vera = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
+    code = f"from pnp.fonts import load_fonts; print(load_fonts({str(vera)!r}).regular)"
+    names = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                            env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2")}
+    assert len(names) == 1, names
