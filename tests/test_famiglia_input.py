@@ -114,6 +114,11 @@ def test_bad_options_exit_2(tmp_path):
     assert result.exit_code == 2 and "started with level 2" in result.output
     result = play(path, [], "--level", "7")  # a bad level is named before the file already there
     assert result.exit_code == 2 and "--level: no level 7" in result.output
+    raw = json.loads(path.read_text())
+    raw["options"]["level"] = 9  # e.g. saved with other --cards data
+    path.write_text(json.dumps(raw))
+    result = play(path, [], resume=True)
+    assert result.exit_code == 2 and "the saved game's level: no level 9 (levels: 1, 2, 3, 4)" in result.output
 
 
 def _companion():

@@ -38,11 +38,11 @@ def _data(cards_dir: Path | None) -> FamigliaData:
         raise click.UsageError(str(e)) from None
 
 
-def _rules(data: FamigliaData, level: int) -> Rules:
+def _rules(data: FamigliaData, level: int, source: str = "--level") -> Rules:
     try:
         return Rules(data, level)
     except DataError as e:
-        raise click.UsageError(f"--level: {e.message}") from None
+        raise click.UsageError(f"{source}: {e.message}") from None
 
 
 def _default_lang() -> str:
@@ -71,7 +71,7 @@ def play(level: int | None, first: str | None, game_file: Path | None, resume: b
         _check_saved(session, level, first)
         if lang:
             session.options["lang"] = lang
-    rules = _rules(data, session.options["level"])
+    rules = _rules(data, session.options["level"], f"{session.path}: the saved game's level")
 
     color = sys.stdout.isatty() and "NO_COLOR" not in os.environ
 
