@@ -14,6 +14,7 @@ from . import check as checks
 from .cards import NotFound, find_faction
 from .chance import Feeder, NeedRoll
 from .dice import DiceError, parse_faces, roll_notation
+from .engine import check_teams
 from .penalties import resolve
 from .pool import fmt
 from .render import penalty_lines
@@ -179,11 +180,10 @@ def play(teams, game_file, resume, seed, lang, cards_dir) -> None:
                 parsed.append({"name": name.strip(), "faction": find_faction(game, faction)})
             except NotFound as e:
                 raise UserError.of(e, lang) from None
-        rules = game.rules
-        if not rules.players_min <= len(parsed) <= rules.players_max:
-            raise UserError(say(lang, "team_count", min=rules.players_min, max=rules.players_max))
-        if len({t["faction"] for t in parsed}) != len(parsed) or len({t["name"].casefold() for t in parsed}) != len(parsed):
-            raise UserError(say(lang, "team_unique"))
+        try:
+            check_teams(game.rules, [(t["name"], t["faction"]) for t in parsed])
+        except Said as e:
+            raise UserError.of(e, lang) from None
         options = {"teams": parsed, "lang": lang, "cards_dir": str(cards_dir) if cards_dir else None}
     elif teams:
         raise UserError(say(lang, "resume_teams"))

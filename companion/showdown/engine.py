@@ -17,16 +17,21 @@ from .pool import Pool
 from .state import Action, Booking, RuleError, Side, Team
 from .words import say
 
-__all__ = ["Engine", "RuleError"]
+__all__ = ["Engine", "RuleError", "check_teams"]
+
+
+def check_teams(rules: Any, teams: list[tuple[str, str]]) -> None:
+    """Teams as (name, faction id): as many as the rules allow, each with its own name and faction."""
+    if not rules.players_min <= len(teams) <= rules.players_max:
+        raise RuleError("team_count", min=rules.players_min, max=rules.players_max, n=len(teams))
+    if len({f for _, f in teams}) != len(teams) or len({n.casefold() for n, _ in teams}) != len(teams):
+        raise RuleError("team_unique")
 
 
 class Engine(ActionSteps):
     def __init__(self, game: Any, teams: list[tuple[str, str]], seed: int, lang: str = "en"):
         rules = game.rules
-        if not rules.players_min <= len(teams) <= rules.players_max:
-            raise RuleError("team_total", min=rules.players_min, max=rules.players_max, n=len(teams))
-        if len({f for _, f in teams}) != len(teams) or len({n.casefold() for n, _ in teams}) != len(teams):
-            raise RuleError("team_unique")
+        check_teams(rules, teams)
         self.game, self.lang, self.rng = game, lang, random.Random(seed)
         self.teams = {name: Team(name, faction, rules.starting_money) for name, faction in teams}
         self.order = [name for name, _ in teams]

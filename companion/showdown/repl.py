@@ -111,13 +111,14 @@ class ShowdownTable:
             pending += [e.say("pending_barred", teams=", ".join(sorted(t.barred)))] if t.barred else []
             state = e.say("out") if t.out else e.say("actions_done", n=t.acted, of=e.week_data().actions)
             cards = " ".join(f"{c}{'*' if e.uses[c] else ''}" for c in t.cards) or e.say("no_cards")
-            lines.append(f"  {pad(t.name, 10)} {pad(e.faction(t).name(self.lang), 18)} {pad(e.money(t.money), 14, True)}  "
-                         f"{state}  {cards}" + (f"  [{'; '.join(pending)}]" if pending else ""))
+            columns = [pad(t.name, 10), pad(e.faction(t).name(self.lang), 18), pad(e.money(t.money), 14, True)]
+            lines.append(f"  {' '.join(columns)}  {state}  {cards}" + (f"  [{'; '.join(pending)}]" if pending else ""))
         lines.append(e.say("board", n=len(e.board)) + (e.say("used_mark") if e.uses else ""))
         recent = e.ledger[len(e.order):][-RECENT:]  # the first bookings are the starting money
         if recent:
             lines.append(e.say("latest"))
-            lines += [f"    {b.team} {'+' if b.amount >= 0 else '−'}{e.money(abs(b.amount))} {b.reason}" for b in recent]
+            lines += [f"    {b.team} {'+' if b.amount >= 0 else '−'}{e.money(abs(b.amount))} {b.reason}"
+                      for b in recent]
         if e.action:
             lines.append("  " + self.prompt().rstrip(" >"))
         if e.showdown:
