@@ -202,3 +202,12 @@ def test_robot_fallback_is_told_with_the_family_from_the_data():
     g.begin_turn()
     assert "step 2 (collect 1s): no 1 to take: a red (La Famiglia) 0 instead." in Talk(g.rules, "en").narrate(g.events)
     assert "ステップ2(ランク1を集める): ランク1がないので赤の名門(ファミリア)の0。" in Talk(g.rules, "ja").narrate(g.events)
+
+
+def test_the_street_after_a_draw_is_shown_before_the_robot_acts_on_it(tmp_path):
+    out = play(tmp_path / "g.json", ["R2 B1 G3 Y2 R1 G1", "B3 Y3", "Y0"], "--first", "robot").output
+    assert ("Street: 1:G3  2:Y2  3:R1  4:G1  5:B3  6:Y3  7:Y0\nstep 1 (collect 0s): the leftmost 0.\n"
+            "Robot takes Y0 (7th from left).") in out
+    # after your own refresh nothing acts on the new Street: the board alone shows it
+    out = play(tmp_path / "h.json", ["R2 B1 G3 Y2 R1 G1", "refresh 1", "B3 Y3"]).output
+    assert out.count("Street: 1:B1  2:G3  3:Y2  4:R1  5:G1  6:B3  7:Y3") == 1

@@ -183,6 +183,7 @@ class Game:
         if not self.hidden_n and not self.bottom:
             self._stack_out()
         if not self.pending:
+            self._log("drawn", tuple(self.street))  # the Street the game carries on with
             self._resume()
 
     def _stack_out(self) -> None:

@@ -48,7 +48,7 @@ class Talk:
     def board(self, g: Game) -> list[str]:
         r, w = self.rules, self.w
         paint = self.painted
-        street = "  ".join(f"{i}:{paint[c]}" for i, c in enumerate(g.street, 1)) or "-"
+        street = self._street(g.street)
         held = self._sorted(g.robot)
         targets = " · ".join(w["rank_group"].format(rank=rank, have=sum(1 for c in held if r.rank[c] == rank),
                                                    target=target) for rank, target in enumerate(r.targets))
@@ -110,10 +110,20 @@ class Talk:
 
     # ---- narration -----------------------------------------------------------------------------
 
+    def _street(self, cards) -> str:
+        return "  ".join(f"{i}:{self.painted[c]}" for i, c in enumerate(cards, 1)) or "-"
+
     def narrate(self, events: list[tuple]) -> list[str]:
         lines: list[str] = []
         enough: list[tuple] = []  # steps skipped in a row are said in one line
-        for kind, *a in events:
+        # The Street right after a draw is shown when the robot acts on it next, so that its
+        # choice ("3rd from left") can be checked against a Street the user has seen.
+        robot_acts = [i for i, e in enumerate(events) if e[0] in ("take", "refresh") and e[1] == ROBOT]
+        for i, (kind, *a) in enumerate(events):
+            if kind == "drawn":
+                if robot_acts and i < robot_acts[-1]:
+                    lines.append(f"{self.w['street']} {self._street(a[0])}")
+                continue
             if kind == "enough":
                 enough.append(a)
                 continue
