@@ -8,10 +8,11 @@ from click.testing import CliRunner
 from companion.cli import main
 from companion.famiglia.engine import PLAYER, ROBOT, Rules
 from companion.famiglia.repl import FamigliaTable
+from companion.famiglia.talk import Talk
 from companion.session import Session
 from companion.table import replay
 from pnp.data.famiglia import load_famiglia
-from famiglia_helpers import scripted_game
+from famiglia_helpers import of_rank, position, scripted_game
 from pnp.data import CARDS_DIR
 
 TOML = (CARDS_DIR / "famiglia.toml").read_text(encoding="utf-8")
@@ -158,9 +159,6 @@ def test_a_finished_game_resumed_shows_the_result_once_and_can_be_undone(tmp_pat
 
 
 def test_board_shows_the_street_and_the_robots_area_by_rank_with_vp():
-    from companion.famiglia.talk import Talk
-    from famiglia_helpers import position
-
     g = position(["B2", "Y0", "R4"], ["R3", "B1", "R1"])
     assert Talk(g.rules, "en").board(g) == [
         "Street: 1:B2  2:Y0  3:R4",
@@ -195,9 +193,6 @@ def test_status_says_whose_turn_a_pending_draw_belongs_to(tmp_path):
 
 
 def test_robot_fallback_is_told_with_the_family_from_the_data():
-    from companion.famiglia.talk import Talk
-    from famiglia_helpers import of_rank, position
-
     g = position(["B0", "G2", "R0", "Y0"], of_rank(0, 3))  # step 2: no 1 and a 0 shows: the red 0
     g.begin_turn()
     assert "step 2 (collect 1s): no 1 to take: a red (La Famiglia) 0 instead." in Talk(g.rules, "en").narrate(g.events)
