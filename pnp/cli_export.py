@@ -12,7 +12,7 @@ import click
 from . import buildcache
 from .assets import BuildError
 from .build import Job
-from .cli import _jobs, _options, build_options, user_errors
+from .cli import _jobs, _options, _warn, build_options, user_errors
 from .export import source
 from .export.cards import export_cards
 from .export.contact import contact_sheet
@@ -53,14 +53,16 @@ def export(games, target, assets, out, workers, force, langs, **kw) -> None:
                         raise BuildError(f"{job.game.id} {job.asset.name} is a sheet, not cards: "
                                          f"see it with `pnp preview {job.game.id} {job.asset.name}`")
                     continue
-                _export_asset(job, opts, target, Path(out), workers, force, models, Path(tmp), bool(assets))
+                if _export_asset(job, opts, target, Path(out), workers, force, models, Path(tmp), bool(assets)):
+                    # Images exported, kept or up to date all show what the asset warns about.
+                    _warn(job.game, lambda: _model(job.game, opts, models), opts)
 
 
 def _export_asset(job: Job, opts, target: str, out: Path, workers: int | None, force: bool,
-                  models: dict[str, object], tmp: Path, named: bool) -> None:
+                  models: dict[str, object], tmp: Path, named: bool) -> bool:
     """Export one asset unless it is up to date. Two stamps: its inputs (data, templates, fonts,
     options, code), checked without building; then the cards as built, so a data edit that changes
-    none of this asset's cards keeps its images."""
+    none of this asset's cards keeps its images. False when the target cannot take the asset."""
     label = f"{job.game.id} {job.asset.name} ({opts.lang})"
     dest = out / job.game.id / "export" / f"{target}-{opts.lang}"
     name = f"{job.game.title[opts.lang]} — {job.asset.label[opts.lang]}"
@@ -73,7 +75,7 @@ def _export_asset(job: Job, opts, target: str, out: Path, workers: int | None, f
     if not force and step.fresh():
         skipped = not step.recorded_outputs()
         click.echo(f"{label}: {'skipped: not exportable as ' + target if skipped else 'up to date'}")
-        return
+        return not skipped
     start = time.perf_counter()
     deck = _deck(job, opts, models, tmp)
     cards = buildcache.Inputs(options={**what, "name": name, "cards": repr((deck.size_mm, deck.cards)),
@@ -82,7 +84,7 @@ def _export_asset(job: Job, opts, target: str, out: Path, workers: int | None, f
     if not force and images.fresh():
         step.done(images.recorded_outputs())
         click.echo(f"{label}: no card changed, images kept")
-        return
+        return True
     try:
         paths, summary = _export(deck, target, dest, workers, name)
     except ExportError as e:
@@ -90,12 +92,11 @@ def _export_asset(job: Job, opts, target: str, out: Path, workers: int | None, f
             raise BuildError(str(e)) from None
         click.echo(f"{label}: skipped: {e}")
         step.done([])
-        return
+        return False
     images.done(paths)
     step.done(paths)
     click.echo(f"{label}: {summary}  ({time.perf_counter() - start:.2f} s)")
-    for warning in job.game.warnings(models[job.game.id], opts) if job.game.warnings else ():
-        click.echo(warning, err=True)  # e.g. provisional values printed on these cards
+    return True
 
 
 def _export(deck: Deck, target: str, dest: Path, workers: int | None, name: str) -> tuple[list[Path], str]:
@@ -115,10 +116,16 @@ def contact_sheets(game: str, asset: str | None, out: Path, opts) -> None:
         for job in _jobs((game,), (asset,) if asset else ()):
             deck = _deck(job, opts, models, Path(tmp))
             click.echo(contact_sheet(deck, job.path(out, opts).with_suffix(".all.png")))
+            _warn(job.game, lambda: _model(job.game, opts, models), opts)
 
 
 def _deck(job: Job, opts, models: dict[str, object], work_dir: Path) -> Deck:
-    """The asset built for export (its data loaded once per game)."""
-    if job.game.id not in models:
-        models[job.game.id] = job.game.load(opts.cards_dir)
-    return source.deck(job, opts, models[job.game.id], work_dir)
+    """The asset built for export."""
+    return source.deck(job, opts, _model(job.game, opts, models), work_dir)
+
+
+def _model(game, opts, models: dict[str, object]):
+    """The game's data, loaded once per command."""
+    if game.id not in models:
+        models[game.id] = game.load(opts.cards_dir)
+    return models[game.id]

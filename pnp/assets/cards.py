@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from markupsafe import Markup
+
 from .. import backs as backs_mod
 from .. import content, render
 from ..fonts import FontSet
@@ -37,6 +39,7 @@ class Piece:
     id: str
     front: Face
     back: str | None = None  # key into PieceSet.backs
+    name: str = ""  # readable, in the build's language (exports show it, e.g. as a TTS card's name); default: id
 
 
 @dataclass(frozen=True)
@@ -98,7 +101,7 @@ class Cards:
             sheets.append(SheetArt(p.sheet, segments, footer(box, game.title[opts.lang], label + side, n,
                                                              len(pages), opts.lang, fonts), folds))
         info = render.DocInfo(f"{game.title[opts.lang]} — {label}", lang=opts.lang)
-        refs = tuple((p.id, p.id, c.front, c.back) for p, c in zip(pieces.pieces, cards))
+        refs = tuple((p.id, p.name or p.id, c.front, c.back) for p, c in zip(pieces.pieces, cards))
         return Built(render.card_sheets(sheets, arts, fonts, info), len(pages), len(cards),
                      tuple(p.sheet for p in pages), refs)
 
@@ -112,3 +115,16 @@ def face_art(face: Face, size: Size, lang: str, fonts: FontSet, where: str, data
     check_glyphs(parsed.text(), fonts, where, data_file)
     text = fit_boxes(parsed, CARD_LAYOUTS[face.layout](size), fonts, lang, where, data_file)
     return FaceArt(face.decor + text.items)
+
+
+class Words:
+    """The macros of a game's labels template (`W`, `paren`...) in one language, as plain strings:
+    piece names are made of the same data texts and printed words as the faces."""
+
+    def __init__(self, template: str, lang: str):
+        self._module = content.environment().get_template(template).make_module(
+            {"lang": lang, "t": lambda text: text(lang)})
+
+    def __getattr__(self, macro: str) -> Callable[..., str]:
+        function = getattr(self._module, macro)
+        return lambda *args: Markup(function(*args)).unescape()

@@ -8,7 +8,7 @@ from ..data import famiglia as fm
 from ..data.errors import DataError
 from ..geometry import Size
 from . import Game, Options
-from .cards import Cards, Face, Piece, PieceSet
+from .cards import Cards, Face, Piece, PieceSet, Words
 from .common import card_size
 from .decor import framed_panel
 from .sheet import SummarySheet, game_context
@@ -23,8 +23,9 @@ def _require_sheet(model: fm.FamigliaData) -> None:
 
 def robot_cards(model: fm.FamigliaData, opts: Options, size: Size) -> PieceSet:
     _require_sheet(model)
+    words = Words("famiglia/labels.j2", opts.lang)  # each card's title is the word of its name
     return PieceSet(size, [Piece(name, Face(f"famiglia/robot_{name}.j2", "reference", {"game": model},
-                                            framed_panel(size, INK)))
+                                            framed_panel(size, INK)), name=words.W(name))
                            for name in ("program", "levels")])
 
 

@@ -15,7 +15,8 @@ INK = "#3b4a3a"  # the frame of the reference cards
 
 def type_cards(model: ks.KillShot, opts: Options, size: Size) -> PieceSet:
     return PieceSet(size, [Piece(gt.id, Face("kill_shot/type_card.j2", "reference", {"game": model, "gt": gt},
-                                             framed_panel(size, INK)))
+                                             framed_panel(size, INK)),
+                                 name=f"#{gt.number} {gt.name(opts.lang)}")
                            for gt in model.game_types])
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..data import liar_town as lt
 from ..geometry import Size
 from . import Game, Options
-from .cards import Cards, Face, Piece, PieceSet
+from .cards import Cards, Face, Piece, PieceSet, Words
 from .common import card_size
 from .decor import centre_line, chip_disc, framed_panel, symmetric_back
 from .sheet import SummarySheet, game_context
@@ -17,16 +17,17 @@ def card_pieces(model: lt.LiarTown, opts: Options, size: Size) -> PieceSet:
     backs = {c.id: Face("liar_town/back.j2", "emblem-back", {"back": c.back},
                         symmetric_back(size, c.back.base, c.back.line, c.back.rays))
              for c in model.colours}
+    words = Words("liar_town/labels.j2", opts.lang)
     pieces = []
     for c in model.colours:
         for role in model.roles:
             moves = {half: model.moves_on(role.id, half) for half in lt.HALVES}
             face = Face("liar_town/mafia_card.j2", "halves", {"colour": c, "role": role, "moves": moves},
                         framed_panel(size, c.ink) + (centre_line(size, c.ink),))
-            pieces.append(Piece(f"{c.id}-{role.id}", face, c.id))
+            pieces.append(Piece(f"{c.id}-{role.id}", face, c.id, role.name + words.paren(c.name(opts.lang))))
     for c in model.colours:
         face = Face("liar_town/summary_card.j2", "panel", {"colour": c, "game": model}, framed_panel(size, c.ink))
-        pieces.append(Piece(f"{c.id}-summary", face, c.id))
+        pieces.append(Piece(f"{c.id}-summary", face, c.id, words.W("summary") + words.paren(c.name(opts.lang))))
     return PieceSet(size, pieces, backs)
 
 
@@ -36,7 +37,8 @@ def chip_pieces(model: lt.LiarTown, opts: Options, size: Size) -> PieceSet:
     def side(value: str, cut: bool) -> Face:
         return Face("liar_town/chip.j2", "chip", {"chips": chips, "value": value}, chip_disc(size, chips.ink, cut))
 
-    pieces = [Piece(f"chip-{n}", side(chips.front, True), chips.back) for n in range(1, chips.count + 1)]
+    name = f"{chips.label(opts.lang)} {chips.front}/{chips.back}"
+    pieces = [Piece(f"chip-{n}", side(chips.front, True), chips.back, name) for n in range(1, chips.count + 1)]
     return PieceSet(size, pieces, {chips.back: side(chips.back, False)}, gutter=CHIP_GUTTER, guides="none")
 
 

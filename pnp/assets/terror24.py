@@ -8,7 +8,7 @@ from ..geometry import Size
 from ..render import ShapeArt
 from . import Game, Options
 from .card_layouts import score_cells
-from .cards import Cards, Face, Piece, PieceSet
+from .cards import Cards, Face, Piece, PieceSet, Words
 from .common import card_size
 from .decor import framed_panel, plain_back
 from .sheet import SummarySheet, game_context
@@ -20,31 +20,36 @@ SUMMARY_CARDS = (("goal", "setup", "investigation"), ("resolution", "end_phase",
 
 def card_pieces(model: t24.Terror24, opts: Options, size: Size) -> PieceSet:
     ctx = {"game": model}
+    words, t = Words("terror24/labels.j2", opts.lang), (lambda text: text(opts.lang))
     inks = dict(zip((d.id for d in model.detectives), INKS))
     pieces, backs = [], {"event": Face("terror24/event_back.j2", "title-back", ctx, plain_back(size, DARK))}
     for d in model.detectives:
         strip = ShapeArt(points=((3.0, 3.0), (17.5, 3.0), (17.5, size.h - 3.0), (3.0, size.h - 3.0)), fill="#e8e8e8")
         pieces.append(Piece(f"detective-{d.id}", Face("terror24/detective.j2", "detective", dict(ctx, detective=d),
-                                                      framed_panel(size, inks[d.id]) + (strip,))))
+                                                      framed_panel(size, inks[d.id]) + (strip,)),
+                            name=t(d.name)))
     for d in model.detectives:
         backs[f"time-{d.id}"] = Face("terror24/time_back.j2", "title-back", dict(ctx, detective=d),
                                      plain_back(size, inks[d.id]))
         for n, value in enumerate(model.time_cards.values, 1):
             face = Face("terror24/time_card.j2", "value", dict(ctx, detective=d, value=value),
                         framed_panel(size, inks[d.id]))
-            pieces.append(Piece(f"time-{d.id}-{n}", face, f"time-{d.id}"))
+            pieces.append(Piece(f"time-{d.id}-{n}", face, f"time-{d.id}",
+                                f"{words.W('time')} {value}{words.paren(t(d.name))}"))
     for s in model.events.suits:
         for n in range(1, s.cards + 1):
             face = Face("terror24/event.j2", "reference", dict(ctx, suit=s), framed_panel(size, s.colour_hex))
-            pieces.append(Piece(f"event-{s.id}-{n}", face, "event"))
+            pieces.append(Piece(f"event-{s.id}-{n}", face, "event", t(s.name) + words.paren(words.W("event"))))
     for d in model.detectives:
         cells = tuple(ShapeArt(points=((r.x, r.y), (r.x1, r.y), (r.x1, r.y1), (r.x, r.y1)), stroke=inks[d.id],
                                width=0.3) for r in score_cells(size).values())
         pieces.append(Piece(f"score-{d.id}", Face("terror24/score_card.j2", "score", dict(ctx, detective=d),
-                                                  framed_panel(size, inks[d.id]) + cells)))
+                                                  framed_panel(size, inks[d.id]) + cells),
+                            name=f"{words.W('score')} — {t(d.name)}"))
     for n, sections in enumerate(SUMMARY_CARDS, 1):
         pieces.append(Piece(f"summary-{n}", Face("terror24/summary_card.j2", "panel", dict(ctx, sections=sections),
-                                                 framed_panel(size, DARK))))
+                                                 framed_panel(size, DARK)),
+                            name=f"{words.W('summary')} {n}/{len(SUMMARY_CARDS)}"))
     return PieceSet(size, pieces, backs)
 
 
