@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import unicodedata
 from typing import Callable, Iterable, Protocol, TextIO
 
 from .session import Session, SessionError
@@ -116,7 +117,8 @@ class Table:
                 return 0
             prompt = self.words["game_over_prompt"] if self.game.is_over() else self.game.prompt()
             try:
-                line = read_line(prompt + " ").strip()
+                # NFKC reads a Japanese IME's full-width letters, digits and spaces as ASCII.
+                line = unicodedata.normalize("NFKC", read_line(prompt + " ")).strip()
             except EOFError:
                 self.say(["", self.words["saved"].format(where=self._where())])
                 return 0

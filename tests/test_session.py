@@ -129,3 +129,9 @@ def test_saved_files_get_ordinary_permissions(tmp_path):
     finally:
         os.umask(old)
     assert stat.S_IMODE((tmp_path / "out.pdf").stat().st_mode) == 0o644
+
+
+def test_full_width_input_from_a_japanese_ime_is_read_as_ascii(tmp_path):
+    path = tmp_path / "g.json"
+    play(Session.create("toy", {}, path), ["ａｄｄ　３", "ｙｅｓ"])
+    assert Session.open(path, "toy").entries == [["add 3", "yes"]]

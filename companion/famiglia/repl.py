@@ -1,7 +1,6 @@
 """The Famiglia table: a typed line → an engine action (refused lines change nothing); state as JSON."""
 from __future__ import annotations
 
-import unicodedata
 from collections import Counter
 
 from companion.table import InputError
@@ -33,7 +32,6 @@ class FamigliaTable:
         g = self.game
         if g.over:
             raise InputError(self.w["e_over"])
-        line = unicodedata.normalize("NFKC", line)  # full-width codes, digits and spaces from a Japanese IME
         start = len(g.events)
         trial = g.clone()
         try:

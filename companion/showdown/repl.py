@@ -133,7 +133,6 @@ class ShowdownTable:
 
     def _dispatch(self, line: str) -> list[str]:
         e = self.engine
-        line = unicodedata.normalize("NFKC", line)  # full-width letters and digits typed in Japanese mode
         if self.awaiting_answer():
             return e.answer(line)
         word, *args = line.split()

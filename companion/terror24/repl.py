@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 import re
-import unicodedata
 
 from pnp.data.terror24 import STYLES, Style, Terror24, provisional_warning
 
@@ -51,7 +50,6 @@ class Terror24Table:
         return False  # every line is one action; undo takes back exactly one
 
     def handle(self, line: str) -> list[str]:
-        line = unicodedata.normalize("NFKC", line)  # full-width letters, digits and spaces from a Japanese IME
         try:
             if line.split()[0].lower() == "adjust":
                 return self._adjust(line.split()[1:])
