@@ -11,9 +11,45 @@ from .session import Session, SessionError
 from .table import Table, TableGame
 
 
+LANGS = ("ja", "en")
+
+
 def default_game_file(game: str) -> Path:
     base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
     return base / "tabletop-kit" / f"{game}.game.json"
+
+
+def default_lang() -> str:
+    """Japanese under a Japanese locale, else English (the usual LC_ALL > LC_MESSAGES > LANG order)."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name)
+        if value:
+            return "ja" if value.lower().startswith("ja") else "en"
+    return "en"
+
+
+def table_options(command: Callable) -> Callable:
+    """--game, --resume, --lang and --cards: the same for every `companion <game> play`."""
+    for option in reversed([
+        click.option("--game", "game_file", type=click.Path(dir_okay=False, path_type=Path),
+                     help="The game file, saved after every accepted line "
+                          "(default: tabletop-kit/<game>.game.json in $XDG_DATA_HOME or ~/.local/share)."),
+        click.option("--resume", is_flag=True, help="Continue the game saved in the game file."),
+        click.option("--lang", type=click.Choice(LANGS),
+                     help="Language of the table talk (default: the saved game's; for a new game "
+                          "Japanese under a Japanese locale, else English)."),
+        click.option("--cards", "cards_dir", type=click.Path(file_okay=False, exists=True, path_type=Path),
+                     help="Folder with your own copy of the game data; saved with the game, so "
+                          "--resume uses it from any folder."),
+    ]):
+        command = option(command)
+    return command
+
+
+def cards_dir_of(session: Session) -> Path | None:
+    """The data folder the game was started (or resumed) with; None for the bundled data."""
+    saved = session.options.get("cards")
+    return Path(saved) if saved else None
 
 
 # The two refusals a new user meets first, in the language of the game's options.
@@ -28,24 +64,33 @@ _REFUSALS = {
 
 
 def open_session(game: str, game_file: Path | None, resume: bool, options: dict[str, Any],
-                 seed: int | None = None) -> Session:
-    """A new game (refusing to overwrite a saved one) or, with resume, the saved one."""
+                 seed: int | None = None, *, lang: str | None = None,
+                 cards_dir: Path | None = None) -> Session:
+    """A new game (refusing to overwrite a saved one) or, with resume, the saved one. The game's
+    language and data folder are kept in its options; given again on resume, they replace them."""
     path = Path(game_file) if game_file else default_game_file(game)
-    refusals = _REFUSALS["ja" if options.get("lang") == "ja" else "en"]
+    refusals = _REFUSALS[lang or default_lang()]
+    chosen = {"lang": lang, "cards": str(Path(cards_dir).resolve()) if cards_dir else None}
     try:
         if resume:
             if not path.exists():
                 raise SessionError(refusals["missing"].format(path=path))
-            return Session.open(path, game)
+            session = Session.open(path, game)
+            session.options.update({k: v for k, v in chosen.items() if v})
+            if session.options.get("lang") not in LANGS:
+                session.options["lang"] = lang or default_lang()
+            return session
         if path.exists():
             raise SessionError(refusals["exists"].format(path=path))
     except SessionError as e:
         raise click.UsageError(str(e)) from None
-    return Session.create(game, options, path, seed)
+    return Session.create(game, {**options, **chosen, "lang": lang or default_lang()}, path, seed)
 
 
-def play(session: Session, new_game: Callable[[Session], TableGame], lang: str = "en") -> None:
-    """Run the table loop; a saved game that cannot be used is a user error (exit 2)."""
+def play(session: Session, new_game: Callable[[Session], TableGame]) -> None:
+    """Run the table loop in the game's language; a saved game that cannot be used is a user
+    error (exit 2)."""
+    lang = session.options["lang"]
     try:
         table = Table(session, new_game, lang=lang)
     except SessionError as e:

@@ -230,7 +230,7 @@ def test_the_week_hitman_attacks_open_comes_from_the_data(tmp_path):
     write_edited_copy(tmp_path, ('events = ["deal_scouts"]', 'events = ["deal_scouts", "open_hitman_attacks"]'),
                       ('events = ["open_hitman_attacks"]', "events = []"))
     options = {"teams": [{"name": "Ann", "faction": "red_heart"}, {"name": "Bob", "faction": "void_clover"}],
-               "lang": "en", "cards_dir": str(tmp_path)}
+               "lang": "en", "cards": str(tmp_path)}
     t = ShowdownTable(Session.create("hitmans-showdown", options, None, 1))
     assert "or a team (week 2 on)" in t.help()[0]
     refused(t, "attack Bob", "from week 2")
@@ -271,7 +271,7 @@ def test_showdown_bonuses_for_the_jokers_and_the_most_cards():
 def test_a_most_cards_tie_can_give_the_bonus_to_nobody(tmp_path):
     write_edited_copy(tmp_path, ('organisation = "slum", ties = "all_tied"', 'organisation = "slum", ties = "nobody"'))
     options = {"teams": [{"name": "Ann", "faction": "red_heart"}, {"name": "Bob", "faction": "void_clover"}],
-               "lang": "en", "cards_dir": str(tmp_path)}
+               "lang": "en", "cards": str(tmp_path)}
     t = ShowdownTable(Session.create("hitmans-showdown", options, None, 1))
     t.engine.give("C3", "Ann")
     t.engine.give("C4", "Bob")

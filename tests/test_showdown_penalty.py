@@ -107,7 +107,7 @@ def test_penalty_values_and_the_default_table_come_from_the_data(tmp_path):
     assert out["effects"][0] == {"id": "plus_one_die", "roll": 6, "value": 2, "text": "Your next action: +1 die."}
     t = ShowdownTable(Session.create("hitmans-showdown", {
         "teams": [{"name": "Ann", "faction": "darkness_speed"}, {"name": "Bob", "faction": "red_heart"}],
-        "lang": "en", "cards_dir": str(folder)}, None, 1))
+        "lang": "en", "cards": str(folder)}, None, 1))
     for line in ("attack HJ", "roll 2 2", "done", "6", "pass", "attack HJ"):
         t.handle(line)
     assert t.status()["action"]["sides"][0]["dice"] == 4  # 2 + the penalty's 2

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from companion.launch import open_session, play as run_table
+from companion.launch import cards_dir_of, open_session, play as run_table, table_options
 from companion.session import Session, SessionError
 from companion.table import replay
 from pnp.data.errors import DataError
@@ -45,32 +45,22 @@ def _rules(data: FamigliaData, level: int, source: str = "--level") -> Rules:
         raise click.UsageError(f"{source}: {e.message}") from None
 
 
-def _default_lang() -> str:
-    return "ja" if os.environ.get("LANG", "").lower().startswith("ja") else "en"
-
-
 @command.command()
 @click.option("--level", type=int, help=LEVEL_HELP)
 @click.option("--first", type=FIRST, help="Who takes the first turn (robot first is harder). Default player.")
-@click.option("--game", "game_file", type=click.Path(dir_okay=False, path_type=Path),
-              help="The game file, saved after every accepted line (default: tabletop-kit/famiglia.game.json "
-                   "in $XDG_DATA_HOME or ~/.local/share).")
-@click.option("--resume", is_flag=True, help="Continue the game saved in the game file.")
-@click.option("--lang", type=click.Choice(["ja", "en"]), help="Language of the table talk.")
-@CARDS
+@table_options
 def play(level: int | None, first: str | None, game_file: Path | None, resume: bool, lang: str | None,
          cards_dir: Path | None) -> None:
     """Run the robot beside a real deck: you type the cards that come up and what you do."""
-    data = _data(cards_dir)
-    options = {"level": data.rulebook_level if level is None else level, "first": first or PLAYER,
-               "lang": lang or _default_lang()}
+    options = {}
     if not resume:
+        data = _data(cards_dir)
+        options = {"level": data.rulebook_level if level is None else level, "first": first or PLAYER}
         _rules(data, options["level"])  # a bad --level is reported before the game file is looked at
-    session = open_session(GAME, game_file, resume, options)
+    session = open_session(GAME, game_file, resume, options, lang=lang, cards_dir=cards_dir)
     if resume:
         _check_saved(session, level, first)
-        if lang:
-            session.options["lang"] = lang
+    data = _data(cards_dir_of(session))
     rules = _rules(data, session.options["level"], f"{session.path}: the saved game's level")
 
     color = sys.stdout.isatty() and "NO_COLOR" not in os.environ
@@ -86,7 +76,7 @@ def play(level: int | None, first: str | None, game_file: Path | None, resume: b
         click.echo("\n".join(table.opening()))
     elif not table.is_over():  # a finished game is shown by the table loop itself
         click.echo("\n".join(table.describe()))
-    run_table(session, new_game, session.options["lang"])
+    run_table(session, new_game)
 
 
 def _check_saved(session: Session, level: int | None, first: str | None) -> None:

@@ -10,6 +10,7 @@ import click
 from pnp.data.errors import DataError
 from pnp.data.hitmans_showdown import load_game
 
+from ..launch import LANGS, default_lang, open_session, play as run_table, table_options
 from . import check as checks
 from .cards import NotFound, find_faction
 from .chance import Feeder, NeedRoll
@@ -20,8 +21,9 @@ from .pool import fmt
 from .render import penalty_lines
 from .words import Said, say
 
-LANG = click.option("--lang", type=click.Choice(["ja", "en"]), default="en", show_default=True,
-                    help="Language of card names, texts and the companion's messages.")
+LANG = click.option("--lang", type=click.Choice(LANGS), default=default_lang,
+                    help="Language of card names, texts and the companion's messages "
+                         "(default: Japanese under a Japanese locale, else English).")
 CARDS = click.option("--cards", "cards_dir", type=click.Path(file_okay=False, path_type=Path),
                      help="Folder holding your own copy of hitmans_showdown.toml.")
 JSON = click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
@@ -157,35 +159,31 @@ def penalty(loss, faction, rolls, escape, seed, as_json, lang, cards_dir) -> Non
 @command.command()
 @click.option("--team", "teams", multiple=True, metavar="NAME=FACTION",
               help="A team, in turn order, e.g. --team Ann=red_heart --team Bob='Void Clover'.")
-@click.option("--game", "game_file", type=click.Path(dir_okay=False, path_type=Path),
-              help="The saved game file (default: in your data folder).")
-@click.option("--resume", is_flag=True, help="Continue the saved game.")
 @SEED
-@LANG
-@CARDS
-def play(teams, game_file, resume, seed, lang, cards_dir) -> None:
+@table_options
+def play(teams, seed, game_file, resume, lang, cards_dir) -> None:
     """The table ledger: money, weeks and turns, attacks, penalties and the showdown."""
-    from ..launch import open_session, play as run
     from .repl import new_game
 
-    game = _load(cards_dir)
+    said_lang = lang or default_lang()  # the refusals below come before any saved game is read
     options: dict = {}
     if not resume:
+        game = _load(cards_dir)
         parsed = []
         for spec in teams:
             name, sep, faction = spec.partition("=")
             if not sep or not name.strip():
-                raise UserError(say(lang, "team_spec", spec=spec))
+                raise UserError(say(said_lang, "team_spec", spec=spec))
             try:
                 parsed.append({"name": name.strip(), "faction": find_faction(game, faction)})
             except NotFound as e:
-                raise UserError.of(e, lang) from None
+                raise UserError.of(e, said_lang) from None
         try:
             check_teams(game.rules, [(t["name"], t["faction"]) for t in parsed])
         except Said as e:
-            raise UserError.of(e, lang) from None
-        options = {"teams": parsed, "lang": lang, "cards_dir": str(cards_dir) if cards_dir else None}
+            raise UserError.of(e, said_lang) from None
+        options = {"teams": parsed}
     elif teams:
-        raise UserError(say(lang, "resume_teams"))
-    session = open_session("hitmans-showdown", game_file, resume, options, seed)
-    run(session, new_game, lang=session.options.get("lang", "en"))
+        raise UserError(say(said_lang, "resume_teams"))
+    session = open_session("hitmans-showdown", game_file, resume, options, seed, lang=lang, cards_dir=cards_dir)
+    run_table(session, new_game)

@@ -32,9 +32,8 @@ class ShowdownTable:
 
     def __init__(self, session: Session):
         options = session.options
-        cards_dir = options.get("cards_dir")
-        self.game = _game(cards_dir)
-        self.lang = options.get("lang", "en")
+        self.game = _game(options.get("cards"))
+        self.lang = options["lang"]
         teams = [(t["name"], t["faction"]) for t in options["teams"]]
         self.engine = Engine(self.game, teams, session.seed, self.lang)
 

@@ -8,11 +8,10 @@ import click
 from pnp.data.errors import DataError
 from pnp.data.terror24 import GAME_ID, Terror24, load_terror24, provisional_warning
 
-from ..launch import open_session, play as run_table
+from ..launch import LANGS, cards_dir_of, default_lang, open_session, play as run_table, table_options
 from .repl import Terror24Table
 from .words import say
 
-LANGS = click.Choice(["ja", "en"])
 
 
 def _data(cards: Path | None) -> Terror24:
@@ -28,37 +27,30 @@ def command() -> None:
 
 
 @command.command()
-@click.option("--game", "game_file", type=click.Path(dir_okay=False, path_type=Path),
-              help="The saved game file (default: in your data folder).")
-@click.option("--resume", is_flag=True, help="Continue the saved game.")
 @click.option("--npc-deck", type=click.Choice(["virtual", "physical"]), default=None,
               help="virtual: the companion shuffles and turns the NPC's cards (default); "
                    "physical: you shuffle the real cards and type each one turned up.")
 @click.option("--seed", type=int, help="Seed for the NPC's deck and detective (saved with the game).")
-@click.option("--cards", "cards_dir", type=click.Path(file_okay=False, exists=True, path_type=Path),
-              help="Use the game data in this folder instead of the bundled cards/.")
-@click.option("--lang", type=LANGS, default=None, help="Language of the table texts (default en).")
-def play(game_file, resume, npc_deck, seed, cards_dir, lang) -> None:
+@table_options
+def play(npc_deck, seed, game_file, resume, lang, cards_dir) -> None:
     """Play at the table: setup questions, then one line per bid; type 'help' at any prompt."""
-    options = {"npc_deck": npc_deck or "virtual", "lang": lang or "en",
-               "cards": str(cards_dir.resolve()) if cards_dir else None}  # resumable from any folder
-    session = open_session(GAME_ID, game_file, resume, options, seed)
-    lang = lang or session.options.get("lang", "en")
+    options = {"npc_deck": npc_deck or "virtual"}
+    session = open_session(GAME_ID, game_file, resume, options, seed, lang=lang, cards_dir=cards_dir)
+    lang = session.options["lang"]
     if resume and npc_deck and npc_deck != session.options.get("npc_deck"):
         saved = session.options.get("npc_deck")
         raise click.UsageError(f"このゲームのNPCの山札は {saved} です。途中では変更できません" if lang == "ja" else
                                f"this game uses the {saved} NPC deck; it cannot change in the middle of a game")
-    saved_cards = session.options.get("cards")
-    data = _data(cards_dir or (Path(saved_cards) if saved_cards else None))
+    data = _data(cards_dir_of(session))
     warning = provisional_warning(data, lang)
     if warning:
         click.echo(warning, err=True)
-    run_table(session, lambda s: Terror24Table(s, data, lang), lang)
+    run_table(session, lambda s: Terror24Table(s, data, lang))
 
 
 @command.command()
 @click.option("--cards", "cards_dir", type=click.Path(file_okay=False, exists=True, path_type=Path))
-@click.option("--lang", type=LANGS, default="en")
+@click.option("--lang", type=click.Choice(LANGS), default=default_lang)
 def summary(cards_dir, lang) -> None:
     """Print the rule summary, the detectives' schedules and the event values."""
     data = _data(cards_dir)

@@ -1,0 +1,51 @@
+"""What every `companion <game> play` shares: the game's language and data folder travel with it."""
+import json
+import shutil
+
+from click.testing import CliRunner
+
+from companion.cli import main
+from companion.launch import default_lang
+from pnp.data import CARDS_DIR
+
+
+def test_default_language_follows_the_locale(monkeypatch):
+    assert default_lang() == "en"
+    monkeypatch.setenv("LANG", "ja_JP.UTF-8")
+    assert default_lang() == "ja"
+    monkeypatch.setenv("LC_ALL", "en_US.UTF-8")
+    assert default_lang() == "en"
+
+
+def test_a_relative_cards_folder_is_saved_and_used_when_resuming_elsewhere(tmp_path, monkeypatch):
+    own = tmp_path / "mine"
+    own.mkdir()
+    text = (CARDS_DIR / "famiglia.toml").read_text(encoding="utf-8")
+    edited = text.replace("vp = [1, 3, 6, 10, 15]", "vp = [2, 3, 6, 10, 16]")
+    assert edited != text, "the red VP row moved; update this test"
+    (own / "famiglia.toml").write_text(edited, encoding="utf-8")
+    game = tmp_path / "g.json"
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    started = runner.invoke(main, ["famiglia", "play", "--game", str(game), "--cards", "mine"],
+                            input="R0 B1 Y1 G1 B2 Y2\n")
+    assert started.exit_code == 0, started.output
+    assert json.loads(game.read_text())["options"]["cards"] == str(own.resolve())
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    resumed = runner.invoke(main, ["famiglia", "play", "--game", str(game), "--resume"], input="status --json\n")
+    assert resumed.exit_code == 0, resumed.output
+    status = json.loads(next(line for line in resumed.output.splitlines() if line.startswith("{")))
+    # the start set's red 0 is worth 2 in the user's copy of the data
+    assert status["scores"]["player"] == 2 + 0 + 0 + 0
+
+
+def test_the_language_given_on_resume_replaces_the_saved_one(tmp_path):
+    game = tmp_path / "g.json"
+    runner = CliRunner()
+    runner.invoke(main, ["famiglia", "play", "--game", str(game), "--lang", "en"], input="")
+    resumed = runner.invoke(main, ["famiglia", "play", "--game", str(game), "--resume", "--lang", "ja"],
+                            input="help\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert "直前のコマンドを取り消す" in resumed.output
