@@ -93,7 +93,8 @@ def play(session: Session, new_game: Callable[[Session], TableGame]) -> None:
     lang = session.options["lang"]
     try:
         table = Table(session, new_game, lang=lang)
+        click.echo(f"({'ゲームファイル' if lang == 'ja' else 'game file'}: {session.path})")
+        status = table.run()  # a new game is saved before the first prompt: an unusable path stops here
     except SessionError as e:
         raise click.UsageError(str(e)) from None
-    click.echo(f"({'ゲームファイル' if lang == 'ja' else 'game file'}: {session.path})")
-    raise SystemExit(table.run())
+    raise SystemExit(status)

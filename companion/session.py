@@ -62,18 +62,28 @@ class Session:
         return self.path is not None and self.path.exists()
 
     def record(self, line: str, *, continues_entry: bool) -> None:
+        """Journal one accepted line; if it cannot be saved, the journal is left as it was."""
+        before = [list(entry) for entry in self.entries]
         if continues_entry and self.entries:
             self.entries[-1].append(line)
         else:
             self.entries.append([line])
-        self.save()
+        self._save_or_restore(before)
 
     def undo(self) -> list[str] | None:
         if not self.entries:
             return None
+        before = [list(entry) for entry in self.entries]
         dropped = self.entries.pop()
-        self.save()
+        self._save_or_restore(before)
         return dropped
+
+    def _save_or_restore(self, before: list[list[str]]) -> None:
+        try:
+            self.save()
+        except SessionError:
+            self.entries = before
+            raise
 
     def lines(self) -> list[str]:
         return [line for entry in self.entries for line in entry]
@@ -84,5 +94,10 @@ class Session:
                           ensure_ascii=False, indent=1)
 
     def save(self) -> None:
-        if self.path is not None:
+        if self.path is None:
+            return
+        try:
             write_atomic(self.path, self.to_json() + "\n")
+        except OSError as e:
+            why = f"{e.strerror}: {e.filename}" if e.strerror and e.filename else str(e)
+            raise SessionError(f"{self.path}: the game cannot be saved there ({why})") from None

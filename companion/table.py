@@ -54,6 +54,7 @@ WORDS = {
         "over": "the game is over: undo, history, status or quit",
         "hint": "  (type 'help' for the commands)",
         "internal": "internal error ({error}); the line was not applied, the game is saved",
+        "unsaved": "{error}; nothing was changed",
         "nothing": "nothing to undo", "undone": "undone: {lines}", "empty": "(nothing yet)",
     },
     "ja": {
@@ -66,6 +67,7 @@ WORDS = {
         "over": "ゲームは終了しています: undo, history, status, quit のいずれか",
         "hint": "  (コマンドは help で表示)",
         "internal": "内部エラー({error})。この行は適用されず、ゲームは保存済みです",
+        "unsaved": "{error}。何も変更されていません",
         "nothing": "取り消すものがありません", "undone": "取り消し: {lines}", "empty": "(まだ何もありません)",
     },
 }
@@ -168,11 +170,20 @@ class Table:
             self._rebuild()
             self.error(self.words["internal"].format(error=f"{type(e).__name__}: {e}"))
             return
-        self.session.record(line, continues_entry=continues)
+        try:
+            self.session.record(line, continues_entry=continues)
+        except SessionError as e:  # e.g. the disk is full or the folder went away
+            self._rebuild()
+            self.error(self.words["unsaved"].format(error=e))
+            return
         self.say(messages)
 
     def undo(self) -> None:
-        dropped = self.session.undo()
+        try:
+            dropped = self.session.undo()
+        except SessionError as e:
+            self.error(self.words["unsaved"].format(error=e))
+            return
         if dropped is None:
             self.error(self.words["nothing"])
             return

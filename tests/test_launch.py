@@ -2,6 +2,7 @@
 import json
 import shutil
 
+import pytest
 from click.testing import CliRunner
 
 from companion.cli import main
@@ -49,3 +50,13 @@ def test_the_language_given_on_resume_replaces_the_saved_one(tmp_path):
                             input="help\n")
     assert resumed.exit_code == 0, resumed.output
     assert "直前のコマンドを取り消す" in resumed.output
+
+
+@pytest.mark.parametrize("game, args", [("famiglia", []), ("terror24", []),
+                                        ("showdown", ["--team", "A=red_heart", "--team", "B=void_clover"])])
+def test_a_game_file_that_cannot_be_written_is_a_user_error(tmp_path, game, args):
+    (tmp_path / "file").write_text("")
+    result = CliRunner().invoke(main, [game, "play", "--game", str(tmp_path / "file" / "g.json"), *args],
+                                input="")
+    assert result.exit_code == 2, result.output
+    assert "cannot be saved there" in result.output and result.exception.__class__ is SystemExit

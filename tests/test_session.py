@@ -135,3 +135,22 @@ def test_full_width_input_from_a_japanese_ime_is_read_as_ascii(tmp_path):
     path = tmp_path / "g.json"
     play(Session.create("toy", {}, path), ["ａｄｄ　３", "ｙｅｓ"])
     assert Session.open(path, "toy").entries == [["add 3", "yes"]]
+
+
+def test_a_line_that_cannot_be_saved_is_refused_and_the_game_goes_on(tmp_path):
+    path = tmp_path / "g.json"
+    session = Session.create("toy", {}, path)
+    out = io.StringIO()
+    table = Table(session, Counter, out=out, color=False)
+    table.step("add 3")
+    table.step("yes")
+    path.unlink()
+    path.mkdir()  # the saved file was replaced by a folder: nothing can be written there now
+    table.step("add 4")
+    assert "cannot be saved" in out.getvalue() and "nothing was changed" in out.getvalue()
+    assert session.entries == [["add 3", "yes"]] and table.game.pending is None
+    table.step("undo")
+    assert session.entries == [["add 3", "yes"]] and table.game.total == 3
+    path.rmdir()
+    table.step("add 4")
+    assert Session.open(path, "toy").entries == [["add 3", "yes"], ["add 4"]]
