@@ -12,6 +12,7 @@ from reportlab.lib.styles import ParagraphStyle
 
 from .content import Para
 from .fonts import FontSet
+from .geometry import MM
 from .kinsoku import KinsokuParagraph as Paragraph, line_texts
 
 MIN_SIZE = 6.0  # pt: the smallest text an insert may carry
@@ -78,11 +79,13 @@ def _fit(paras, styles, width, height, fonts, lang, min_size) -> Fitted:
         scale -= _STEP
     if fallback:
         return fallback
-    raise TextOverflow("text", f"needs more than {width / 2.8346:.1f}×{height / 2.8346:.1f} mm "
+    raise TextOverflow("text", f"needs more than {max(width, 0) / MM:.1f}×{max(height, 0) / MM:.1f} mm "
                                f"even at {min_size:g} pt")
 
 
 def _try(paras, table, width, height, fonts, lang, scale, min_size) -> Fitted | None:
+    if width <= 0:  # a box squeezed to nothing (a tiny card); ReportLab would not wrap at all
+        return None
     out, total = [], 0.0
     for i, p in enumerate(paras):
         style = paragraph_style(table[p.style], fonts, lang, scale, min_size)

@@ -117,6 +117,7 @@ def test_list_shows_games_and_assets():
     (["build", "hitmans-showdown", "--paper", "a3"], "paper"),
     (["build", "hitmans-showdown", "--card-size", "huge"], "card size"),
     (["build", "hitmans-showdown", "--card-size", "300x300"], "does not fit"),
+    (["build", "kill-shot", "--card-size", "5x5"], "does not fit"),  # boxes squeezed to nothing
     (["build", "hitmans-showdown", "--lang", "fr"], "fr"),
     (["build", "hitmans-showdown", "--font", "/no/such/font.ttf"], "font"),
     (["preview", "hitmans-showdown", "summary", "--page", "99"], "page 99"),

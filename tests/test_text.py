@@ -70,6 +70,12 @@ def test_a_word_wider_than_the_box_is_an_overflow(fonts):
         fit((Para("Supercalifragilisticexpialidocious", "body"),), STYLES, 15 * MM, 40 * MM, fonts, "en")
 
 
+@pytest.mark.parametrize("width,height", [(0, 40 * MM), (-2 * MM, 40 * MM), (15 * MM, 0)])
+def test_a_box_with_no_room_is_an_overflow(fonts, width, height):
+    with pytest.raises(TextOverflow):
+        fit((Para("x", "body"),), STYLES, width, height, fonts, "en")
+
+
 def test_a_lone_last_character_is_avoided_by_shrinking_a_little(fonts):
     title = {"title": TextStyle(11, bold=True)}
     name = "ブラッドダイヤモンド"  # ten em: at 11 pt in a 9.8-em box, "ド" would sit alone
