@@ -46,6 +46,11 @@ def table_options(command: Callable) -> Callable:
     return command
 
 
+def damaged_options(session: Session) -> click.UsageError:
+    """The refusal for a saved game whose options no longer make sense (hand-edited, or another version's)."""
+    return click.UsageError(f"{session.path}: the game file's options are damaged; it was left untouched")
+
+
 def cards_dir_of(session: Session) -> Path | None:
     """The data folder the game was started (or resumed) with; None for the bundled data."""
     saved = session.options.get("cards")

@@ -52,11 +52,38 @@ def test_the_language_given_on_resume_replaces_the_saved_one(tmp_path):
     assert "直前のコマンドを取り消す" in resumed.output
 
 
-@pytest.mark.parametrize("game, args", [("famiglia", []), ("terror24", []),
-                                        ("showdown", ["--team", "A=red_heart", "--team", "B=void_clover"])])
+GAMES = [("famiglia", []), ("terror24", []), ("showdown", ["--team", "A=red_heart", "--team", "B=void_clover"])]
+
+
+@pytest.mark.parametrize("game, args", GAMES)
 def test_a_game_file_that_cannot_be_written_is_a_user_error(tmp_path, game, args):
     (tmp_path / "file").write_text("")
     result = CliRunner().invoke(main, [game, "play", "--game", str(tmp_path / "file" / "g.json"), *args],
                                 input="")
     assert result.exit_code == 2, result.output
     assert "cannot be saved there" in result.output and result.exception.__class__ is SystemExit
+
+
+@pytest.mark.parametrize("game, args", GAMES)
+def test_resuming_after_the_games_data_folder_went_away_is_a_user_error(tmp_path, game, args):
+    own = tmp_path / "mine"
+    shutil.copytree(CARDS_DIR, own)
+    saved = str(tmp_path / "g.json")
+    runner = CliRunner()
+    assert runner.invoke(main, [game, "play", "--game", saved, "--cards", str(own), *args], input="").exit_code == 0
+    shutil.rmtree(own)
+    resumed = runner.invoke(main, [game, "play", "--game", saved, "--resume"], input="")
+    assert resumed.exit_code == 2 and "file not found" in resumed.output, resumed.output
+
+
+@pytest.mark.parametrize("teams", [None, "A", [{"name": "A"}], [{"name": "A", "faction": "no_such"}],
+                                   [{"name": "A", "faction": "red_heart"}]])
+def test_a_saved_showdown_with_damaged_teams_is_refused(tmp_path, teams):
+    saved = tmp_path / "g.json"
+    runner = CliRunner()
+    runner.invoke(main, ["showdown", "play", "--game", str(saved), *GAMES[2][1]], input="")
+    raw = json.loads(saved.read_text())
+    raw["options"]["teams"] = teams
+    saved.write_text(json.dumps(raw))
+    resumed = runner.invoke(main, ["showdown", "play", "--game", str(saved), "--resume"], input="")
+    assert resumed.exit_code == 2 and "options are damaged" in resumed.output, resumed.output

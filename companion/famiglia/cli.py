@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from companion.launch import cards_dir_of, open_session, play as run_table, table_options
+from companion.launch import LANGS, cards_dir_of, damaged_options, open_session, play as run_table, table_options
 from companion.session import Session, SessionError
 from companion.table import replay
 from pnp.data.errors import DataError
@@ -82,8 +82,8 @@ def play(level: int | None, first: str | None, game_file: Path | None, resume: b
 def _check_saved(session: Session, level: int | None, first: str | None) -> None:
     saved = session.options
     if (not isinstance(saved.get("level"), int) or saved.get("first") not in (ROBOT, PLAYER)
-            or saved.get("lang") not in ("ja", "en")):
-        raise click.UsageError(f"{session.path}: the game file's options are damaged; it was left untouched")
+            or saved.get("lang") not in LANGS):
+        raise damaged_options(session)
     for name, given in (("level", level), ("first", first)):
         if given is not None and given != saved[name]:
             raise click.UsageError(f"--{name} {given}: the saved game was started with {name} {saved[name]}; "

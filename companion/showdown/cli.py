@@ -8,9 +8,10 @@ from pathlib import Path
 import click
 
 from pnp.data.errors import DataError
-from pnp.data.hitmans_showdown import load_game
+from pnp.data.hitmans_showdown import GAME_ID, load_game
 
-from ..launch import LANGS, default_lang, open_session, play as run_table, table_options
+from ..launch import (LANGS, cards_dir_of, damaged_options, default_lang, open_session, play as run_table,
+                      table_options)
 from . import check as checks
 from .cards import NotFound, find_faction
 from .chance import Feeder, NeedRoll
@@ -185,5 +186,18 @@ def play(teams, seed, game_file, resume, lang, cards_dir) -> None:
         options = {"teams": parsed}
     elif teams:
         raise UserError(say(said_lang, "resume_teams"))
-    session = open_session("hitmans-showdown", game_file, resume, options, seed, lang=lang, cards_dir=cards_dir)
+    session = open_session(GAME_ID, game_file, resume, options, seed, lang=lang, cards_dir=cards_dir)
+    if resume:
+        _check_saved_teams(session, _load(cards_dir_of(session)))
     run_table(session, new_game)
+
+
+def _check_saved_teams(session, game) -> None:
+    teams = session.options.get("teams")
+    try:
+        pairs = [(t["name"], t["faction"]) for t in teams]
+        if not all(isinstance(name, str) and faction in game.factions for name, faction in pairs):
+            raise TypeError
+        check_teams(game.rules, pairs)
+    except (TypeError, KeyError, Said):
+        raise damaged_options(session) from None
