@@ -44,6 +44,7 @@ def test_red_four_can_be_corrected_to_16(tmp_path):
     ('fallback_family = "R"', 'fallback_family = "Q"', "robot.steps[2].fallback_family"),
     ("vp = [0, 1, 3, 6, 10]", "vp = [0, 1, 3, 6]", "families[B]"),
     ("rulebook_level = 3", "rulebook_level = 5", "rulebook_level"),
+    ("achievement_factor = 2", "achievement_factor = 0", "achievement_factor"),
 ])
 def test_inconsistent_data_is_refused_with_its_place(tmp_path, old, new, where):
     with pytest.raises(DataError) as e:

@@ -91,6 +91,17 @@ def test_hand_derived_tiny_game(tmp_path):
                                              ["take 2", "B1 B2"]]
 
 
+def test_the_achievement_of_a_win_follows_the_data(tmp_path):
+    folder = tiny_cards(tmp_path)
+    toml = folder / "famiglia.toml"
+    text = toml.read_text(encoding="utf-8")
+    assert "achievement_factor = 2" in text
+    toml.write_text(text.replace("achievement_factor = 2", "achievement_factor = 3"), encoding="utf-8")
+    lines = ["R1 B2 R0", "take 1", "refresh 1", "B0 R2", "take 2", "B1 B2"]  # the tiny game above
+    result = play(tmp_path / "g.json", lines, "--cards", str(folder))
+    assert result.output.rstrip().endswith("You win! Achievement: 3 × 10 − 2 = 28.")
+
+
 def test_tiny_game_with_the_robot_first(tmp_path):
     # Robot: R0 (step 1). You take R1. Robot, step 2: no 1 and no 0, so it refreshes B2 and draws
     # B0 R2; now a 0 forbids refreshing: the leftmost 0, B0. You take R2, emptying the Street; the

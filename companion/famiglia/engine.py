@@ -42,6 +42,7 @@ class Rules:
         self.vp = [v for f in data.families for v in f.vp]
         self.copies = [n for f in data.families for n in f.copies]
         self.street_size = data.street_size
+        self.achievement_factor = data.achievement_factor
         self.targets = list(data.level(level).targets)
         fam = {f.code: i for i, f in enumerate(data.families)}
         self.steps = [(s.number, s.collect_rank, s.fallback,
@@ -159,7 +160,7 @@ class Game:
         if robot == player:
             return "draw", None
         if player > robot:
-            return PLAYER, 2 * self.score(PLAYER) - self.score(ROBOT)
+            return PLAYER, self.rules.achievement_factor * self.score(PLAYER) - self.score(ROBOT)
         return ROBOT, None
 
     # ---- chance: a card comes off the stack ----------------------------------------------------

@@ -87,7 +87,8 @@ class Talk:
         if robot == player:
             lines.append(w["tie"])
         if winner == PLAYER:
-            lines.append(w["won_player"].format(player=player, robot=robot, score=achievement))
+            lines.append(w["won_player"].format(factor=self.rules.achievement_factor, player=player, robot=robot,
+                                                   score=achievement))
         else:
             lines.append(w["won_robot" if winner == ROBOT else "won_draw"])
         return lines

@@ -71,6 +71,7 @@ class FamigliaData:
     title: Text
     street_size: int
     rulebook_level: int
+    achievement_factor: int
     families: list[Family]
     start_sets: list[StartSet]
     levels: list[Level]
@@ -101,6 +102,8 @@ def check(data: FamigliaData) -> None:
         raise DataError(f"game must be {GAME_ID!r}", where="game")
     if data.street_size < 1:
         raise DataError("must be at least 1", where="street_size")
+    if data.achievement_factor < 1:
+        raise DataError("must be at least 1", where="achievement_factor")
     if not data.families:
         raise DataError("at least one family is needed", where="families")
     codes = [f.code for f in data.families]
