@@ -73,6 +73,11 @@ WORDS = {
 }
 
 
+def wants_color(out: TextIO) -> bool:
+    """Colour only on a terminal, and never when the user set NO_COLOR (https://no-color.org)."""
+    return out.isatty() and "NO_COLOR" not in os.environ
+
+
 def replay(session: Session, new_game: Callable[[Session], TableGame]) -> TableGame:
     """A fresh game with every journalled line applied again, silently."""
     game = new_game(session)
@@ -91,7 +96,7 @@ class Table:
         self.words = WORDS["ja" if lang == "ja" else "en"]
         self.new_game = new_game
         self.out = out or sys.stdout
-        self.color = (self.out.isatty() and "NO_COLOR" not in os.environ) if color is None else color
+        self.color = wants_color(self.out) if color is None else color
         self.game = replay(session, new_game)
 
     def say(self, lines: Iterable[str]) -> None:

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from companion.session import Session, SessionError
-from companion.table import InputError, Table
+from companion.table import InputError, Table, wants_color
 
 
 class Counter:
@@ -154,3 +154,18 @@ def test_a_line_that_cannot_be_saved_is_refused_and_the_game_goes_on(tmp_path):
     path.rmdir()
     table.step("add 4")
     assert Session.open(path, "toy").entries == [["add 3", "yes"], ["add 4"]]
+
+
+class Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_colour_only_on_a_terminal_and_never_under_no_color(monkeypatch):
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert wants_color(Terminal()) and not wants_color(io.StringIO())
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not wants_color(Terminal())
+    out = Terminal()
+    Table(Session.create("toy", {}, None), Counter, out=out).step("add x")
+    assert "\033[" not in out.getvalue() and "! unknown command" in out.getvalue()

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import os
 import random
 import sys
 from pathlib import Path
@@ -11,7 +10,7 @@ import click
 
 from companion.launch import LANGS, cards_dir_of, damaged_options, open_session, play as run_table, table_options
 from companion.session import Session, SessionError
-from companion.table import replay
+from companion.table import replay, wants_color
 from pnp.data.errors import DataError
 from pnp.data.famiglia import FamigliaData, load_famiglia
 
@@ -63,7 +62,7 @@ def play(level: int | None, first: str | None, game_file: Path | None, resume: b
     data = _data(cards_dir_of(session))
     rules = _rules(data, session.options["level"], f"{session.path}: the saved game's level")
 
-    color = sys.stdout.isatty() and "NO_COLOR" not in os.environ
+    color = wants_color(sys.stdout)
 
     def new_game(s: Session) -> FamigliaTable:
         return FamigliaTable(rules, s.options["first"], s.options["lang"], color)
