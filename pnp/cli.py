@@ -48,6 +48,9 @@ def user_errors(command):
             sys.exit(2)
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
+        except KeyboardInterrupt:  # Ctrl-C: files are written atomically, so nothing is left half done
+            click.echo("interrupted", err=True)
+            sys.exit(130)
         except Exception as e:  # noqa: BLE001 — the one place bugs are reported to the user
             _internal(e)
     return wrapper
@@ -144,7 +147,7 @@ def main() -> None:
     """Print-and-play generator.
 
     Exit status: 0 done, 2 a user error (bad data or options; one line says which), 1 an internal
-    error (a bug; PNP_DEBUG=1 shows its traceback)."""
+    error (a bug; PNP_DEBUG=1 shows its traceback), 130 interrupted (Ctrl-C)."""
 
 
 @main.command("list")

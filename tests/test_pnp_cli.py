@@ -128,6 +128,16 @@ def test_bad_options_exit_2(tmp_path, args, needle):
     assert needle in result.output and "Traceback" not in result.output
 
 
+def test_ctrl_c_exits_130_quietly(tmp_path, monkeypatch):
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+    monkeypatch.setattr("pnp.cli.build_pdf", interrupted)
+    result = invoke("build", "kill-shot", "--out", tmp_path, "--force")
+    assert result.exit_code == 130, result.output
+    assert "interrupted" in result.output and "Aborted" not in result.output
+    assert not list(tmp_path.rglob("*.pdf"))
+
+
 def test_text_that_cannot_shrink_enough_names_the_card(tmp_path):
     result = invoke("build", "hitmans-showdown", "--asset", "inserts", "--card-size", "mini",
                     "--out", tmp_path)
