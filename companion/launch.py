@@ -61,10 +61,12 @@ def cards_dir_of(session: Session) -> Path | None:
 _REFUSALS = {
     "en": {"exists": "{path}: a saved game is already there; continue it with --resume, "
                      "or name another file with --game FILE",
-           "missing": "{path}: no saved game there (start one without --resume)"},
+           "missing": "{path}: no saved game there (start one without --resume)",
+           "folder": "{path}: that is a folder; name a game file with --game FILE"},
     "ja": {"exists": "{path}: 保存されたゲームがすでにあります。続けるなら --resume、"
                      "別のファイルにするなら --game FILE を指定してください",
-           "missing": "{path}: 保存されたゲームがありません(--resume を付けずに始めてください)"},
+           "missing": "{path}: 保存されたゲームがありません(--resume を付けずに始めてください)",
+           "folder": "{path}: フォルダです。--game FILE でゲームファイルを指定してください"},
 }
 
 
@@ -77,6 +79,8 @@ def open_session(game: str, game_file: Path | None, resume: bool, options: dict[
     refusals = _REFUSALS[lang or default_lang()]
     chosen = {"lang": lang, "cards": str(Path(cards_dir).resolve()) if cards_dir else None}
     try:
+        if path.is_dir():  # click refuses an existing folder, but `--game ""` reads as "."
+            raise SessionError(refusals["folder"].format(path=path))
         if resume:
             if not path.exists():
                 raise SessionError(refusals["missing"].format(path=path))

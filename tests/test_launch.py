@@ -87,3 +87,11 @@ def test_a_saved_showdown_with_damaged_teams_is_refused(tmp_path, teams):
     saved.write_text(json.dumps(raw))
     resumed = runner.invoke(main, ["showdown", "play", "--game", str(saved), "--resume"], input="")
     assert resumed.exit_code == 2 and "options are damaged" in resumed.output, resumed.output
+
+
+@pytest.mark.parametrize("resume", [[], ["--resume"]])
+def test_an_empty_game_file_name_is_refused_as_a_folder(tmp_path, monkeypatch, resume):
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["famiglia", "play", "--game", "", *resume], input="")
+    assert result.exit_code == 2 and "that is a folder" in result.output, result.output
+    assert list(tmp_path.iterdir()) == []

@@ -117,3 +117,8 @@ def test_a_next_action_row_without_its_value_is_a_data_error(tmp_path):
     folder = write_edited_copy(tmp_path, ("value = 1\n", ""))
     result = CliRunner().invoke(main, ["showdown", "penalty", "mafia", "--cards", str(folder)])
     assert result.exit_code == 2 and "needs 'value'" in result.output and "rows[2]" in result.output
+
+
+def test_an_empty_faction_is_refused_not_read_as_no_faction():
+    result = CliRunner().invoke(main, ["showdown", "penalty", "hitman", "--faction", "", "--roll", "5"])
+    assert result.exit_code == 2 and "no faction ''" in result.output

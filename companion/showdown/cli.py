@@ -139,7 +139,7 @@ def penalty(loss, faction, rolls, escape, seed, as_json, lang, cards_dir) -> Non
     """Roll on the penalty table for a lost mafia attack or a lost hitman attack."""
     game = _load(cards_dir)
     try:
-        fid = find_faction(game, faction) if faction else None
+        fid = find_faction(game, faction) if faction is not None else None
         given = parse_faces(list(rolls))
     except (NotFound, DiceError) as e:
         raise UserError.of(e, lang) from None
