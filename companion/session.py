@@ -58,9 +58,6 @@ class Session:
             raise SessionError(f"{path}: the game file is damaged; it was left untouched")
         return cls(game=game, options=raw["options"], seed=raw["seed"], path=Path(path), entries=entries)
 
-    def exists_on_disk(self) -> bool:
-        return self.path is not None and self.path.exists()
-
     def record(self, line: str, *, continues_entry: bool) -> None:
         """Journal one accepted line; if it cannot be saved, the journal is left as it was."""
         before = [list(entry) for entry in self.entries]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from .words import Said
 
 SIDES = 6
-_NOTATION = re.compile(r"^\s*(\d*)\s*[dD]\s*6\s*$")
+_NOTATION = re.compile(rf"^\s*(\d*)\s*[dD]\s*{SIDES}\s*$")
 MAX_DICE = 200  # far beyond any real pile; guards against a typo like 5000d6
 
 

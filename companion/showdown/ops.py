@@ -62,10 +62,6 @@ class Choices:
         raise EffectError("want_change", what=what, token=token)
 
 
-def needs_roll(ops: Sequence[Any]) -> bool:
-    return any(kind_of(op) in CHOICE_KINDS for op in ops)
-
-
 def signature(ops: Sequence[Any], rolled: bool, lang: str = "en") -> str:
     """The tokens a use expects, for help and error messages."""
     parts = []
