@@ -28,6 +28,12 @@ def default_lang() -> str:
     return "en"
 
 
+def cards_option(help: str = "Folder with your own copy of the game data.") -> Callable:
+    """--cards: the same folder check for every companion command that reads game data."""
+    return click.option("--cards", "cards_dir", type=click.Path(file_okay=False, exists=True, path_type=Path),
+                        help=help)
+
+
 def table_options(command: Callable) -> Callable:
     """--game, --resume, --lang and --cards: the same for every `companion <game> play`."""
     for option in reversed([
@@ -38,9 +44,8 @@ def table_options(command: Callable) -> Callable:
         click.option("--lang", type=click.Choice(LANGS),
                      help="Language of the table talk (default: the saved game's; for a new game "
                           "Japanese under a Japanese locale, else English)."),
-        click.option("--cards", "cards_dir", type=click.Path(file_okay=False, exists=True, path_type=Path),
-                     help="Folder with your own copy of the game data; saved with the game, so "
-                          "--resume uses it from any folder."),
+        cards_option("Folder with your own copy of the game data; saved with the game, so "
+                     "--resume uses it from any folder."),
     ]):
         command = option(command)
     return command

@@ -95,3 +95,11 @@ def test_an_empty_game_file_name_is_refused_as_a_folder(tmp_path, monkeypatch, r
     result = CliRunner().invoke(main, ["famiglia", "play", "--game", "", *resume], input="")
     assert result.exit_code == 2 and "that is a folder" in result.output, result.output
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("command", [["famiglia", "simulate"], ["famiglia", "play"], ["terror24", "summary"],
+                                     ["terror24", "play"], ["showdown", "check", "SQ", "4"],
+                                     ["showdown", "penalty", "mafia"], ["showdown", "play"]])
+def test_every_cards_option_refuses_a_folder_that_is_not_there(tmp_path, command):
+    result = CliRunner().invoke(main, [*command, "--cards", str(tmp_path / "nowhere")], input="")
+    assert result.exit_code == 2 and "does not exist" in result.output, result.output

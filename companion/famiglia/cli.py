@@ -8,7 +8,8 @@ from pathlib import Path
 
 import click
 
-from companion.launch import LANGS, cards_dir_of, damaged_options, open_session, play as run_table, table_options
+from companion.launch import (LANGS, cards_dir_of, cards_option, damaged_options, open_session, play as run_table,
+                              table_options)
 from companion.session import Session, SessionError
 from companion.table import replay, wants_color
 from pnp.data.errors import DataError
@@ -19,8 +20,7 @@ from .repl import FamigliaTable
 from .simulate import simulate as run_simulation
 
 GAME = "famiglia"
-CARDS = click.option("--cards", "cards_dir", type=click.Path(file_okay=False, path_type=Path),
-                     help="Folder with your own copy of the game data (famiglia.toml).")
+CARDS = cards_option("Folder with your own copy of the game data (famiglia.toml).")
 LEVEL_HELP = "Robot level (1 easiest … 4 hardest). Default: the level the rulebook describes."
 FIRST = click.Choice([ROBOT, PLAYER])
 

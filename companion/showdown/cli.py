@@ -10,8 +10,8 @@ import click
 from pnp.data.errors import DataError
 from pnp.data.hitmans_showdown import GAME_ID, load_game
 
-from ..launch import (LANGS, cards_dir_of, damaged_options, default_lang, open_session, play as run_table,
-                      table_options)
+from ..launch import (LANGS, cards_dir_of, cards_option, damaged_options, default_lang, open_session,
+                      play as run_table, table_options)
 from . import check as checks
 from .cards import NotFound, find_faction
 from .chance import Feeder, NeedRoll
@@ -25,8 +25,7 @@ from .words import Said, say
 LANG = click.option("--lang", type=click.Choice(LANGS), default=default_lang,
                     help="Language of card names, texts and the companion's messages "
                          "(default: Japanese under a Japanese locale, else English).")
-CARDS = click.option("--cards", "cards_dir", type=click.Path(file_okay=False, path_type=Path),
-                     help="Folder holding your own copy of hitmans_showdown.toml.")
+CARDS = cards_option("Folder holding your own copy of hitmans_showdown.toml.")
 JSON = click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
 SEED = click.option("--seed", type=int, help="Seed the virtual dice (same seed, same rolls).")
 

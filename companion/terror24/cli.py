@@ -8,7 +8,7 @@ import click
 from pnp.data.errors import DataError
 from pnp.data.terror24 import GAME_ID, Terror24, load_terror24, provisional_warning
 
-from ..launch import LANGS, cards_dir_of, default_lang, open_session, play as run_table, table_options
+from ..launch import LANGS, cards_dir_of, cards_option, default_lang, open_session, play as run_table, table_options
 from .repl import Terror24Table
 from .words import say
 
@@ -49,7 +49,7 @@ def play(npc_deck, seed, game_file, resume, lang, cards_dir) -> None:
 
 
 @command.command()
-@click.option("--cards", "cards_dir", type=click.Path(file_okay=False, exists=True, path_type=Path))
+@cards_option("Folder holding your own copy of terror24.toml.")
 @click.option("--lang", type=click.Choice(LANGS), default=default_lang)
 def summary(cards_dir, lang) -> None:
     """Print the rule summary, the detectives' schedules and the event values."""
