@@ -51,9 +51,12 @@ def table_options(command: Callable) -> Callable:
     return command
 
 
+_DAMAGED = "{path}: the game file's options are damaged; it was left untouched"
+
+
 def damaged_options(session: Session) -> click.UsageError:
     """The refusal for a saved game whose options no longer make sense (hand-edited, or another version's)."""
-    return click.UsageError(f"{session.path}: the game file's options are damaged; it was left untouched")
+    return click.UsageError(_DAMAGED.format(path=session.path))
 
 
 def cards_dir_of(session: Session) -> Path | None:
@@ -90,6 +93,8 @@ def open_session(game: str, game_file: Path | None, resume: bool, options: dict[
             if not path.exists():
                 raise SessionError(refusals["missing"].format(path=path))
             session = Session.open(path, game)
+            if not isinstance(session.options.get("cards") or "", str):
+                raise SessionError(_DAMAGED.format(path=path))
             session.options.update({k: v for k, v in chosen.items() if v})
             if session.options.get("lang") not in LANGS:
                 session.options["lang"] = lang or default_lang()

@@ -103,3 +103,15 @@ def test_an_empty_game_file_name_is_refused_as_a_folder(tmp_path, monkeypatch, r
 def test_every_cards_option_refuses_a_folder_that_is_not_there(tmp_path, command):
     result = CliRunner().invoke(main, [*command, "--cards", str(tmp_path / "nowhere")], input="")
     assert result.exit_code == 2 and "does not exist" in result.output, result.output
+
+
+@pytest.mark.parametrize("game, args", GAMES)
+def test_a_saved_data_folder_that_is_not_a_path_is_refused(tmp_path, game, args):
+    saved = tmp_path / "g.json"
+    runner = CliRunner()
+    runner.invoke(main, [game, "play", "--game", str(saved), *args], input="")
+    raw = json.loads(saved.read_text())
+    raw["options"]["cards"] = 5
+    saved.write_text(json.dumps(raw))
+    resumed = runner.invoke(main, [game, "play", "--game", str(saved), "--resume"], input="")
+    assert resumed.exit_code == 2 and "options are damaged" in resumed.output, resumed.output
