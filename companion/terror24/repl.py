@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import re
 
-from pnp.data.terror24 import STYLES, Style, Terror24, provisional_warning
+from pnp.data.terror24 import GAME_ID, STYLES, Style, Terror24, provisional_warning
 
 from ..session import Session
 from ..table import InputError
@@ -87,7 +87,7 @@ class Terror24Table:
         return lines
 
     def status(self) -> dict:
-        data = {"game": "terror24", "provisional_event_values": self.data.events.provisional}
+        data = {"game": GAME_ID, "provisional_event_values": self.data.events.provisional}
         if self.game is None:
             return data | {"phase": "setup", "asking": self._setup_step(), "answers": self.answers}
         return data | self.render.state(self.game, self.physical)
