@@ -1,14 +1,15 @@
 """Hitman's Showdown data: the real file against the rulebook and rulings, and every kind of bad data."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
-from pnp.data import CARDS_DIR
+from pnp.data import CARDS_DIR, TEMPLATES_DIR
 from pnp.data.errors import DataError
 from pnp.data.hitmans_showdown import (
-    CENSUS, Condition, FaceCountAtLeast, HoldsRole, MostCards, TotalAtLeast, TotalEquals, load_game,
+    CENSUS, JOKERS, LABELS, Condition, FaceCountAtLeast, HoldsRole, MostCards, TotalAtLeast, TotalEquals, load_game,
     normalise_card_id,
 )
 from pnp.data.hitmans_checks import census_group
@@ -259,9 +260,19 @@ def _line(folder: Path, start: str) -> int:
     ("week = 5\n", "week = 7\n", "weeks", ["numbered"]),
     ('en = "Rat Catcher"', 'en = " "', "showdown.bonuses[rat_catcher].name.en", ["en text is empty"]),
     ('en = "Dog, the Enforcer"', 'en = ""', "roles.dog.name.en", ["en text is empty"]),
+    ('penalty_mark = { ja = "失敗時デメリットあり", en = "Penalty if you fail" }\n', "", "labels",
+     ["missing: penalty_mark"]),
 ])
 def test_check_errors(tmp_path, old, new, where, words):
     _expect_error(tmp_path, [(old, new)], where, words)
+
+
+def test_every_label_the_templates_use_is_checked_for():
+    """A copy of the data lacking a label is a data error, not a template crash: LABELS covers them all."""
+    templates = TEMPLATES_DIR / "hitmans_showdown"
+    used = {m for f in templates.glob("*.j2") for m in re.findall(r"\bL\.(\w+)", f.read_text(encoding="utf-8"))}
+    used |= {f"joker_{kind}" for kind in JOKERS.values()}  # L["joker_" + card.joker]
+    assert used and used <= set(LABELS)
 
 
 def test_census_counts_groups(tmp_path):

@@ -206,6 +206,11 @@ def test_summary_carries_the_tables(out, game):
             assert "".join(faction.ability(lang).split()) in text
         for week in game.weeks:
             assert "".join(week.text(lang).split()) in text
+        for faction in game.factions.values():  # the rule sentences come from the data's labels
+            if faction.twists.penalty_rolls > 1:
+                rolls = game.labels["penalty_rolls"](lang).replace("{n}", str(faction.twists.penalty_rolls))
+                assert "".join(rolls.split()) in text
+        assert "".join(game.labels["no_penalty_roll"](lang).split()) in text
 
 
 def test_bleed_and_gutter_fall_back_to_fewer_cards_and_set_the_boxes(tmp_path):

@@ -6,14 +6,15 @@ from collections import Counter
 
 from .errors import DataError
 from .hitmans_showdown import (
-    CENSUS, JOKERS, NEXT_ACTION_EFFECTS, RANKS, SUITS, Card, Condition, FaceCountAtLeast, HitmansShowdown, HoldsRole,
-    MostCards, Text, parse_card_id,
+    CENSUS, JOKERS, LABELS, NEXT_ACTION_EFFECTS, RANKS, SUITS, Card, Condition, FaceCountAtLeast, HitmansShowdown,
+    HoldsRole, MostCards, Text, parse_card_id,
 )
 
 
 def check(game: HitmansShowdown) -> None:
     """Everything the types cannot say: references, tables, and the 54-card census."""
     _check_texts(game, "")
+    _check_labels(game)
     _check_roles(game)
     _check_factions(game)
     _check_tables(game)
@@ -40,6 +41,12 @@ def _check_texts(value: object, where: str) -> None:
     elif isinstance(value, tuple):
         for i, item in enumerate(value):
             _check_texts(item, f"{where}[{getattr(item, 'id', i)}]")
+
+
+def _check_labels(game: HitmansShowdown) -> None:
+    missing = [name for name in LABELS if name not in game.labels]
+    if missing:
+        _fail(f"missing: {', '.join(missing)}", "labels")
 
 
 def _check_condition(cond: Condition, where: str) -> None:

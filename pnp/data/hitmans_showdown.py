@@ -22,6 +22,10 @@ SUITS = ("H", "D", "C", "S")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 JOKERS = {"JOKER-COLOR": "color", "JOKER-BLACK": "black"}
 SUIT_SYMBOLS = {"H": "♡", "D": "◇", "C": "♣", "S": "♠"}
+# The words the print-outs and the companion look up in [labels]; a copy of the data must have them all.
+LABELS = ("reward", "advance", "condition", "penalty_mark", "effect", "ability", "cannot_be_taken", "joker_color",
+          "joker_black", "price", "week", "preparation", "penalties", "weeks", "showdown", "factions",
+          "mafia_cards", "turn", "penalty_rolls", "no_penalty_roll")
 # The deck: 54 cards, split into these census groups (a mafia card counts for its organisation).
 CENSUS = {"faction": 4, "scout": 4, "familia": 23, "slum": 23}
 _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
