@@ -15,6 +15,7 @@ def test_robot_cards(lang):
     with open_pdf(built.pdf) as pdf:
         page = pdf.pages[0]
         program, levels = (read(chars_in(page, p.trim, page.height), False) for p in built.sheets[0].placements)
+    assert model.sheet.program_note(lang).replace(" ", "") in program
     for step in model.robot.steps:
         assert step.name(lang).replace(" ", "") in program
         assert "{target}" not in program
@@ -32,6 +33,7 @@ def test_solo_sheet_is_one_page_with_every_step(lang):
     assert all(f["embedded"] for f in fonts(built.pdf))
     with open_pdf(built.pdf) as pdf:
         text = "".join(pdf.pages[0].extract_text().split())
+    assert "".join(model.sheet.program_note(lang).split()) in text
     for step in model.robot.steps:
         assert step.name(lang).replace(" ", "") in text
     for line in model.sheet.game_end:

@@ -63,6 +63,7 @@ class SoloSheet:
     game_end: list[Text]
     level_note: Text
     target_note: Text  # explains the `{target}` of the step texts on a card for every level
+    program_note: Text  # how the robot runs its program each turn
 
 
 @dataclass(frozen=True)
