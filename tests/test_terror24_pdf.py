@@ -65,6 +65,7 @@ def test_detective_reads_stand_upright_and_coop_sideways(built):
             assert d.name.en in upright and "Stand(upright)" in upright
             assert "Coop (sideways)".replace(" ", "") in sideways.replace(" ", "")
             assert d.schedule.count("×") == upright.count("×turn")
+            assert f"{model.schedule.switch_mark}:{model.schedule.switch_rule.en}".replace(" ", "") in upright
 
 
 def test_build_warns_while_event_values_are_provisional(tmp_path):

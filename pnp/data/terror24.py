@@ -51,6 +51,7 @@ class Styles:
 class ScheduleMarks:
     keep_mark: str
     switch_mark: str
+    switch_rule: Text  # what the switch mark asks of the player
 
 
 @dataclass(frozen=True)
