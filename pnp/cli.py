@@ -175,12 +175,6 @@ def build(games, assets, out, force, langs, **kw) -> None:
         langs = ("all",)
     jobs = [(job, opts) for opts in _options(langs, **kw) for job in _jobs(games, assets)]
     models: dict[str, object] = {}
-
-    def model(game, opts):
-        if game.id not in models:
-            models[game.id] = game.load(opts.cards_dir)
-        return models[game.id]
-
     _announce_fonts(jobs[0][1])
     for n, (job, opts) in enumerate(jobs, 1):
         start = time.perf_counter()
@@ -190,13 +184,20 @@ def build(games, assets, out, force, langs, **kw) -> None:
         if not force and step.fresh():
             click.echo(f"{label}: {path}  (up to date)")
         else:
-            built = build_pdf(job, opts, model(job.game, opts))
+            built = build_pdf(job, opts, load_once(job.game, opts, models))
             same = "" if step.write(built.pdf, force) else ", content unchanged"
             pages = f"{built.pages} page{'' if built.pages == 1 else 's'}"
             click.echo(f"{label}: {path}  ({pages}, {len(built.pdf) // 1024} KB, "
                        f"{time.perf_counter() - start:.2f} s{same})")
         # An up-to-date file still carries whatever it warns about (e.g. provisional values).
-        _warn(job.game, lambda: model(job.game, opts), opts)
+        _warn(job.game, lambda: load_once(job.game, opts, models), opts)
+
+
+def load_once(game, opts: Options, models: dict[str, object]):
+    """The game's data, loaded once per command (`models` holds what is loaded so far)."""
+    if game.id not in models:
+        models[game.id] = game.load(opts.cards_dir)
+    return models[game.id]
 
 
 def _warn(game, model, opts: Options) -> None:

@@ -12,7 +12,7 @@ import click
 from . import buildcache
 from .assets import BuildError
 from .build import Job
-from .cli import _jobs, _options, _warn, build_options, user_errors
+from .cli import _jobs, _options, _warn, build_options, load_once, user_errors
 from .export import source
 from .export.cards import export_cards
 from .export.contact import contact_sheet
@@ -55,7 +55,7 @@ def export(games, target, assets, out, workers, force, langs, **kw) -> None:
                     continue
                 if _export_asset(job, opts, target, Path(out), workers, force, models, Path(tmp), bool(assets)):
                     # Images exported, kept or up to date all show what the asset warns about.
-                    _warn(job.game, lambda: _model(job.game, opts, models), opts)
+                    _warn(job.game, lambda: load_once(job.game, opts, models), opts)
 
 
 def _export_asset(job: Job, opts, target: str, out: Path, workers: int | None, force: bool,
@@ -116,16 +116,9 @@ def contact_sheets(game: str, asset: str | None, out: Path, opts) -> None:
         for job in _jobs((game,), (asset,) if asset else ()):
             deck = _deck(job, opts, models, Path(tmp))
             click.echo(contact_sheet(deck, job.path(out, opts).with_suffix(".all.png")))
-            _warn(job.game, lambda: _model(job.game, opts, models), opts)
+            _warn(job.game, lambda: load_once(job.game, opts, models), opts)
 
 
 def _deck(job: Job, opts, models: dict[str, object], work_dir: Path) -> Deck:
     """The asset built for export."""
-    return source.deck(job, opts, _model(job.game, opts, models), work_dir)
-
-
-def _model(game, opts, models: dict[str, object]):
-    """The game's data, loaded once per command."""
-    if game.id not in models:
-        models[game.id] = game.load(opts.cards_dir)
-    return models[game.id]
+    return source.deck(job, opts, load_once(job.game, opts, models), work_dir)

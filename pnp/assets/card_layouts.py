@@ -8,11 +8,9 @@ from __future__ import annotations
 
 from ..geometry import Rect, Size
 from ..text import TextStyle
-from .layout import BoxSpec, FaceLayout
+from .layout import GREY, SAFE, BoxSpec, FaceLayout
 
-SAFE = 3.0  # mm: text keeps this far inside the trim
 PANEL = 2.5  # mm: the coloured frame around a face's white panel
-GREY = "#555555"
 
 
 def turned(rect: Rect, size: Size) -> Rect:

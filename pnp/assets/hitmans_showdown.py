@@ -13,7 +13,6 @@ from . import Game, Options
 from .cardfaces import CardFaces
 from .sheet import SummarySheet
 
-_SUITS = "HDCS"
 JOKER_MARKS = {"color": "★", "black": "☆"}  # how the two jokers are told apart in print
 
 
@@ -41,7 +40,7 @@ def _card_list(cards: list[hs.CardView]) -> str:
     """"♡◇ 3–7", "♣♠ K", "JOKER" — the cards of one role, compactly."""
     if all(c.joker for c in cards):
         return " ".join(JOKER_MARKS[c.joker] + "JOKER" for c in cards)
-    suits = "".join(hs.SUIT_SYMBOLS[s] for s in _SUITS if any(c.suit == s for c in cards))
+    suits = "".join(hs.SUIT_SYMBOLS[s] for s in hs.SUITS if any(c.suit == s for c in cards))
     ranks = [r for r in hs.RANKS if any(c.rank == r for c in cards)]
     positions = [hs.RANKS.index(r) for r in ranks]
     if len(ranks) > 2 and positions == list(range(positions[0], positions[-1] + 1)):
