@@ -128,7 +128,8 @@ def _announce_fonts(opts: Options) -> None:
 
 
 def _jobs(games: tuple[str, ...], assets: tuple[str, ...]) -> list[Job]:
-    selected = list(GAMES.values()) if "all" in games else [find(g) for g in games]
+    # A game named twice (kill_shot kill-shot) is built once.
+    selected = list(GAMES.values()) if "all" in games else list({g.id: g for g in map(find, games)}.values())
     jobs = []
     for game in selected:
         for name in assets or game.assets:

@@ -128,6 +128,12 @@ def test_bad_options_exit_2(tmp_path, args, needle):
     assert needle in result.output and "Traceback" not in result.output
 
 
+def test_a_game_named_twice_is_built_once(tmp_path):
+    result = invoke("build", "kill-shot", "kill_shot", "--asset", "summary", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    assert "[1/1] kill-shot summary" in result.output and "[2/" not in result.output
+
+
 def test_ctrl_c_exits_130_quietly(tmp_path, monkeypatch):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
