@@ -257,7 +257,7 @@ def _line(folder: Path, start: str) -> int:
      "roles.dog.condition.any[0].all[0].kind", ["total_equals"]),
     ("reward = 1000\nadvance = 0\npenalty = false\nstealable = true\ncondition = { any = [{ all = [{ kind = \"total_at_least\", total = 3 }] }] }\n",
      "reward = 1000\nadvance = 0\npenalty = false\nstealable = true\n", "roles.mob.condition", ["required"]),
-    ("week = 5\n", "week = 7\n", "weeks", ["numbered"]),
+    ("week = 5\n", "week = 7\n", "weeks[4]", ["numbered"]),
     ('en = "Rat Catcher"', 'en = " "', "showdown.bonuses[rat_catcher].name.en", ["en text is empty"]),
     ('en = "Dog, the Enforcer"', 'en = ""', "roles.dog.name.en", ["en text is empty"]),
     ('penalty_mark = { ja = "失敗時デメリットあり", en = "Penalty if you fail" }\n', "", "labels",

@@ -60,8 +60,9 @@ def _edited(tmp_path, old, new):
     ("stand_vp = 2", "stand_vp = -2", "events.suits[bomb].stand_vp"),
     ("stand_vp = 2", 'stand_vp = "2"', "events.suits[bomb].stand_vp"),
     ("cards = 7", "cards = 1", "events.suits"),
-    ("places = 3\nface_down = true", "places = 0\nface_down = true", "grid[4]"),
+    ("places = 3\nface_down = true", "places = 0\nface_down = true", "grid[4].places"),
     ("round = 6", "round = 7", "grid[5]"),
+    ('id = "wolf"', 'id = "scotch"', "detectives[scotch]"),  # a detective id given twice
     ("provisional = true", "provisional = true\nsource = 'x'", "events.source"),
 ])
 def test_bad_data_is_refused_naming_the_field(tmp_path, old, new, where):

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from .checks import require_numbered
 from .errors import DataError
 from .load import game_file, load
 from .text import Text, require_text
@@ -152,8 +153,7 @@ def _check_levels(data: FamigliaData) -> None:
 
 def _check_robot(data: FamigliaData) -> None:
     steps = data.robot.steps
-    if [s.number for s in steps] != list(range(1, len(steps) + 1)):
-        raise DataError("steps must be numbered 1, 2, 3, ... in order", where="robot.steps")
+    require_numbered([s.number for s in steps], "robot.steps", "steps")
     ranks = [s.collect_rank for s in steps if s.collect_rank is not None]
     if ranks != list(range(len(ranks))) or steps[-1].collect_rank is not None:
         raise DataError("collecting steps take ranks 0, 1, 2, ... in order and the last step takes the best card",

@@ -4,6 +4,7 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 
+from .checks import require_numbered, require_unique
 from .errors import DataError
 from .hitmans_showdown import (
     CENSUS, JOKERS, LABELS, NEXT_ACTION_EFFECTS, RANKS, SUITS, Card, Condition, FaceCountAtLeast, HitmansShowdown,
@@ -118,12 +119,8 @@ def _check_tables(game: HitmansShowdown) -> None:
             if (row.value is not None) != (row.effect in NEXT_ACTION_EFFECTS):
                 _fail(f"a {' or '.join(NEXT_ACTION_EFFECTS)} row needs 'value' (what the next action gets); "
                       "other rows none", f"penalty_tables.{tid}.rows[{i}]")
-    numbers = [w.week for w in game.weeks]
-    if numbers != list(range(1, len(numbers) + 1)):
-        _fail(f"weeks must be numbered 1, 2, 3… in order, got {numbers}", "weeks")
-    ids = [p.id for p in game.preparation]
-    if len(set(ids)) != len(ids):
-        _fail("duplicate preparation item id", "preparation")
+    require_numbered([w.week for w in game.weeks], "weeks", "weeks")
+    require_unique([p.id for p in game.preparation], "preparation")
     for b in game.showdown.bonuses:
         if isinstance(b.who, HoldsRole) and b.who.role not in game.roles:
             _fail(f"unknown role {b.who.role!r}", f"showdown.bonuses[{b.id}].who.role")

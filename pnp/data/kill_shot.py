@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from .checks import require_numbered, require_unique
 from .errors import DataError
 from .load import game_file, load
 from .text import Text, require_text
@@ -114,14 +115,10 @@ def check(data: KillShot) -> None:
         if (h.status == "rulebook") != bool(h.original.strip()):
             raise DataError("a rulebook name must be given; an unverified one must stay empty",
                             where=f"hunt_numbers[{h.number - 1}].original")
-    if [g.number for g in data.game_types] != [1, 2, 3]:
-        raise DataError("game types must be numbered 1, 2, 3 in order", where="game_types")
+    require_numbered([g.number for g in data.game_types], "game_types", "game types")
     for group in ("shouts", "game_types", "special_cards", "optional_rules", "terrorist_abilities"):
-        seen: set[str] = set()
+        require_unique((item.id for item in getattr(data, group)), group)
         for item in getattr(data, group):
-            if item.id in seen or not item.id:
-                raise DataError(f"duplicate or empty id {item.id!r}", where=f"{group}[{item.id}]")
-            seen.add(item.id)
             for field in ("name", "when", "call", "goal", "effect", "text"):
                 if isinstance(getattr(item, field, None), Text):
                     require_text(getattr(item, field), f"{group}[{item.id}].{field}")

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from .checks import require_numbered, require_unique
 from .errors import DataError
 from .load import game_file, load
 from .text import Text, require_text
@@ -100,9 +101,8 @@ class LiarTown:
 def check(data: LiarTown) -> None:
     if data.game != GAME_ID:
         raise DataError(f"game must be {GAME_ID!r}, got {data.game!r}", where="game")
-    _unique(data.colours, "colours")
-    _unique(data.roles, "roles")
-    _unique(data.moves, "moves")
+    for group in ("colours", "roles", "moves"):
+        require_unique((item.id for item in getattr(data, group)), group)
     if len(data.colours) * len(data.roles) != 6:
         raise DataError(f"LIAR MAFIA has 6 mafia cards (2 colours × 3 roles), the data give "
                         f"{len(data.colours)} × {len(data.roles)}", where="roles")
@@ -128,22 +128,10 @@ def check(data: LiarTown) -> None:
             if not data.moves_on(r.id, half):
                 raise DataError(f"the {half} half of {r.name} would be blank: no move lists it",
                                 where=f"roles[{r.id}]")
-    numbers = [s.number for s in data.summary.steps]
-    if numbers != list(range(1, len(numbers) + 1)):
-        raise DataError(f"steps must be numbered 1, 2, 3… in order, got {numbers}", where="summary.steps")
+    require_numbered([s.number for s in data.summary.steps], "summary.steps", "steps")
     chips = data.chips
     if chips.count < 1 or not chips.front or not chips.back or chips.front == chips.back:
         raise DataError("chips need a count ≥ 1 and two different, non-empty sides", where="chips")
-
-
-def _unique(items, where: str) -> None:
-    seen: set[str] = set()
-    for item in items:
-        if not item.id:
-            raise DataError("id must not be empty", where=where)
-        if item.id in seen:
-            raise DataError(f"duplicate id {item.id!r}", where=f"{where}[{item.id}]")
-        seen.add(item.id)
 
 
 def load_liar_town(cards_dir: Path | None = None) -> LiarTown:

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from .checks import require_numbered, require_unique
 from .errors import DataError
 from .load import game_file, load
 from .text import Text
@@ -157,10 +158,10 @@ def check(data: Terror24) -> None:
         raise DataError(f"must be {GAME_ID!r}", where="game")
     if not 1 <= data.players.min <= data.players.max:
         raise DataError("min must be at least 1 and at most max", where="players")
-    _unique([d.id for d in data.detectives], "detectives")
-    _unique([s.id for s in data.events.suits], "events.suits")
-    _unique([s.letter.upper() for s in data.events.suits], "events.suits.letter")
-    _unique([data.styles.stand.letter, data.styles.coop.letter], "styles.letter")
+    require_unique([d.id for d in data.detectives], "detectives")
+    require_unique([s.id for s in data.events.suits], "events.suits")
+    require_unique([s.letter.upper() for s in data.events.suits], "events.suits.letter", "letter")
+    require_unique([data.styles.stand.letter, data.styles.coop.letter], "styles.letter", "letter")
     for s in data.events.suits:
         if len(s.letter) != 1 or not s.letter.isalpha() or s.letter != s.letter.upper():
             raise DataError("must be one capital letter", where=f"events.suits[{s.id}].letter")
@@ -174,10 +175,10 @@ def check(data: Terror24) -> None:
         if len(d.schedule) != data.rounds or not set(d.schedule) <= marks:
             raise DataError(f"must be {data.rounds} marks, each {' or '.join(sorted(marks))}",
                             where=f"detectives[{d.id}].schedule")
-    for number, column in enumerate(data.grid, 1):
-        if column.round != number or column.places < 1:
-            raise DataError(f"columns must be rounds 1, 2, ... in order, each with 1+ places",
-                            where=f"grid[{number - 1}]")
+    require_numbered([column.round for column in data.grid], "grid", "columns (rounds)")
+    for n, column in enumerate(data.grid):
+        if column.places < 1:
+            raise DataError("a round's column needs at least one place", where=f"grid[{n}].places")
     cards = sum(s.cards for s in data.events.suits)
     if cards != data.events.total:
         raise DataError(f"the suits add up to {cards} cards, not {data.events.total}", where="events.suits")
@@ -202,14 +203,6 @@ def check(data: Terror24) -> None:
         raise DataError("must be a supported player count", where="rules.npc_at_players")
     if len(data.detectives) < max(data.players.max, rules.npc_at_players + 1):
         raise DataError("not enough detectives for the largest table (NPC included)", where="detectives")
-
-
-def _unique(keys: list[str], where: str) -> None:
-    seen = set()
-    for key in keys:
-        if key in seen:
-            raise DataError(f"{key!r} appears twice", where=where)
-        seen.add(key)
 
 
 def load_terror24(cards_dir: Path | None = None) -> Terror24:

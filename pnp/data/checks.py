@@ -1,0 +1,25 @@
+"""Checks every game's data needs beyond the types: ids given once, entries numbered 1, 2, 3… in order."""
+from __future__ import annotations
+
+from typing import Iterable
+
+from .errors import DataError
+
+
+def require_unique(keys: Iterable[str], where: str, what: str = "id") -> None:
+    """Each key non-empty and given once. A repeated id is named in the path (`roles[boss]`); any
+    other repeated key (a letter, a mark) in the message, the path staying `where`."""
+    seen: set[str] = set()
+    for key in keys:
+        if not key:
+            raise DataError(f"{what} must not be empty", where=where)
+        if key in seen:
+            raise DataError(f"duplicate {what} {key!r}", where=f"{where}[{key}]" if what == "id" else where)
+        seen.add(key)
+
+
+def require_numbered(numbers: list[int], where: str, what: str) -> None:
+    """`numbers` must run 1, 2, 3… in order (steps, weeks, rounds); an error names the first entry out of place."""
+    for i, number in enumerate(numbers):
+        if number != i + 1:
+            raise DataError(f"{what} must be numbered 1, 2, 3… in order, got {numbers}", where=f"{where}[{i}]")
