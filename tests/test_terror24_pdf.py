@@ -68,6 +68,16 @@ def test_detective_reads_stand_upright_and_coop_sideways(built):
             assert f"{model.schedule.switch_mark}:{model.schedule.switch_rule.en}".replace(" ", "") in upright
 
 
+def test_a_detective_added_to_the_data_gets_cards_in_its_own_ink(tmp_path):
+    text = (CARDS_DIR / "terror24.toml").read_text(encoding="utf-8")
+    extra = '[[detectives]]\nid = "extra"\nname = { ja = "エキストラ", en = "Extra" }\nschedule = "〇×〇×〇×〇"\nink = "#123456"\n\n'
+    (tmp_path / "terror24.toml").write_text(text.replace("[[detectives]]\n", extra + "[[detectives]]\n", 1),
+                                            encoding="utf-8")
+    built = build(GAME, "cards", lang="en", cards_dir=tmp_path)[0]
+    ids = [card_id for card_id, *_ in built.cards]
+    assert "detective-extra" in ids and "score-extra" in ids and "time-extra-1" in ids
+
+
 def test_build_warns_while_event_values_are_provisional(tmp_path):
     result = CliRunner().invoke(main, ["build", "terror24", "--lang", "en", "--out", str(tmp_path / "a")])
     assert result.exit_code == 0

@@ -13,7 +13,6 @@ from .common import card_size
 from .decor import framed_panel, plain_back
 from .sheet import SummarySheet, game_context
 
-INKS = ("#2d6a8a", "#9a5b1e", "#6a3d9a", "#2e7d4f", "#9a2d4a")  # one per detective, in data order
 DARK = "#2b2b2b"
 SUMMARY_CARDS = (("goal", "setup", "investigation"), ("resolution", "end_phase", "game_end"))
 
@@ -21,19 +20,18 @@ SUMMARY_CARDS = (("goal", "setup", "investigation"), ("resolution", "end_phase",
 def card_pieces(model: t24.Terror24, opts: Options, size: Size) -> PieceSet:
     ctx = {"game": model}
     words, t = Words("terror24/labels.j2", opts.lang), (lambda text: text(opts.lang))
-    inks = dict(zip((d.id for d in model.detectives), INKS))
     pieces, backs = [], {"event": Face("terror24/event_back.j2", "title-back", ctx, plain_back(size, DARK))}
     for d in model.detectives:
         strip = ShapeArt(points=((3.0, 3.0), (17.5, 3.0), (17.5, size.h - 3.0), (3.0, size.h - 3.0)), fill="#e8e8e8")
         pieces.append(Piece(f"detective-{d.id}", Face("terror24/detective.j2", "detective", dict(ctx, detective=d),
-                                                      framed_panel(size, inks[d.id]) + (strip,)),
+                                                      framed_panel(size, d.ink) + (strip,)),
                             name=t(d.name)))
     for d in model.detectives:
         backs[f"time-{d.id}"] = Face("terror24/time_back.j2", "title-back", dict(ctx, detective=d),
-                                     plain_back(size, inks[d.id]))
+                                     plain_back(size, d.ink))
         for n, value in enumerate(model.time_cards.values, 1):
             face = Face("terror24/time_card.j2", "value", dict(ctx, detective=d, value=value),
-                        framed_panel(size, inks[d.id]))
+                        framed_panel(size, d.ink))
             pieces.append(Piece(f"time-{d.id}-{n}", face, f"time-{d.id}",
                                 f"{words.W('time')} {value}{words.paren(t(d.name))}"))
     for s in model.events.suits:
@@ -41,10 +39,10 @@ def card_pieces(model: t24.Terror24, opts: Options, size: Size) -> PieceSet:
             face = Face("terror24/event.j2", "reference", dict(ctx, suit=s), framed_panel(size, s.colour_hex))
             pieces.append(Piece(f"event-{s.id}-{n}", face, "event", t(s.name) + words.paren(words.W("event"))))
     for d in model.detectives:
-        cells = tuple(ShapeArt(points=((r.x, r.y), (r.x1, r.y), (r.x1, r.y1), (r.x, r.y1)), stroke=inks[d.id],
+        cells = tuple(ShapeArt(points=((r.x, r.y), (r.x1, r.y), (r.x1, r.y1), (r.x, r.y1)), stroke=d.ink,
                                width=0.3) for r in score_cells(size).values())
         pieces.append(Piece(f"score-{d.id}", Face("terror24/score_card.j2", "score", dict(ctx, detective=d),
-                                                  framed_panel(size, inks[d.id]) + cells),
+                                                  framed_panel(size, d.ink) + cells),
                             name=f"{words.W('score')} — {t(d.name)}"))
     for n, sections in enumerate(SUMMARY_CARDS, 1):
         pieces.append(Piece(f"summary-{n}", Face("terror24/summary_card.j2", "panel", dict(ctx, sections=sections),

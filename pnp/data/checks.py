@@ -1,9 +1,13 @@
-"""Checks every game's data needs beyond the types: ids given once, entries numbered 1, 2, 3… in order."""
+"""Checks every game's data needs beyond the types: ids given once, entries numbered 1, 2, 3… in
+order, colours that print."""
 from __future__ import annotations
 
+import re
 from typing import Iterable
 
 from .errors import DataError
+
+_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 
 
 def require_unique(keys: Iterable[str], where: str, what: str = "id") -> None:
@@ -16,6 +20,12 @@ def require_unique(keys: Iterable[str], where: str, what: str = "id") -> None:
         if key in seen:
             raise DataError(f"duplicate {what} {key!r}", where=f"{where}[{key}]" if what == "id" else where)
         seen.add(key)
+
+
+def require_colour(value: str, where: str) -> None:
+    """Printed colours are written `#rrggbb`."""
+    if not _COLOUR.fullmatch(value):
+        raise DataError(f"must be a colour like #a51d2d, got {value!r}", where=where)
 
 
 def require_numbered(numbers: list[int], where: str, what: str) -> None:

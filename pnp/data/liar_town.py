@@ -1,12 +1,11 @@
 """LIAR MAFIA (game id `liar-town`): typed model of cards/liar_town.toml and its checks."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from .checks import require_numbered, require_unique
+from .checks import require_colour, require_numbered, require_unique
 from .errors import DataError
 from .load import game_file, load
 from .text import Text, require_text
@@ -14,7 +13,6 @@ from .text import Text, require_text
 GAME_ID = "liar-town"
 Half = Literal["upright", "reversed"]
 HALVES: tuple[Half, ...] = ("upright", "reversed")
-_HEX = re.compile(r"#[0-9a-fA-F]{6}")
 
 
 @dataclass(frozen=True)
@@ -109,8 +107,7 @@ def check(data: LiarTown) -> None:
     for c in data.colours:
         where = f"colours[{c.id}]"
         for field, value in (("ink", c.ink), ("back.base", c.back.base), ("back.line", c.back.line)):
-            if not _HEX.fullmatch(value):
-                raise DataError(f"must be a colour like #a51d2d, got {value!r}", where=f"{where}.{field}")
+            require_colour(value, f"{where}.{field}")
         if c.back.rays < 2 or c.back.rays % 2:
             raise DataError("must be an even number ≥ 2: an odd ray count would make the back "
                             "look different when the card is turned round", where=f"{where}.back.rays")

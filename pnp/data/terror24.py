@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from .checks import require_numbered, require_unique
+from .checks import require_colour, require_numbered, require_unique
 from .errors import DataError
 from .load import game_file, load
 from .text import Text
@@ -60,6 +60,7 @@ class Detective:
     id: str
     name: Text
     schedule: str  # one mark per round
+    ink: str  # the colour of this detective's cards and time-card backs
 
     def switches(self, marks: ScheduleMarks, round_number: int) -> bool:
         return self.schedule[round_number - 1] == marks.switch_mark
@@ -162,7 +163,10 @@ def check(data: Terror24) -> None:
     require_unique([s.id for s in data.events.suits], "events.suits")
     require_unique([s.letter.upper() for s in data.events.suits], "events.suits.letter", "letter")
     require_unique([data.styles.stand.letter, data.styles.coop.letter], "styles.letter", "letter")
+    for d in data.detectives:
+        require_colour(d.ink, f"detectives[{d.id}].ink")
     for s in data.events.suits:
+        require_colour(s.colour_hex, f"events.suits[{s.id}].colour_hex")
         if len(s.letter) != 1 or not s.letter.isalpha() or s.letter != s.letter.upper():
             raise DataError("must be one capital letter", where=f"events.suits[{s.id}].letter")
         for field in ("cards", "stand_vp", "coop_main_vp", "coop_sub_vp"):
