@@ -38,9 +38,7 @@ def play(npc_deck, seed, game_file, resume, lang, cards_dir) -> None:
     session = open_session(GAME_ID, game_file, resume, options, seed, lang=lang, cards_dir=cards_dir)
     lang = session.options["lang"]
     if resume and npc_deck and npc_deck != session.options.get("npc_deck"):
-        saved = session.options.get("npc_deck")
-        raise click.UsageError(f"このゲームのNPCの山札は {saved} です。途中では変更できません" if lang == "ja" else
-                               f"this game uses the {saved} NPC deck; it cannot change in the middle of a game")
+        raise click.UsageError(say(lang, "err_npc_deck_fixed", deck=session.options.get("npc_deck")))
     data = _data(cards_dir_of(session))
     warning = provisional_warning(data, lang)
     if warning:

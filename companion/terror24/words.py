@@ -129,6 +129,8 @@ _WORDS = {
     "err_adjust_early": ("scores can be corrected once the game has started", "得点の修正はゲーム開始後にできます"),
     "err_adjust_form": ("adjust NAME +N  or  adjust NAME -N", "adjust 名前 +N  または  adjust 名前 -N"),
     "err_game_over": ("the game is over", "ゲームは終了しています"),
+    "err_npc_deck_fixed": ("this game uses the {deck} NPC deck; it cannot change in the middle of a game",
+                           "このゲームのNPCの山札は {deck} です。途中では変更できません"),
 }
 
 _HELP = (
