@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import Any, Callable
 
@@ -110,6 +111,8 @@ def play(session: Session, new_game: Callable[[Session], TableGame]) -> None:
     """Run the table loop in the game's language; a saved game that cannot be used is a user
     error (exit 2)."""
     lang = session.options["lang"]
+    if hasattr(sys.stdin, "reconfigure"):
+        sys.stdin.reconfigure(errors="replace")  # bytes that are not UTF-8 make a typo, not a crash
     try:
         table = Table(session, new_game, lang=lang)
         click.echo(f"({'ゲームファイル' if lang == 'ja' else 'game file'}: {session.path})")

@@ -115,3 +115,11 @@ def test_a_saved_data_folder_that_is_not_a_path_is_refused(tmp_path, game, args)
     saved.write_text(json.dumps(raw))
     resumed = runner.invoke(main, [game, "play", "--game", str(saved), "--resume"], input="")
     assert resumed.exit_code == 2 and "options are damaged" in resumed.output, resumed.output
+
+
+@pytest.mark.parametrize("game, args", GAMES)
+def test_bytes_that_are_not_utf8_are_a_typo_not_a_crash(tmp_path, game, args):
+    result = CliRunner().invoke(main, [game, "play", "--game", str(tmp_path / "g.json"), "--lang", "en", *args],
+                                input=b"\xff\xfe\nstatus --json\n")
+    assert result.exit_code == 0, result.output
+    assert "(type 'help' for the commands)" in result.output and '{"' in result.output
