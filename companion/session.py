@@ -98,3 +98,5 @@ class Session:
         except OSError as e:
             why = f"{e.strerror}: {e.filename}" if e.strerror and e.filename else str(e)
             raise SessionError(f"{self.path}: the game cannot be saved there ({why})") from None
+        except UnicodeEncodeError:  # e.g. a name given on the command line in another encoding
+            raise SessionError(f"{self.path}: the game cannot be saved: a name or option is not UTF-8 text") from None

@@ -123,3 +123,10 @@ def test_bytes_that_are_not_utf8_are_a_typo_not_a_crash(tmp_path, game, args):
                                 input=b"\xff\xfe\nstatus --json\n")
     assert result.exit_code == 0, result.output
     assert "(type 'help' for the commands)" in result.output and '{"' in result.output
+
+
+def test_a_team_name_that_is_not_utf8_is_a_user_error(tmp_path):
+    name = b"\xff".decode("utf-8", "surrogateescape")  # how Python reads such bytes from the command line
+    result = CliRunner().invoke(main, ["showdown", "play", "--game", str(tmp_path / "g.json"),
+                                       "--team", f"{name}=red_heart", "--team", "B=void_clover"], input="")
+    assert result.exit_code == 2 and "not UTF-8 text" in result.output, result.output
