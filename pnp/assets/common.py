@@ -7,7 +7,7 @@ import re
 from ..content import Para, render
 from ..data.errors import DataError
 from ..fonts import FontSet
-from ..geometry import Rect, Size, parse_card_size, parse_paper
+from ..geometry import Rect, Size, parse_card_size, parse_paper, pt
 from ..render import TextArt
 from ..text import TextOverflow, TextStyle, fit
 from . import BuildError, Options
@@ -51,7 +51,7 @@ def footer(box: Rect | None, game_title: str, asset: str, page: int, pages: int,
         markup = render("common/footer.j2", lang=lang, game=game_title, asset=asset, page=page, pages=pages,
                         short=short)
         try:
-            fitted = fit((Para(markup.strip(), "footer"),), FOOTER_STYLE, _pt(box.w), _pt(box.h), fonts, lang,
+            fitted = fit((Para(markup.strip(), "footer"),), FOOTER_STYLE, pt(box.w), pt(box.h), fonts, lang,
                          min_size=min_size)
         except TextOverflow:
             continue
@@ -68,8 +68,3 @@ def check_glyphs(text: str, fonts: FontSet, where: str, file=None) -> None:
     if missing:
         raise DataError(f"the font has no glyph for {' '.join(missing)} (use --font with a font that does)",
                         file=file, where=where)
-
-
-def _pt(mm: float) -> float:
-    from ..geometry import pt
-    return pt(mm)

@@ -11,7 +11,7 @@ from typing import Any
 from ..data import hitmans_showdown as hs
 from . import Game, Options
 from .cardfaces import CardFaces
-from .sheet import SummarySheet
+from .sheet import SUMMARY_LABEL, SummarySheet
 
 JOKER_MARKS = {"color": "★", "black": "☆"}  # how the two jokers are told apart in print
 
@@ -57,7 +57,7 @@ GAME = Game(
     assets={
         "inserts": CardFaces("inserts", {"ja": "スリーブ用インサート", "en": "Sleeve inserts"},
                              "hitmans_showdown/insert.j2", insert_faces),
-        "summary": SummarySheet("summary", {"ja": "サマリーシート", "en": "Summary sheet"},
+        "summary": SummarySheet("summary", SUMMARY_LABEL,
                                 "hitmans_showdown/summary.j2", summary_context),
     },
 )

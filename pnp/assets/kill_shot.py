@@ -8,7 +8,7 @@ from . import Game, Options
 from .cards import Cards, Face, Piece, PieceSet
 from .common import card_size
 from .decor import framed_panel
-from .sheet import SummarySheet, game_context
+from .sheet import SUMMARY_LABEL, SummarySheet, game_context
 
 INK = "#3b4a3a"  # the frame of the reference cards
 
@@ -27,7 +27,7 @@ GAME = Game(
     assets={
         "reference": Cards("reference", {"ja": "ゲームタイプ別クイックリファレンス",
                                          "en": "Quick reference per game type"}, type_cards, card_size),
-        "summary": SummarySheet("summary", {"ja": "サマリーシート", "en": "Summary sheet"},
+        "summary": SummarySheet("summary", SUMMARY_LABEL,
                                 "kill_shot/summary.j2", game_context),
     },
 )

@@ -8,7 +8,7 @@ from . import Game, Options
 from .cards import Cards, Face, Piece, PieceSet, Words
 from .common import card_size
 from .decor import centre_line, chip_disc, framed_panel, symmetric_back
-from .sheet import SummarySheet, game_context
+from .sheet import SUMMARY_LABEL, SummarySheet, game_context
 
 CHIP_GUTTER = 2.0  # mm between chips, room for scissors
 
@@ -51,7 +51,7 @@ GAME = Game(
                        card_pieces, card_size),
         "chips": Cards("chips", {"ja": "ガンチップ", "en": "Gun chips"}, chip_pieces,
                        lambda opts: Size(opts.chip_diameter, opts.chip_diameter)),
-        "summary": SummarySheet("summary", {"ja": "サマリーシート", "en": "Summary sheet"},
+        "summary": SummarySheet("summary", SUMMARY_LABEL,
                                 "liar_town/summary.j2", game_context),
     },
 )

@@ -11,7 +11,7 @@ from .card_layouts import score_cells
 from .cards import Cards, Face, Piece, PieceSet, Words
 from .common import card_size
 from .decor import framed_panel, plain_back
-from .sheet import SummarySheet, game_context
+from .sheet import SUMMARY_LABEL, SummarySheet, game_context
 
 DARK = "#2b2b2b"
 SUMMARY_CARDS = (("goal", "setup", "investigation"), ("resolution", "end_phase", "game_end"))
@@ -64,7 +64,7 @@ GAME = Game(
         "cards": Cards("cards", {"ja": "全カード（刑事・タイム・事件・スコア・サマリー）",
                                  "en": "All cards (detectives, time, events, score, summary)"},
                        card_pieces, card_size),
-        "summary": SummarySheet("summary", {"ja": "サマリーシート", "en": "Summary sheet"},
+        "summary": SummarySheet("summary", SUMMARY_LABEL,
                                 "terror24/summary.j2", game_context),
     },
     warnings=warnings,
