@@ -223,6 +223,8 @@ def preview(game, asset, every, page, dpi, out, langs, **kw) -> None:
 
     opts = _options(langs, **kw)[0]
     if every:
+        if click.get_current_context().get_parameter_source("page") == click.core.ParameterSource.COMMANDLINE:
+            raise BuildError("--page previews one page; --all shows every card or page already")
         return contact_sheets(game, asset, out, opts)
     if asset is None:
         raise BuildError("name the ASSET to preview, or use --all")

@@ -121,6 +121,7 @@ def test_list_shows_games_and_assets():
     (["build", "hitmans-showdown", "--lang", "fr"], "fr"),
     (["build", "hitmans-showdown", "--font", "/no/such/font.ttf"], "font"),
     (["preview", "hitmans-showdown", "summary", "--page", "99"], "page 99"),
+    (["preview", "kill-shot", "--all", "--page", "2"], "--page"),
 ])
 def test_bad_options_exit_2(tmp_path, args, needle):
     result = invoke(*args, "--out", tmp_path)
