@@ -67,11 +67,14 @@ class Session:
             self.entries.append([line])
         self._save_or_restore(before)
 
-    def undo(self) -> list[str] | None:
+    def undo(self, count: int = 1) -> list[list[str]]:
+        """Drop the last `count` entries (fewer if there are fewer); returns them, oldest first."""
         if not self.entries:
-            return None
+            return []
         before = [list(entry) for entry in self.entries]
-        dropped = self.entries.pop()
+        kept = max(len(self.entries) - count, 0)
+        dropped = self.entries[kept:]
+        self.entries = self.entries[:kept]
         self._save_or_restore(before)
         return dropped
 

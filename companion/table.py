@@ -46,7 +46,7 @@ class TableGame(Protocol):
 WORDS = {
     "en": {
         "game_over_prompt": "game over (undo, history, status, quit)>",
-        "help": ["undo            take back the last command (repeat to go further)",
+        "help": ["undo [N]        take back the last command (or the last N commands)",
                  "history         what has happened so far",
                  "status          the table now;  status --json  the same as one JSON line",
                  "help            this list;  quit  save and leave (resume with --resume)"],
@@ -56,10 +56,11 @@ WORDS = {
         "internal": "internal error ({error}); the line was not applied, the game is saved",
         "unsaved": "{error}; nothing was changed",
         "nothing": "nothing to undo", "undone": "undone: {lines}", "empty": "(nothing yet)",
+        "undo_count": "undo takes back the last command; undo N the last N (N a whole number from 1)",
     },
     "ja": {
         "game_over_prompt": "ゲーム終了(undo, history, status, quit)>",
-        "help": ["undo            直前のコマンドを取り消す(繰り返すとさらに戻る)",
+        "help": ["undo [N]        直前のコマンドを取り消す(N を付けると直前の N 個)",
                  "history         これまでの入力",
                  "status          現在の状況;  status --json  同じ内容をJSON1行で",
                  "help            この一覧;  quit  保存して終了(--resume で再開)"],
@@ -69,6 +70,7 @@ WORDS = {
         "internal": "内部エラー({error})。この行は適用されず、ゲームは保存済みです",
         "unsaved": "{error}。何も変更されていません",
         "nothing": "取り消すものがありません", "undone": "取り消し: {lines}", "empty": "(まだ何もありません)",
+        "undo_count": "undo は直前のコマンドを、undo N は直前の N 個を取り消します(N は1以上の整数)",
     },
 }
 
@@ -155,7 +157,7 @@ class Table:
         elif word == "history":
             self.say(self.history())
         elif word == "undo":
-            self.undo()
+            self.undo(rest)
         elif self.game.is_over():
             self.error(self.words["over"])
         else:
@@ -183,17 +185,21 @@ class Table:
             return
         self.say(messages)
 
-    def undo(self) -> None:
+    def undo(self, count: str = "") -> None:
+        if count and not (count.isdigit() and int(count) > 0):
+            self.error(self.words["undo_count"])
+            return
         try:
-            dropped = self.session.undo()
+            dropped = self.session.undo(int(count or 1))
         except SessionError as e:
             self.error(self.words["unsaved"].format(error=e))
             return
-        if dropped is None:
+        if not dropped:
             self.error(self.words["nothing"])
             return
         self._rebuild()
-        self.say([self.words["undone"].format(lines=" | ".join(dropped))] + self.game.describe())
+        lines = " | ".join(line for entry in dropped for line in entry)
+        self.say([self.words["undone"].format(lines=lines)] + self.game.describe())
 
     def _rebuild(self) -> None:
         self.game = replay(self.session, self.new_game)

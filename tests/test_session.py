@@ -169,3 +169,15 @@ def test_colour_only_on_a_terminal_and_never_under_no_color(monkeypatch):
     out = Terminal()
     Table(Session.create("toy", {}, None), Counter, out=out).step("add x")
     assert "\033[" not in out.getvalue() and "! unknown command" in out.getvalue()
+
+
+def test_undo_n_takes_back_the_last_n_commands_and_refuses_anything_else(tmp_path):
+    path = tmp_path / "g.json"
+    out = play(Session.create("toy", {}, path), ["add 1", "yes", "add 2", "yes", "add 4", "yes",
+                                                 "undo x", "undo 0", "undo -1", "undo 2", "status --json"])
+    assert out.count("undo N the last N") == 3
+    assert "undone: add 2 | yes | add 4 | yes" in out and '{"total":1}' in out
+    assert Session.open(path, "toy").entries == [["add 1", "yes"]]
+    out = play(Session.open(path, "toy"), ["undo 99", "undo"])
+    assert "undone: add 1 | yes" in out and "nothing to undo" in out
+    assert Session.open(path, "toy").entries == []
