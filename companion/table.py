@@ -75,6 +75,10 @@ WORDS = {
 }
 
 
+# The driver reads these first words itself, before a game sees the line.
+TABLE_WORDS = ("quit", "help", "status", "history", "undo")
+
+
 def wants_color(out: TextIO) -> bool:
     """Colour only on a terminal, and never when the user set NO_COLOR (https://no-color.org)."""
     return out.isatty() and "NO_COLOR" not in os.environ

@@ -264,3 +264,10 @@ def test_a_game_with_its_own_cards_folder_resumes_from_another_folder(tmp_path, 
     monkeypatch.chdir(cards)
     out = run(["--game", str(path), "--resume"], ["3 5", "1 2", "0 6", "4"]).output
     assert "VP Aki +20: stand VP for Bombing" in out, out
+
+
+def test_a_player_cannot_be_named_like_a_table_command(tmp_path):
+    # "Quit 3 5" would end the session instead of laying Quit's bid
+    result = run(["--game", str(tmp_path / "g.json")], ["Quit=scotch Ben=wolf Chie=hibachi", "status --json"])
+    assert result.exit_code == 0 and "cannot be a table command ('Quit'" in result.output
+    assert Session.open(tmp_path / "g.json", "terror24").entries == []

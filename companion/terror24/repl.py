@@ -12,7 +12,7 @@ import re
 from pnp.data.terror24 import GAME_ID, STYLES, Style, Terror24, provisional_warning
 
 from ..session import Session
-from ..table import InputError
+from ..table import TABLE_WORDS, InputError
 from .engine import Game, RuleError, Seat, npc_style
 from .render import Render
 from .words import help_lines
@@ -135,6 +135,8 @@ class Terror24Table:
                 raise self._refusal("err_npc_name", npc=NPC)
             if name.isdigit():  # "3 5" must read as a bid, never as player 3 laying a 5
                 raise self._refusal("err_digit_name", name=name)
+            if name.lower() in TABLE_WORDS:  # "Quit 3 5" would end the session, not lay a bid
+                raise self._refusal("err_command_name", name=name, words=", ".join(TABLE_WORDS))
             players.append((name, self._detective(detective)))
         lo, hi = self.data.players.min, self.data.players.max
         if not lo <= len(players) <= hi:

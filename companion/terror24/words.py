@@ -108,6 +108,8 @@ _WORDS = {
                         "プレイヤーは 名前=刑事 の形で(例: アキ=スコッチ)。入力: {word!r}"),
     "err_npc_name": ("{npc!r} is the virtual player's name; choose another", "{npc!r} は仮想プレイヤーの名前です。別の名前にしてください"),
     "err_digit_name": ("a player's name cannot be a number ({name!r})", "プレイヤー名を数字だけにはできません({name!r})"),
+    "err_command_name": ("a player's name cannot be a table command ({name!r}; not {words})",
+                         "プレイヤー名にテーブルのコマンドは使えません({name!r}。{words} 以外)"),
     "err_own_names": ("every player needs their own name and detective", "名前と刑事は1人ずつ別々にしてください"),
     "err_detective": ("unknown detective {word!r} (one of: {known})", "刑事 {word!r} はいません({known} のいずれか)"),
     "err_style_count": ("one style per player ({n}), e.g. s c s", "スタイルはプレイヤー1人に1つ({n}人分)。例: s c s"),
