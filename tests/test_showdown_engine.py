@@ -310,3 +310,13 @@ def test_status_lists_the_latest_bookings_one_a_line():
     t.handle("adjust Bob -200 lost it")
     assert t.describe()[-3:] == ["  latest money:", "    Ann +500 gold correction: found it",
                                  "    Bob −200 gold correction: lost it"]
+
+
+def test_the_card_under_attack_cannot_be_moved_until_the_attack_is_settled():
+    t = table()
+    feed(t, "attack C5\nroll 1 5 6")  # Red Heart rolls 3 dice; a 1 takes the Stray
+    refused(t, "give C5 Bob", "under attack")
+    feed(t, "done")
+    assert "C5" in team(t, "Ann")["cards"] and "C5" not in t.status()["board"]
+    feed(t, "give C5 Bob")
+    assert "C5" in team(t, "Bob")["cards"]

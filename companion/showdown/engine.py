@@ -122,6 +122,8 @@ class Engine(ActionSteps):
         card = self._card(card_text)
         if card.role.category == "faction":
             raise RuleError("faction_stays")
+        if self.action is not None and self.action.kind == "mafia" and self.action.target == card.id:
+            raise RuleError("under_attack", card=self.name(card.id))
         holder = self.holder(card.id)
         if holder:
             holder.cards.remove(card.id)

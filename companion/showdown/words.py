@@ -115,6 +115,8 @@ W: dict[str, tuple[str, str]] = {
                      "チームが脱落する訂正は行動の決着後にしてください"),
     "correction": ("correction: {why}", "訂正: {why}"),
     "faction_stays": ("faction cards stay with their team", "陣営カードはチームから動きません"),
+    "under_attack": ("{card} is under attack: finish the attack (or undo it) before moving the card",
+                     "{card} は攻撃されている最中です。攻撃を終える(または undo する)まで動かせません"),
     "back_on_board": ("{card} is back on the board", "{card} を場に戻しました"),
     "now_held": ("{card} now held by {team}", "{card} は {team} の手元に"),
     "no_team": ("no team {text!r}; teams: {teams}", "{text!r} というチームはありません。チーム: {teams}"),
