@@ -71,3 +71,9 @@ def test_unknown_key_names_the_move(tmp_path):
 def test_duplicate_role_is_refused(tmp_path):
     with pytest.raises(DataError, match="duplicate id 'boss'"):
         load_liar_town(edited(tmp_path, 'id = "hitman"\nname = "HITMAN"', 'id = "boss"\nname = "HITMAN"'))
+
+
+def test_chip_ink_must_be_a_colour(tmp_path):
+    with pytest.raises(DataError) as e:
+        load_liar_town(edited(tmp_path, 'back = "2"\nink = "#2b2b2b"', 'back = "2"\nink = "dark"'))
+    assert e.value.where == "chips.ink"

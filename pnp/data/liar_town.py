@@ -129,6 +129,7 @@ def check(data: LiarTown) -> None:
     chips = data.chips
     if chips.count < 1 or not chips.front or not chips.back or chips.front == chips.back:
         raise DataError("chips need a count ≥ 1 and two different, non-empty sides", where="chips")
+    require_colour(chips.ink, "chips.ink")
 
 
 def load_liar_town(cards_dir: Path | None = None) -> LiarTown:
