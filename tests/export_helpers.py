@@ -6,7 +6,8 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.export.deck import MM, CardRef, Deck, Region
+from pnp.export.deck import CardRef, Deck, Region
+from pnp.geometry import MM
 
 CARD_MM = (63.0, 88.0)
 PAGE = (210 * MM, 297 * MM)

@@ -84,3 +84,9 @@ def test_a_later_export_removes_images_of_cards_that_are_gone(tmp_path):
     paths = export_cards(build(tmp_path, 3, backs="none"), "png", tmp_path / "out")
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted(p.name for p in paths)
     assert len(paths) == 3
+
+
+def test_a_deck_has_a_shared_back_only_when_every_card_has_that_one_back(tmp_path):
+    assert build(tmp_path, 3).shared_back == build(tmp_path, 3).cards[0].back
+    assert build(tmp_path, 3, backs="two").shared_back is None
+    assert build(tmp_path, 3, backs="none").shared_back is None

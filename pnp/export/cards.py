@@ -19,14 +19,13 @@ def export_cards(deck: Deck, target: str, out_dir: Path, workers: int | None = N
     def job(region, name):
         jobs.append(raster.Job(region=region, trim=lay.trim, pad=lay.bleed, dest=out_dir / name, dpi=DPI))
 
-    backs = deck.backs
-    shared = len(backs) == 1 and all(card.back is not None for card in deck.cards)
+    shared = deck.shared_back
     for card in deck.cards:
         job(card.face, card_file_name(deck, card, "face"))
-        if card.back is not None and not shared:
+        if card.back is not None and shared is None:
             job(card.back, card_file_name(deck, card, "back"))
-    if shared:
-        job(backs[0], shared_back_file_name(deck))
+    if shared is not None:
+        job(shared, shared_back_file_name(deck))
     for _ in raster.render(deck.pdf, jobs, workers):
         pass
     written = [j.dest for j in jobs]

@@ -2,12 +2,10 @@
 on one PNG."""
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from ..fileio import write_atomic
 from . import raster
 from .deck import Deck, ExportError
 
@@ -45,7 +43,5 @@ def contact_sheet(deck: Deck, dest: Path, workers: int | None = None) -> Path:
         sheet.paste(image, (x, y))
         draw.rectangle((x - 1, y - 1, x + thumb[0], y + thumb[1]), outline=(160, 160, 160))
         draw.text((x, y + thumb[1] + 4), label.encode("ascii", "replace").decode(), fill=INK, font=font)
-    buf = io.BytesIO()
-    sheet.save(buf, "PNG", compress_level=raster.PNG_COMPRESS_LEVEL)
-    write_atomic(dest, buf.getvalue())
+    raster.save_png(dest, sheet)
     return dest

@@ -5,8 +5,6 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-MM = 72 / 25.4  # PDF points per millimetre
-
 
 @dataclass(frozen=True)
 class Region:
@@ -48,6 +46,12 @@ class Deck:
             if card.back is not None:
                 seen.setdefault(card.back)
         return list(seen)
+
+    @property
+    def shared_back(self) -> Region | None:
+        """The one back every card has, if they all share it (one image serves them all)."""
+        backs = self.backs
+        return backs[0] if len(backs) == 1 and all(card.back is not None for card in self.cards) else None
 
 
 def slug(text: str) -> str:

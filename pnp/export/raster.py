@@ -85,10 +85,15 @@ def _result(job: Job) -> Image.Image | None:
     image = render_job(_pages[job.region.page], job)
     if job.dest is None:
         return image
-    buf = io.BytesIO()
-    image.save(buf, "PNG", dpi=(job.dpi, job.dpi), compress_level=PNG_COMPRESS_LEVEL)
-    write_atomic(job.dest, buf.getvalue())
+    save_png(job.dest, image, job.dpi)
     return None
+
+
+def save_png(path: Path, image: Image.Image, dpi: int | None = None) -> None:
+    """Write `image` atomically as a quickly encoded PNG (with its resolution, if given)."""
+    buf = io.BytesIO()
+    image.save(buf, "PNG", compress_level=PNG_COMPRESS_LEVEL, **({"dpi": (dpi, dpi)} if dpi else {}))
+    write_atomic(path, buf.getvalue())
 
 
 def render_job(page: pdfium.PdfPage, job: Job) -> Image.Image:

@@ -3,7 +3,6 @@ sheet over 4096 px a side, a back image (or back sheet when backs differ) and th
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -103,24 +102,21 @@ def export_tts(deck: Deck, out_dir: Path, name: str, workers: int | None = None)
         raise ExportError(f"{deck.game} {deck.asset}: no cards to export")
     stem = f"{deck.game}_{deck.asset}"
     card_px = (px(deck.size_mm[0]), px(deck.size_mm[1]))
-    backs = deck.backs
-    shared_back = backs[0] if len(backs) == 1 and all(c.back for c in deck.cards) else None
+    shared_back = deck.shared_back
     # Square pieces in this project are round chips: TTS cuts them as circles.
     shape = CIRCLE if abs(deck.size_mm[0] - deck.size_mm[1]) < 0.01 * deck.size_mm[0] else ROUNDED_RECTANGLE
     written: list[Path] = []
 
     def save(image: Image.Image, file_name: str) -> str:
         path = out_dir / file_name
-        buf = io.BytesIO()
-        image.save(buf, "PNG", compress_level=raster.PNG_COMPRESS_LEVEL)
-        write_atomic(path, buf.getvalue())
+        raster.save_png(path, image)
         written.append(path)
         return path.resolve().as_uri()
 
     back = None  # the one back of every card, if they share one
     if shared_back is not None:
         back = _one(deck.pdf, shared_back, card_px)
-    elif not backs:
+    elif not deck.backs:
         back = plain_back(card_px)
     if back is not None:
         back_url = save(back, f"{stem}_back.png")
