@@ -98,11 +98,20 @@ def title_back(size: Size) -> FaceLayout:
     return FaceLayout(size, {"body": (BoxSpec(box, valign="middle"),)}, styles)
 
 
+DETECTIVE_STRIP = 13.0  # mm: width of the sideways `coop` box along a detective card's left edge
+
+
+def detective_band(size: Size) -> Rect:
+    """The shaded band behind the sideways `coop` box: from just inside the frame to the upright column."""
+    edge = PANEL + 0.5
+    return Rect(edge, edge, PANEL + 1.0 + DETECTIVE_STRIP + 1.0 - edge, size.h - 2 * edge)
+
+
 def detective(size: Size) -> FaceLayout:
     """A card read two ways: upright (portrait) it shows the `stand` box, turned a quarter clockwise
     (landscape) the `coop` box, which runs up its left edge, reads upright."""
     inset = PANEL + 1.0
-    strip = 13.0  # width of the sideways strip along the left edge
+    strip = DETECTIVE_STRIP
     left = inset + strip + 1.0
     w = size.w - left - inset
     head_h, stand_h = 13.0, 17.0

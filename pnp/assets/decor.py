@@ -23,6 +23,12 @@ def framed_panel(size: Size, ink: str, paper: str = "#ffffff") -> tuple:
     return (full_bleed(size, ink), FillArt(Rect(PANEL, PANEL, size.w - 2 * PANEL, size.h - 2 * PANEL), paper))
 
 
+def box(rect: Rect, fill: str | None = None, stroke: str | None = None, width: float = 0.3) -> ShapeArt:
+    """A filled and/or outlined rectangle."""
+    points = ((rect.x, rect.y), (rect.x1, rect.y), (rect.x1, rect.y1), (rect.x, rect.y1))
+    return ShapeArt(points=points, fill=fill, stroke=stroke, width=width)
+
+
 def centre_line(size: Size, ink: str) -> FillArt:
     """The thin line between the two halves of a two-way face."""
     return FillArt(Rect(PANEL + 2, size.h / 2 - 0.15, size.w - 2 * PANEL - 4, 0.3), ink)

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from ..data import terror24 as t24
 from ..geometry import Size
-from ..render import ShapeArt
 from . import Game, Options
-from .card_layouts import score_cells
+from .card_layouts import detective_band, score_cells
 from .cards import Cards, Face, Piece, PieceSet, Words
 from .common import card_size
-from .decor import framed_panel, plain_back
+from .decor import box, framed_panel, plain_back
 from .sheet import SUMMARY_LABEL, SummarySheet, game_context
 
 DARK = "#2b2b2b"
+BAND = "#e8e8e8"  # behind the sideways coop text of a detective card
 SUMMARY_CARDS = (("goal", "setup", "investigation"), ("resolution", "end_phase", "game_end"))
 
 
@@ -22,9 +22,9 @@ def card_pieces(model: t24.Terror24, opts: Options, size: Size) -> PieceSet:
     words, t = Words("terror24/labels.j2", opts.lang), (lambda text: text(opts.lang))
     pieces, backs = [], {"event": Face("terror24/event_back.j2", "title-back", ctx, plain_back(size, DARK))}
     for d in model.detectives:
-        strip = ShapeArt(points=((3.0, 3.0), (17.5, 3.0), (17.5, size.h - 3.0), (3.0, size.h - 3.0)), fill="#e8e8e8")
+        band = box(detective_band(size), fill=BAND)
         pieces.append(Piece(f"detective-{d.id}", Face("terror24/detective.j2", "detective", dict(ctx, detective=d),
-                                                      framed_panel(size, d.ink) + (strip,)),
+                                                      framed_panel(size, d.ink) + (band,)),
                             name=t(d.name)))
     for d in model.detectives:
         backs[f"time-{d.id}"] = Face("terror24/time_back.j2", "title-back", dict(ctx, detective=d),
@@ -39,8 +39,7 @@ def card_pieces(model: t24.Terror24, opts: Options, size: Size) -> PieceSet:
             face = Face("terror24/event.j2", "reference", dict(ctx, suit=s), framed_panel(size, s.colour_hex))
             pieces.append(Piece(f"event-{s.id}-{n}", face, "event", t(s.name) + words.paren(words.W("event"))))
     for d in model.detectives:
-        cells = tuple(ShapeArt(points=((r.x, r.y), (r.x1, r.y), (r.x1, r.y1), (r.x, r.y1)), stroke=d.ink,
-                               width=0.3) for r in score_cells(size).values())
+        cells = tuple(box(r, stroke=d.ink) for r in score_cells(size).values())
         pieces.append(Piece(f"score-{d.id}", Face("terror24/score_card.j2", "score", dict(ctx, detective=d),
                                                   framed_panel(size, d.ink) + cells),
                             name=f"{words.W('score')} — {t(d.name)}"))
