@@ -5,7 +5,7 @@ import json
 import pytest
 
 from companion.session import Session, SessionError
-from companion.table import InputError, Table, wants_color
+from companion.table import TABLE_WORDS, InputError, Table, wants_color
 
 
 class Counter:
@@ -181,3 +181,11 @@ def test_undo_n_takes_back_the_last_n_commands_and_refuses_anything_else(tmp_pat
     out = play(Session.open(path, "toy"), ["undo 99", "undo"])
     assert "undone: add 1 | yes" in out and "nothing to undo" in out
     assert Session.open(path, "toy").entries == []
+
+
+def test_every_table_word_is_answered_by_the_driver_not_the_game(tmp_path):
+    session = Session.create("toy", {}, None)
+    out = io.StringIO()
+    table = Table(session, Counter, out=out, color=False)
+    results = [table.step(word.capitalize()) for word in TABLE_WORDS]
+    assert "unknown command" not in out.getvalue() and results[TABLE_WORDS.index("quit")] == "quit"
