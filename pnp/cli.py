@@ -218,28 +218,32 @@ def _warn(game, model, opts: Options) -> None:
 @build_options
 @user_errors
 def preview(game, asset, every, page, dpi, out, langs, **kw) -> None:
-    """Write page PAGE of GAME's ASSET as a PNG and print its path (--all: contact sheets)."""
+    """Write page PAGE of GAME's ASSET (GAME may be `all`) as a PNG per language and print its path
+    (--all: contact sheets)."""
     from . import raster
 
-    opts = _options(langs, **kw)[0]
+    every_lang = _options(langs, **kw)
     if every:
         if click.get_current_context().get_parameter_source("page") == click.core.ParameterSource.COMMANDLINE:
             raise BuildError("--page previews one page; --all shows every card or page already")
-        return contact_sheets(game, asset, out, opts)
+        for opts in every_lang:
+            contact_sheets(game, asset, out, opts)
+        return
     if asset is None:
         raise BuildError("name the ASSET to preview, or use --all")
-    (job,) = _jobs((game,), (asset,))
-    _announce_fonts(opts)
-    data = job.game.load(opts.cards_dir)
-    built = build_pdf(job, opts, data)
-    try:
-        image = raster.png(built.pdf, page, dpi)
-    except IndexError as e:
-        raise BuildError(str(e)) from None
-    path = job.path(out, opts).with_suffix(f".p{page}.png")
-    write_atomic(path, image)
-    click.echo(path)
-    _warn(job.game, lambda: data, opts)
+    _announce_fonts(every_lang[0])
+    models: dict[str, object] = {}
+    for opts in every_lang:
+        for job in _jobs((game,), (asset,)):  # several with `all`
+            built = build_pdf(job, opts, load_once(job.game, opts, models))
+            try:
+                image = raster.png(built.pdf, page, dpi)
+            except IndexError as e:
+                raise BuildError(f"{job.game.id} {job.asset.name}: {e}") from None
+            path = job.path(out, opts).with_suffix(f".p{page}.png")
+            write_atomic(path, image)
+            click.echo(path)
+            _warn(job.game, lambda: load_once(job.game, opts, models), opts)
 
 
 @main.command()

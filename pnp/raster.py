@@ -16,7 +16,7 @@ def png(pdf: bytes, page: int = 1, dpi: float = 150) -> bytes:
 
     doc = pdfium.PdfDocument(pdf)
     if not 1 <= page <= len(doc):
-        raise IndexError(f"page {page} does not exist (the PDF has {len(doc)} pages)")
+        raise IndexError(f"page {page} does not exist (the PDF has {len(doc)} page{'' if len(doc) == 1 else 's'})")
     image = doc[page - 1].render(scale=dpi / 72).to_pil()
     out = io.BytesIO()
     image.save(out, format="PNG", dpi=(dpi, dpi))

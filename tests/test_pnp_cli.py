@@ -122,6 +122,7 @@ def test_list_shows_games_and_assets():
     (["build", "hitmans-showdown", "--font", "/no/such/font.ttf"], "font"),
     (["preview", "hitmans-showdown", "summary", "--page", "99"], "page 99"),
     (["preview", "kill-shot", "--all", "--page", "2"], "--page"),
+    (["preview", "liar-town", "summary", "--page", "2"], "the PDF has 1 page)"),
 ])
 def test_bad_options_exit_2(tmp_path, args, needle):
     result = invoke(*args, "--out", tmp_path)
@@ -133,6 +134,14 @@ def test_a_game_named_twice_is_built_once(tmp_path):
     result = invoke("build", "kill-shot", "kill_shot", "--asset", "summary", "--out", tmp_path)
     assert result.exit_code == 0, result.output
     assert "[1/1] kill-shot summary" in result.output and "[2/" not in result.output
+
+
+def test_preview_of_every_game_and_both_languages(tmp_path):
+    result = invoke("preview", "all", "summary", "--lang", "all", "--dpi", "30", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    written = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*.png"))
+    assert len(written) == 10 and "kill-shot/summary-a4-en.p1.png" in written
+    assert "kill-shot/summary-a4-ja.p1.png" in written
 
 
 def test_ctrl_c_exits_130_quietly(tmp_path, monkeypatch):
