@@ -45,6 +45,7 @@ def _hide_layout_options(command):
 def export(games, target, assets, out, workers, force, langs, **kw) -> None:
     """Export every card of GAME… (or `all`) as 300 dpi images, or as a Tabletop Simulator deck."""
     models: dict[str, object] = {}
+    exported = False
     with tempfile.TemporaryDirectory(prefix="pnp-export-") as tmp:
         for opts in _options(langs, **kw):
             for job in _jobs(games, assets):
@@ -54,8 +55,11 @@ def export(games, target, assets, out, workers, force, langs, **kw) -> None:
                                          f"see it with `pnp preview {job.game.id} {job.asset.name}`")
                     continue
                 if _export_asset(job, opts, target, Path(out), workers, force, models, Path(tmp), bool(assets)):
+                    exported = True
                     # Images exported, kept or up to date all show what the asset warns about.
                     _warn(job.game, lambda: load_once(job.game, opts, models), opts)
+    if not exported:
+        raise BuildError(f"nothing could be exported as {target} (each asset above says why)")
 
 
 def _export_asset(job: Job, opts, target: str, out: Path, workers: int | None, force: bool,
