@@ -3,10 +3,8 @@ done in pnp.build. User errors print one line and exit 2; internal errors exit 1
 from __future__ import annotations
 
 import functools
-import os
 import sys
 import time
-import traceback
 from pathlib import Path
 
 import click
@@ -17,6 +15,7 @@ from .assets.registry import GAMES, find
 from .backs import BACK_MODES, parse_offset
 from .build import Job, build_pdf
 from .content import TemplateError
+from .crash import internal_error, silence_stdout
 from .data.errors import DataError
 from .data.load import locate
 from .fileio import write_atomic
@@ -25,7 +24,6 @@ from .geometry import CARD_SIZES
 from .imposition import GUIDE_STYLES
 
 LANGS = ("ja", "en")
-DEBUG_ENV = "PNP_DEBUG"  # set to 1 to see the traceback of an internal error
 
 
 def user_errors(command):
@@ -39,7 +37,7 @@ def user_errors(command):
             click.echo(f"error: {locate(e) if isinstance(e, DataError) else e}", err=True)
             sys.exit(2)
         except BrokenPipeError:  # the reader went away (`pnp list | head -1`): nothing to report
-            _silence_stdout()
+            silence_stdout()
             sys.exit(1)
         except OSError as e:
             if e.filename is None:
@@ -56,20 +54,8 @@ def user_errors(command):
     return wrapper
 
 
-def _silence_stdout() -> None:
-    """Point stdout at /dev/null so flushing it at exit does not fail a second time."""
-    try:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    except (OSError, ValueError):
-        pass
-
-
 def _internal(e: BaseException) -> None:
-    if os.environ.get(DEBUG_ENV):
-        traceback.print_exception(e)
-    detail = e if isinstance(e, TemplateError) else f"{type(e).__name__}: {e}"
-    click.echo(f"internal error: {detail} (set {DEBUG_ENV}=1 for details)", err=True)
-    sys.exit(1)
+    internal_error(e, e if isinstance(e, TemplateError) else None)
 
 
 def build_options(command):

@@ -130,3 +130,24 @@ def test_a_team_name_that_is_not_utf8_is_a_user_error(tmp_path):
     result = CliRunner().invoke(main, ["showdown", "play", "--game", str(tmp_path / "g.json"),
                                        "--team", f"{name}=red_heart", "--team", "B=void_clover"], input="")
     assert result.exit_code == 2 and "not UTF-8 text" in result.output, result.output
+
+
+def test_a_bug_outside_the_table_is_one_line_and_exit_1(monkeypatch, capsys):
+    import sys
+
+    import pytest
+
+    import companion.showdown.cli as showdown_cli
+    from companion.cli import run
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("dice fell off the table")
+
+    monkeypatch.setattr(showdown_cli, "roll_notation", broken)
+    monkeypatch.setattr(sys, "argv", ["companion", "showdown", "roll", "2d6"])
+    with pytest.raises(SystemExit) as info:
+        run()
+    err = capsys.readouterr().err
+    assert info.value.code == 1
+    assert err.strip() == "internal error: RuntimeError: dice fell off the table (set PNP_DEBUG=1 for details)"
+
