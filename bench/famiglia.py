@@ -20,7 +20,7 @@ from companion.famiglia.repl import FamigliaTable  # noqa: E402
 from companion.famiglia.simulate import SimplePlayer, draw_random, simulate, table_lines  # noqa: E402
 from companion.session import Session  # noqa: E402
 from companion.table import replay  # noqa: E402
-from pnp.data.famiglia import load_famiglia  # noqa: E402
+from tabletop.data.famiglia import load_famiglia  # noqa: E402
 
 
 def robot_turn_times(rules: Rules, games: int, seed: int) -> list[float]:

@@ -21,7 +21,7 @@ from companion.session import Session  # noqa: E402
 from companion.table import Table, replay  # noqa: E402
 from companion.terror24.engine import Game, Seat, npc_style  # noqa: E402
 from companion.terror24.repl import Terror24Table  # noqa: E402
-from pnp.data.terror24 import STYLES, load_terror24  # noqa: E402
+from tabletop.data.terror24 import STYLES, load_terror24  # noqa: E402
 
 DATA = load_terror24()
 GAMES = 2000

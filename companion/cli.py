@@ -1,7 +1,7 @@
 """`companion`: one subcommand per game."""
 import click
 
-from pnp.crash import internal_error, silence_stdout
+from tabletop.crash import internal_error, silence_stdout
 
 from .famiglia.cli import command as famiglia
 from .showdown.cli import command as showdown

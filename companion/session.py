@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnp.fileio import write_atomic
+from tabletop.fileio import write_atomic
 
 FORMAT = "tabletop-kit game"
 VERSION = 1

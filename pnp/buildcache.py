@@ -18,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from .fileio import write_atomic
+from tabletop.fileio import write_atomic
 
 STAMP_DIR = ".pnp-build"
 _PACKAGE = Path(__file__).resolve().parent
@@ -147,7 +147,7 @@ def _identity(path: Path) -> list[int] | None:
 def asset_inputs(game: Any, asset: Any, opts: Any) -> Inputs:
     """What one asset of a game is made from: the game's data file, its templates and the shared
     ones, the font it is set in, and every option."""
-    from .data import TEMPLATES_DIR
+    from tabletop.data import TEMPLATES_DIR
     from .fonts import bundled_font
 
     templates = Path(TEMPLATES_DIR)

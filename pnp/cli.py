@@ -15,10 +15,10 @@ from .assets.registry import GAMES, find
 from .backs import BACK_MODES, parse_offset
 from .build import Job, build_pdf
 from .content import TemplateError
-from .crash import internal_error, silence_stdout
-from .data.errors import DataError
-from .data.load import locate
-from .fileio import write_atomic
+from tabletop.crash import internal_error, silence_stdout
+from tabletop.data.errors import DataError
+from tabletop.data.load import locate
+from tabletop.fileio import write_atomic
 from .fonts import load_fonts, needs_instancing
 from .geometry import CARD_SIZES
 from .imposition import GUIDE_STYLES

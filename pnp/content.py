@@ -15,7 +15,7 @@ from pathlib import Path
 
 import jinja2
 
-from .data import TEMPLATES_DIR
+from tabletop.data import TEMPLATES_DIR
 
 
 @dataclass(frozen=True)

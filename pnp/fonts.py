@@ -14,8 +14,8 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from .data.errors import DataError
-from .fileio import write_atomic
+from tabletop.data.errors import DataError
+from tabletop.fileio import write_atomic
 
 CACHE_ENV = "TABLETOP_KIT_FONT_CACHE"
 WEIGHTS = {"regular": 400, "bold": 700}

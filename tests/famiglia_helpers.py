@@ -4,7 +4,7 @@ from collections import Counter
 
 from companion.famiglia.engine import PLAYER, ROBOT, Game, Rules
 from companion.famiglia.simulate import table_lines
-from pnp.data.famiglia import load_famiglia
+from tabletop.data.famiglia import load_famiglia
 
 DATA = load_famiglia()
 START = ["R0", "B0", "Y0", "G0"]

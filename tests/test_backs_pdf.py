@@ -5,7 +5,7 @@ import pytest
 
 from cardcheck import build, chars_in, open_pdf
 from pnp.assets.terror24 import GAME
-from pnp.data.terror24 import load_terror24
+from tabletop.data.terror24 import load_terror24
 from pnp.geometry import Rect
 
 MM = 72 / 25.4

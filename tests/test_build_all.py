@@ -5,7 +5,7 @@ from click.testing import CliRunner
 from pnp.assets.registry import GAMES
 from pnp.cli import main
 
-GAME_IDS = {"hitmans-showdown", "liar-town", "kill-shot", "famiglia", "terror24"}
+GAME_IDS = {"hitmans-showdown", "liar-mafia", "kill-shot", "famiglia", "terror24"}
 
 
 def run(*args):
@@ -33,18 +33,25 @@ def test_build_all_writes_every_asset_in_both_languages(tmp_path):
 
 def test_back_modes_name_their_files(tmp_path):
     for mode in ("duplex-short", "fold", "none"):
-        assert run("build", "liar-town", "--asset", "chips", "--backs", mode, "--out", tmp_path).exit_code == 0
-        assert (tmp_path / "liar-town" / f"chips-{mode}-a4-ja.pdf").is_file()
+        assert run("build", "liar-mafia", "--asset", "chips", "--backs", mode, "--out", tmp_path).exit_code == 0
+        assert (tmp_path / "liar-mafia" / f"chips-{mode}-a4-ja.pdf").is_file()
 
 
 def test_impossible_back_options_are_user_errors(tmp_path):
-    too_big = run("build", "liar-town", "--asset", "cards", "--backs", "fold", "--card-size", "150x200",
+    too_big = run("build", "liar-mafia", "--asset", "cards", "--backs", "fold", "--card-size", "150x200",
                   "--out", tmp_path)
     assert too_big.exit_code == 2 and "fold" in too_big.output and "Traceback" not in too_big.output
-    assert run("build", "liar-town", "--backs", "sideways", "--out", tmp_path).exit_code == 2
-    far = run("build", "liar-town", "--back-offset", "25,0", "--out", tmp_path)
+    assert run("build", "liar-mafia", "--backs", "sideways", "--out", tmp_path).exit_code == 2
+    far = run("build", "liar-mafia", "--back-offset", "25,0", "--out", tmp_path)
     assert far.exit_code == 2 and "20 mm" in far.output
-    assert not (tmp_path / "liar-town" / "cards-fold-a4-ja.pdf").exists()
+    assert not (tmp_path / "liar-mafia" / "cards-fold-a4-ja.pdf").exists()
     for mode in ("fold", "none"):  # an offset that could only be ignored is refused
-        ignored = run("build", "liar-town", "--backs", mode, "--back-offset", "1,0", "--out", tmp_path)
+        ignored = run("build", "liar-mafia", "--backs", mode, "--back-offset", "1,0", "--out", tmp_path)
         assert ignored.exit_code == 2 and "duplex" in ignored.output
+
+
+def test_the_old_id_liar_town_builds_liar_mafia(tmp_path):
+    result = run("build", "liar-town", "--asset", "chips", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "liar-mafia" / "chips-a4-ja.pdf").is_file()
+    assert not (tmp_path / "liar-town").exists()

@@ -106,13 +106,13 @@ def test_a_step_named_by_its_stamp_checks_the_outputs_it_recorded(tmp_path):
 def test_an_assets_inputs_are_its_data_templates_font_and_options(tmp_path):
     from pnp.assets import Options
     from pnp.assets.registry import find
-    from pnp.data import TEMPLATES_DIR
+    from tabletop.data import TEMPLATES_DIR
     from pnp.fonts import bundled_font
 
-    game = find("liar-town")
+    game = find("liar-mafia")
     inputs = buildcache.asset_inputs(game, game.assets["cards"], Options(cards_dir=tmp_path))
-    assert tmp_path / "liar_town.toml" in inputs.files  # the data file the user points to
-    assert {TEMPLATES_DIR / "liar_town" / "mafia_card.j2", TEMPLATES_DIR / "common" / "footer.j2"} <= set(inputs.files)
+    assert tmp_path / "liar_mafia.toml" in inputs.files  # the data file the user points to
+    assert {TEMPLATES_DIR / "liar_mafia" / "mafia_card.j2", TEMPLATES_DIR / "common" / "footer.j2"} <= set(inputs.files)
     assert inputs.fonts == (bundled_font(),)
     assert inputs.options["asset"] == "cards" and inputs.options["lang"] == "ja"
     font = tmp_path / "mine.ttf"

@@ -25,7 +25,7 @@ def test_fonts_embedded_and_text_inside_pieces(game, name, lang):
             assert stray_chars(built, page, sheet, inset) == []
 
 
-JA_GAMES = ["liar-town", "kill-shot", "famiglia", "terror24"]
+JA_GAMES = ["liar-mafia", "kill-shot", "famiglia", "terror24"]
 
 
 @pytest.mark.parametrize("game_id", JA_GAMES)

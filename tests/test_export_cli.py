@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from PIL import Image
 
 from pnp.cli import main
-from pnp.data import CARDS_DIR
+from tabletop.data import CARDS_DIR
 
 
 def invoke(*args, status=0):
@@ -37,8 +37,8 @@ def test_all_54_hitmans_showdown_faces_for_mpc(mpc):
 
 @pytest.mark.parametrize("target, size", [("tgc", (825, 1125)), ("png", (744, 1039))])
 def test_cards_with_backs_for_each_target(tmp_path, target, size):
-    invoke("export", "liar-town", "--asset", "cards", "--target", target, "--out", tmp_path)
-    files = sorted((tmp_path / "liar-town" / "export" / f"{target}-ja").iterdir())
+    invoke("export", "liar-mafia", "--asset", "cards", "--target", target, "--out", tmp_path)
+    files = sorted((tmp_path / "liar-mafia" / "export" / f"{target}-ja").iterdir())
     faces = [f for f in files if f.name.endswith("_face.png")]
     backs = [f for f in files if f.name.endswith("_back.png")]
     assert len(faces) == len(backs) == 8  # red and blue backs differ: one per card
@@ -52,18 +52,18 @@ def test_cards_with_backs_for_each_target(tmp_path, target, size):
 
 
 def test_round_chips_are_refused_by_print_services_but_not_by_png(tmp_path):
-    output = invoke("export", "liar-town", "--asset", "chips", "--target", "mpc", "--out", tmp_path, status=2)
+    output = invoke("export", "liar-mafia", "--asset", "chips", "--target", "mpc", "--out", tmp_path, status=2)
     assert "poker" in output and "Traceback" not in output
-    invoke("export", "liar-town", "--asset", "chips", "--target", "png", "--out", tmp_path)
+    invoke("export", "liar-mafia", "--asset", "chips", "--target", "png", "--out", tmp_path)
 
 
 def test_a_whole_game_export_skips_what_the_service_cannot_take_and_says_so_again(tmp_path):
-    args = ("export", "liar-town", "--target", "tgc", "--card-size", "bridge", "--out", tmp_path)
+    args = ("export", "liar-mafia", "--target", "tgc", "--card-size", "bridge", "--out", tmp_path)
     first = invoke(*args, status=2)  # nothing at all exported: a user error
     assert first.count("skipped: target tgc takes poker-size cards") == 2 and "nothing could be exported" in first
     again = invoke(*args, status=2)
     assert again.count("skipped: not exportable as tgc") == 2 and "up to date" not in again
-    assert not (tmp_path / "liar-town" / "export").exists()
+    assert not (tmp_path / "liar-mafia" / "export").exists()
 
 
 def test_tts_deck_of_hitmans_showdown(tmp_path):
@@ -90,7 +90,7 @@ def test_a_summary_sheet_is_not_cards(tmp_path):
 
 
 def test_preview_all_writes_a_contact_sheet_per_asset(tmp_path):
-    output = invoke("preview", "liar-town", "--all", "--out", tmp_path)
+    output = invoke("preview", "liar-mafia", "--all", "--out", tmp_path)
     paths = [Path(line) for line in output.split()]
     assert {p.name for p in paths} == {"cards-a4-ja.all.png", "chips-a4-ja.all.png", "summary-a4-ja.all.png"}
     assert all(p.is_file() for p in paths)
@@ -99,9 +99,9 @@ def test_preview_all_writes_a_contact_sheet_per_asset(tmp_path):
 def test_export_is_redone_only_for_what_changed_and_force_redoes_all(tmp_path):
     cards = tmp_path / "cards"
     shutil.copytree(CARDS_DIR, cards)
-    args = ("export", "liar-town", "--target", "png", "--cards", cards, "--out", tmp_path)
+    args = ("export", "liar-mafia", "--target", "png", "--cards", cards, "--out", tmp_path)
     invoke(*args)
-    folder = tmp_path / "liar-town" / "export" / "png-ja"
+    folder = tmp_path / "liar-mafia" / "export" / "png-ja"
 
     def mtimes():
         return {p.name: p.stat().st_mtime_ns for p in folder.iterdir()}
@@ -111,18 +111,18 @@ def test_export_is_redone_only_for_what_changed_and_force_redoes_all(tmp_path):
     assert output.count("up to date") == 2 and "summary" not in output  # a sheet has no cards to export
     assert mtimes() == before
 
-    data = cards / "liar_town.toml"
+    data = cards / "liar_mafia.toml"
     data.write_text(data.read_text(encoding="utf-8").replace('name = "HITMAN"', 'name = "HITMAN X"'),
                     encoding="utf-8")
     output = invoke(*args)
     assert "cards (ja): 16 images" in output and "chips (ja): no card changed, images kept" in output
     edited = mtimes()
     changed = {name for name in edited if edited[name] != before[name]}
-    assert edited.keys() == before.keys() and "liar-town_cards_002_red-hitman_face.png" in changed
-    assert not any(name.startswith("liar-town_chips") for name in changed)
+    assert edited.keys() == before.keys() and "liar-mafia_cards_002_red-hitman_face.png" in changed
+    assert not any(name.startswith("liar-mafia_chips") for name in changed)
     assert invoke(*args).count("up to date") == 2  # the kept images are recorded as up to date
 
-    (folder / "liar-town_cards_001_red-boss_face.png").unlink()  # a deleted image is noticed
+    (folder / "liar-mafia_cards_001_red-boss_face.png").unlink()  # a deleted image is noticed
     assert "cards (ja): 16 images" in invoke(*args)
     invoke(*args, "--force")
     assert all(t != edited[name] for name, t in mtimes().items())

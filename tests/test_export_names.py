@@ -6,11 +6,11 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.data.kill_shot import load_kill_shot
-from pnp.data.liar_town import load_liar_town
-from pnp.data.terror24 import load_terror24
+from tabletop.data.kill_shot import load_kill_shot
+from tabletop.data.liar_mafia import load_liar_mafia
+from tabletop.data.terror24 import load_terror24
 
-DECKS = {"liar-town": ("cards", "chips"), "kill-shot": ("reference",), "famiglia": ("robot",), "terror24": ("cards",)}
+DECKS = {"liar-mafia": ("cards", "chips"), "kill-shot": ("reference",), "famiglia": ("robot",), "terror24": ("cards",)}
 
 
 @pytest.fixture(scope="module")
@@ -41,13 +41,13 @@ def test_every_card_has_a_name_of_its_own_language_not_its_id(out, game, asset):
 
 
 def test_liar_mafia_names_are_role_and_colour(out):
-    data = load_liar_town()
-    ja, en = nicknames(out, "liar-town", "cards", "ja"), nicknames(out, "liar-town", "cards", "en")
+    data = load_liar_mafia()
+    ja, en = nicknames(out, "liar-mafia", "cards", "ja"), nicknames(out, "liar-mafia", "cards", "en")
     for c in data.colours:
         for role in data.roles:
             assert ja[f"{c.id}-{role.id}"] == [f"{role.name}（{c.name.ja}）"]
             assert en[f"{c.id}-{role.id}"] == [f"{role.name} ({c.name.en})"]
-    chips = nicknames(out, "liar-town", "chips", "en")
+    chips = nicknames(out, "liar-mafia", "chips", "en")
     assert all(name.startswith(data.chips.label.en) for names in chips.values() for name in names)
 
 

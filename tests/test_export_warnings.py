@@ -3,7 +3,7 @@ printing them, like `pnp build`: exported, found up to date, or with its images 
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.data import CARDS_DIR
+from tabletop.data import CARDS_DIR
 
 
 def run(*args) -> str:

@@ -1,9 +1,9 @@
 """cards/famiglia.toml: the census, VP, start sets, levels and robot texts the companion plays by."""
 import pytest
 
-from pnp.data import CARDS_DIR
-from pnp.data.errors import DataError
-from pnp.data.famiglia import load_famiglia
+from tabletop.data import CARDS_DIR
+from tabletop.data.errors import DataError
+from tabletop.data.famiglia import load_famiglia
 
 TOML = (CARDS_DIR / "famiglia.toml").read_text(encoding="utf-8")
 

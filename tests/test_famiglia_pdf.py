@@ -4,7 +4,7 @@ import pytest
 from cardcheck import build, chars_in, open_pdf, read
 from pdfcheck import fonts
 from pnp.assets.famiglia import GAME
-from pnp.data.famiglia import load_famiglia
+from tabletop.data.famiglia import load_famiglia
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])

@@ -11,9 +11,9 @@ from companion.famiglia.repl import FamigliaTable
 from companion.famiglia.talk import Talk
 from companion.session import Session
 from companion.table import replay
-from pnp.data.famiglia import load_famiglia
+from tabletop.data.famiglia import load_famiglia
 from famiglia_helpers import of_rank, position, scripted_game
-from pnp.data import CARDS_DIR
+from tabletop.data import CARDS_DIR
 
 TOML = (CARDS_DIR / "famiglia.toml").read_text(encoding="utf-8")
 

@@ -50,7 +50,7 @@ def test_higher_levels_score_more_for_the_robot():
 
 
 def test_the_default_level_is_the_rulebooks_from_the_data(tmp_path):
-    from pnp.data import CARDS_DIR
+    from tabletop.data import CARDS_DIR
 
     (tmp_path / "famiglia.toml").write_text((CARDS_DIR / "famiglia.toml").read_text(encoding="utf-8")
                                             .replace("rulebook_level = 3", "rulebook_level = 1"), encoding="utf-8")

@@ -11,7 +11,7 @@ from fontTools.ttLib import TTFont
 from fontTools.ttLib.tables._g_v_a_r import TupleVariation
 
 from pnp import fonts
-from pnp.data.errors import DataError
+from tabletop.data.errors import DataError
 
 
 def _bar(width):

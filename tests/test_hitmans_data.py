@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from pnp.data import CARDS_DIR, TEMPLATES_DIR
-from pnp.data.errors import DataError
-from pnp.data.hitmans_showdown import (
+from tabletop.data import CARDS_DIR, TEMPLATES_DIR
+from tabletop.data.errors import DataError
+from tabletop.data.hitmans_showdown import (
     CENSUS, JOKERS, LABELS, Condition, FaceCountAtLeast, HoldsRole, MostCards, TotalAtLeast, TotalEquals, load_game,
     normalise_card_id,
 )
-from pnp.data.hitmans_checks import census_group
+from tabletop.data.hitmans_checks import census_group
 
 from hitmans_broken import write_broken_copy
 

@@ -5,7 +5,7 @@ import shutil
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.data import CARDS_DIR
+from tabletop.data import CARDS_DIR
 
 
 def invoke(*args):
@@ -25,22 +25,22 @@ def test_no_op_then_one_card_edit_then_force(tmp_path):
     invoke(*build)
     first = snapshot(out)
     pdfs = {name for name in first if name.endswith(".pdf")}
-    assert {"liar-town/cards-a4-ja.pdf", "liar-town/chips-a4-en.pdf", "hitmans-showdown/inserts-a4-ja.pdf"} <= pdfs
+    assert {"liar-mafia/cards-a4-ja.pdf", "liar-mafia/chips-a4-en.pdf", "hitmans-showdown/inserts-a4-ja.pdf"} <= pdfs
 
     output = invoke(*build)
     assert snapshot(out) == first  # nothing rewritten, not even a stamp
     assert output.count("(up to date)") == len(pdfs)
 
-    data = cards / "liar_town.toml"
+    data = cards / "liar_mafia.toml"
     text = data.read_text(encoding="utf-8")
     assert text.count('name = "HITMAN"') == 1
     data.write_text(text.replace('name = "HITMAN"', 'name = "HITMAN X"'), encoding="utf-8")
     invoke(*build)
     after = snapshot(out)
     changed = {name for name in pdfs if after[name] != first[name]}
-    assert {"liar-town/cards-a4-ja.pdf", "liar-town/cards-a4-en.pdf"} <= changed
-    assert not any(name.startswith("liar-town/chips") for name in changed)  # no chip shows the card
-    assert all(name.startswith("liar-town/") for name in changed)  # other games: not even looked at
+    assert {"liar-mafia/cards-a4-ja.pdf", "liar-mafia/cards-a4-en.pdf"} <= changed
+    assert not any(name.startswith("liar-mafia/chips") for name in changed)  # no chip shows the card
+    assert all(name.startswith("liar-mafia/") for name in changed)  # other games: not even looked at
 
     invoke(*build, "--force")
     forced = snapshot(out)

@@ -21,7 +21,7 @@ def test_installed_pnp_builds_from_another_directory(tmp_path):
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     clean_env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
-    where = subprocess.run([str(python), "-c", "import pnp, pnp.data as d; print(pnp.__file__, d.CARDS_DIR)"],
+    where = subprocess.run([str(python), "-c", "import pnp, tabletop.data as d; print(pnp.__file__, d.CARDS_DIR)"],
                            cwd=elsewhere, capture_output=True, text=True, env=clean_env)
     assert str(env_dir) in where.stdout and str(ROOT) not in where.stdout, where.stdout
 

@@ -3,9 +3,9 @@ import shutil
 
 import pytest
 
-from pnp.data import CARDS_DIR
-from pnp.data.errors import DataError
-from pnp.data.kill_shot import load_kill_shot
+from tabletop.data import CARDS_DIR
+from tabletop.data.errors import DataError
+from tabletop.data.kill_shot import load_kill_shot
 
 
 def edited(tmp_path, old, new):

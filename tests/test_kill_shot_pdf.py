@@ -6,7 +6,7 @@ from cardcheck import build, chars_in, open_pdf, read
 from pdfcheck import fonts
 from pnp.assets.card_layouts import PANEL
 from pnp.assets.kill_shot import GAME
-from pnp.data.kill_shot import load_kill_shot
+from tabletop.data.kill_shot import load_kill_shot
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,7 @@ from click.testing import CliRunner
 
 from companion.cli import main
 from companion.launch import default_lang
-from pnp.data import CARDS_DIR
+from tabletop.data import CARDS_DIR
 
 
 def test_default_language_follows_the_locale(monkeypatch):

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from pdfcheck import open_pdf
 from pnp.cli import main
-from pnp.data import CARDS_DIR
+from tabletop.data import CARDS_DIR
 
 DATA = "hitmans_showdown.toml"
 
@@ -122,7 +122,7 @@ def test_list_shows_games_and_assets():
     (["build", "hitmans-showdown", "--font", "/no/such/font.ttf"], "font"),
     (["preview", "hitmans-showdown", "summary", "--page", "99"], "page 99"),
     (["preview", "kill-shot", "--all", "--page", "2"], "--page"),
-    (["preview", "liar-town", "summary", "--page", "2"], "the PDF has 1 page)"),
+    (["preview", "liar-mafia", "summary", "--page", "2"], "the PDF has 1 page)"),
 ])
 def test_bad_options_exit_2(tmp_path, args, needle):
     result = invoke(*args, "--out", tmp_path)
@@ -230,7 +230,7 @@ def test_a_build_interrupted_while_writing_leaves_the_previous_pdf(tmp_path, pre
     def interrupted(fd):
         raise KeyboardInterrupt  # Ctrl-C with the new PDF half on disk
 
-    monkeypatch.setattr("pnp.fileio.os.fsync", interrupted)
+    monkeypatch.setattr("tabletop.fileio.os.fsync", interrupted)
     cards = cards_copy(tmp_path, lambda t: t.replace('en = "Red Heart"', 'en = "Crimson Heart"', 1))
     result = invoke("build", "hitmans-showdown", "--asset", "inserts", "--lang", "en", "--cards", cards,
                     "--out", out)

@@ -121,7 +121,7 @@ def test_saved_files_get_ordinary_permissions(tmp_path):
     import os
     import stat
 
-    from pnp.fileio import write_atomic
+    from tabletop.fileio import write_atomic
 
     old = os.umask(0o022)
     try:

@@ -1,9 +1,9 @@
 """cards/terror24.toml: complete for the printed components, consistent for the companion."""
 import pytest
 
-from pnp.data.errors import DataError
-from pnp.data.load import game_file
-from pnp.data.terror24 import load_terror24, provisional_warning
+from tabletop.data.errors import DataError
+from tabletop.data.load import game_file
+from tabletop.data.terror24 import load_terror24, provisional_warning
 
 DATA = load_terror24()
 

@@ -4,7 +4,7 @@ import dataclasses
 import pytest
 
 from companion.terror24.engine import Check, Game, RuleError, Seat, npc_style
-from pnp.data.terror24 import load_terror24
+from tabletop.data.terror24 import load_terror24
 
 DATA = load_terror24()
 GRID = [["bomb", "hijack"], ["shooting", "bio"], ["bomb", "bomb"], ["hijack", "hostage"],

@@ -8,8 +8,8 @@ from click.testing import CliRunner
 from cardcheck import build, chars_in, open_pdf, read
 from pnp.assets.terror24 import GAME
 from pnp.cli import main
-from pnp.data import CARDS_DIR
-from pnp.data.terror24 import load_terror24
+from tabletop.data import CARDS_DIR
+from tabletop.data.terror24 import load_terror24
 
 
 @pytest.fixture(scope="module")

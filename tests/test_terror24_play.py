@@ -10,7 +10,7 @@ from companion.cli import main
 from companion.session import Session
 from companion.table import Table, replay
 from companion.terror24.repl import Terror24Table
-from pnp.data.terror24 import load_terror24
+from tabletop.data.terror24 import load_terror24
 
 SETUP = ["Aki=scotch Ben=wolf Chie=hibachi", "s c s", "lloyd after Chie", "Aki", "RB YG RR BP ??? GY ???"]
 # A whole 3-player game with the NPC's real cards typed in (--npc-deck physical). The scores below

@@ -4,9 +4,9 @@ import tomllib
 import pytest
 
 from hitmans_broken import FILE_NAME, write_broken_copy
-from pnp.data.errors import DataError
-from pnp.data.hitmans_showdown import load_game
-from pnp.data.toml_lines import line_of
+from tabletop.data.errors import DataError
+from tabletop.data.hitmans_showdown import load_game
+from tabletop.data.toml_lines import line_of
 
 SAMPLE = '''\
 name = "x"  # [not] a header

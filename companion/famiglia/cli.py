@@ -12,8 +12,8 @@ from companion.launch import (LANGS, cards_dir_of, cards_option, damaged_options
                               table_options)
 from companion.session import Session, SessionError
 from companion.table import replay, wants_color
-from pnp.data.errors import DataError
-from pnp.data.famiglia import FamigliaData, load_famiglia
+from tabletop.data.errors import DataError
+from tabletop.data.famiglia import FamigliaData, load_famiglia
 
 from .engine import PLAYER, ROBOT, Rules
 from .repl import FamigliaTable

@@ -13,7 +13,7 @@ that many `draw()` calls (fewer if the stack runs out for good), then carries on
 """
 from __future__ import annotations
 
-from pnp.data.famiglia import FamigliaData
+from tabletop.data.famiglia import FamigliaData
 
 ROBOT, PLAYER = "robot", "player"
 OTHER = {ROBOT: PLAYER, PLAYER: ROBOT}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.data.hitmans_showdown import NEXT_ACTION_EFFECTS
+from tabletop.data.hitmans_showdown import NEXT_ACTION_EFFECTS
 
 from .cards import find_card, find_item, item_doing
 from .chance import Feeder, NeedRoll

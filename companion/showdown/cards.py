@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pnp.data.hitmans_showdown import normalise_card_id
+from tabletop.data.hitmans_showdown import normalise_card_id
 
 from .words import Said
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
-from pnp.data.errors import DataError
-from pnp.data.hitmans_showdown import GAME_ID, load_game
+from tabletop.data.errors import DataError
+from tabletop.data.hitmans_showdown import GAME_ID, load_game
 
 from ..launch import (LANGS, cards_dir_of, cards_option, damaged_options, default_lang, open_session,
                       play as run_table, table_options)

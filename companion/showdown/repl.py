@@ -8,7 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from pnp.data.hitmans_showdown import load_game
+from tabletop.data.hitmans_showdown import load_game
 
 from ..session import Session
 from ..table import InputError

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import click
 
-from pnp.data.errors import DataError
-from pnp.data.terror24 import GAME_ID, Terror24, load_terror24, provisional_warning
+from tabletop.data.errors import DataError
+from tabletop.data.terror24 import GAME_ID, Terror24, load_terror24, provisional_warning
 
 from ..launch import LANGS, cards_dir_of, cards_option, default_lang, open_session, play as run_table, table_options
 from .repl import Terror24Table

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from pnp.data.terror24 import STYLES, Style, Terror24
+from tabletop.data.terror24 import STYLES, Style, Terror24
 
 from .words import say
 

@@ -1,7 +1,7 @@
 """The 24 game in words for the table, and as plain data for `status --json`."""
 from __future__ import annotations
 
-from pnp.data.terror24 import Style, Terror24
+from tabletop.data.terror24 import Style, Terror24
 
 from .engine import Check, Game, RoundResult
 from .words import say

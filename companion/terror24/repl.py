@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import re
 
-from pnp.data.terror24 import GAME_ID, STYLES, Style, Terror24, provisional_warning
+from tabletop.data.terror24 import GAME_ID, STYLES, Style, Terror24, provisional_warning
 
 from ..session import Session
 from ..table import TABLE_WORDS, InputError

@@ -1,7 +1,7 @@
 """What the 24 table companion says, in English and Japanese. Game names come from the data."""
 from __future__ import annotations
 
-from pnp.data.text import Text
+from tabletop.data.text import Text
 
 _WORDS = {
     "ask_players": ("players, clockwise (NAME=DETECTIVE ...)", "プレイヤー(時計回りに 名前=刑事 ...)"),

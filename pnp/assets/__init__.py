@@ -60,5 +60,5 @@ class Game:
     warnings: Callable[[Any, Options], tuple[str, ...]] | None = None
 
     def data_file(self, cards_dir: Path | None) -> Path:
-        from ..data.load import game_file
+        from tabletop.data.load import game_file
         return game_file(self.id, cards_dir)

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .. import content, render
-from ..data.errors import DataError
+from tabletop.data.errors import DataError
 from ..fonts import FontSet
 from ..geometry import grid, pt
 from ..imposition import footer_box, guide_segments, plan_fronts

@@ -5,7 +5,7 @@ import html
 import re
 
 from ..content import Para, render
-from ..data.errors import DataError
+from tabletop.data.errors import DataError
 from ..fonts import FontSet
 from ..geometry import Rect, Size, parse_card_size, parse_paper, pt
 from ..render import TextArt

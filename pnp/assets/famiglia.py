@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..data import famiglia as fm
-from ..data.errors import DataError
+from tabletop.data import famiglia as fm
+from tabletop.data.errors import DataError
 from ..geometry import Size
 from . import Game, Options
 from .cards import Cards, Face, Piece, PieceSet, Words

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..data import hitmans_showdown as hs
+from tabletop.data import hitmans_showdown as hs
 from . import Game, Options
 from .cardfaces import CardFaces
 from .sheet import SUMMARY_LABEL, SummarySheet

@@ -2,7 +2,7 @@
 the rulebook gives (cards/kill_shot.toml); facts it leaves out print as blanks."""
 from __future__ import annotations
 
-from ..data import kill_shot as ks
+from tabletop.data import kill_shot as ks
 from ..geometry import Size
 from . import Game, Options
 from .cards import Cards, Face, Piece, PieceSet

@@ -3,7 +3,7 @@ event cards with one shared back, score cards, summary cards) and the summary sh
 values are the provisional ones, the event cards and sheet say so and every build warns."""
 from __future__ import annotations
 
-from ..data import terror24 as t24
+from tabletop.data import terror24 as t24
 from ..geometry import Size
 from . import Game, Options
 from .card_layouts import detective_band, score_cells

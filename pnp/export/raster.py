@@ -16,7 +16,7 @@ from typing import Iterator
 import pypdfium2 as pdfium
 from PIL import Image
 
-from ..fileio import write_atomic
+from tabletop.fileio import write_atomic
 from .deck import Region
 
 PNG_COMPRESS_LEVEL = 1  # ~3× faster to encode than level 6, and no bigger for flat-colour cards

@@ -14,7 +14,7 @@ import pypdfium2 as pdfium
 from ..assets import Options
 from ..assets.sheet import SummarySheet
 from ..build import Job, build_pdf
-from ..fileio import write_atomic
+from tabletop.fileio import write_atomic
 from ..geometry import pt, to_mm
 from .deck import CardRef, Deck, ExportError, Region
 

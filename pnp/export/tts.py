@@ -9,7 +9,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from ..fileio import write_atomic
+from tabletop.fileio import write_atomic
 from . import raster
 from .deck import CardRef, Deck, ExportError
 from .targets import px

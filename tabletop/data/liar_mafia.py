@@ -1,16 +1,17 @@
-"""LIAR MAFIA (game id `liar-town`): typed model of cards/liar_town.toml and its checks."""
+"""LIAR MAFIA (game id `liar-mafia`): typed model of cards/liar_mafia.toml and its checks."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from . import canonical_game_id
 from .checks import require_colour, require_numbered, require_unique
 from .errors import DataError
 from .load import game_file, load
 from .text import Text, require_text
 
-GAME_ID = "liar-town"
+GAME_ID = "liar-mafia"
 Half = Literal["upright", "reversed"]
 HALVES: tuple[Half, ...] = ("upright", "reversed")
 
@@ -80,7 +81,7 @@ class Chips:
 
 
 @dataclass(frozen=True)
-class LiarTown:
+class LiarMafia:
     game: str
     title: Text
     subtitle: Text
@@ -96,8 +97,8 @@ class LiarTown:
         return tuple(m for m in self.moves if m.role == role and m.on(half))
 
 
-def check(data: LiarTown) -> None:
-    if data.game != GAME_ID:
+def check(data: LiarMafia) -> None:
+    if canonical_game_id(data.game) != GAME_ID:
         raise DataError(f"game must be {GAME_ID!r}, got {data.game!r}", where="game")
     for group in ("colours", "roles", "moves"):
         require_unique((item.id for item in getattr(data, group)), group)
@@ -132,5 +133,5 @@ def check(data: LiarTown) -> None:
     require_colour(chips.ink, "chips.ink")
 
 
-def load_liar_town(cards_dir: Path | None = None) -> LiarTown:
-    return load(LiarTown, game_file(GAME_ID, cards_dir), check)
+def load_liar_mafia(cards_dir: Path | None = None) -> LiarMafia:
+    return load(LiarMafia, game_file(GAME_ID, cards_dir), check)

@@ -6,8 +6,8 @@ from cardcheck import build, chars_in, face_image, half_turn_difference, open_pd
 from pdfcheck import fonts
 from pnp.assets.card_layouts import PANEL
 from pnp.assets import Options
-from pnp.assets.liar_town import GAME
-from pnp.data.liar_town import load_liar_town
+from pnp.assets.liar_mafia import GAME
+from tabletop.data.liar_mafia import load_liar_mafia
 from pnp.fonts import load_fonts
 from pnp.geometry import pt
 
@@ -21,7 +21,7 @@ RULEBOOK = {
 
 @pytest.fixture(scope="module")
 def model():
-    return load_liar_town()
+    return load_liar_mafia()
 
 
 def refs_by_face(built):

@@ -6,7 +6,7 @@ import tomllib
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
-from . import CARDS_DIR
+from . import CARDS_DIR, GAME_ALIASES
 from .errors import DataError
 from .schema import convert
 from .toml_lines import line_of
@@ -16,8 +16,16 @@ _TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
 def game_file(game_id: str, cards_dir: Path | None = None) -> Path:
-    """cards/<game>.toml; `game_id` uses dashes (hitmans-showdown), the file underscores."""
-    return Path(cards_dir or CARDS_DIR) / f"{game_id.replace('-', '_')}.toml"
+    """cards/<game>.toml; `game_id` uses dashes (hitmans-showdown), the file underscores. A user's
+    folder copied before a game was renamed may still hold the file under the old id."""
+    folder = Path(cards_dir or CARDS_DIR)
+    path = folder / f"{game_id.replace('-', '_')}.toml"
+    if not path.exists():
+        for old, new in GAME_ALIASES.items():
+            legacy = folder / f"{old.replace('-', '_')}.toml"
+            if new == game_id and legacy.exists():
+                return legacy
+    return path
 
 
 def read_toml(path: Path) -> dict[str, Any]:

@@ -13,3 +13,13 @@ def _bundled(name: str) -> Path:
 
 CARDS_DIR = _bundled("cards")
 TEMPLATES_DIR = _bundled("templates")
+
+
+# Earlier names a game was known by: still accepted wherever a game id is typed or stored.
+GAME_ALIASES = {"liar-town": "liar-mafia"}
+
+
+def canonical_game_id(game_id: str) -> str:
+    """The id a game goes by now: dashes, lower case, an old alias resolved."""
+    key = game_id.strip().lower().replace("_", "-")
+    return GAME_ALIASES.get(key, key)
