@@ -1,13 +1,36 @@
 """Packaging glue that pyproject.toml cannot express alone.
 
 cards/ and templates/ stay at the repository top (the one source of truth) and ship inside the
-wheel as `tabletop.data.cards` and `tabletop.data.templates`, so both commands work from any directory.
+wheel as `tabletop.data.cards` and `tabletop.data.templates`, so both commands work from any
+directory. The message catalogs (`tabletop/locale/*/LC_MESSAGES/*.po`) are compiled to `.mo` here,
+at build and install time (in place for an editable install), so no compiled file is kept in git.
 """
+from pathlib import Path
+
 from setuptools import find_packages, setup
+from setuptools.command.build_py import build_py
+
+LOCALE = Path(__file__).resolve().parent / "tabletop" / "locale"
+
+
+class build_py_with_catalogs(build_py):
+    def run(self):
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+
+        for po in LOCALE.glob("*/LC_MESSAGES/*.po"):
+            with po.open("rb") as f:
+                catalog = read_po(f)
+            with po.with_suffix(".mo").open("wb") as f:
+                write_mo(f, catalog)
+        super().run()
+
 
 setup(
+    cmdclass={"build_py": build_py_with_catalogs},
     packages=find_packages(include=["tabletop", "tabletop.*", "pnp", "pnp.*", "companion", "companion.*"])
     + ["tabletop.data.cards", "tabletop.data.templates"],
     package_dir={"tabletop.data.cards": "cards", "tabletop.data.templates": "templates"},
-    package_data={"tabletop.data.cards": ["*.toml"], "tabletop.data.templates": ["*.j2", "**/*.j2"]},
+    package_data={"tabletop.data.cards": ["*.toml"], "tabletop.data.templates": ["*.j2", "**/*.j2"],
+                  "tabletop": ["locale/*/LC_MESSAGES/*.po", "locale/*/LC_MESSAGES/*.mo"]},
 )
