@@ -3,6 +3,8 @@
 ReportLab embeds only TrueType outlines, and embeds a variable font at its default instance (Thin
 for Noto Sans JP). So the variable font from the `justmytype-intl-cjk` wheel is instanced at
 wght 400 and 700 with fontTools and cached outside the repository; later builds load the cache.
+Only ReportLab reads a font on a warm run: whether a font is variable is recorded in the cache
+(`fontfacts.py`) and the characters a face can draw are ReportLab's own cmap of it.
 """
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from pathlib import Path
 
 from tabletop.data.errors import DataError
 from tabletop.fileio import write_atomic
+from .fontfacts import font_facts
 
 CACHE_ENV = "TABLETOP_KIT_FONT_CACHE"
 WEIGHTS = {"regular": 400, "bold": 700}
@@ -55,8 +58,7 @@ def font_source(font_path: str | None) -> Path:
 
 def instance_paths(source: Path) -> dict[str, Path] | None:
     """Where the cached static instances of a variable font live; None for a static font."""
-    font = _open_ttf(source)
-    if "fvar" not in font or not any(a.axisTag == "wght" for a in font["fvar"].axes):
+    if not font_facts(source, cache_dir()).variable:
         return None
     key = f"{source.stem.replace('[', '-').replace(']', '')}-{source.stat().st_size}"
     return {style: cache_dir() / f"{key}-{w}-v{CACHE_VERSION}.ttf" for style, w in WEIGHTS.items()}
@@ -72,21 +74,20 @@ def static_instances(source: Path) -> dict[str, Path]:
     """Paths of static Regular/Bold TTFs for `source`: the file itself if it is not variable,
     else cached instances (made now if missing; written atomically, so concurrent or interrupted
     runs never leave a half-written font behind)."""
-    from fontTools.ttLib import TTFont
-
     paths = instance_paths(source)
     if paths is None:
         return {style: source for style in WEIGHTS}
     for style, path in paths.items():
         if not path.is_file():
-            write_atomic(path, _instance_bytes(TTFont(source), style))
+            write_atomic(path, _instance_bytes(source, style))
     return paths
 
 
-def _instance_bytes(font, style: str) -> bytes:
+def _instance_bytes(source: Path, style: str) -> bytes:
+    from fontTools.ttLib import TTFont
     from fontTools.varLib import instancer
 
-    static = instancer.instantiateVariableFont(font, {"wght": WEIGHTS[style]}, updateFontNames=False)
+    static = instancer.instantiateVariableFont(TTFont(source), {"wght": WEIGHTS[style]}, updateFontNames=False)
     # ReportLab shares one face between fonts with the same PostScript name, so each instance
     # gets its own names (the variable font names its default instance "Thin").
     family = static["name"].getBestFamilyName() or "Font"
@@ -100,19 +101,6 @@ def _instance_bytes(font, style: str) -> bytes:
     out = io.BytesIO()
     static.save(out)
     return out.getvalue()
-
-
-def _open_ttf(path: Path):
-    from fontTools.ttLib import TTFont, TTLibError
-
-    try:
-        font = TTFont(path, lazy=True)
-    except (OSError, TTLibError) as e:
-        raise DataError(f"cannot read font: {e}", file=path) from None
-    if "glyf" not in font:
-        raise DataError("font has no TrueType outlines (CFF/.otf fonts cannot be embedded); "
-                        "use a .ttf", file=path)
-    return font
 
 
 @lru_cache(maxsize=None)
@@ -137,5 +125,5 @@ def load_fonts(font_path: str | None = None) -> FontSet:
     addMapping(family, 1, 1, names["bold"])
     addMapping(family, 0, 0, names["regular"])
     addMapping(family, 1, 0, names["bold"])
-    chars = frozenset(_open_ttf(paths["regular"]).getBestCmap())
+    chars = frozenset(pdfmetrics.getFont(names["regular"]).face.charToGlyph)
     return FontSet(regular=names["regular"], bold=names["bold"], chars=chars)
