@@ -13,11 +13,12 @@ from . import buildcache
 from .assets import BuildError
 from .build import Job
 from .cli import _jobs, _options, _warn, build_options, load_once, user_errors
+from .export import source
+from .export.cards import export_cards
+from .export.contact import contact_sheet
 from .export.deck import Deck, ExportError
 from .export.targets import TARGETS
-
-# The export modules bring pypdfium2 and Pillow, which `pnp build` never needs: they are imported
-# by the commands that use them, so every other command starts without them.
+from .export.tts import export_tts
 
 
 def _hide_layout_options(command):
@@ -43,8 +44,6 @@ def _hide_layout_options(command):
 @user_errors
 def export(games, target, assets, out, workers, force, langs, **kw) -> None:
     """Export every card of GAME… (or `all`) as 300 dpi images, or as a Tabletop Simulator deck."""
-    from .export import source
-
     models: dict[str, object] = {}
     exported = False
     with tempfile.TemporaryDirectory(prefix="pnp-export-") as tmp:
@@ -105,9 +104,6 @@ def _export_asset(job: Job, opts, target: str, out: Path, workers: int | None, f
 
 
 def _export(deck: Deck, target: str, dest: Path, workers: int | None, name: str) -> tuple[list[Path], str]:
-    from .export.cards import export_cards
-    from .export.tts import export_tts
-
     if target == "tts":
         paths = export_tts(deck, dest, name, workers)
         sheets = sum("_faces" in p.name for p in paths)
@@ -119,8 +115,6 @@ def _export(deck: Deck, target: str, dest: Path, workers: int | None, name: str)
 
 def contact_sheets(game: str, asset: str | None, out: Path, opts) -> None:
     """One PNG per asset with every card (cards assets) or page (sheets) as a thumbnail."""
-    from .export.contact import contact_sheet
-
     models: dict[str, object] = {}
     with tempfile.TemporaryDirectory(prefix="pnp-preview-") as tmp:
         for job in _jobs((game,), (asset,) if asset else ()):
@@ -131,6 +125,4 @@ def contact_sheets(game: str, asset: str | None, out: Path, opts) -> None:
 
 def _deck(job: Job, opts, models: dict[str, object], work_dir: Path) -> Deck:
     """The asset built for export."""
-    from .export import source
-
     return source.deck(job, opts, load_once(job.game, opts, models), work_dir)

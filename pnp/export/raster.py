@@ -11,13 +11,15 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
-import pypdfium2 as pdfium
 from PIL import Image
 
 from tabletop.fileio import write_atomic
 from .deck import Region
+
+if TYPE_CHECKING:  # imported where a PDF is opened: `pnp build` never loads PDFium
+    import pypdfium2 as pdfium
 
 PNG_COMPRESS_LEVEL = 1  # ~3× faster to encode than level 6, and no bigger for flat-colour cards
 RUN = 6  # jobs per task: small enough to stream, big enough to keep both cores busy
@@ -56,6 +58,8 @@ _pages: dict[int, pdfium.PdfPage] = {}
 
 def _open(pdf_path: str) -> None:
     global _doc
+    import pypdfium2 as pdfium
+
     _doc = pdfium.PdfDocument(pdf_path)
     _pages.clear()
 

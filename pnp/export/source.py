@@ -9,8 +9,6 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-import pypdfium2 as pdfium
-
 from ..assets import Options
 from ..assets.sheet import SummarySheet
 from ..build import Job, build_pdf
@@ -66,6 +64,8 @@ def _names(asset: Any, model: Any, opts: Options) -> dict[str, str]:
 
 
 def _page_deck(job: Job, pdf: Path) -> Deck:
+    import pypdfium2 as pdfium  # here, not at the top: `pnp build` never loads PDFium
+
     doc = pdfium.PdfDocument(str(pdf))
     try:
         boxes = [tuple(doc[i].get_mediabox()) for i in range(len(doc))]
