@@ -12,10 +12,12 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-
-import jinja2
+from typing import TYPE_CHECKING
 
 from tabletop.data import TEMPLATES_DIR
+
+if TYPE_CHECKING:  # imported when a template is first rendered: an up-to-date build renders none
+    import jinja2
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,8 @@ class TemplateError(Exception):
 
 @lru_cache(maxsize=None)
 def environment(templates_dir: str = str(TEMPLATES_DIR)) -> jinja2.Environment:
+    import jinja2
+
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(templates_dir), autoescape=True,
                              extensions=["jinja2.ext.do"],
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)

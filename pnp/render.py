@@ -1,25 +1,26 @@
 """Drawing: the only module that talks to ReportLab's canvas. Input is laid-out data in mm.
 
 Every canvas starts with the project's embedded font (never ReportLab's default Helvetica, which
-would otherwise be referenced, unembedded, by each page).
+would otherwise be referenced, unembedded, by each page). ReportLab is imported by the functions
+that draw, so the art classes cost nothing to a command that finds its files up to date.
 """
 from __future__ import annotations
 
 import io
 from dataclasses import dataclass
-from typing import Callable
-
-from reportlab.lib import colors
-from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Table, TableStyle
+from functools import lru_cache
+from typing import TYPE_CHECKING, Callable
 
 from .content import Heading, Para
 
 from .fonts import FontSet
 from .geometry import Rect, Size, pt
 from .imposition import Segment, Sheet
-from .kinsoku import KinsokuParagraph as Paragraph
 from .text import Fitted, TextStyle, paragraph_style
+
+if TYPE_CHECKING:
+    from reportlab.lib.colors import Color
+    from reportlab.pdfgen.canvas import Canvas
 
 GUIDE_WIDTH = 0.4  # pt
 GUIDE_COLOR = "#555555"
@@ -98,6 +99,10 @@ def flowing_document(page: Size, margin: float, blocks: list, styles: dict[str, 
     """A sheet of headings, paragraphs and tables flowed over as many pages as needed.
     `footer(page, pages)` gives each page's footer (box in page coordinates). Returns the PDF and
     its page count. Styles needed: h1, h2, body, cell, th."""
+    from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Table
+
+    from .kinsoku import KinsokuParagraph as Paragraph
+
     buf = io.BytesIO()
     bottom = margin + 4
     frame = Frame(pt(margin), pt(bottom), pt(page.w - 2 * margin), pt(page.h - margin - bottom),
@@ -118,31 +123,42 @@ def flowing_document(page: Size, margin: float, blocks: list, styles: dict[str, 
         if art:
             _draw_text(canvas, art, frame_rect)
 
-    doc.build(flowables, canvasmaker=lambda *a, **k: _FooterCanvas(draw_footer, *a, **k))
+    footer_canvas = _footer_canvas()
+    doc.build(flowables, canvasmaker=lambda *a, **k: footer_canvas(draw_footer, *a, **k))
     return buf.getvalue(), doc.page
 
 
-class _FooterCanvas(Canvas):
-    """Holds each finished page back until the last one, so every footer can say "n/m"."""
+@lru_cache(maxsize=None)
+def _footer_canvas() -> type:
+    from reportlab.pdfgen.canvas import Canvas
 
-    def __init__(self, draw_footer, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self._draw_footer = draw_footer
-        self._held: list[dict] = []
+    class FooterCanvas(Canvas):
+        """Holds each finished page back until the last one, so every footer can say "n/m"."""
 
-    def showPage(self):
-        self._held.append(dict(self.__dict__))
-        self._startPage()
+        def __init__(self, draw_footer, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self._draw_footer = draw_footer
+            self._held: list[dict] = []
 
-    def save(self):
-        for number, state in enumerate(self._held, 1):
-            self.__dict__.update(state)
-            self._draw_footer(self, number, len(self._held))
-            super().showPage()
-        super().save()
+        def showPage(self):
+            self._held.append(dict(self.__dict__))
+            self._startPage()
+
+        def save(self):
+            for number, state in enumerate(self._held, 1):
+                self.__dict__.update(state)
+                self._draw_footer(self, number, len(self._held))
+                super().showPage()
+            super().save()
+
+    return FooterCanvas
 
 
 def _flowables(block, styles, fonts, lang, width) -> list:
+    from reportlab.platypus import Table, TableStyle
+
+    from .kinsoku import KinsokuParagraph as Paragraph
+
     def para(markup, style):
         paragraph_style_ = paragraph_style(styles[style], fonts, lang)
         paragraph_style_.spaceBefore = styles[style].space_before  # dropped at the top of a page
@@ -163,25 +179,34 @@ def _flowables(block, styles, fonts, lang, width) -> list:
     table = Table(rows, colWidths=widths, repeatRows=header, hAlign="LEFT")
     commands = [
         ("FONTNAME", (0, 0), (-1, -1), fonts.regular),  # ReportLab's default would be Helvetica
-        ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#999999")),
+        ("GRID", (0, 0), (-1, -1), 0.4, _color("#999999")),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3),
         ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
     ]
     if header:
-        commands.append(("BACKGROUND", (0, 0), (-1, header - 1), colors.HexColor("#e8e8e8")))
+        commands.append(("BACKGROUND", (0, 0), (-1, header - 1), _color("#e8e8e8")))
     table.setStyle(TableStyle(commands))
     table.spaceBefore = 2
     return [table]
 
 
 def _canvas(buf, page: Size, fonts: FontSet, info: DocInfo) -> Canvas:
+    from reportlab.pdfgen.canvas import Canvas
+
     c = Canvas(buf, pagesize=(pt(page.w), pt(page.h)), initialFontName=fonts.regular,
                initialFontSize=9, lang=info.lang, pageCompression=1)
     c.setTitle(info.title)
     c.setSubject(info.subject)
     c.setCreator(info.creator)
     return c
+
+
+@lru_cache(maxsize=None)
+def _color(hex_colour: str) -> Color:
+    from reportlab.lib.colors import HexColor
+
+    return HexColor(hex_colour)
 
 
 def _pt_box(r: Rect) -> tuple[float, float, float, float]:
@@ -214,9 +239,9 @@ def _draw_shape(c: Canvas, shape: ShapeArt, limit: Rect) -> None:
         box.rect(pt(limit.x), pt(limit.y), pt(limit.w), pt(limit.h))
         c.clipPath(box, stroke=0, fill=0)
     if shape.fill:
-        c.setFillColor(colors.HexColor(shape.fill))
+        c.setFillColor(_color(shape.fill))
     if shape.stroke:
-        c.setStrokeColor(colors.HexColor(shape.stroke))
+        c.setStrokeColor(_color(shape.stroke))
         c.setLineWidth(pt(shape.width))
     paint = {"fill": 1 if shape.fill else 0, "stroke": 1 if shape.stroke else 0}
     if shape.circle:
@@ -236,9 +261,9 @@ def _draw_fill(c: Canvas, fill: FillArt, limit: Rect) -> None:
     b = fill.box
     x0, y0 = max(b.x, limit.x), max(b.y, limit.y)
     x1, y1 = min(b.x1, limit.x1), min(b.y1, limit.y1)
-    c.setFillColor(colors.HexColor(fill.color))
+    c.setFillColor(_color(fill.color))
     if fill.stroke:
-        c.setStrokeColor(colors.HexColor(fill.stroke))
+        c.setStrokeColor(_color(fill.stroke))
         c.setLineWidth(0.5)
     c.rect(pt(x0), pt(y0), pt(x1 - x0), pt(y1 - y0), fill=1, stroke=1 if fill.stroke else 0)
 
@@ -265,7 +290,7 @@ def _draw_guides(c: Canvas, segments: list[Segment], dash: tuple[float, ...] = (
     if not segments:
         return
     c.saveState()
-    c.setStrokeColor(colors.HexColor(GUIDE_COLOR))
+    c.setStrokeColor(_color(GUIDE_COLOR))
     c.setLineWidth(GUIDE_WIDTH)
     if dash:
         c.setDash(*dash)

@@ -1,22 +1,24 @@
 """Fitting paragraphs into a box: wrap (kinsoku for Japanese), shrink until it fits, or fail.
 
-Measuring uses ReportLab's Paragraph but never a canvas; render.py draws the result.
+Measuring uses ReportLab's Paragraph but never a canvas; render.py draws the result. ReportLab is
+imported when text is first measured, so a command that finds its files up to date never loads it.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-
-from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
-from reportlab.lib.styles import ParagraphStyle
+from typing import TYPE_CHECKING
 
 from .content import Para
 from .fonts import FontSet
 from .geometry import MM
-from .kinsoku import KinsokuParagraph as Paragraph, line_texts
+
+if TYPE_CHECKING:
+    from reportlab.lib.styles import ParagraphStyle
+
+    from .kinsoku import KinsokuParagraph as Paragraph
 
 MIN_SIZE = 6.0  # pt: the smallest text an insert may carry
-_ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
 _STEP = 0.04
 _WIDOW_SHRINK = 0.12  # how much smaller text may get to keep a lone character off a last line
 
@@ -45,10 +47,14 @@ class TextOverflow(Exception):
 
 def paragraph_style(style: TextStyle, fonts: FontSet, lang: str, scale: float = 1.0,
                     min_size: float = 0.0) -> ParagraphStyle:
+    from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+    from reportlab.lib.styles import ParagraphStyle
+
     size = max(style.size * scale, min(style.size, min_size))
+    align = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}[style.align]
     return ParagraphStyle(
         name=f"s{size:.2f}", fontName=fonts.bold if style.bold else fonts.regular, fontSize=size,
-        leading=size * style.leading, textColor=style.color, alignment=_ALIGN[style.align],
+        leading=size * style.leading, textColor=style.color, alignment=align,
         wordWrap="CJK" if lang == "ja" else None, splitLongWords=False, allowWidows=1,
         allowOrphans=1)
 
@@ -84,6 +90,8 @@ def _fit(paras, styles, width, height, fonts, lang, min_size) -> Fitted:
 
 
 def _try(paras, table, width, height, fonts, lang, scale, min_size) -> Fitted | None:
+    from .kinsoku import KinsokuParagraph as Paragraph
+
     if width <= 0:  # a box squeezed to nothing (a tiny card); ReportLab would not wrap at all
         return None
     out, total = [], 0.0
@@ -103,6 +111,8 @@ def _try(paras, table, width, height, fonts, lang, scale, min_size) -> Fitted | 
 
 def _lone_last_char(para: Paragraph) -> bool:
     """A wrapped paragraph whose last line is one character (a title ending "…モン" / "ド")."""
+    from .kinsoku import line_texts
+
     lines = line_texts(para.blPara.lines)
     return len(lines) > 1 and len(lines[-1].strip()) == 1
 
