@@ -59,9 +59,29 @@ def environment(templates_dir: str = str(TEMPLATES_DIR)) -> jinja2.Environment:
     import jinja2
 
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(templates_dir), autoescape=True,
-                             extensions=["jinja2.ext.do"],
+                             extensions=["jinja2.ext.do"], bytecode_cache=_compiled_templates(),
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     return env
+
+
+def template_cache_dir() -> Path:
+    """Where compiled templates are kept between runs: beside the font cache."""
+    from .fonts import cache_dir
+
+    return cache_dir().parent / "templates"
+
+
+def _compiled_templates() -> jinja2.BytecodeCache | None:
+    """Jinja2's cache of compiled templates (it recompiles a template whose source changed);
+    None, so every run compiles, if the folder cannot be made."""
+    import jinja2
+
+    folder = template_cache_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return jinja2.FileSystemBytecodeCache(str(folder))
 
 
 def render(template: str, templates_dir: Path | None = None, **context) -> str:
