@@ -16,10 +16,9 @@ from .content import Heading, Para
 from .fonts import FontSet
 from .geometry import Rect, Size, pt
 from .imposition import Segment, Sheet
-from .text import Fitted, TextStyle, paragraph_style
+from .text import Fitted, TextStyle, paragraph_style, rl_color
 
 if TYPE_CHECKING:
-    from reportlab.lib.colors import Color
     from reportlab.pdfgen.canvas import Canvas
 
 GUIDE_WIDTH = 0.4  # pt
@@ -179,13 +178,13 @@ def _flowables(block, styles, fonts, lang, width) -> list:
     table = Table(rows, colWidths=widths, repeatRows=header, hAlign="LEFT")
     commands = [
         ("FONTNAME", (0, 0), (-1, -1), fonts.regular),  # ReportLab's default would be Helvetica
-        ("GRID", (0, 0), (-1, -1), 0.4, _color("#999999")),
+        ("GRID", (0, 0), (-1, -1), 0.4, rl_color("#999999")),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3),
         ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
     ]
     if header:
-        commands.append(("BACKGROUND", (0, 0), (-1, header - 1), _color("#e8e8e8")))
+        commands.append(("BACKGROUND", (0, 0), (-1, header - 1), rl_color("#e8e8e8")))
     table.setStyle(TableStyle(commands))
     table.spaceBefore = 2
     return [table]
@@ -200,13 +199,6 @@ def _canvas(buf, page: Size, fonts: FontSet, info: DocInfo) -> Canvas:
     c.setSubject(info.subject)
     c.setCreator(info.creator)
     return c
-
-
-@lru_cache(maxsize=None)
-def _color(hex_colour: str) -> Color:
-    from reportlab.lib.colors import HexColor
-
-    return HexColor(hex_colour)
 
 
 def _pt_box(r: Rect) -> tuple[float, float, float, float]:
@@ -239,9 +231,9 @@ def _draw_shape(c: Canvas, shape: ShapeArt, limit: Rect) -> None:
         box.rect(pt(limit.x), pt(limit.y), pt(limit.w), pt(limit.h))
         c.clipPath(box, stroke=0, fill=0)
     if shape.fill:
-        c.setFillColor(_color(shape.fill))
+        c.setFillColor(rl_color(shape.fill))
     if shape.stroke:
-        c.setStrokeColor(_color(shape.stroke))
+        c.setStrokeColor(rl_color(shape.stroke))
         c.setLineWidth(pt(shape.width))
     paint = {"fill": 1 if shape.fill else 0, "stroke": 1 if shape.stroke else 0}
     if shape.circle:
@@ -261,9 +253,9 @@ def _draw_fill(c: Canvas, fill: FillArt, limit: Rect) -> None:
     b = fill.box
     x0, y0 = max(b.x, limit.x), max(b.y, limit.y)
     x1, y1 = min(b.x1, limit.x1), min(b.y1, limit.y1)
-    c.setFillColor(_color(fill.color))
+    c.setFillColor(rl_color(fill.color))
     if fill.stroke:
-        c.setStrokeColor(_color(fill.stroke))
+        c.setStrokeColor(rl_color(fill.stroke))
         c.setLineWidth(0.5)
     c.rect(pt(x0), pt(y0), pt(x1 - x0), pt(y1 - y0), fill=1, stroke=1 if fill.stroke else 0)
 
@@ -290,7 +282,7 @@ def _draw_guides(c: Canvas, segments: list[Segment], dash: tuple[float, ...] = (
     if not segments:
         return
     c.saveState()
-    c.setStrokeColor(_color(GUIDE_COLOR))
+    c.setStrokeColor(rl_color(GUIDE_COLOR))
     c.setLineWidth(GUIDE_WIDTH)
     if dash:
         c.setDash(*dash)

@@ -14,6 +14,7 @@ from .fonts import FontSet
 from .geometry import MM
 
 if TYPE_CHECKING:
+    from reportlab.lib.colors import Color
     from reportlab.lib.styles import ParagraphStyle
 
     from .kinsoku import KinsokuParagraph as Paragraph
@@ -45,6 +46,15 @@ class TextOverflow(Exception):
         super().__init__(f"{what} does not fit{': ' + detail if detail else ''}")
 
 
+@lru_cache(maxsize=None)
+def rl_color(spec: str) -> Color:
+    """ReportLab's colour for `spec` ("#rrggbb"), made once: given the string, ReportLab would parse
+    it again at every paragraph it draws, the slow way (hex is not among the forms it tries first)."""
+    from reportlab.lib.colors import toColor
+
+    return toColor(spec)
+
+
 def paragraph_style(style: TextStyle, fonts: FontSet, lang: str, scale: float = 1.0,
                     min_size: float = 0.0) -> ParagraphStyle:
     from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
@@ -54,7 +64,7 @@ def paragraph_style(style: TextStyle, fonts: FontSet, lang: str, scale: float = 
     align = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}[style.align]
     return ParagraphStyle(
         name=f"s{size:.2f}", fontName=fonts.bold if style.bold else fonts.regular, fontSize=size,
-        leading=size * style.leading, textColor=style.color, alignment=align,
+        leading=size * style.leading, textColor=rl_color(style.color), alignment=align,
         wordWrap="CJK" if lang == "ja" else None, splitLongWords=False, allowWidows=1,
         allowOrphans=1)
 
