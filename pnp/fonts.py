@@ -4,7 +4,8 @@ ReportLab embeds only TrueType outlines, and embeds a variable font at its defau
 for Noto Sans JP). So the variable font from the `justmytype-intl-cjk` wheel is instanced at
 wght 400 and 700 with fontTools and cached outside the repository; later builds load the cache.
 Only ReportLab reads a font on a warm run: whether a font is variable is recorded in the cache
-(`fontfacts.py`) and the characters a face can draw are ReportLab's own cmap of it.
+(`fontfacts.py`), ReportLab's parse of each face is kept there too (`parsedfonts.py`), and the
+characters a face can draw are ReportLab's own cmap of it.
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from pathlib import Path
 from tabletop.data.errors import DataError
 from tabletop.fileio import write_atomic
 from .fontfacts import font_facts
+from .parsedfonts import reportlab_font
 
 CACHE_ENV = "TABLETOP_KIT_FONT_CACHE"
 WEIGHTS = {"regular": 400, "bold": 700}
@@ -108,7 +110,6 @@ def load_fonts(font_path: str | None = None) -> FontSet:
     """Register Regular and Bold with ReportLab (once per process) and return their names."""
     from reportlab.lib.fonts import addMapping
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont as RLFont
 
     source = font_source(font_path)
     paths = static_instances(source)
@@ -117,7 +118,7 @@ def load_fonts(font_path: str | None = None) -> FontSet:
     names = {style: f"TK{tag}-{style.title()}" for style in WEIGHTS}
     for style, path in paths.items():
         try:
-            pdfmetrics.registerFont(RLFont(names[style], str(path)))
+            pdfmetrics.registerFont(reportlab_font(names[style], path, cache_dir()))
         except Exception as e:  # ReportLab raises plain exceptions for unusable fonts
             raise DataError(f"cannot use font: {e}", file=path) from None
     family = names["regular"]  # <b> in paragraph markup switches to the bold face

@@ -1,0 +1,122 @@
+"""ReportLab's parse of a font kept between runs: the same PDF as a fresh parse; a changed font, a
+record of another ReportLab version or a corrupt record mean a fresh parse, never a crash."""
+import io
+import os
+import pickle
+import shutil
+from pathlib import Path
+
+import pytest
+import reportlab
+from reportlab.pdfbase import pdfmetrics, ttfonts
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp import parsedfonts
+from pnp.fonts import bundled_font, static_instances
+from pnp.parsedfonts import reportlab_font
+
+
+@pytest.fixture
+def font(tmp_path):
+    path = tmp_path / "Vera.ttf"
+    shutil.copy(Path(reportlab.__file__).parent / "fonts" / "Vera.ttf", path)
+    return path
+
+
+@pytest.fixture
+def parses(monkeypatch):
+    """Each real parse of a font by ReportLab."""
+    calls = []
+    parse = ttfonts.TTFont.__init__
+
+    def counted(self, name, filename, *args, **kwargs):
+        calls.append(filename)
+        parse(self, name, filename, *args, **kwargs)
+
+    monkeypatch.setattr(ttfonts.TTFont, "__init__", counted)
+    return calls
+
+
+def _pdf(font) -> bytes:
+    """A page set in `font` (registered under its name for the drawing only)."""
+    pdfmetrics.registerFont(font)
+    try:
+        buf = io.BytesIO()
+        c = Canvas(buf, invariant=1)
+        c.setFont(font.fontName, 11)
+        c.drawString(40, 700, "ヒットマンズ・ショーダウン Hitman's Showdown ♥♦♣♠ 報酬金 7000金")
+        c.setFont(font.fontName, 7.5)
+        c.drawString(40, 680, "成功条件：出目合計値25以上かつ一の出目が一つ。")
+        c.showPage()
+        c.save()
+        return buf.getvalue()
+    finally:
+        font.unregister()
+
+
+def test_a_kept_parse_makes_the_same_pdf_as_a_fresh_one(tmp_path, parses):
+    regular = static_instances(bundled_font())["regular"]
+    fresh = reportlab_font("TKTest-Regular", regular, tmp_path)
+    kept = reportlab_font("TKTest-Regular", regular, tmp_path)
+    assert len(parses) == 1 and kept is not fresh and kept.face is not fresh.face
+    assert kept.face.charToGlyph == fresh.face.charToGlyph
+    assert _pdf(kept) == _pdf(fresh)
+
+
+def test_the_parse_is_kept_per_file_and_named_per_use(font, tmp_path, parses):
+    a = reportlab_font("A", font, tmp_path / "cache")
+    b = reportlab_font("B", font, tmp_path / "cache")
+    assert (a.fontName, b.fontName) == ("A", "B")
+    assert len(parses) == 1
+    assert len(list((tmp_path / "cache" / "faces").iterdir())) == 1
+
+
+def test_a_changed_font_is_parsed_again(font, tmp_path, parses):
+    reportlab_font("A", font, tmp_path)
+    st = font.stat()
+    os.utime(font, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
+    reportlab_font("A", font, tmp_path)
+    reportlab_font("A", font, tmp_path)
+    assert len(parses) == 2
+
+
+def test_a_record_of_another_reportlab_is_not_used(font, tmp_path, parses, monkeypatch):
+    reportlab_font("A", font, tmp_path)
+    monkeypatch.setattr(reportlab, "Version", reportlab.Version + ".next")
+    reportlab_font("A", font, tmp_path)
+    assert len(parses) == 2
+
+
+@pytest.mark.parametrize("garbage", [b"", b"not a pickle", pickle.dumps([1, 2]), pickle.dumps(("k", {}, {}))])
+def test_a_corrupt_record_is_ignored_and_replaced(font, tmp_path, parses, garbage):
+    reportlab_font("A", font, tmp_path)
+    (record,) = (tmp_path / "faces").iterdir()
+    record.write_bytes(garbage)
+    again = reportlab_font("A", font, tmp_path)
+    assert again.face.charToGlyph and len(parses) == 2
+    reportlab_font("A", font, tmp_path)
+    assert len(parses) == 2  # the record was made again
+
+
+def test_an_unwritable_cache_still_gives_the_font(font, tmp_path, parses):
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file where the cache folder would be")
+    assert reportlab_font("A", font, blocked).face.charToGlyph
+    assert reportlab_font("A", font, blocked).face.charToGlyph
+    assert len(parses) == 2
+
+
+def test_an_unusable_font_still_fails_as_before(tmp_path):
+    bad = tmp_path / "bad.ttf"
+    bad.write_bytes(b"\x00\x01\x00\x00" + bytes(8))
+    with pytest.raises(Exception):
+        reportlab_font("A", bad, tmp_path)
+    assert not (tmp_path / "faces").exists()
+
+
+def test_the_unit_scale_is_remade_as_reportlab_makes_it(font, tmp_path):
+    fresh = reportlab_font("A", font, tmp_path)
+    kept = reportlab_font("A", font, tmp_path)
+    for units in (0, 1, 250.5, 2048):
+        assert kept.face._pdfScale(units) == fresh.face._pdfScale(units)
+    assert parsedfonts._scale(1000)(123) == 123
