@@ -8,8 +8,11 @@ Nothing hangs past the width. Used only where the style says wordWrap="CJK" (Jap
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from reportlab.lib.textsplit import ALL_CANNOT_END, ALL_CANNOT_START
-from reportlab.platypus.paragraph import Paragraph, ParaLines, cjkU, makeCJKParaLine
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus.paragraph import Paragraph, ParaLines, makeCJKParaLine
 from reportlab.rl_config import _FUZZ
 
 # ReportLab's lists lack full-width ？！：；, the ellipsis and a few closing brackets.
@@ -41,7 +44,7 @@ class KinsokuParagraph(Paragraph):
             return super().breakLinesCJK(maxWidths)
         widths = list(maxWidths) if isinstance(maxWidths, (list, tuple)) else [maxWidths]
         self.height = 0
-        chars = [cjkU(t, f, "utf8") for f in self.frags for t in (f.text or [""])]
+        chars = [_char(t, f) for f in self.frags for t in (f.text or [""])]
         if len(self.frags) == 1 and not hasattr(self.frags[0], "cbDefn"):
             # one run of one style: ReportLab's plain line form, which draws much faster
             frag = self.frags[0]
@@ -57,6 +60,26 @@ class KinsokuParagraph(Paragraph):
             used = sum(u.width for u in chars[start:end])
             lines.append(makeCJKParaLine(chars[start:end], width, used, width - used, hard, calc_bounds))
         return ParaLines(kind=1, lines=lines)
+
+
+class _Char(str):
+    """One character with its fragment (font, size, colour) and advance width, as ReportLab's cjkU
+    holds them; the width is measured once per character, font and size, not once per use."""
+
+
+def _char(text: str, frag) -> _Char:
+    char = _Char(text)
+    char.frag = frag
+    if hasattr(frag, "cbDefn"):  # an inline image or anchor: its own width
+        char.width = getattr(frag.cbDefn, "width", 0)
+    else:
+        char.width = _width(text, frag.fontName, frag.fontSize)
+    return char
+
+
+@lru_cache(maxsize=1 << 16)
+def _width(text: str, font: str, size: float) -> float:
+    return stringWidth(text, font, size)
 
 
 def _breaks(chars: list, widths: list[float]):
