@@ -69,6 +69,13 @@ def paragraph_style(style: TextStyle, fonts: FontSet, lang: str, scale: float = 
         allowOrphans=1)
 
 
+@lru_cache(maxsize=1024)
+def _measuring_style(style: TextStyle, fonts: FontSet, lang: str, scale: float, min_size: float) -> ParagraphStyle:
+    """paragraph_style, made once for each size a fit tries: fitted paragraphs share it (and never
+    change it; render.py's flowing sheets, which do, make their own)."""
+    return paragraph_style(style, fonts, lang, scale, min_size)
+
+
 def fit(paras: tuple[Para, ...], styles: dict[str, TextStyle], width: float, height: float,
         fonts: FontSet, lang: str, min_size: float = MIN_SIZE) -> Fitted:
     """The largest scale ≤ 1 at which every paragraph fits `width`×`height` (points). Styles shrink
@@ -106,7 +113,7 @@ def _try(paras, table, width, height, fonts, lang, scale, min_size) -> Fitted | 
         return None
     out, total = [], 0.0
     for i, p in enumerate(paras):
-        style = paragraph_style(table[p.style], fonts, lang, scale, min_size)
+        style = _measuring_style(table[p.style], fonts, lang, scale, min_size)
         para = Paragraph(p.markup, style)
         _, h = para.wrap(width, 1e6)
         if _widest(para) > width + 0.01:
