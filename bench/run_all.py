@@ -142,6 +142,7 @@ def main() -> None:
         report("pnp preview terror24 --all (81 cards + 6 backs)",
                measure(pnp("preview", "terror24", "--all", "--out", str(out))), "< 300 MB")
     script_bench("Hitman's Showdown build (bench/build_hitmans.py)", "build_hitmans.py")
+    script_bench("pnp against plain ReportLab, decks of 100-5,000 cards (bench/build_speed.py)", "build_speed.py")
     script_bench("Famiglia robot + simulation (bench/famiglia.py)", "famiglia.py")
     script_bench("24 NPC (bench/terror24.py)", "terror24.py")
     script_bench("Hitman's Showdown companion replay (bench/showdown_replay.py)", "showdown_replay.py")
