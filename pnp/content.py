@@ -73,7 +73,9 @@ def template_cache_dir() -> Path:
 
 def _compiled_templates() -> jinja2.BytecodeCache | None:
     """Jinja2's cache of compiled templates (it recompiles a template whose source changed);
-    None, so every run compiles, if the folder cannot be made."""
+    None, so every run compiles, if the folder cannot be made or written."""
+    import os
+
     import jinja2
 
     folder = template_cache_dir()
@@ -81,7 +83,7 @@ def _compiled_templates() -> jinja2.BytecodeCache | None:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:
         return None
-    return jinja2.FileSystemBytecodeCache(str(folder))
+    return jinja2.FileSystemBytecodeCache(str(folder)) if os.access(folder, os.W_OK | os.X_OK) else None
 
 
 def render(template: str, templates_dir: Path | None = None, **context) -> str:

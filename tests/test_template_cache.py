@@ -1,4 +1,6 @@
 """Compiled templates are kept between runs, and a template edited since is compiled again."""
+import os
+
 import jinja2
 import pytest
 
@@ -47,3 +49,17 @@ def test_an_unwritable_cache_only_costs_time(fresh, tmp_path, monkeypatch):
     monkeypatch.setenv("TABLETOP_KIT_FONT_CACHE", str(blocked / "fonts"))
     (fresh / "card.j2").write_text("<p>{{ title }}</p>", encoding="utf-8")
     assert _run(fresh, title="カポ") == "<p>カポ</p>"
+
+
+def test_a_read_only_cache_folder_only_costs_time(fresh, monkeypatch):
+    (fresh / "card.j2").write_text("<p>{{ title }}</p>", encoding="utf-8")
+    folder = content.template_cache_dir()
+    folder.mkdir(parents=True)
+    real_access = os.access  # as root, a chmod would not stop the writes: say the folder is read-only
+
+    def access(path, mode):
+        return str(path) != str(folder) and real_access(path, mode)
+
+    monkeypatch.setattr(os, "access", access)
+    assert _run(fresh, title="カポ") == "<p>カポ</p>"
+    assert not list(folder.iterdir())
