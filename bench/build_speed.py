@@ -181,16 +181,23 @@ def _growth(rows: list[tuple[int, float, float, float]]) -> None:
 
 def one_size(count: int) -> None:
     """Child process: build `count` synthetic inserts in memory; print the figures as JSON."""
+    from pnp.build import collector_paused
+    from pnp.fonts import load_fonts
+
+    fonts = load_fonts()
+    with collector_paused():  # as build.build_pdf builds an asset
+        _impose(count, fonts)
+
+
+def _impose(count: int, fonts) -> None:
     from pnp import render
     from pnp.assets.cardfaces import lay_out
     from pnp.assets.common import FOOTER_HEIGHT, footer
     from pnp.assets.layout import insert_layout
     from pnp.content import Face, Para
-    from pnp.fonts import load_fonts
     from pnp.geometry import Size, grid, parse_paper
     from pnp.imposition import footer_box, guide_segments, plan_fronts
 
-    fonts = load_fonts()
     start, cpu = time.perf_counter(), time.process_time()
     layout = insert_layout("full", Size(63, 88))
     arts = []

@@ -1,9 +1,11 @@
 """Building one asset of one game into PDF bytes; the CLI writes them (atomically) and reports."""
 from __future__ import annotations
 
+import gc
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from .assets import Asset, Built, Game, Options
 from .fonts import load_fonts
@@ -22,4 +24,19 @@ def build_pdf(job: Job, opts: Options, model: Any | None = None) -> Built:
     """The asset's PDF in memory (nothing written); `model` is the game's loaded data, if at hand."""
     fonts = load_fonts(opts.font)
     model = model if model is not None else job.game.load(opts.cards_dir)
-    return job.asset.build(job.game, model, opts, fonts)
+    with collector_paused():
+        return job.asset.build(job.game, model, opts, fonts)
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector paused while an asset is built: it would keep scanning
+    the cards laid out so far (10–15% of a large deck's time); the few cycles a build leaves are
+    collected once it is back on."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()

@@ -51,3 +51,26 @@ def test_a_paragraph_draws_the_same_with_the_colour_made_once():
     as_text = _paragraph(TextStyle(9, color="#444444"))
     as_text.style.textColor = "#444444"  # what ReportLab parses at every draw
     assert _drawn(shortcut) == _drawn(as_text)
+
+
+def test_a_build_pauses_the_garbage_collector_and_gives_it_back():
+    import gc
+
+    import pytest
+
+    from pnp.build import collector_paused
+
+    assert gc.isenabled()
+    with collector_paused():
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    with pytest.raises(ValueError), collector_paused():
+        raise ValueError("a build that fails")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with collector_paused():
+            pass
+        assert not gc.isenabled()  # left as the caller had it
+    finally:
+        gc.enable()
