@@ -21,6 +21,7 @@ the figures are for every build after the first one.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import statistics
@@ -184,8 +185,12 @@ def _growth(rows: list[tuple[int, float, float, float]]) -> None:
 
 def one_size(count: int) -> None:
     """Child process: build `count` synthetic inserts in memory; print the figures as JSON."""
-    from pnp.build import collector_paused
     from pnp.fonts import load_fonts
+
+    try:
+        from pnp.build import collector_paused
+    except ImportError:  # a version from before it (to compare with)
+        collector_paused = contextlib.nullcontext
 
     fonts = load_fonts()
     with collector_paused():  # as build.build_pdf builds an asset
