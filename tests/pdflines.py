@@ -75,11 +75,12 @@ def first_difference(expected: list[dict], actual: list[dict], tolerance: int = 
                           and abs(line[1] - x) <= tolerance and abs(line[2] - y) <= tolerance), None)
             if match is None:
                 near = [line for line in unmatched if line[0] == text]
-                where = f" (found at {near[0][1:]})" if near else " (not found)"
+                where = f" (nearest at x={near[0][1] / 10} y={near[0][2] / 10})" if near else " (not found)"
                 return f"page {n}: {text!r} expected at x={x / 10} y={y / 10} mm{where}"
             unmatched.remove(match)
         if unmatched:
-            return f"page {n}: unexpected text {unmatched[0][0]!r} at {unmatched[0][1:]} (0.1 mm)"
+            text, x, y = unmatched[0]
+            return f"page {n}: unexpected text {text!r} at x={x / 10} y={y / 10} mm"
     return None
 
 
