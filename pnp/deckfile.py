@@ -4,6 +4,7 @@ that can be checked before drawing — columns, fields, types, copies, suits, te
 deck fails with one line naming the file, the row and the column (or the line and the field)."""
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -115,7 +116,7 @@ class Deck:
     card_size: str | None
     diameter: float
     fields: dict[str, Field]
-    boxes: dict[str, tuple[str, ...]]  # box → fields, in order
+    boxes: dict[str, tuple[str, ...]]  # box → fields, in order (for the deck's own insert style)
     templates: dict[str, Path]  # box → the user's template for it
     styles: dict[str, TextStyle]  # field → its look
     suits: dict[str, SuitOptions]
@@ -125,6 +126,15 @@ class Deck:
     name_field: str
     warnings: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()  # information lines (the CSV's encoding)
+
+    def boxes_for(self, style: str) -> dict[str, tuple[str, ...]]:
+        """The boxes for an insert style given on the command line: the layout's for that style, with
+        the deck's own choices for the boxes it names."""
+        if style == self.options.style:
+            return self.boxes
+        defaults = self.layout.boxes(dataclasses.replace(self.options, style=style))
+        chosen = {box: fields for box, fields in self.boxes.items() if fields != self.layout.boxes(self.options).get(box)}
+        return {box: chosen.get(box, fields) for box, fields in defaults.items()}
 
     @property
     def folder(self) -> Path:
@@ -160,8 +170,10 @@ def cell_text(value: Any) -> str:
 
 
 def find_suit(suits: dict[str, SuitOptions], value: str) -> SuitOptions | None:
+    """The suit a cell names by its key, its symbol or its name in any language (H, ♥, ハート)."""
     for key, suit in suits.items():
-        if value.lower() == key.lower() or value == suit.symbol:
+        names = suit.name.values() if isinstance(suit.name, dict) else [suit.name or ""]
+        if value.lower() in (key.lower(), suit.symbol, *(n.lower() for n in names if n)):
             return suit
     return None
 
@@ -225,7 +237,7 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> D
         for n, name in enumerate(data.layout.columns):
             if name not in fields:
                 raise _unknown_field(name, table, f"layout.columns[{n}]")
-    if INDEX in shown or layout.name == "card":
+    if INDEX in shown or layout.icon_field in shown:
         shown |= {"rank", "suit"}
     name_field = d.name or "title"
     if d.name and name_field not in fields:
@@ -336,7 +348,8 @@ def _boxes(folder: Path, data: DeckFileData, layout: NamedLayout, table: Table,
             if not templates[box].is_file():
                 raise DataError(_("template {name!r} not found beside the deck file").format(name=spec.template),
                                 where=f"boxes.{box}.template")
-            decktemplates.check(templates[box], folder, (*fields, *DERIVED))
+            printed = decktemplates.check(templates[box], folder, (*fields, *DERIVED))
+            boxes[box] = tuple(dict.fromkeys((*boxes[box], *sorted(printed))))
     return boxes, templates
 
 

@@ -27,8 +27,9 @@ def _name(path: Path, folder: Path) -> str:
     return path.resolve().relative_to(folder.resolve()).as_posix()
 
 
-def check(path: Path, folder: Path, fields: Iterable[str]) -> None:
-    """Refuse a template that does not parse or names something that is neither a field nor CONTEXT."""
+def check(path: Path, folder: Path, fields: Iterable[str]) -> set[str]:
+    """The fields a template prints; refuse one that does not parse or names something that is
+    neither a field nor CONTEXT."""
     env = environment(str(folder.resolve()))
     source = path.read_text(encoding="utf-8")
     try:
@@ -36,11 +37,13 @@ def check(path: Path, folder: Path, fields: Iterable[str]) -> None:
     except jinja2.TemplateSyntaxError as e:
         raise DataError(_("template syntax error: {reason}").format(reason=e.message), file=path,
                         line=e.lineno) from None
-    known = set(fields) | set(CONTEXT) | set(env.globals)
-    for name in sorted(meta.find_undeclared_variables(tree) - known):
+    fields = set(fields)
+    names = meta.find_undeclared_variables(tree)
+    for name in sorted(names - fields - set(CONTEXT) - set(env.globals)):
         line = next((n for n, text in enumerate(source.splitlines(), 1) if name in text), None)
         raise DataError(_("unknown field {name!r}: the cards have no such column (fields: {known})").format(
             name=name, known=", ".join(sorted(fields))), file=path, line=line, where=name)
+    return names & fields
 
 
 def render(path: Path, folder: Path, context: dict[str, Any]) -> str:

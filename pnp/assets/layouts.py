@@ -46,6 +46,7 @@ class NamedLayout:
     decor: Callable[[Size, str | None], tuple] = lambda size, colour: ()  # artwork under a face's text
     back_decor: Callable[[Size, str], tuple] | None = None  # artwork of the deck's back (None: no backs)
     colour_fields: tuple[str, ...] = ("rank", "suit", INDEX)  # printed in the card's suit colour
+    icon_field: str | None = None  # the card's rank and suit symbol stand before this field, in the suit's colour
 
     def body_style(self, opts: LayoutOptions) -> TextStyle:
         """The look of a field the layout knows nothing about (a column the deck adds to a box)."""
@@ -80,7 +81,7 @@ def titled(size: Size) -> FaceLayout:
 
 
 def _card_styles(opts: LayoutOptions) -> dict[str, TextStyle]:
-    return {INDEX: TextStyle(9, bold=True, leading=1.1), "title": TextStyle(11, bold=True, leading=1.15),
+    return {"title": TextStyle(11, bold=True, leading=1.15),
             "body": TextStyle(8.5, space_before=1.5, leading=1.35),
             "footer": TextStyle(6.5, color=GREY, leading=1.2)}
 
@@ -116,8 +117,8 @@ def _chip_face(size: Size, opts: LayoutOptions) -> FaceLayout:
 LAYOUTS: dict[str, NamedLayout] = {layout.name: layout for layout in (
     NamedLayout("insert", "inserts", _insert_boxes, _insert_styles,
                 lambda size, opts: insert_layout(opts.style, size)),
-    NamedLayout("card", "cards", lambda opts: {"title": (INDEX, "title"), "body": ("body",), "footer": ("footer",)},
-                _card_styles, lambda size, opts: titled(size), _framed, plain_back),
+    NamedLayout("card", "cards", lambda opts: {"title": ("title",), "body": ("body",), "footer": ("footer",)},
+                _card_styles, lambda size, opts: titled(size), _framed, plain_back, icon_field="title"),
     NamedLayout("halves", "cards", lambda opts: {"upright": ("title", "upright"), "reversed": ("title", "reversed")},
                 _halves_styles, lambda size, opts: card_layouts.halves(size),
                 lambda size, colour: _framed(size, colour) + (centre_line(size, colour or FRAME),), plain_back),

@@ -26,7 +26,7 @@ from ..render import FaceArt
 from . import BuildError, Game, Options
 from .cardfaces import lay_out as fit_boxes
 from .cards import Cards, Face, Piece, PieceSet
-from .common import card_size, plain
+from .common import card_size, page_size, plain
 from .layout import FaceLayout
 from .layouts import BACK_STYLE, INDEX, back_layout
 from .sheet import SummarySheet
@@ -76,12 +76,16 @@ def field_markup(deck: Deck, card: Card, name: str, box: str, lang: str) -> str:
         return _coloured(_markup(suit.symbol), colour) if suit else ""
     if name == "rank" and box == "index" and len(rank) > 2:  # JOKER stands letter by letter in a corner
         return _coloured("<br/>".join(_markup(c) for c in rank), colour)
-    return _coloured(_markup(deck.text(card, name, lang)), colour)
+    markup = _coloured(_markup(deck.text(card, name, lang)), colour)
+    icon = (suit.symbol if suit else "") + rank
+    if name == deck.layout.icon_field and icon:
+        return f'{_coloured(_markup(icon), suit.color if suit else None)} {markup}'
+    return markup
 
 
-def face_content(deck: Deck, card: Card, lang: str) -> content.Face:
+def face_content(deck: Deck, card: Card, lang: str, style: str) -> content.Face:
     boxes = {}
-    for box, fields in deck.boxes.items():
+    for box, fields in deck.boxes_for(style).items():
         if box in deck.templates:
             boxes[box] = _from_template(deck, card, box, lang)
             continue
@@ -117,12 +121,13 @@ def _from_template(deck: Deck, card: Card, box: str, lang: str) -> tuple[Para, .
     return paras
 
 
-def card_art(deck: Deck, card: Card, layout: FaceLayout, lang: str, fonts: FontSet, decor: tuple) -> FaceArt:
+def card_art(deck: Deck, card: Card, layout: FaceLayout, opts: Options, fonts: FontSet, decor: tuple) -> FaceArt:
     """The card's text fitted box by box; an error names the card's row and the box's first column."""
-    face = face_content(deck, card, lang)
+    lang = opts.lang
+    face = face_content(deck, card, lang, opts.style)
     items = list(decor)
     for box, paras in face.boxes.items():
-        column = _column(deck, box, lang)
+        column = _column(deck, deck.boxes_for(opts.style).get(box, ()), lang)
         missing = fonts.missing(" ".join(plain(p.markup) for p in paras))
         if missing:
             raise deck.table.error(_("the font has no glyph for {chars} (use --font with a font that does)")
@@ -135,8 +140,8 @@ def card_art(deck: Deck, card: Card, layout: FaceLayout, lang: str, fonts: FontS
     return FaceArt(tuple(items))
 
 
-def _column(deck: Deck, box: str, lang: str) -> str | None:
-    for name in deck.boxes.get(box, ()):
+def _column(deck: Deck, fields: tuple[str, ...], lang: str) -> str | None:
+    for name in fields:
         f = deck.fields.get(name if name != INDEX else "rank")
         if f:
             return f.columns[lang]
@@ -149,10 +154,16 @@ class DeckCards(Cards):
     deck: Deck | None = None
 
     def filename(self, opts: Options) -> str:
-        name = super().filename(opts)
-        if self.deck.layout.name == "insert":
-            return name.replace(f"{self.name}-", f"{self.name}-{opts.style}-", 1)
-        return name
+        """<kind>-[<style>-][<size>-][<backs>-]<paper>-<lang>.pdf: the insert style always, the size
+        when not the deck's own, how backs are printed when the deck has backs and not the default."""
+        deck = self.deck
+        parts = [self.name] + ([opts.style] if deck.layout.name == "insert" else [])
+        size = self.size(opts)
+        if size != self.size(deck_options(deck, Options(), set())):
+            parts.append(f"{size.w:g}x{size.h:g}")
+        if deck.back is not None and opts.backs != Options().backs:
+            parts.append(opts.backs)
+        return "-".join([*parts, page_size(opts)[0], opts.lang]) + ".pdf"
 
     def lay_out(self, model: Any, opts: Options, fonts: FontSet, data_file) -> tuple[PieceSet, list, list]:
         deck, size = self.deck, self.size(opts)
@@ -163,7 +174,7 @@ class DeckCards(Cards):
                 suit = deck.suit(card)
                 decor = deck.layout.decor(size, suit.color if suit else deck.options.frame)
                 faces.append((card, len(arts)))
-                arts.append(card_art(deck, card, layout, opts.lang, fonts, decor))
+                arts.append(card_art(deck, card, layout, opts, fonts, decor))
         if not faces:
             raise DataError(_("the deck has no cards to print (every row has 0 copies)"), file=deck.table.file)
         back = None
@@ -179,7 +190,9 @@ class DeckCards(Cards):
                                     name))
                 cards.append(backs_mod.Card(front, back))
         chips = deck.layout.kind == "chips"
-        return PieceSet(size, pieces, gutter=2.0 if chips else 0.0, guides="none" if chips else None), arts, cards
+        # An overlay insert is narrower than the card it covers: the sheet holds pieces of the layout's size.
+        return (PieceSet(layout.size, pieces, gutter=2.0 if chips else 0.0, guides="none" if chips else None),
+                arts, cards)
 
 
 def back_art(deck: Deck, size: Size, lang: str, fonts: FontSet) -> FaceArt:
