@@ -59,7 +59,10 @@ class Scope:
 
     def value(self, source: str, where: str, item: dict[str, Any]) -> Any:
         try:
-            return _expression(source)(**self.vars, **item)
+            result = _expression(source)(**self.vars, **item)
+            if isinstance(result, jinja2.Undefined):
+                str(result)  # a strict undefined raises, saying which name or attribute is missing
+            return result
         except (jinja2.TemplateError, TypeError, AttributeError, KeyError, ValueError) as e:
             raise self._fail(e, where) from None
 
@@ -104,6 +107,11 @@ class Scope:
             if draw is None:
                 raise DataError(f"unknown art {entry.get('art')!r} (known: {', '.join(ART)})",
                                 file=self.file, where=f"{here}.art")
+            takes = [p for p in inspect.signature(draw).parameters if p != "size"]
+            unknown = sorted(set(params) - set(takes))
+            if unknown:
+                raise DataError(f"{entry['art']} takes {', '.join(takes)}, not {unknown[0]!r}",
+                                file=self.file, where=f"{here}.{unknown[0]}")
             try:
                 inspect.signature(draw).bind(size, **params)
                 art += draw(size, **params)
@@ -123,22 +131,22 @@ def _pieces(spec: GameSpec, file: Path, name: str, asset: AssetSpec) -> Callable
     def make(model: Any, opts: Options, size: Size) -> PieceSet:
         _require(spec, asset, model, opts)
         scope = Scope(spec, file, model, opts)
+        backs = {}
+        for g, group in enumerate(asset.backs):
+            where = f"assets.{name}.backs[{g}]"
+            for item in scope.items(group.each, group.then, where):
+                backs[scope.text(group.key, f"{where}.key", item)] = scope.face(group.face, size, where, item)
         pieces = []
         for g, group in enumerate(asset.pieces):
             where = f"assets.{name}.pieces[{g}]"
             for item in scope.items(group.each, group.then, where):
                 piece_id = scope.text(group.id, f"{where}.id", item)
                 back = scope.text(group.back, f"{where}.back", item) if group.back else None
+                if back is not None and back not in backs:
+                    raise DataError(f"no back has key {back!r} (piece {piece_id}; backs: {', '.join(backs) or 'none'})",
+                                    file=file, where=f"{where}.back")
                 label = scope.text(group.name, f"{where}.name", item) if group.name else ""
                 pieces.append(Piece(piece_id, scope.face(group.face, size, where, item), back, label))
-        backs = {}
-        for g, group in enumerate(asset.backs):
-            where = f"assets.{name}.backs[{g}]"
-            for item in scope.items(group.each, group.then, where):
-                backs[scope.text(group.key, f"{where}.key", item)] = scope.face(group.face, size, where, item)
-        missing = sorted({p.back for p in pieces if p.back and p.back not in backs})
-        if missing:
-            raise DataError(f"no back has key {missing[0]!r}", file=file, where=f"assets.{name}.pieces")
         return PieceSet(size, pieces, backs, asset.gutter, asset.guides)
     return make
 
