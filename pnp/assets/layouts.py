@@ -34,6 +34,7 @@ class LayoutOptions:
     frame: str | None = None  # card, halves: the frame's colour (a card's suit colour wins)
     columns: list[str] = field(default_factory=list)  # sheet: the fields shown, in order
     headings: dict[str, str | dict[str, str]] = field(default_factory=dict)  # sheet: column headings
+    widths: list[float] = field(default_factory=list)  # sheet: relative column widths
 
 
 @dataclass(frozen=True)

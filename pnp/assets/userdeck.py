@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -222,7 +223,15 @@ def sheet_context(deck: Deck, opts: Options) -> dict[str, Any]:
         text = heading.get(lang, name) if isinstance(heading, dict) else heading or deck.fields[name].columns[lang]
         headings.append(Markup(_markup(text)))
     rows = [[Markup(field_markup(deck, card, name, "", lang)) for name in columns] for card in deck.cards]
-    return {"title": deck.title[lang], "headings": headings, "rows": rows}
+    # Columns as wide as their longest text, within limits: a cost column stays narrow, an effect wide.
+    widths = deck.options.widths or [min(max(_width(h), *(_width(r[n]) for r in rows), 3), 60)
+                                     for n, h in enumerate(headings)]
+    return {"title": deck.title[lang], "headings": headings, "rows": rows, "widths": ",".join(map(str, widths))}
+
+
+def _width(markup: str) -> int:
+    """How wide a cell's text runs, in half-width characters (a kanji counts two)."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in plain(str(markup)))
 
 
 @dataclass(frozen=True)
