@@ -231,9 +231,10 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> D
     fields = _fields(data, table, languages)
     boxes, templates = _boxes(deck_file.parent, data, layout, table, fields)
     shown = {f for names in boxes.values() for f in names}
-    if layout.kind == "sheet":
+    copies = _copies_column(d, table)
+    if layout.kind == "sheet":  # every field but the copies, unless `columns` chooses
         boxes = {}
-        shown = set(data.layout.columns or [f for f in data.fields] or ["title", "body"])
+        shown = set(data.layout.columns or [f for f, spec in fields.items() if copies not in spec.columns.values()])
         for n, name in enumerate(data.layout.columns):
             if name not in fields:
                 raise _unknown_field(name, table, f"layout.columns[{n}]")
@@ -242,7 +243,6 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> D
     name_field = d.name or "title"
     if d.name and name_field not in fields:
         raise _unknown_field(name_field, table, "deck.name")
-    copies = _copies_column(d, table)
     cards = tuple(_cards(table, fields, copies, suits))
     styles = _styles(data, layout, fields, shown)
     used = {c for name, f in fields.items() if name in shown or name == name_field for c in f.columns.values()}

@@ -182,3 +182,45 @@ def test_a_thousand_card_deck_is_not_slow_per_card(tmp_path):
     deck, opts, result = built(tmp_path / "big.csv", "ja")
     assert len(result.cards) == 1000 and result.pages == 112
     assert len(PdfReader(io.BytesIO(result.pdf)).pages) == 112
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_two_way_cards_read_from_either_end(lang):
+    """3 cards and a back page; each half's text in its box, the reversed half drawn turned 180°."""
+    deck, opts, result = built(EXAMPLES / "layouts" / "two_way.toml", lang)
+    check_fields_in_boxes(deck, opts, result, expected_pages=2, expected_cards=3)
+    (asset,) = deck_game(deck).assets.values()
+    layout = face_layout(deck, asset.size(opts), opts)
+    (spec,) = layout.boxes["reversed"]
+    assert spec.rotation == 180
+    with open_pdf(result.pdf) as pdf:
+        page = pdf.pages[0]
+        for placement, card in zip(result.sheets[0].placements, deck.cards):
+            t = placement.trim
+            area = Rect(t.x + spec.rect.x, t.y + spec.rect.y, spec.rect.w, spec.rect.h)
+            chars = chars_in(page, area, page.height)
+            assert chars and all(c["matrix"][0] < 0 for c in chars)
+            text = read(chars, upside_down=True)
+            assert squeeze(deck.text(card, "title", lang) + deck.text(card, "reversed", lang)) == text
+
+
+def test_score_tokens_are_chips_of_the_deck_diameter_with_their_copies():
+    deck, opts, result = built(EXAMPLES / "layouts" / "tokens.toml", "en")
+    assert len(result.cards) == 20 and result.pages == 2  # 10 + 6 + 4 chips, then their backs
+    assert {(p.trim.w, p.trim.h) for s in result.sheets for p in s.placements} == {(25, 25)}
+    with open_pdf(result.pdf) as pdf:
+        assert squeeze(pdf.pages[0].extract_text()).count("points") == 10
+        assert squeeze(pdf.pages[1].extract_text()).count("SCORE") == 20
+        assert not pdf.pages[0].lines  # the printed circle is the cut line: no guides
+    assert all(f["embedded"] for f in fonts(result.pdf))
+
+
+@pytest.mark.parametrize("lang, heading, row", [("ja", "名前コスト効果", "古木の守り5あなたが受ける"),
+                                                ("en", "NameCostEffect", "AncientGrove5Untiltheend")])
+def test_card_list_sheet(lang, heading, row):
+    deck, opts, result = built(EXAMPLES / "layouts" / "card_list.toml", lang)
+    assert result.pages == 1
+    with open_pdf(result.pdf) as pdf:
+        text = squeeze(pdf.pages[0].extract_text())
+    assert heading in text and row in text
+    assert all(f["embedded"] for f in fonts(result.pdf))

@@ -216,7 +216,7 @@ def back_art(deck: Deck, size: Size, lang: str, fonts: FontSet) -> FaceArt:
 def sheet_context(deck: Deck, opts: Options) -> dict[str, Any]:
     """The rows of the `sheet` layout: each card once, the chosen fields as columns."""
     lang = opts.lang
-    columns = list(deck.options.columns or deck.fields)
+    columns = list(deck.options.columns or [f for f in deck.fields if f in deck.styles])
     headings = []
     for name in columns:
         heading = deck.options.headings.get(name)
