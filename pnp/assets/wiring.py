@@ -17,7 +17,7 @@ from tabletop.data.load import game_file
 from .. import content
 from ..geometry import Size
 from . import Game, Options
-from .cardfaces import CardFaces
+from .cardfaces import CardFaces, InsertFace
 from .cards import Cards, Face, Piece, PieceSet, Words
 from .common import card_size
 from .decor import ART
@@ -152,16 +152,17 @@ def _pieces(spec: GameSpec, file: Path, name: str, asset: AssetSpec) -> Callable
 
 
 def _inserts(spec: GameSpec, file: Path, name: str, asset: AssetSpec) -> Callable[[Any, Options], list]:
-    def faces(model: Any, opts: Options) -> list[tuple[str, str, dict[str, Any]]]:
+    def faces(model: Any, opts: Options) -> list[InsertFace]:
         _require(spec, asset, model, opts)
         scope = Scope(spec, file, model, opts)
         found = []
         for g, group in enumerate(asset.pieces):
             where = f"assets.{name}.pieces[{g}]"
             for item in scope.items(group.each, group.then, where):
-                template = scope.text(group.template or "", f"{where}.template", item)
-                found.append((scope.text(group.id, f"{where}.id", item), template,
-                              scope.context(group.face, where, item)))
+                found.append(InsertFace(scope.text(group.id, f"{where}.id", item),
+                                        scope.text(group.name, f"{where}.name", item) if group.name else "",
+                                        scope.text(group.template or "", f"{where}.template", item),
+                                        scope.context(group.face, where, item)))
         return found
     return faces
 
