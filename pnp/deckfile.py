@@ -263,6 +263,8 @@ def _cards_table(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) 
     d = data.deck
     if spreadsheet is None and d.data:
         spreadsheet = inside(deck_file.parent, d.data, "deck.data")
+    if spreadsheet is None and data.cards is None:  # mydeck.toml beside mydeck.csv
+        spreadsheet = next((p for p in map(deck_file.with_suffix, SPREADSHEETS) if p.exists()), None)
     if spreadsheet is None:
         if data.cards is None:
             raise DataError(_("no cards: add [[cards]] entries or name a spreadsheet with data = \"…\""),

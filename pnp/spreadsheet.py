@@ -14,6 +14,7 @@ from tabletop.i18n import _
 
 SPREADSHEETS = (".csv", ".xlsx")
 UTF8, UTF8_BOM, CP932 = "UTF-8", "UTF-8 with BOM", "Shift_JIS (cp932)"
+_CP932_STRAYS = frozenset("\x80\uf8f0\uf8f1\uf8f2\uf8f3")  # what Python's cp932 makes of 0x80, 0xA0, 0xFD–0xFF
 
 
 @dataclass(frozen=True)
@@ -83,9 +84,12 @@ def decode_csv(data: bytes, path: Path) -> tuple[str, str]:
     except UnicodeDecodeError as e:
         first_bad = e.start
     try:
-        return data.decode("cp932"), CP932
+        text = data.decode("cp932")
     except UnicodeDecodeError:
         raise _undecodable(data, first_bad, path) from None
+    if any(c in _CP932_STRAYS for c in text):  # bytes Shift_JIS leaves undefined, decoded leniently
+        raise _undecodable(data, first_bad, path)
+    return text, CP932
 
 
 def _undecodable(data: bytes, offset: int, path: Path) -> DataError:

@@ -162,3 +162,50 @@ def test_a_column_no_box_prints_is_a_warning(previous):
     result = invoke("build", folder / "deck.csv", "--lang", "ja", "--out", out)
     assert result.exit_code == 0, result.output
     assert 'warning: ' in result.output and 'deck.csv, column H "memo": no box prints this column' in result.output
+
+
+def workbook(path: Path, rows: list[list], sheet: str = "Cards") -> None:
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    book.active.title = sheet
+    for row in rows:
+        book.active.append(row)
+    book.save(path)
+
+
+def test_xlsx_errors_name_the_row_and_the_column_letter(tmp_path):
+    folder = tmp_path / "deck"
+    folder.mkdir()
+    (folder / "deck.toml").write_text('[deck]\nid = "x"\nworksheet = "Cards"\n[fields]\n'
+                                      'cost = { column = "Cost", type = "number" }\n'
+                                      '[boxes.body]\nfields = ["body", "cost"]\n', encoding="utf-8")
+    rows = [["title", "body", "Cost", "copies"], ["A", "a", 1.5, 2], ["B", "b", 2, "2枚"]]
+    workbook(folder / "deck.xlsx", rows)
+    result = invoke("build", folder / "deck.xlsx", "--out", tmp_path / "out")
+    assert result.exit_code == 2
+    assert 'deck.xlsx, row 3, column D "copies": the number of copies must be a whole number' in result.output
+    rows[2][3], rows[1][2] = 1, "cheap"
+    workbook(folder / "deck.xlsx", rows)
+    result = invoke("build", folder / "deck.xlsx", "--out", tmp_path / "out")
+    assert 'deck.xlsx, row 2, column C "Cost": \'cheap\' is not a number' in result.output
+    workbook(folder / "deck.xlsx", rows, sheet="Sheet1")
+    result = invoke("build", folder / "deck.xlsx", "--out", tmp_path / "out")
+    assert result.exit_code == 2 and "no worksheet 'Cards' (it has: Sheet1)" in result.output
+    (folder / "deck.xlsx").write_bytes(b"not a zip")
+    result = invoke("build", folder / "deck.xlsx", "--out", tmp_path / "out")
+    assert result.exit_code == 2 and "deck.xlsx: not an Excel .xlsx workbook" in result.output
+
+
+def test_a_spreadsheet_without_its_deck_file(tmp_path):
+    (tmp_path / "lonely.csv").write_text("title\nA\n", encoding="utf-8")
+    result = invoke("build", tmp_path / "lonely.csv", "--out", tmp_path / "out")
+    assert result.exit_code == 2 and "lonely.toml: no deck file: a spreadsheet needs lonely.toml beside it" in result.output
+
+
+def test_a_deck_file_finds_the_spreadsheet_of_its_name(tmp_path):
+    (tmp_path / "d.csv").write_text("title,copies\nA,0\nB,3\n", encoding="utf-8")
+    (tmp_path / "d.toml").write_text("[deck]\n", encoding="utf-8")
+    result = invoke("build", tmp_path / "d.toml", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert "read as UTF-8" in result.output and "(1 page," in result.output
