@@ -102,7 +102,10 @@ def _undecodable(data: bytes, offset: int, path: Path) -> DataError:
 
 
 def _csv_rows(text: str, path: Path) -> list[tuple[int, list[Any]]]:
-    reader = csv.reader(io.StringIO(text, newline=""))
+    # Excel saves CSV with semicolons where the decimal mark is a comma; a tab-separated file reads too.
+    header = text.split("\n", 1)[0]
+    delimiter = max(",;\t", key=header.count)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     rows = []
     try:
         for number, cells in enumerate(reader, 1):

@@ -39,3 +39,11 @@ def test_unnamed_and_repeated_columns(tmp_path):
 
 def test_column_letters():
     assert [letter(n) for n in (1, 26, 27, 52, 703)] == ["A", "Z", "AA", "AZ", "AAA"]
+
+
+@pytest.mark.parametrize("delimiter", [",", ";", "\t"])
+def test_comma_semicolon_or_tab(tmp_path, delimiter):
+    (tmp_path / "d.csv").write_text(f"title{delimiter}body\nA{delimiter}x, y\n".replace("x, y", '"x, y"' if delimiter == "," else "x, y"),
+                                    encoding="utf-8")
+    table = read_table(tmp_path / "d.csv")
+    assert table.columns == ("title", "body") and table.rows[0].cells == {"title": "A", "body": "x, y"}
