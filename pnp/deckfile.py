@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from tabletop.data.checks import require_colour
 from tabletop.data.errors import DataError
@@ -18,77 +18,13 @@ from tabletop.data.toml_lines import line_of
 from tabletop.i18n import _
 
 from . import decktemplates
-from .assets.layouts import DERIVED, INDEX, LAYOUTS, INK, LayoutOptions, NamedLayout
-from .spreadsheet import CP932, SPREADSHEETS, UTF8, Table, read_table, toml_table
+from .assets.layouts import DERIVED, INDEX, LAYOUTS, LayoutOptions, NamedLayout
+from .deckformat import FRENCH_SUITS, BackOptions, DeckFileData, DeckOptions, FieldOptions, SuitOptions, Text
+from .spreadsheet import SPREADSHEETS, Table, read_table, toml_table
 from .text import TextStyle
 
 LANGS = ("ja", "en")
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
-Text = str | dict[str, str]  # the same in every language, or one per language
-
-
-@dataclass(frozen=True)
-class DeckOptions:
-    """The `[deck]` table."""
-    id: str | None = None
-    title: Text | None = None
-    card_size: str | None = None
-    diameter: float = 25.0
-    languages: list[Literal["ja", "en"]] = field(default_factory=lambda: ["ja"])
-    data: str | None = None
-    worksheet: str | None = None
-    copies: str | None = None
-    name: str | None = None
-
-
-@dataclass(frozen=True)
-class FieldOptions:
-    column: str | None = None
-    ja: str | None = None
-    en: str | None = None
-    type: Literal["text", "integer", "number"] = "text"
-    size: float | None = None
-    bold: bool | None = None
-    color: str | None = None
-    align: Literal["left", "center", "right"] | None = None
-    leading: float | None = None
-
-
-@dataclass(frozen=True)
-class BoxOptions:
-    fields: list[str] | None = None
-    template: str | None = None
-
-
-@dataclass(frozen=True)
-class SuitOptions:
-    symbol: str
-    color: str = INK
-    name: Text | None = None
-
-
-@dataclass(frozen=True)
-class BackOptions:
-    text: Text = ""
-    color: str = "#2b3a4a"
-    ink: str | None = None  # the text's colour (default: white on a card's back, the ring's on a chip's)
-
-
-@dataclass(frozen=True)
-class DeckFileData:
-    deck: DeckOptions
-    layout: LayoutOptions = LayoutOptions()
-    fields: dict[str, str | FieldOptions] = field(default_factory=dict)
-    boxes: dict[str, BoxOptions] = field(default_factory=dict)
-    suits: dict[str, SuitOptions] = field(default_factory=dict)
-    back: BackOptions | None = None
-    cards: list[dict[str, Any]] | None = None
-
-
-FRENCH_SUITS = {"S": SuitOptions("♠", "#111111", {"ja": "スペード", "en": "Spades"}),
-                "H": SuitOptions("♥", "#c8102e", {"ja": "ハート", "en": "Hearts"}),
-                "D": SuitOptions("♦", "#c8102e", {"ja": "ダイヤ", "en": "Diamonds"}),
-                "C": SuitOptions("♣", "#111111", {"ja": "クラブ", "en": "Clubs"})}
 
 
 @dataclass(frozen=True)
