@@ -95,5 +95,5 @@ def test_asset_needing_a_missing_table_is_a_data_error(tmp_path):
     result = CliRunner().invoke(main, ["build", "famiglia", "--asset", "robot", "--lang", "en",
                                        "--cards", str(tmp_path), "--out", str(tmp_path / "out")])
     assert result.exit_code == 2
-    assert "famiglia.toml" in result.output and "need the [sheet] texts" in result.output
+    assert "famiglia.toml" in result.output and "the robot asset (Robot reference cards) needs the [sheet] table" in result.output
     assert not (tmp_path / "out" / "famiglia").exists() or not list((tmp_path / "out" / "famiglia").glob("*.pdf"))

@@ -48,11 +48,11 @@ class Scope:
 
     def __init__(self, spec: GameSpec, file: Path, model: Any, opts: Options):
         self.file = file
+        self.model, self.values = model, spec.values
         self.vars = {"game": model, "lang": opts.lang, "t": lambda text: text(opts.lang),
                      "enumerate": enumerate, **spec.values}
         if spec.words:
             self.vars["w"] = Words(spec.words, opts.lang)
-        self.opts = opts
 
     def _fail(self, error: Exception, where: str) -> DataError:
         return DataError(f"cannot evaluate: {error}", file=self.file, where=where)
@@ -90,7 +90,8 @@ class Scope:
             yield from loop(then, "then", outer)
 
     def context(self, face: FaceSpec, where: str, item: dict[str, Any]) -> dict[str, Any]:
-        return {"game": self.vars["game"], **{k: v for k, v in self.vars.items() if k not in ("lang", "t", "w")},
+        """What a template sees besides `lang` and `t`: the model, the values and the face's context."""
+        return {"game": self.model, **self.values,
                 **{name: self.value(source, f"{where}.context.{name}", item) for name, source in face.context.items()}}
 
     def face(self, face: FaceSpec, size: Size, where: str, item: dict[str, Any]) -> Face:
@@ -120,16 +121,16 @@ class Scope:
         return art
 
 
-def _require(spec: GameSpec, asset: AssetSpec, model: Any, opts: Options) -> None:
+def _require(spec: GameSpec, name: str, asset: AssetSpec, model: Any, opts: Options) -> None:
     for key in asset.requires:
         if getattr(model, key, None) is None:
-            raise DataError(f"the printed {asset.label['en'].lower()} need the [{key}] texts",
+            raise DataError(f"the {name} asset ({asset.label['en']}) needs the [{key}] table",
                             file=game_file(spec.game, opts.cards_dir), where=key)
 
 
 def _pieces(spec: GameSpec, file: Path, name: str, asset: AssetSpec) -> Callable[[Any, Options, Size], PieceSet]:
     def make(model: Any, opts: Options, size: Size) -> PieceSet:
-        _require(spec, asset, model, opts)
+        _require(spec, name, asset, model, opts)
         scope = Scope(spec, file, model, opts)
         backs = {}
         for g, group in enumerate(asset.backs):
@@ -153,7 +154,7 @@ def _pieces(spec: GameSpec, file: Path, name: str, asset: AssetSpec) -> Callable
 
 def _inserts(spec: GameSpec, file: Path, name: str, asset: AssetSpec) -> Callable[[Any, Options], list]:
     def faces(model: Any, opts: Options) -> list[InsertFace]:
-        _require(spec, asset, model, opts)
+        _require(spec, name, asset, model, opts)
         scope = Scope(spec, file, model, opts)
         found = []
         for g, group in enumerate(asset.pieces):
@@ -169,7 +170,7 @@ def _inserts(spec: GameSpec, file: Path, name: str, asset: AssetSpec) -> Callabl
 
 def _sheet_context(spec: GameSpec, file: Path, name: str, asset: AssetSpec) -> Callable[[Any, Options], dict]:
     def context(model: Any, opts: Options) -> dict[str, Any]:
-        _require(spec, asset, model, opts)
+        _require(spec, name, asset, model, opts)
         scope = Scope(spec, file, model, opts)
         return dict(scope.context(FaceSpec(context=asset.context), f"assets.{name}", {}), t=scope.vars["t"])
     return context
