@@ -11,6 +11,8 @@ from typing import Any, Literal
 
 from tabletop.data.errors import DataError
 from tabletop.data.load import load
+from .card_layouts import CARD_LAYOUTS
+from .layout import LAYOUTS as INSERT_LAYOUTS
 
 LANGS = ("ja", "en")
 
@@ -68,7 +70,7 @@ class AssetSpec:
     context: dict[str, str] = field(default_factory=dict)  # sheet
     size: Literal["card", "chip"] = "card"  # cards: --card-size or --chip-diameter
     gutter: float = 0.0  # mm at least between pieces
-    guides: str | None = None  # overrides --guides (chips: their circle is the cut line)
+    guides: Literal["lines", "corners", "none"] | None = None  # overrides --guides (chips: their circle is the cut line)
     requires: list[str] = field(default_factory=list)  # tables of the model this asset cannot print without
 
 
@@ -94,10 +96,18 @@ def _check(spec: GameSpec) -> None:
             raise DataError("a sheet needs its template", where=f"assets.{name}.template")
         if asset.kind != "sheet" and not asset.pieces:
             raise DataError(f"{asset.kind} need [[pieces]]", where=f"assets.{name}.pieces")
+        known = INSERT_LAYOUTS if asset.kind == "inserts" else CARD_LAYOUTS
+        for what, groups in (("pieces", asset.pieces), ("backs", asset.backs)):
+            for n, group in enumerate(groups):
+                if group.layout not in known:
+                    raise DataError(f"{asset.kind} have no layout {group.layout!r} (known: {', '.join(known)})",
+                                    where=f"assets.{name}.{what}[{n}].layout")
+        if asset.kind == "inserts" and asset.backs:
+            raise DataError("inserts have no backs", where=f"assets.{name}.backs")
         keys = {b.key for b in asset.backs}
-        for group in asset.pieces:
+        for n, group in enumerate(asset.pieces):
             if group.back and "{" not in group.back and group.back not in keys:
-                raise DataError(f"no back has key {group.back!r}", where=f"assets.{name}.pieces.back")
+                raise DataError(f"no back has key {group.back!r}", where=f"assets.{name}.pieces[{n}].back")
 
 
 def read_game_spec(path: Path) -> GameSpec:
