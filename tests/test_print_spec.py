@@ -100,3 +100,13 @@ def test_asset_needing_a_missing_table_is_a_data_error(tmp_path):
     assert result.exit_code == 2
     assert "famiglia.toml" in result.output and "the robot asset (Robot reference cards) needs the [sheet] table" in result.output
     assert not (tmp_path / "out" / "famiglia").exists() or not list((tmp_path / "out" / "famiglia").glob("*.pdf"))
+
+
+def test_an_edited_print_file_rebuilds_its_games_assets():
+    """Each asset's build step fingerprints its game's print file, so an edit to it rebuilds the asset."""
+    from pnp.buildcache import asset_inputs
+
+    for game in GAMES.values():
+        for asset in game.assets.values():
+            files = asset_inputs(game, asset, Options()).files
+            assert TEMPLATES_DIR / game.id.replace("-", "_") / PRINT_FILE in files, (game.id, asset.name)
