@@ -4,8 +4,12 @@ Each page becomes its size and a list of [text, x, y]: a run of characters along
 any of the four directions faces are turned to), cut where a gap wider than GAP_MM opens, placed at
 its first character's origin, in tenths of a millimetre from the page's bottom-left corner.
 
-Run as a script to write the fixture of the built-in games' assets:
-    python tests/pdflines.py OUT_DIR tests/fixtures/builtin_pdf_lines.json
+Run as a script to write the fixture of the built-in games' assets (only when a change to what they
+print is intended), from builds made with:
+    pnp build all --lang all --out OUT/default
+    pnp build hitmans-showdown --asset inserts --style overlay --lang all --out OUT/overlay
+    pnp build liar-mafia --asset cards --backs fold --lang all --out OUT/fold
+    python tests/pdflines.py OUT tests/fixtures/builtin_pdf_lines.json
 """
 from __future__ import annotations
 
