@@ -209,3 +209,23 @@ def test_a_deck_file_finds_the_spreadsheet_of_its_name(tmp_path):
     result = invoke("build", tmp_path / "d.toml", "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
     assert "read as UTF-8" in result.output and "(1 page," in result.output
+
+
+def test_a_template_linked_from_outside_the_folder_is_refused(previous):
+    folder = previous[0]
+    (folder.parent / "secret.j2").write_text("{{ cost }}", encoding="utf-8")
+    (folder / "link.j2").symlink_to(folder.parent / "secret.j2")
+    toml = TOML.replace('template = "footer.j2"', 'template = "link.j2"')
+    fails(previous, ["[boxes.footer.template]", "outside the deck's folder"], deck_toml=toml)
+
+
+def test_an_edit_to_the_spreadsheet_or_a_template_rebuilds(previous):
+    folder, out, pdf, before = previous
+    build = ("build", folder / "deck.csv", "--lang", "ja", "--out", out)
+    assert "(up to date)" in invoke(*build).output
+    (folder / "footer.j2").write_text("cost: {{ cost }}\n", encoding="utf-8")
+    assert "(up to date)" not in invoke(*build).output and pdf.read_bytes() != before
+    changed = pdf.read_bytes()
+    (folder / "deck.csv").write_text(CSV.replace("Draw 2 cards.", "Draw 3 cards."), encoding="utf-8")
+    output = invoke(*build).output  # only the English text changed: the Japanese PDF's content did not
+    assert "content unchanged" in output and pdf.read_bytes() == changed
