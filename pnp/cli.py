@@ -152,8 +152,8 @@ def _plan(jobs: list[Job], langs: tuple[str, ...], kw: dict) -> list[tuple[Job, 
     for opts in _options(langs or (("all",) if decks_only else ()), **kw):
         for job in jobs:
             if isinstance(job.game, DeckGame):
-                if opts.lang not in job.game.deck.languages and not langs:
-                    continue
+                if opts.lang not in job.game.deck.languages and (not langs or "all" in langs):
+                    continue  # `all` languages of a deck are those it has
                 check_language(job.game.deck, opts.lang)
                 plan.append((job, deck_options(job.game.deck, opts, explicit)))
             else:

@@ -146,6 +146,8 @@ def test_a_language_the_deck_lacks_is_refused(tmp_path, monkeypatch):
     assert result.exit_code == 2 and "en only" in result.output
     result = invoke("build", folder / "d.toml", "--out", tmp_path)
     assert result.exit_code == 0 and (tmp_path / "d" / "cards-a4-en.pdf").exists()
+    result = invoke("build", folder / "d.toml", "--lang", "all", "--out", tmp_path)  # all it has
+    assert result.exit_code == 0 and "(up to date)" in result.output and "(ja)" not in result.output
 
 
 def test_cp932_and_utf8_csv_give_the_same_pdf(tmp_path):
