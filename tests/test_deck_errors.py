@@ -229,3 +229,8 @@ def test_an_edit_to_the_spreadsheet_or_a_template_rebuilds(previous):
     (folder / "deck.csv").write_text(CSV.replace("Draw 2 cards.", "Draw 3 cards."), encoding="utf-8")
     output = invoke(*build).output  # only the English text changed: the Japanese PDF's content did not
     assert "content unchanged" in output and pdf.read_bytes() == changed
+
+
+def test_a_character_the_font_lacks(previous):
+    fails(previous, ['deck.csv, row 3, column B "名前"', "no glyph for 🔥"],
+          deck_csv=CSV.replace("湧き水", "湧き水🔥"))
