@@ -189,7 +189,8 @@ def list_games() -> None:
 @user_errors
 def build(games, assets, out, force, langs, **kw) -> None:
     """Build GAME… (or `all`: every game, in both languages unless --lang says otherwise) into
-    OUT/<game>/<asset>-<paper>-<lang>.pdf."""
+    OUT/<game>/<asset>-<paper>-<lang>.pdf. A GAME may be your own deck: a deck file (.toml) or its
+    spreadsheet (.csv, .xlsx), built into OUT/<deck id>/ in each language it has (docs/decks.md)."""
     if "all" in games and not langs:
         langs = ("all",)
     jobs = _plan(_jobs(games, assets), langs, kw)
@@ -236,8 +237,8 @@ def _warn(game, model, opts: Options) -> None:
 @build_options
 @user_errors
 def preview(game, asset, every, page, dpi, out, langs, **kw) -> None:
-    """Write page PAGE of GAME's ASSET (GAME may be `all`) as a PNG per language and print its path
-    (--all: contact sheets)."""
+    """Write page PAGE of GAME's ASSET (GAME may be `all`, or a deck file, whose one asset needs no
+    name) as a PNG per language and print its path (--all: contact sheets)."""
     from . import raster
 
     if every:

@@ -43,7 +43,8 @@ def _hide_layout_options(command):
 @build_options
 @user_errors
 def export(games, target, assets, out, workers, force, langs, **kw) -> None:
-    """Export every card of GAME… (or `all`) as 300 dpi images, or as a Tabletop Simulator deck."""
+    """Export every card of GAME… (or `all`, or a deck file) as 300 dpi images, or as a Tabletop
+    Simulator deck."""
     models: dict[str, object] = {}
     exported = False
     with tempfile.TemporaryDirectory(prefix="pnp-export-") as tmp:
