@@ -98,7 +98,8 @@ def test_asset_needing_a_missing_table_is_a_data_error(tmp_path):
     result = CliRunner().invoke(main, ["build", "famiglia", "--asset", "robot", "--lang", "en",
                                        "--cards", str(tmp_path), "--out", str(tmp_path / "out")])
     assert result.exit_code == 2
-    assert "famiglia.toml" in result.output and "the robot asset (Robot reference cards) needs the [sheet] table" in result.output
+    assert "famiglia.toml" in result.output
+    assert "the robot asset (Robot reference cards) needs the [sheet] table" in result.output
     assert not (tmp_path / "out" / "famiglia").exists() or not list((tmp_path / "out" / "famiglia").glob("*.pdf"))
 
 
@@ -110,3 +111,12 @@ def test_an_edited_print_file_rebuilds_its_games_assets():
         for asset in game.assets.values():
             files = asset_inputs(game, asset, Options()).files
             assert TEMPLATES_DIR / game.id.replace("-", "_") / PRINT_FILE in files, (game.id, asset.name)
+
+
+def test_an_insert_without_its_template_is_refused(tmp_path):
+    text = (TEMPLATES_DIR / "hitmans_showdown" / PRINT_FILE).read_text(encoding="utf-8")
+    path = tmp_path / PRINT_FILE
+    path.write_text(text.replace('template = "hitmans_showdown/insert.j2"\n', ""), encoding="utf-8")
+    with pytest.raises(DataError) as e:
+        read_game_spec(path)
+    assert e.value.where == "assets.inserts.pieces[0].template" and "needs its template" in e.value.message

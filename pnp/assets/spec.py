@@ -70,7 +70,7 @@ class AssetSpec:
     context: dict[str, str] = field(default_factory=dict)  # sheet
     size: Literal["card", "chip"] = "card"  # cards: --card-size or --chip-diameter
     gutter: float = 0.0  # mm at least between pieces
-    guides: Literal["lines", "corners", "none"] | None = None  # overrides --guides (chips: their circle is the cut line)
+    guides: Literal["lines", "corners", "none"] | None = None  # overrides --guides (chips: cut on the circle)
     requires: list[str] = field(default_factory=list)  # tables of the model this asset cannot print without
 
 
@@ -102,8 +102,12 @@ def _check(spec: GameSpec) -> None:
                 if group.layout not in known:
                     raise DataError(f"{asset.kind} have no layout {group.layout!r} (known: {', '.join(known)})",
                                     where=f"assets.{name}.{what}[{n}].layout")
-        if asset.kind == "inserts" and asset.backs:
-            raise DataError("inserts have no backs", where=f"assets.{name}.backs")
+        if asset.kind == "inserts":
+            if asset.backs:
+                raise DataError("inserts have no backs", where=f"assets.{name}.backs")
+            for n, group in enumerate(asset.pieces):
+                if not group.template:
+                    raise DataError("an insert needs its template", where=f"assets.{name}.pieces[{n}].template")
         keys = {b.key for b in asset.backs}
         for n, group in enumerate(asset.pieces):
             if group.back and "{" not in group.back and group.back not in keys:

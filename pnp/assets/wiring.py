@@ -162,7 +162,7 @@ def _inserts(spec: GameSpec, file: Path, name: str, asset: AssetSpec) -> Callabl
             for item in scope.items(group.each, group.then, where):
                 found.append(InsertFace(scope.text(group.id, f"{where}.id", item),
                                         scope.text(group.name, f"{where}.name", item) if group.name else "",
-                                        scope.text(group.template or "", f"{where}.template", item),
+                                        scope.text(group.template, f"{where}.template", item),
                                         scope.context(group.face, where, item)))
         return found
     return faces
