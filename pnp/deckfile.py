@@ -116,10 +116,12 @@ def find_suit(suits: dict[str, SuitOptions], value: str) -> SuitOptions | None:
 
 def load_deck(path: Path) -> Deck:
     path = Path(path)
+    if not path.is_file():
+        raise DataError(_("file not found"), file=path)
     deck_file = path.with_suffix(".toml") if path.suffix.lower() in SPREADSHEETS else path
-    if not deck_file.exists():
+    if not deck_file.is_file():
         raise DataError(_("no deck file: a spreadsheet needs {name} beside it with a [deck] table").format(
-            name=deck_file.name) if deck_file != path else _("file not found"), file=deck_file)
+            name=deck_file.name), file=deck_file)
     raw = read_toml(deck_file)
     try:
         data = convert(DeckFileData, raw, "")
