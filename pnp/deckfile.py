@@ -25,6 +25,7 @@ from .text import TextStyle
 
 LANGS = ("ja", "en")
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
+MAX_COPIES = 999  # more of one card is a typo (a price in the copies column), not a deck
 
 
 @dataclass(frozen=True)
@@ -153,19 +154,11 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> D
     languages = tuple(dict.fromkeys(d.languages))
     if not languages:
         raise DataError(_("name at least one language"), where="deck.languages")
+    _check_colours(data)
+    if data.back and layout.back_decor is None:
+        raise DataError(_("a {layout} has no back").format(layout=layout.name), where="back")
     table, notes = _cards_table(deck_file, data, spreadsheet)
-    for key, suit in data.suits.items():
-        require_colour(suit.color, f"suits.{key}.color")
     suits = {**FRENCH_SUITS, **data.suits}
-    if data.back:
-        require_colour(data.back.color, "back.color")
-        if data.back.ink:
-            require_colour(data.back.ink, "back.ink")
-        if layout.back_decor is None:
-            raise DataError(_("a {layout} has no back").format(layout=layout.name), where="back")
-    if data.layout.frame:
-        require_colour(data.layout.frame, "layout.frame")
-
     fields = _fields(data, table, languages)
     boxes, templates = _boxes(deck_file.parent, data, layout, table, fields)
     shown = {f for names in boxes.values() for f in names}
@@ -189,6 +182,18 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> D
     return Deck(deck_file, deck_id, title, languages, layout, data.layout, d.card_size, d.diameter,
                 {k: f for k, f in fields.items() if k in shown or k == name_field}, boxes, templates, styles,
                 suits, data.back, table, cards, name_field, warnings, notes)
+
+
+def _check_colours(data: DeckFileData) -> None:
+    colours = {f"suits.{key}.color": suit.color for key, suit in data.suits.items()}
+    colours |= {f"fields.{name}.color": spec.color for name, spec in data.fields.items()
+                if isinstance(spec, FieldOptions)}
+    if data.back:
+        colours |= {"back.color": data.back.color, "back.ink": data.back.ink}
+    colours["layout.frame"] = data.layout.frame
+    for where, colour in colours.items():
+        if colour is not None:
+            require_colour(colour, where)
 
 
 def _text(value: Text | None, lang: str) -> str:
@@ -227,8 +232,6 @@ def _fields(data: DeckFileData, table: Table, languages: tuple[str, ...]) -> dic
             raise DataError(_("{name!r} is made from rank and suit; it cannot be a column").format(name=name),
                             where=f"fields.{name}")
         spec = FieldOptions(column=spec) if isinstance(spec, str) else spec
-        if spec.color:
-            require_colour(spec.color, f"fields.{name}.color")
         columns = {}
         for lang in languages:
             column = getattr(spec, lang) or spec.column or _default_column(table, name, lang)
@@ -343,9 +346,9 @@ def _cards(table: Table, fields: dict[str, Field], copies: str | None, suits: di
         if copies:
             value = row.cells.get(copies, "")
             number = _number(value, "integer") if cell_text(value) else 1
-            if number is None or number < 0:
-                raise table.error(_("the number of copies must be a whole number (0 or more), got {value!r}")
-                                  .format(value=cell_text(value)), row.number, copies)
+            if number is None or not 0 <= number <= MAX_COPIES:
+                raise table.error(_("the number of copies must be a whole number from 0 to {most}, got {value!r}")
+                                  .format(most=MAX_COPIES, value=cell_text(value)), row.number, copies)
             count = number
         yield Card(row.number, count, row.cells)
 

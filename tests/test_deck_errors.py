@@ -234,3 +234,8 @@ def test_an_edit_to_the_spreadsheet_or_a_template_rebuilds(previous):
 def test_a_character_the_font_lacks(previous):
     fails(previous, ['deck.csv, row 3, column B "名前"', "no glyph for 🔥"],
           deck_csv=CSV.replace("湧き水", "湧き水🔥"))
+
+
+def test_a_copy_count_past_999_is_a_typo(previous):
+    fails(previous, ['deck.csv, row 2, column A "copies"', "from 0 to 999, got '1500'"],
+          deck_csv=CSV.replace("2,火花", "1500,火花"))
