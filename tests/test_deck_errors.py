@@ -239,3 +239,13 @@ def test_a_character_the_font_lacks(previous):
 def test_a_copy_count_past_999_is_a_typo(previous):
     fails(previous, ['deck.csv, row 2, column A "copies"', "from 0 to 999, got '1500'"],
           deck_csv=CSV.replace("2,火花", "1500,火花"))
+
+
+@pytest.mark.parametrize("addition, where, message", [
+    ('\n[suits.fire]\nsymbol = "▲"\ncolor = "red"\n', "[suits.fire.color]", "must be a colour like #a51d2d"),
+    ('\n[boxes.corner]\nfields = ["title"]\n', "[boxes.corner]", "the card layout has no box 'corner'"),
+])
+def test_deck_file_mistakes_name_line_and_key(previous, addition, where, message):
+    toml = TOML + addition
+    line = line_of(toml, addition.strip().splitlines()[-1]) if "color" in addition else line_of(toml, "[boxes.corner]")
+    fails(previous, [f"deck.toml, line {line} {where}", message], deck_toml=toml)
