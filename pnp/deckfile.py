@@ -156,7 +156,7 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> D
         raise DataError(_("name at least one language"), where="deck.languages")
     _check_colours(data)
     if data.back and layout.back_decor is None:
-        raise DataError(_("a {layout} has no back").format(layout=layout.name), where="back")
+        raise DataError(_("the {layout} layout has no back").format(layout=layout.name), where="back")
     table, notes = _cards_table(deck_file, data, spreadsheet)
     suits = {**FRENCH_SUITS, **data.suits}
     fields = _fields(data, table, languages)
