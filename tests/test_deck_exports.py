@@ -20,7 +20,7 @@ def invoke(*args, status=0):
     return result.output
 
 
-@pytest.mark.parametrize("target, size", [("mpc", (822, 1122)), ("png", (744, 1039))])
+@pytest.mark.parametrize("target, size", [("mpc", (822, 1122)), ("tgc", (825, 1125)), ("png", (744, 1039))])
 def test_prototype_cards_and_their_shared_back(tmp_path, target, size):
     invoke("export", PROTOTYPE, "--target", target, "--lang", "en", "--out", tmp_path)
     folder = tmp_path / "prototype" / "export" / f"{target}-en"
