@@ -12,7 +12,7 @@ from typing import Any
 
 from tabletop.data.checks import require_colour
 from tabletop.data.errors import DataError
-from tabletop.data.load import read_toml
+from tabletop.data.load import locate, read_toml
 from tabletop.data.schema import convert
 from tabletop.data.toml_lines import line_of
 from tabletop.i18n import _
@@ -370,6 +370,7 @@ def _styles(data: DeckFileData, layout: NamedLayout, fields: dict[str, Field], s
 def _unused(table: Table, used: set[str]):
     for column in table.columns:
         if column not in used:
-            where = table.error("", column=column)
-            place = f"{where.file}" + (f", column {where.column}" if where.column else f" [{where.where}]")
-            yield _("warning: {place}: no box prints this column").format(place=place)
+            # A spreadsheet's column is named in its header row; a TOML key where a card first gives it.
+            row = 1 if table.toml_keys is None else next((r.number for r in table.rows if r.cells[column] != ""), 1)
+            where = locate(table.error("", row=row, column=column))
+            yield _("warning: {place}: no box prints this column").format(place=str(where).removesuffix(": "))

@@ -161,7 +161,7 @@ def test_a_column_no_box_prints_is_a_warning(previous):
                                      encoding="utf-8")
     result = invoke("build", folder / "deck.csv", "--lang", "ja", "--out", out)
     assert result.exit_code == 0, result.output
-    assert 'warning: ' in result.output and 'deck.csv, column H "memo": no box prints this column' in result.output
+    assert 'warning: ' in result.output and 'deck.csv, row 1, column H "memo": no box prints this column' in result.output
 
 
 def workbook(path: Path, rows: list[list], sheet: str = "Cards") -> None:
