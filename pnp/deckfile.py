@@ -70,7 +70,8 @@ class Deck:
         if style == self.options.style:
             return self.boxes
         defaults = self.layout.boxes(dataclasses.replace(self.options, style=style))
-        chosen = {box: fields for box, fields in self.boxes.items() if fields != self.layout.boxes(self.options).get(box)}
+        own = self.layout.boxes(self.options)
+        chosen = {box: fields for box, fields in self.boxes.items() if fields != own.get(box)}
         return {box: chosen.get(box, fields) for box, fields in defaults.items()}
 
     @property

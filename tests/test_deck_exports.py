@@ -53,7 +53,8 @@ def test_preview_a_page_of_each_language(tmp_path):
     assert [p.name for p in paths] == ["inserts-overlay-a4-ja.p5.png", "inserts-overlay-a4-en.p5.png"]
     with Image.open(paths[0]) as im:
         assert im.size == (round(210 / 25.4 * 40), round(297 / 25.4 * 40))
-    assert "page 6 does not exist (the PDF has 5 pages)" in invoke("preview", NIGHT_MARKET, "--page", "6", "--out", tmp_path, status=2)
+    refused = invoke("preview", NIGHT_MARKET, "--page", "6", "--out", tmp_path, status=2)
+    assert "page 6 does not exist (the PDF has 5 pages)" in refused
 
 
 def test_contact_sheet_of_a_deck(tmp_path):

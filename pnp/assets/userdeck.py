@@ -249,7 +249,8 @@ class DeckGame(Game):
 def deck_game(deck: Deck) -> DeckGame:
     kind = deck.layout.kind
     if kind == "sheet":
-        asset = SummarySheet("sheet", ASSET_LABELS["sheet"], SHEET_TEMPLATE, lambda model, opts: sheet_context(deck, opts))
+        asset = SummarySheet("sheet", ASSET_LABELS["sheet"], SHEET_TEMPLATE,
+                             lambda model, opts: sheet_context(deck, opts))
     else:
         size = (lambda opts: Size(opts.chip_diameter, opts.chip_diameter)) if kind == "chips" else card_size
         asset = DeckCards(kind, ASSET_LABELS[kind], lambda model, opts, size: None, size, deck)
