@@ -1,8 +1,8 @@
 """Packaging glue that pyproject.toml cannot express alone.
 
-cards/ and templates/ stay at the repository top (the one source of truth) and ship inside the
-wheel as `tabletop.data.cards` and `tabletop.data.templates`, so both commands work from any
-directory. The message catalogs (`tabletop/locale/*/LC_MESSAGES/*.po`) are compiled to `.mo` here,
+cards/ and templates/ (with each game's print.toml) stay at the repository top (the one source of
+truth) and ship inside the wheel as `tabletop.data.cards` and `tabletop.data.templates`, so both
+commands work from any directory. The message catalogs (`tabletop/locale/*/LC_MESSAGES/*.po`) are compiled to `.mo` here,
 at build and install time (in place for an editable install), so no compiled file is kept in git.
 """
 from pathlib import Path
@@ -31,6 +31,6 @@ setup(
     packages=find_packages(include=["tabletop", "tabletop.*", "pnp", "pnp.*", "companion", "companion.*"])
     + ["tabletop.data.cards", "tabletop.data.templates"],
     package_dir={"tabletop.data.cards": "cards", "tabletop.data.templates": "templates"},
-    package_data={"tabletop.data.cards": ["*.toml"], "tabletop.data.templates": ["*.j2", "**/*.j2"],
+    package_data={"tabletop.data.cards": ["*.toml"], "tabletop.data.templates": ["*.j2", "**/*.j2", "*/print.toml"],
                   "tabletop": ["locale/*/LC_MESSAGES/*.po", "locale/*/LC_MESSAGES/*.mo"]},
 )

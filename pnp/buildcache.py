@@ -58,11 +58,6 @@ def fingerprint(inputs: Inputs) -> str:
     return digest.hexdigest()
 
 
-def template_files(directory: Path) -> tuple[Path, ...]:
-    """Every file under a templates folder (a game's templates are small)."""
-    return tuple(sorted(p for p in Path(directory).rglob("*") if p.is_file()))
-
-
 class Step:
     """One build step: the outputs it writes and what they are made from. A step whose outputs are
     known only once it ran (an export's images) names its stamp file instead and lists the outputs
@@ -147,12 +142,9 @@ def _identity(path: Path) -> list[int] | None:
 def asset_inputs(game: Any, asset: Any, opts: Any) -> Inputs:
     """What one asset of a game is made from: the game's data file, its templates and the shared
     ones, the font it is set in, and every option."""
-    from tabletop.data import TEMPLATES_DIR
     from .fonts import bundled_font
 
-    templates = Path(TEMPLATES_DIR)
-    files = (Path(game.data_file(opts.cards_dir)),
-             *template_files(templates / game.id.replace("-", "_")), *template_files(templates / "common"))
+    files = game.input_files(opts.cards_dir)
     options = {**{k: str(v) for k, v in vars(opts).items() if k != "cards_dir"},  # its file is hashed
                "game": game.id, "asset": asset.name}
     return Inputs(files=files, fonts=(Path(opts.font) if opts.font else bundled_font(),), options=options)

@@ -8,13 +8,16 @@ import time
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 
 from . import buildcache
-from .assets import BuildError, Options
+from .assets import BuildError, Game, Options
 from .assets.registry import GAMES, find
+from .assets.userdeck import DeckGame, check_language, deck_game, deck_options
 from .backs import BACK_MODES, parse_offset
 from .build import Job, build_pdf
 from .content import TemplateError
+from .deckfile import is_deck_path, load_deck
 from tabletop.crash import internal_error, silence_stdout
 from tabletop.data.errors import DataError
 from tabletop.data.load import locate
@@ -113,9 +116,19 @@ def _announce_fonts(opts: Options) -> None:
         click.echo("Preparing the fonts (only the first time; about 15 s)…", err=True)
 
 
+def _game(name: str) -> Game:
+    """A built-in game by id, or a user's deck by the path of its file (its notes said once)."""
+    if not is_deck_path(name):
+        return find(name)
+    deck = load_deck(Path(name))
+    for note in deck.notes:
+        click.echo(note, err=True)
+    return deck_game(deck)
+
+
 def _jobs(games: tuple[str, ...], assets: tuple[str, ...]) -> list[Job]:
     # A game named twice (kill_shot kill-shot) is built once.
-    selected = list(GAMES.values()) if "all" in games else list({g.id: g for g in map(find, games)}.values())
+    selected = list(GAMES.values()) if "all" in games else list({g.id: g for g in map(_game, games)}.values())
     jobs = []
     for game in selected:
         for name in assets or game.assets:
@@ -127,6 +140,25 @@ def _jobs(games: tuple[str, ...], assets: tuple[str, ...]) -> list[Job]:
     if not jobs:
         raise BuildError(f"no game has asset(s) {', '.join(assets)}")
     return jobs
+
+
+def _plan(jobs: list[Job], langs: tuple[str, ...], kw: dict) -> list[tuple[Job, Options]]:
+    """Each job in each language, with a deck's own card size, style and backs unless the command
+    line gave them. Without --lang a deck is built in each language it has."""
+    decks_only = all(isinstance(job.game, DeckGame) for job in jobs)
+    ctx = click.get_current_context()
+    explicit = {name for name in ctx.params if ctx.get_parameter_source(name) == ParameterSource.COMMANDLINE}
+    plan = []
+    for opts in _options(langs or (("all",) if decks_only else ()), **kw):
+        for job in jobs:
+            if isinstance(job.game, DeckGame):
+                if opts.lang not in job.game.deck.languages and (not langs or "all" in langs):
+                    continue  # `all` languages of a deck are those it has
+                check_language(job.game.deck, opts.lang)
+                plan.append((job, deck_options(job.game.deck, opts, explicit)))
+            else:
+                plan.append((job, opts))
+    return plan
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -157,10 +189,11 @@ def list_games() -> None:
 @user_errors
 def build(games, assets, out, force, langs, **kw) -> None:
     """Build GAME… (or `all`: every game, in both languages unless --lang says otherwise) into
-    OUT/<game>/<asset>-<paper>-<lang>.pdf."""
+    OUT/<game>/<asset>-<paper>-<lang>.pdf. A GAME may be your own deck: a deck file (.toml) or its
+    spreadsheet (.csv, .xlsx), built into OUT/<deck id>/ in each language it has (docs/decks.md)."""
     if "all" in games and not langs:
         langs = ("all",)
-    jobs = [(job, opts) for opts in _options(langs, **kw) for job in _jobs(games, assets)]
+    jobs = _plan(_jobs(games, assets), langs, kw)
     models: dict[str, object] = {}
     _announce_fonts(jobs[0][1])
     for n, (job, opts) in enumerate(jobs, 1):
@@ -204,32 +237,30 @@ def _warn(game, model, opts: Options) -> None:
 @build_options
 @user_errors
 def preview(game, asset, every, page, dpi, out, langs, **kw) -> None:
-    """Write page PAGE of GAME's ASSET (GAME may be `all`) as a PNG per language and print its path
-    (--all: contact sheets)."""
+    """Write page PAGE of GAME's ASSET (GAME may be `all`, or a deck file, whose one asset needs no
+    name) as a PNG per language and print its path (--all: contact sheets)."""
     from . import raster
 
-    every_lang = _options(langs, **kw)
     if every:
         if click.get_current_context().get_parameter_source("page") == click.core.ParameterSource.COMMANDLINE:
             raise BuildError("--page previews one page; --all shows every card or page already")
-        for opts in every_lang:
-            contact_sheets(game, asset, out, opts)
+        contact_sheets(_plan(_jobs((game,), (asset,) if asset else ()), langs, kw), out)
         return
-    if asset is None:
+    if asset is None and not is_deck_path(game):  # a deck has one asset
         raise BuildError("name the ASSET to preview, or use --all")
-    _announce_fonts(every_lang[0])
+    plan = _plan(_jobs((game,), (asset,) if asset else ()), langs, kw)  # several with `all`
+    _announce_fonts(plan[0][1])
     models: dict[str, object] = {}
-    for opts in every_lang:
-        for job in _jobs((game,), (asset,)):  # several with `all`
-            built = build_pdf(job, opts, load_once(job.game, opts, models))
-            try:
-                image = raster.png(built.pdf, page, dpi)
-            except IndexError as e:
-                raise BuildError(f"{job.game.id} {job.asset.name}: {e}") from None
-            path = job.path(out, opts).with_suffix(f".p{page}.png")
-            write_atomic(path, image)
-            click.echo(path)
-            _warn(job.game, lambda: load_once(job.game, opts, models), opts)
+    for job, opts in plan:
+        built = build_pdf(job, opts, load_once(job.game, opts, models))
+        try:
+            image = raster.png(built.pdf, page, dpi)
+        except IndexError as e:
+            raise BuildError(f"{job.game.id} {job.asset.name}: {e}") from None
+        path = job.path(out, opts).with_suffix(f".p{page}.png")
+        write_atomic(path, image)
+        click.echo(path)
+        _warn(job.game, lambda: load_once(job.game, opts, models), opts)
 
 
 @main.command()

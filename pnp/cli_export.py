@@ -12,7 +12,7 @@ import click
 from . import buildcache
 from .assets import BuildError
 from .build import Job
-from .cli import _jobs, _options, _warn, build_options, load_once, user_errors
+from .cli import _jobs, _plan, _warn, build_options, load_once, user_errors
 from .export import source
 from .export.cards import export_cards
 from .export.contact import contact_sheet
@@ -43,21 +43,21 @@ def _hide_layout_options(command):
 @build_options
 @user_errors
 def export(games, target, assets, out, workers, force, langs, **kw) -> None:
-    """Export every card of GAME… (or `all`) as 300 dpi images, or as a Tabletop Simulator deck."""
+    """Export every card of GAME… (or `all`, or a deck file) as 300 dpi images, or as a Tabletop
+    Simulator deck."""
     models: dict[str, object] = {}
     exported = False
     with tempfile.TemporaryDirectory(prefix="pnp-export-") as tmp:
-        for opts in _options(langs, **kw):
-            for job in _jobs(games, assets):
-                if source.is_sheet(job.asset):
-                    if assets:
-                        raise BuildError(f"{job.game.id} {job.asset.name} is a sheet, not cards: "
-                                         f"see it with `pnp preview {job.game.id} {job.asset.name}`")
-                    continue
-                if _export_asset(job, opts, target, Path(out), workers, force, models, Path(tmp), bool(assets)):
-                    exported = True
-                    # Images exported, kept or up to date all show what the asset warns about.
-                    _warn(job.game, lambda: load_once(job.game, opts, models), opts)
+        for job, opts in _plan(_jobs(games, assets), langs, kw):
+            if source.is_sheet(job.asset):
+                if assets:
+                    raise BuildError(f"{job.game.id} {job.asset.name} is a sheet, not cards: "
+                                     f"see it with `pnp preview {job.game.id} {job.asset.name}`")
+                continue
+            if _export_asset(job, opts, target, Path(out), workers, force, models, Path(tmp), bool(assets)):
+                exported = True
+                # Images exported, kept or up to date all show what the asset warns about.
+                _warn(job.game, lambda: load_once(job.game, opts, models), opts)
     if not exported:
         raise BuildError(f"nothing could be exported as {target} (each asset above says why)")
 
@@ -113,11 +113,11 @@ def _export(deck: Deck, target: str, dest: Path, workers: int | None, name: str)
     return paths, f"{len(paths)} images → {dest}"
 
 
-def contact_sheets(game: str, asset: str | None, out: Path, opts) -> None:
-    """One PNG per asset with every card (cards assets) or page (sheets) as a thumbnail."""
+def contact_sheets(plan: list[tuple[Job, object]], out: Path) -> None:
+    """One PNG per asset and language with every card (cards assets) or page (sheets) as a thumbnail."""
     models: dict[str, object] = {}
     with tempfile.TemporaryDirectory(prefix="pnp-preview-") as tmp:
-        for job in _jobs((game,), (asset,) if asset else ()):
+        for job, opts in plan:
             deck = _deck(job, opts, models, Path(tmp))
             click.echo(contact_sheet(deck, job.path(out, opts).with_suffix(".all.png")))
             _warn(job.game, lambda: load_once(job.game, opts, models), opts)

@@ -4,9 +4,11 @@ across the fold; --back-offset moves backs by exactly the offset."""
 import pytest
 
 from cardcheck import build, chars_in, open_pdf
-from pnp.assets.terror24 import GAME
+from pnp.assets.registry import find
 from tabletop.data.terror24 import load_terror24
 from pnp.geometry import Rect
+
+GAME = find("terror24")
 
 MM = 72 / 25.4
 

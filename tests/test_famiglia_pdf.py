@@ -3,8 +3,10 @@ import pytest
 
 from cardcheck import build, chars_in, open_pdf, read
 from pdfcheck import fonts
-from pnp.assets.famiglia import GAME
+from pnp.assets.registry import find
 from tabletop.data.famiglia import load_famiglia
+
+GAME = find("famiglia")
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])

@@ -5,8 +5,10 @@ import pytest
 from cardcheck import build, chars_in, open_pdf, read
 from pdfcheck import fonts
 from pnp.assets.card_layouts import PANEL
-from pnp.assets.kill_shot import GAME
+from pnp.assets.registry import find
 from tabletop.data.kill_shot import load_kill_shot
+
+GAME = find("kill-shot")
 
 
 @pytest.fixture(scope="module")

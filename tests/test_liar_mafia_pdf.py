@@ -6,10 +6,12 @@ from cardcheck import build, chars_in, face_image, half_turn_difference, open_pd
 from pdfcheck import fonts
 from pnp.assets.card_layouts import PANEL
 from pnp.assets import Options
-from pnp.assets.liar_mafia import GAME
+from pnp.assets.registry import find
 from tabletop.data.liar_mafia import load_liar_mafia
 from pnp.fonts import load_fonts
 from pnp.geometry import pt
+
+GAME = find("liar-mafia")
 
 # The rulebook's table (正位置 / 逆位置); 総攻撃 may be declared either way round.
 RULEBOOK = {

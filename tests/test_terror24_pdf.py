@@ -6,10 +6,12 @@ import pytest
 from click.testing import CliRunner
 
 from cardcheck import build, chars_in, open_pdf, read
-from pnp.assets.terror24 import GAME
+from pnp.assets.registry import find
 from pnp.cli import main
 from tabletop.data import CARDS_DIR
 from tabletop.data.terror24 import load_terror24
+
+GAME = find("terror24")
 
 
 @pytest.fixture(scope="module")

@@ -62,3 +62,11 @@ class Game:
     def data_file(self, cards_dir: Path | None) -> Path:
         from tabletop.data.load import game_file
         return game_file(self.id, cards_dir)
+
+    def input_files(self, cards_dir: Path | None) -> tuple[Path, ...]:
+        """What the game's assets are made from: its data file, its templates and the shared ones."""
+        from tabletop.data import TEMPLATES_DIR
+
+        folders = (TEMPLATES_DIR / self.id.replace("-", "_"), TEMPLATES_DIR / "common")
+        return (Path(self.data_file(cards_dir)),
+                *(p for folder in folders for p in sorted(folder.rglob("*")) if p.is_file()))

@@ -1,7 +1,7 @@
 """Face layouts for cards with backs, reference cards and chips (boxes in mm, text styles).
 
-Each function takes the face size and returns a FaceLayout; `CARD_LAYOUTS` names them so a game
-module picks one by name. Layouts that must read the same after a half turn (LIAR MAFIA faces and
+Each function takes the face size and returns a FaceLayout; `CARD_LAYOUTS` names them so a print
+file picks one by name (`layout = "halves"`). Layouts that must read the same after a half turn (LIAR MAFIA faces and
 backs) place their second box at the 180° image of the first about the face's centre.
 """
 from __future__ import annotations

@@ -15,14 +15,23 @@ from . import BuildError, Built, Game, Options
 from .common import FOOTER_HEIGHT, card_size, check_glyphs, footer, page_size, variant
 from .layout import LAYOUTS, FaceLayout
 
-FaceSource = Callable[[Any, Options], list[tuple[str, dict[str, Any]]]]  # model → [(face id, context)]
+
+
+@dataclass(frozen=True)
+class InsertFace:
+    id: str
+    name: str  # readable, in the build's language (exports show it)
+    template: str
+    context: dict[str, Any]
+
+
+FaceSource = Callable[[Any, Options], list[InsertFace]]
 
 
 @dataclass(frozen=True)
 class CardFaces:
     name: str
     label: dict[str, str]
-    template: str
     faces: FaceSource
     layout: str = "insert"
 
@@ -37,11 +46,11 @@ class CardFaces:
         data_file = game.data_file(opts.cards_dir)
         arts = []
         faces = self.faces(model, opts)
-        for face_id, context in faces:
-            xml = content.render(self.template, lang=opts.lang, style=opts.style, flavor=opts.flavor,
-                                 **context)
+        for f in faces:
+            xml = content.render(f.template, lang=opts.lang, t=lambda text: text(opts.lang), style=opts.style,
+                                 flavor=opts.flavor, **f.context)
             face = content.parse_face(xml)
-            where = f"cards[{face_id}]"
+            where = f"cards[{f.id}]"
             check_glyphs(face.text(), fonts, where, data_file)
             arts.append(lay_out(face, layout, fonts, opts.lang, where, data_file))
         paper, page = page_size(opts)
@@ -57,7 +66,7 @@ class CardFaces:
             pages.append(SheetArt(sheet, segments, footer(box, game.title[opts.lang], self.label[opts.lang],
                                                           n, len(sheets), opts.lang, fonts)))
         info = render.DocInfo(f"{game.title[opts.lang]} — {self.label[opts.lang]}", lang=opts.lang)
-        cards = tuple((face_id, face_id, i, None) for i, (face_id, _) in enumerate(faces))
+        cards = tuple((f.id, f.name or f.id, i, None) for i, f in enumerate(faces))
         return Built(render.card_sheets(pages, arts, fonts, info), len(sheets), len(arts), tuple(sheets), cards)
 
 

@@ -1,8 +1,9 @@
 """Cards and chips with faces and backs: template + layout + artwork per face, backs printed
 duplex (long or short edge), fold-and-glue or not at all (pnp/backs.py decides where).
 
-A game module describes its pieces as `Piece`s (a front `Face` and the key of its back) and the
-distinct backs as `Face`s; this module lays out the text, imposes the sheets and renders them.
+A game's print file (through `wiring.py`) or a user's deck describes its pieces as `Piece`s (a front
+`Face` and the key of its back) and the distinct backs as `Face`s; this module lays out the text,
+imposes the sheets and renders them.
 """
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ import math
 
 from ..geometry import Rect, Size
 from ..render import FillArt, ShapeArt
-from .card_layouts import PANEL
+from .card_layouts import PANEL, detective_band, score_cells
 
 BLEED_REACH = 10.0  # mm: fills drawn this far past the trim are clipped to the bleed by render.py
 
@@ -83,3 +83,16 @@ def plain_back(size: Size, colour: str, line: str = "#ffffff") -> tuple:
     r = Rect(PANEL + 0.5, PANEL + 0.5, size.w - 2 * PANEL - 1, size.h - 2 * PANEL - 1)
     return (full_bleed(size, colour),
             ShapeArt(points=((r.x, r.y), (r.x1, r.y), (r.x1, r.y1), (r.x, r.y1)), stroke=line, width=0.4))
+
+
+# The artwork a print file names (`decor = [{ art = "frame", color = "#7a1f2b" }]`): each takes the
+# face size and the entry's values (text, as the file gives them) and returns what it draws.
+ART = {
+    "frame": lambda size, color, paper="#ffffff": framed_panel(size, color, paper),
+    "centre-line": lambda size, color: (centre_line(size, color),),
+    "plain-back": lambda size, color, line="#ffffff": plain_back(size, color, line),
+    "symmetric-back": lambda size, base, line, rays: symmetric_back(size, base, line, int(rays)),
+    "chip": lambda size, color, cut: chip_disc(size, color, cut),
+    "detective-band": lambda size, fill: (box(detective_band(size), fill=fill),),
+    "score-cells": lambda size, color: tuple(box(r, stroke=color) for r in score_cells(size).values()),
+}

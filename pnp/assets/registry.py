@@ -1,13 +1,33 @@
-"""Every game `pnp` knows, and its assets. A new game adds its data, templates and one entry here."""
+"""Every game `pnp` knows, and its assets, read from the print files `templates/<game>/print.toml`.
+A new game adds its data, its loader (tabletop/data/games.py), its templates and a print file."""
 from __future__ import annotations
 
-from tabletop.data import canonical_game_id
+from pathlib import Path
+
+from tabletop.data import TEMPLATES_DIR, canonical_game_id
+from tabletop.data.errors import DataError
+from tabletop.data.games import LOADERS
 
 from . import BuildError, Game
-from . import famiglia, hitmans_showdown, kill_shot, liar_mafia, terror24
+from .spec import read_game_spec
+from .wiring import make_game
 
-GAMES: dict[str, Game] = {g.id: g for g in (hitmans_showdown.GAME, liar_mafia.GAME, kill_shot.GAME, famiglia.GAME,
-                                                  terror24.GAME)}
+PRINT_FILE = "print.toml"
+
+
+def _games(templates: Path) -> dict[str, Game]:
+    specs = sorted(((read_game_spec(path), path) for path in Path(templates).glob(f"*/{PRINT_FILE}")),
+                   key=lambda found: found[0].order)
+    games = {}
+    for spec, path in specs:
+        if spec.game not in LOADERS:
+            raise DataError(f"no game has the id {spec.game!r} (known: {', '.join(LOADERS)})",
+                            file=path, where="game")
+        games[spec.game] = make_game(spec, path, LOADERS[spec.game])
+    return games
+
+
+GAMES: dict[str, Game] = _games(TEMPLATES_DIR)
 
 
 def find(game_id: str) -> Game:

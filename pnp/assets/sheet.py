@@ -12,7 +12,6 @@ from . import Built, Game, Options
 from .common import FOOTER_HEIGHT, check_glyphs, footer, page_size
 
 MARGIN = 10.0  # mm
-SUMMARY_LABEL = {"ja": "サマリーシート", "en": "Summary sheet"}  # most games' one sheet
 SHEET_STYLES = {
     "h1": TextStyle(10.5, bold=True, color="#8a0f22", space_before=7, leading=1.3),
     "h2": TextStyle(9, bold=True, space_before=5, leading=1.3),
@@ -22,11 +21,6 @@ SHEET_STYLES = {
     "cell": TextStyle(7.5, leading=1.3),
     "th": TextStyle(7.5, bold=True, leading=1.3),
 }
-
-
-def game_context(model: Any, opts: Options) -> dict[str, Any]:
-    """The usual sheet context: the game's model, and `t` to pick a text's language."""
-    return {"game": model, "t": lambda text: text(opts.lang)}
 
 
 @dataclass(frozen=True)

@@ -39,28 +39,21 @@ def deck(job: Job, opts: Options, model: Any, work_dir: Path) -> Deck:
     pdf = work_dir / f"{job.game.id}-{job.asset.name}-{opts.lang}.pdf"
     write_atomic(pdf, built.pdf)
     if built.sheets:
-        return _card_deck(job, eopts, model, pdf, built)
+        return _card_deck(job, pdf, built)
     return _page_deck(job, pdf)
 
 
-def _card_deck(job: Job, opts: Options, model: Any, pdf: Path, built) -> Deck:
+def _card_deck(job: Job, pdf: Path, built) -> Deck:
     where: dict[int, Region] = {}  # a face printed several times (a shared back) is one region
     for n, sheet in enumerate(built.sheets):
         for p in sheet.placements:
             box = (pt(p.trim.x), pt(p.trim.y), pt(p.trim.x1), pt(p.trim.y1))
             where.setdefault(p.face, Region(n, box, bleed=pt(sheet.bleed), rotate=p.rotation))
-    names = _names(job.asset, model, opts)
-    cards = tuple(CardRef(i + 1, card_id, names.get(card_id, name), where[front],
+    cards = tuple(CardRef(i + 1, card_id, name, where[front],
                           where.get(back) if back is not None else None)
                   for i, (card_id, name, front, back) in enumerate(built.cards))
     w, h = cards[0].face.size
     return Deck(job.game.id, job.asset.name, pdf, (round(to_mm(w), 3), round(to_mm(h), 3)), cards)
-
-
-def _names(asset: Any, model: Any, opts: Options) -> dict[str, str]:
-    if not hasattr(asset, "faces"):
-        return {}
-    return {face_id: face_name(face_id, context, opts.lang) for face_id, context in asset.faces(model, opts)}
 
 
 def _page_deck(job: Job, pdf: Path) -> Deck:
@@ -77,14 +70,3 @@ def _page_deck(job: Job, pdf: Path) -> Deck:
     cards = tuple(CardRef(n + 1, f"p{n + 1}", f"{job.asset.name} {n + 1}", Region(n, box))
                   for n, box in enumerate(boxes))
     return Deck(job.game.id, job.asset.name, pdf, (to_mm(x1 - x0), to_mm(y1 - y0)), cards)
-
-
-def face_name(face_id: str, context: dict[str, Any], lang: str) -> str:
-    """A readable name for a face: its card's index and title when the context carries them."""
-    card = context.get("card")
-    title = getattr(card, "title", None)
-    if callable(title):
-        index = getattr(card, "index", None)
-        text = title(lang)
-        return f"{index} {text}" if isinstance(index, str) else text
-    return face_id

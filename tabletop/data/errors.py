@@ -1,4 +1,5 @@
-"""The one error type for bad user data: it names the file, line, card and field."""
+"""The one error type for bad user data: it names the file, line, card and field — or, in a
+spreadsheet, the row and the column."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -11,10 +12,16 @@ class DataError(Exception):
     file: Path | None = None
     line: int | None = None
     where: str = ""  # e.g. "cards[HK].reward" — the card and the field
+    row: int | None = None  # spreadsheet row, 1 = the header row
+    column: str | None = None  # spreadsheet column, by its header ("Effect") or its number
 
     def __str__(self) -> str:
         place = str(self.file) if self.file else "<data>"
         if self.line:
             place += f", line {self.line}"
+        if self.row:
+            place += f", row {self.row}"
+        if self.column:
+            place += f", column {self.column}"
         field = f" [{self.where}]" if self.where else ""
         return f"{place}{field}: {self.message}"

@@ -422,6 +422,18 @@ class CardView:
         return self.role.effect
 
 
+def card_span(cards: Sequence[CardView], joker_marks: dict[str, str]) -> str:
+    """"♡◇ 3–7", "♣♠ K", "★JOKER ☆JOKER" — a group of cards, compactly (a run of 3+ ranks as a range)."""
+    if all(c.joker for c in cards):
+        return " ".join(joker_marks[c.joker] + "JOKER" for c in cards)
+    suits = "".join(SUIT_SYMBOLS[s] for s in SUITS if any(c.suit == s for c in cards))
+    ranks = [r for r in RANKS if any(c.rank == r for c in cards)]
+    positions = [RANKS.index(r) for r in ranks]
+    if len(ranks) > 2 and positions == list(range(positions[0], positions[-1] + 1)):
+        return f"{suits} {ranks[0]}–{ranks[-1]}"
+    return f"{suits} {','.join(ranks)}"
+
+
 @dataclass(frozen=True)
 class HitmansShowdown:
     game: str
@@ -455,6 +467,17 @@ class HitmansShowdown:
 
     def cards_of_role(self, role_id: str) -> tuple[CardView, ...]:
         return tuple(v for v in self._views.values() if v.role_id == role_id)
+
+    def mafia_by_role(self) -> tuple[tuple[CardView, ...], ...]:
+        """The mafia cards grouped by role, roles in the order their first card comes in the deck."""
+        groups: dict[str, list[CardView]] = {}
+        for card in self.deck():
+            if card.role.category == "mafia":
+                groups.setdefault(card.role_id, []).append(card)
+        return tuple(tuple(cards) for cards in groups.values())
+
+    def card_span(self, cards: Sequence[CardView], joker_marks: dict[str, str]) -> str:
+        return card_span(cards, joker_marks)
 
     def prep(self, item_id: str) -> PrepItem:
         return next(p for p in self.preparation if p.id == item_id)

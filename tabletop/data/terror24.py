@@ -138,6 +138,9 @@ class Terror24:
     def suit_by_letter(self, letter: str) -> Suit | None:
         return next((s for s in self.events.suits if s.letter == letter.upper()), None)
 
+    def provisional_warning(self, lang: str = "en") -> str | None:
+        return provisional_warning(self, lang)
+
     def npc_cards(self) -> list[int]:
         cards = list(self.time_cards.values)
         for value in self.rules.npc_removes:

@@ -1,0 +1,119 @@
+"""The asset spec: what a game (or a deck) prints, as plain data (docs/print-assets.md).
+
+A game's print file `templates/<game>/print.toml` is read into a `GameSpec`; `wiring.py` turns a spec
+into the assets `pnp build` runs. Expressions and text templates are Jinja2, evaluated per item.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from tabletop.data.errors import DataError
+from tabletop.data.load import load
+from .card_layouts import CARD_LAYOUTS
+from .layout import LAYOUTS as INSERT_LAYOUTS
+
+LANGS = ("ja", "en")
+
+
+@dataclass(frozen=True)
+class FaceSpec:
+    """One printed side: a template filling a named layout's boxes over named artwork."""
+    template: str | None = None  # a text template naming a file under templates/ (none: artwork only)
+    layout: str = "insert"
+    context: dict[str, str] = field(default_factory=dict)  # name → expression the template sees
+    decor: list[dict[str, Any]] = field(default_factory=list)  # [{ art = "frame", color = "{{ c.ink }}" }]
+
+
+@dataclass(frozen=True)
+class PieceGroup:
+    """Items printed one piece each: `each` (and `then`, nested) are Jinja2 for-clauses
+    (`c in game.colours`); `id`, `name` and `back` are text templates evaluated per item."""
+    id: str
+    each: str | None = None  # none: one item
+    then: str | None = None
+    name: str | None = None  # what exports call the piece (default: its id)
+    template: str | None = None
+    layout: str = "insert"
+    context: dict[str, str] = field(default_factory=dict)
+    decor: list[dict[str, Any]] = field(default_factory=list)
+    back: str | None = None  # the key of its back among the asset's backs
+
+    @property
+    def face(self) -> FaceSpec:
+        return FaceSpec(self.template, self.layout, self.context, self.decor)
+
+
+@dataclass(frozen=True)
+class BackGroup:
+    key: str
+    each: str | None = None
+    then: str | None = None
+    template: str | None = None
+    layout: str = "title-back"
+    context: dict[str, str] = field(default_factory=dict)
+    decor: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def face(self) -> FaceSpec:
+        return FaceSpec(self.template, self.layout, self.context, self.decor)
+
+
+@dataclass(frozen=True)
+class AssetSpec:
+    kind: Literal["inserts", "cards", "sheet"]
+    label: dict[str, str]
+    pieces: list[PieceGroup] = field(default_factory=list)  # inserts, cards
+    backs: list[BackGroup] = field(default_factory=list)  # cards
+    template: str | None = None  # sheet
+    context: dict[str, str] = field(default_factory=dict)  # sheet
+    size: Literal["card", "chip"] = "card"  # cards: --card-size or --chip-diameter
+    gutter: float = 0.0  # mm at least between pieces
+    guides: Literal["lines", "corners", "none"] | None = None  # overrides --guides (chips: cut on the circle)
+    requires: list[str] = field(default_factory=list)  # tables of the model this asset cannot print without
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    game: str  # the id of the data it prints (cards/<game>.toml)
+    title: dict[str, str]  # in footers and the PDF's title
+    order: int  # place in `pnp list`
+    assets: dict[str, AssetSpec]
+    words: str | None = None  # a template of macros names may use as `w` (w.W("summary"))
+    values: dict[str, Any] = field(default_factory=dict)  # fixed print values every expression and template sees
+    warning: str | None = None  # an expression: a line every build prints (none when it is empty)
+
+
+def _check(spec: GameSpec) -> None:
+    labels = [("title", spec.title)] + [(f"assets.{n}.label", a.label) for n, a in spec.assets.items()]
+    for where, text in labels:
+        missing = [lang for lang in LANGS if not text.get(lang)]
+        if missing:
+            raise DataError(f"needs a {missing[0]} text", where=where)
+    for name, asset in spec.assets.items():
+        if asset.kind == "sheet" and not asset.template:
+            raise DataError("a sheet needs its template", where=f"assets.{name}.template")
+        if asset.kind != "sheet" and not asset.pieces:
+            raise DataError(f"{asset.kind} need [[pieces]]", where=f"assets.{name}.pieces")
+        known = INSERT_LAYOUTS if asset.kind == "inserts" else CARD_LAYOUTS
+        for what, groups in (("pieces", asset.pieces), ("backs", asset.backs)):
+            for n, group in enumerate(groups):
+                if group.layout not in known:
+                    raise DataError(f"{asset.kind} have no layout {group.layout!r} (known: {', '.join(known)})",
+                                    where=f"assets.{name}.{what}[{n}].layout")
+        if asset.kind == "inserts":
+            if asset.backs:
+                raise DataError("inserts have no backs", where=f"assets.{name}.backs")
+            for n, group in enumerate(asset.pieces):
+                if not group.template:
+                    raise DataError("an insert needs its template", where=f"assets.{name}.pieces[{n}].template")
+        keys = {b.key for b in asset.backs}
+        for n, group in enumerate(asset.pieces):
+            if group.back and "{" not in group.back and group.back not in keys:
+                raise DataError(f"no back has key {group.back!r}", where=f"assets.{name}.pieces[{n}].back")
+
+
+def read_game_spec(path: Path) -> GameSpec:
+    """A print file, checked: unknown keys, wrong types and missing fields name the file and line."""
+    return load(GameSpec, path, _check)

@@ -1,0 +1,264 @@
+"""A user's deck as a game with one asset: its cards laid out by a named layout (`layouts.py`) from
+the deck's fields, then fitted, imposed and rendered by the same code as the built-in games' cards
+(`cards.py`); or, with the `sheet` layout, its rows as a table on a summary sheet (`sheet.py`)."""
+from __future__ import annotations
+
+import dataclasses
+import html
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
+
+from tabletop.data import TEMPLATES_DIR
+from tabletop.data.errors import DataError
+from tabletop.i18n import _
+
+from .. import backs as backs_mod
+from .. import content, decktemplates
+from ..content import Para, TemplateError
+from ..deckfile import Card, Deck
+from ..fonts import FontSet
+from ..geometry import Size
+from ..render import FaceArt
+from . import BuildError, Game, Options
+from .cardfaces import lay_out as fit_boxes
+from .cards import Cards, Face, Piece, PieceSet
+from .common import card_size, page_size, plain
+from .layout import FaceLayout
+from .layouts import BACK_STYLE, INDEX, back_layout
+from .sheet import SummarySheet
+
+ASSET_LABELS = {"inserts": {"ja": "スリーブ用インサート", "en": "Sleeve inserts"},
+                "cards": {"ja": "カード", "en": "Cards"}, "chips": {"ja": "チップ", "en": "Chips"},
+                "sheet": {"ja": "カード一覧", "en": "Card list"}}
+SHEET_TEMPLATE = "common/deck_sheet.j2"
+
+
+def deck_options(deck: Deck, opts: Options, explicit: set[str]) -> Options:
+    """The deck's card size, insert style and chip size, unless the command line gave them."""
+    changes: dict[str, Any] = {}
+    if deck.card_size and "card_size" not in explicit:
+        changes["card_size"] = deck.card_size
+    if "style" not in explicit:
+        changes["style"] = deck.options.style
+    if "chip_diameter" not in explicit:
+        changes["chip_diameter"] = deck.diameter
+    if deck.back is None:
+        changes["backs"] = "none"
+    return dataclasses.replace(opts, **changes)
+
+
+def face_layout(deck: Deck, size: Size, opts: Options) -> FaceLayout:
+    geometry = deck.layout.geometry(size, dataclasses.replace(deck.options, style=opts.style))
+    return dataclasses.replace(geometry, styles=deck.styles)
+
+
+def _markup(text: str) -> str:
+    return html.escape(text, quote=False).replace("\n", "<br/>")
+
+
+def _coloured(markup: str, colour: str | None) -> str:
+    return f'<font color="{colour}">{markup}</font>' if colour else markup
+
+
+def field_markup(deck: Deck, card: Card, name: str, box: str, lang: str) -> str:
+    """A field as paragraph markup: data text escaped, line breaks kept, the index in the suit's colour."""
+    suit = deck.suit(card)
+    colour = suit.color if suit and name in deck.layout.colour_fields else None
+    rank = deck.text(card, "rank", lang)
+    if name == INDEX:
+        text = (suit.symbol if suit else "") + rank
+        return _coloured(_markup(text), colour) if text else ""
+    if name == "suit":
+        return _coloured(_markup(suit.symbol), colour) if suit else ""
+    if name == "rank" and box == "index" and len(rank) > 2:  # JOKER stands letter by letter in a corner
+        return _coloured("<br/>".join(_markup(c) for c in rank), colour)
+    markup = _coloured(_markup(deck.text(card, name, lang)), colour)
+    icon = (suit.symbol if suit else "") + rank
+    if name == deck.layout.icon_field and icon:
+        return f'{_coloured(_markup(icon), suit.color if suit else None)} {markup}'
+    return markup
+
+
+def face_content(deck: Deck, card: Card, lang: str, style: str) -> content.Face:
+    boxes = {}
+    for box, fields in deck.boxes_for(style).items():
+        if box in deck.templates:
+            boxes[box] = _from_template(deck, card, box, lang)
+            continue
+        paras = [Para(m, name) for name in fields if (m := field_markup(deck, card, name, box, lang))]
+        boxes[box] = tuple(paras)
+    return content.Face(boxes)
+
+
+def template_context(deck: Deck, card: Card, lang: str) -> dict[str, Any]:
+    suit = deck.suit(card)
+    fields = {name: deck.text(card, name, lang) for name in deck.fields}
+    fields[INDEX] = (suit.symbol if suit else "") + deck.text(card, "rank", lang)
+    suit_info = {"symbol": suit.symbol, "color": suit.color,
+                 "name": suit.name.get(lang, "") if isinstance(suit.name, dict) else suit.name or ""} if suit else None
+    return {**fields, "lang": lang, "row": card.row, "copies": card.copies, "suit": suit_info}
+
+
+def _from_template(deck: Deck, card: Card, box: str, lang: str) -> tuple[Para, ...]:
+    path = deck.templates[box]
+    try:
+        out = decktemplates.render(path, deck.folder, template_context(deck, card, lang)).strip()
+        if "<p" not in out:  # plain text: one paragraph in the style of the box's first field
+            lines = [line.strip() for line in out.splitlines() if line.strip()]
+            style = deck.boxes[box][0] if deck.boxes[box] else "body"
+            return (Para("<br/>".join(lines), style),) if lines else ()
+        paras = content.parse_face(f'<face><box name="{box}">{out}</box></face>').boxes[box]
+    except (jinja2.TemplateError, TemplateError) as e:
+        raise deck.table.error(_("{template}: {reason}").format(template=path.name, reason=e), card.row) from None
+    for p in paras:
+        if p.style not in deck.styles:
+            raise DataError(_("no style {style!r}: a paragraph's style is a field's name ({known})").format(
+                style=p.style, known=", ".join(sorted(deck.styles))), file=path)
+    return paras
+
+
+def card_art(deck: Deck, card: Card, layout: FaceLayout, opts: Options, fonts: FontSet, decor: tuple) -> FaceArt:
+    """The card's text fitted box by box; an error names the card's row and the box's first column."""
+    lang = opts.lang
+    face = face_content(deck, card, lang, opts.style)
+    items = list(decor)
+    for box, paras in face.boxes.items():
+        column = _column(deck, deck.boxes_for(opts.style).get(box, ()), lang)
+        missing = fonts.missing(" ".join(plain(p.markup) for p in paras))
+        if missing:
+            raise deck.table.error(_("the font has no glyph for {chars} (use --font with a font that does)")
+                                   .format(chars=" ".join(missing)), card.row, column)
+        try:
+            items += fit_boxes(content.Face({box: paras}), layout, fonts, lang, "", deck.table.file).items
+        except DataError as e:
+            name = deck.text(card, deck.name_field, lang)
+            raise deck.table.error(f"{name + ': ' if name else ''}{e.message}", card.row, column) from None
+    return FaceArt(tuple(items))
+
+
+def _column(deck: Deck, fields: tuple[str, ...], lang: str) -> str | None:
+    for name in fields:
+        f = deck.fields.get(name if name != INDEX else "rank")
+        if f:
+            return f.columns[lang]
+    return None
+
+
+@dataclass(frozen=True)
+class DeckCards(Cards):
+    """A deck's cards: a face per row (printed as many times as its copies) and the deck's back."""
+    deck: Deck | None = None
+
+    def filename(self, opts: Options) -> str:
+        """<kind>-[<style>-][<size>-][<backs>-]<paper>-<lang>.pdf: the insert style always, the size
+        when not the deck's own, how backs are printed when the deck has backs and not the default."""
+        deck = self.deck
+        parts = [self.name] + ([opts.style] if deck.layout.name == "insert" else [])
+        size = self.size(opts)
+        if size != self.size(deck_options(deck, Options(), set())):
+            parts.append(f"{size.w:g}x{size.h:g}")
+        if deck.back is not None and opts.backs != Options().backs:
+            parts.append(opts.backs)
+        return "-".join([*parts, page_size(opts)[0], opts.lang]) + ".pdf"
+
+    def lay_out(self, model: Any, opts: Options, fonts: FontSet, data_file) -> tuple[PieceSet, list, list]:
+        deck, size = self.deck, self.size(opts)
+        layout = face_layout(deck, size, opts)
+        arts, faces = [], []
+        for card in deck.cards:
+            if card.copies:
+                suit = deck.suit(card)
+                decor = deck.layout.decor(size, suit.color if suit else deck.options.frame)
+                faces.append((card, len(arts)))
+                arts.append(card_art(deck, card, layout, opts, fonts, decor))
+        if not faces:
+            raise DataError(_("the deck has no cards to print (every row has 0 copies)"), file=deck.table.file)
+        back = None
+        if deck.back is not None and opts.backs != "none":
+            back = len(arts)
+            arts.append(back_art(deck, size, opts.lang, fonts))
+        pieces, cards = [], []
+        for card, front in faces:
+            name = deck.text(card, deck.name_field, opts.lang) or _("row {n}").format(n=card.row)
+            for copy in range(1, card.copies + 1):
+                suffix = f"-{copy}" if card.copies > 1 else ""
+                pieces.append(Piece(f"row{card.row}{suffix}", Face(None, deck.layout.name), "back" if back else None,
+                                    name))
+                cards.append(backs_mod.Card(front, back))
+        chips = deck.layout.kind == "chips"
+        # An overlay insert is narrower than the card it covers: the sheet holds pieces of the layout's size.
+        return (PieceSet(layout.size, pieces, gutter=2.0 if chips else 0.0, guides="none" if chips else None),
+                arts, cards)
+
+
+def back_art(deck: Deck, size: Size, lang: str, fonts: FontSet) -> FaceArt:
+    chip = deck.layout.kind == "chips"
+    ink = deck.back.ink or (deck.back.color if chip else BACK_STYLE.color)
+    layout = dataclasses.replace(back_layout(size), styles={"back": dataclasses.replace(
+        BACK_STYLE, color=ink, size=8 if chip else BACK_STYLE.size)})
+    text = deck.back.text.get(lang, "") if isinstance(deck.back.text, dict) else deck.back.text
+    decor = deck.layout.back_decor(size, deck.back.color)
+    if not text:
+        return FaceArt(decor)
+    try:
+        fitted = fit_boxes(content.Face({"body": (Para(_markup(text), "back"),)}), layout, fonts, lang, "back.text",
+                           deck.file)
+    except DataError as e:
+        raise DataError(e.message, file=deck.file, where="back.text") from None
+    return FaceArt(decor + fitted.items)
+
+
+def sheet_context(deck: Deck, opts: Options) -> dict[str, Any]:
+    """The rows of the `sheet` layout: each card once, the chosen fields as columns."""
+    lang = opts.lang
+    columns = list(deck.options.columns or [f for f in deck.fields if f in deck.styles])
+    headings = []
+    for name in columns:
+        heading = deck.options.headings.get(name)
+        text = heading.get(lang, name) if isinstance(heading, dict) else heading or deck.fields[name].columns[lang]
+        headings.append(Markup(_markup(text)))
+    rows = [[Markup(field_markup(deck, card, name, "", lang)) for name in columns] for card in deck.cards]
+    # Columns as wide as their longest text, within limits: a cost column stays narrow, an effect wide.
+    widths = deck.options.widths or [min(max(_width(h), *(_width(r[n]) for r in rows), 3), 60)
+                                     for n, h in enumerate(headings)]
+    return {"title": deck.title[lang], "headings": headings, "rows": rows, "widths": ",".join(map(str, widths))}
+
+
+def _width(markup: str) -> int:
+    """How wide a cell's text runs, in half-width characters (a kanji counts two)."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in plain(str(markup)))
+
+
+@dataclass(frozen=True)
+class DeckGame(Game):
+    deck: Deck | None = None
+
+    def data_file(self, cards_dir: Path | None) -> Path:
+        return self.deck.file
+
+    def input_files(self, cards_dir: Path | None) -> tuple[Path, ...]:
+        common = TEMPLATES_DIR / "common"
+        return (*self.deck.inputs(), *sorted(p for p in common.rglob("*") if p.is_file()))
+
+
+def deck_game(deck: Deck) -> DeckGame:
+    kind = deck.layout.kind
+    if kind == "sheet":
+        asset = SummarySheet("sheet", ASSET_LABELS["sheet"], SHEET_TEMPLATE,
+                             lambda model, opts: sheet_context(deck, opts))
+    else:
+        size = (lambda opts: Size(opts.chip_diameter, opts.chip_diameter)) if kind == "chips" else card_size
+        asset = DeckCards(kind, ASSET_LABELS[kind], lambda model, opts, size: None, size, deck)
+    return DeckGame(deck.id, deck.title, lambda cards_dir: deck, {asset.name: asset},
+                    lambda model, opts: deck.warnings, deck)
+
+
+def check_language(deck: Deck, lang: str) -> None:
+    if lang not in deck.languages:
+        raise BuildError(_("{deck} has texts in {langs} only (languages in its [deck] table)").format(
+            deck=deck.file, langs=", ".join(deck.languages)))

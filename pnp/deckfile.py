@@ -1,0 +1,377 @@
+"""A user's deck from data alone: a TOML deck file (a `[deck]` table, the cards as `[[cards]]`) or a
+spreadsheet (.csv, .xlsx) with the TOML file of the same name beside it. Reading checks everything
+that can be checked before drawing — columns, fields, types, copies, suits, templates — so a bad
+deck fails with one line naming the file, the row and the column (or the line and the field)."""
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tabletop.data.checks import require_colour
+from tabletop.data.errors import DataError
+from tabletop.data.load import locate, read_toml
+from tabletop.data.schema import convert
+from tabletop.data.toml_lines import line_of
+from tabletop.i18n import _
+
+from . import decktemplates
+from .assets.layouts import DERIVED, INDEX, LAYOUTS, LayoutOptions, NamedLayout
+from .deckformat import FRENCH_SUITS, BackOptions, DeckFileData, DeckOptions, FieldOptions, SuitOptions, Text
+from .spreadsheet import SPREADSHEETS, Table, read_table, toml_table
+from .text import TextStyle
+
+LANGS = ("ja", "en")
+_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
+MAX_COPIES = 999  # more of one card is a typo (a price in the copies column), not a deck
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    columns: dict[str, str]  # language → column
+    type: str = "text"
+
+
+@dataclass(frozen=True)
+class Card:
+    row: int
+    copies: int
+    cells: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Deck:
+    file: Path  # the TOML file with the [deck] table
+    id: str
+    title: dict[str, str]
+    languages: tuple[str, ...]
+    layout: NamedLayout
+    options: LayoutOptions
+    card_size: str | None
+    diameter: float
+    fields: dict[str, Field]
+    boxes: dict[str, tuple[str, ...]]  # box → fields, in order (for the deck's own insert style)
+    templates: dict[str, Path]  # box → the user's template for it
+    styles: dict[str, TextStyle]  # field → its look
+    suits: dict[str, SuitOptions]
+    back: BackOptions | None
+    table: Table
+    cards: tuple[Card, ...]
+    name_field: str
+    warnings: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()  # information lines (the CSV's encoding)
+
+    def boxes_for(self, style: str) -> dict[str, tuple[str, ...]]:
+        """The boxes for an insert style given on the command line: the layout's for that style, with
+        the deck's own choices for the boxes it names."""
+        if style == self.options.style:
+            return self.boxes
+        defaults = self.layout.boxes(dataclasses.replace(self.options, style=style))
+        own = self.layout.boxes(self.options)
+        chosen = {box: fields for box, fields in self.boxes.items() if fields != own.get(box)}
+        return {box: chosen.get(box, fields) for box, fields in defaults.items()}
+
+    @property
+    def folder(self) -> Path:
+        return self.file.parent
+
+    def inputs(self) -> tuple[Path, ...]:
+        """Every file the deck is made from."""
+        return tuple(dict.fromkeys((self.file, self.table.file, *self.templates.values())))
+
+    def text(self, card: Card, name: str, lang: str) -> str:
+        """A field's value on a card in `lang`, as printed ("" when empty or the deck has no such column)."""
+        f = self.fields.get(name)
+        if f is None:
+            return ""
+        return cell_text(card.cells.get(f.columns[lang], ""))
+
+    def suit(self, card: Card) -> SuitOptions | None:
+        value = self.text(card, "suit", self.languages[0]).strip()
+        return find_suit(self.suits, value) if value else None
+
+
+def is_deck_path(arg: str) -> bool:
+    """A `pnp build` argument naming a deck file rather than a built-in game."""
+    return Path(arg).suffix.lower() in (".toml", *SPREADSHEETS)
+
+
+def cell_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))  # Excel stores 3 as 3.0
+    return str(value).strip()
+
+
+def find_suit(suits: dict[str, SuitOptions], value: str) -> SuitOptions | None:
+    """The suit a cell names by its key, its symbol or its name in any language (H, ♥, ハート)."""
+    for key, suit in suits.items():
+        names = suit.name.values() if isinstance(suit.name, dict) else [suit.name or ""]
+        if value.lower() in (key.lower(), suit.symbol, *(n.lower() for n in names if n)):
+            return suit
+    return None
+
+
+def load_deck(path: Path) -> Deck:
+    path = Path(path)
+    if not path.is_file():
+        raise DataError(_("file not found"), file=path)
+    deck_file = path.with_suffix(".toml") if path.suffix.lower() in SPREADSHEETS else path
+    if not deck_file.is_file():
+        raise DataError(_("no deck file: a spreadsheet needs {name} beside it with a [deck] table").format(
+            name=deck_file.name), file=deck_file)
+    raw = read_toml(deck_file)
+    try:
+        data = convert(DeckFileData, raw, "")
+        return _resolve(deck_file, data, path if deck_file != path else None)
+    except DataError as e:
+        if e.file is None:
+            e.file = deck_file
+        if e.file == deck_file and e.line is None and e.where:
+            e.line = line_of(deck_file.read_text(encoding="utf-8"), raw, e.where)
+        raise
+
+
+def inside(folder: Path, name: str, where: str) -> Path:
+    """`name` relative to the deck's folder; a path leading out of it is refused."""
+    target = (folder / name).resolve()
+    if not target.is_relative_to(folder.resolve()):
+        raise DataError(_("{name!r} is outside the deck's folder: keep the deck's files beside it").format(
+            name=name), where=where)
+    return target
+
+
+def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> Deck:
+    d = data.deck
+    layout = LAYOUTS[data.layout.name]
+    deck_id = d.id or deck_file.stem
+    if not _ID.fullmatch(deck_id):
+        raise DataError(_("a deck id is letters, digits, - and _ (it names the output folder)"),
+                        where="deck.id" if d.id else "deck")
+    languages = tuple(dict.fromkeys(d.languages))
+    if not languages:
+        raise DataError(_("name at least one language"), where="deck.languages")
+    _check_colours(data)
+    if data.back and layout.back_decor is None:
+        raise DataError(_("the {layout} layout has no back").format(layout=layout.name), where="back")
+    table, notes = _cards_table(deck_file, data, spreadsheet)
+    suits = {**FRENCH_SUITS, **data.suits}
+    fields = _fields(data, table, languages)
+    boxes, templates = _boxes(deck_file.parent, data, layout, table, fields)
+    shown = {f for names in boxes.values() for f in names}
+    copies = _copies_column(d, table)
+    if layout.kind == "sheet":  # every field but the copies, unless `columns` chooses
+        boxes = {}
+        shown = set(data.layout.columns or [f for f, spec in fields.items() if copies not in spec.columns.values()])
+        for n, name in enumerate(data.layout.columns):
+            if name not in fields:
+                raise _unknown_field(name, table, f"layout.columns[{n}]")
+    if INDEX in shown or layout.icon_field in shown:
+        shown |= {"rank", "suit"}
+    name_field = d.name or "title"
+    if d.name and name_field not in fields:
+        raise _unknown_field(name_field, table, "deck.name")
+    cards = tuple(_cards(table, fields, copies, suits))
+    styles = _styles(data, layout, fields, shown)
+    used = {c for name, f in fields.items() if name in shown or name == name_field for c in f.columns.values()}
+    warnings = tuple(_unused(table, used | ({copies} if copies else set())))
+    title = {lang: _text(d.title, lang) or deck_id for lang in LANGS}
+    return Deck(deck_file, deck_id, title, languages, layout, data.layout, d.card_size, d.diameter,
+                {k: f for k, f in fields.items() if k in shown or k == name_field}, boxes, templates, styles,
+                suits, data.back, table, cards, name_field, warnings, notes)
+
+
+def _check_colours(data: DeckFileData) -> None:
+    colours = {f"suits.{key}.color": suit.color for key, suit in data.suits.items()}
+    colours |= {f"fields.{name}.color": spec.color for name, spec in data.fields.items()
+                if isinstance(spec, FieldOptions)}
+    if data.back:
+        colours |= {"back.color": data.back.color, "back.ink": data.back.ink}
+    colours["layout.frame"] = data.layout.frame
+    for where, colour in colours.items():
+        if colour is not None:
+            require_colour(colour, where)
+
+
+def _text(value: Text | None, lang: str) -> str:
+    if isinstance(value, dict):
+        return value.get(lang) or next(iter(value.values()), "")
+    return value or ""
+
+
+def _cards_table(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> tuple[Table, tuple[str, ...]]:
+    d = data.deck
+    if spreadsheet is None and d.data:
+        spreadsheet = inside(deck_file.parent, d.data, "deck.data")
+    if spreadsheet is None and data.cards is None:  # mydeck.toml beside mydeck.csv
+        spreadsheet = next((p for p in map(deck_file.with_suffix, SPREADSHEETS) if p.exists()), None)
+    if spreadsheet is None:
+        if data.cards is None:
+            raise DataError(_("no cards: add [[cards]] entries or name a spreadsheet with data = \"…\""),
+                            where="deck")
+        return toml_table(deck_file, data.cards), ()
+    if data.cards is not None:
+        raise DataError(_("the cards are in {name}: remove the [[cards]] entries here").format(
+            name=spreadsheet.name), where="cards")
+    table = read_table(spreadsheet, d.worksheet)
+    if table.encoding is None:
+        return table, ()
+    note = _("{file}: read as {encoding}").format(file=table.file, encoding=table.encoding)
+    return table, (note,)
+
+
+def _fields(data: DeckFileData, table: Table, languages: tuple[str, ...]) -> dict[str, Field]:
+    """Every field the deck can print: those `[fields]` maps, then every column by its own name
+    (`title`, or `title_ja` and `title_en`)."""
+    fields: dict[str, Field] = {}
+    for name, spec in data.fields.items():
+        if name in DERIVED:
+            raise DataError(_("{name!r} is made from rank and suit; it cannot be a column").format(name=name),
+                            where=f"fields.{name}")
+        spec = FieldOptions(column=spec) if isinstance(spec, str) else spec
+        columns = {}
+        for lang in languages:
+            column = getattr(spec, lang) or spec.column or _default_column(table, name, lang)
+            if column is None:
+                raise DataError(_("no column for the {lang} text of {name!r}").format(lang=lang, name=name),
+                                where=f"fields.{name}")
+            if column not in table.columns:
+                raise _missing_column(table, column, name)
+            columns[lang] = column
+        fields[name] = Field(name, columns, spec.type)
+    for column in table.columns:
+        base = column
+        for lang in LANGS:
+            base = base.removesuffix(f"_{lang}")
+        if base not in fields and all(_default_column(table, base, lang) for lang in languages):
+            fields[base] = Field(base, {lang: _default_column(table, base, lang) for lang in languages})
+    return fields
+
+
+def _missing_column(table: Table, column: str, name: str) -> DataError:
+    known = ", ".join(table.columns)
+    if table.toml_keys is not None:
+        return DataError(_("no card has {column!r} (field {name!r}; keys: {known})").format(
+            column=column, name=name, known=known), where=f"fields.{name}")
+    return DataError(_('no such column: the deck file maps field {name!r} to it (columns: {known})').format(
+        name=name, known=known), file=table.file, row=1, column=f'"{column}"')
+
+
+def _default_column(table: Table, name: str, lang: str) -> str | None:
+    for column in (f"{name}_{lang}", name):
+        if column in table.columns:
+            return column
+    return None
+
+
+def _unknown_field(name: str, table: Table, where: str) -> DataError:
+    return DataError(_("unknown field {name!r}: {file} has no column {name!r} or {name}_ja/{name}_en "
+                       "(columns: {known})").format(name=name, file=table.file.name,
+                                                    known=", ".join(table.columns)), where=where)
+
+
+def _boxes(folder: Path, data: DeckFileData, layout: NamedLayout, table: Table,
+           fields: dict[str, Field]) -> tuple[dict[str, tuple[str, ...]], dict[str, Path]]:
+    boxes = dict(layout.boxes(data.layout))
+    templates = {}
+    for box, spec in data.boxes.items():
+        if box not in boxes:
+            raise DataError(_("the {layout} layout has no box {box!r} (boxes: {known})").format(
+                layout=layout.name, box=box, known=", ".join(boxes) or "none"), where=f"boxes.{box}")
+        if spec.fields is not None:
+            for n, name in enumerate(spec.fields):
+                if name not in fields and name not in DERIVED:
+                    raise _unknown_field(name, table, f"boxes.{box}.fields[{n}]")
+            boxes[box] = tuple(spec.fields)
+        if spec.template:
+            templates[box] = inside(folder, spec.template, f"boxes.{box}.template")
+            if not templates[box].is_file():
+                raise DataError(_("template {name!r} not found beside the deck file").format(name=spec.template),
+                                where=f"boxes.{box}.template")
+            printed = decktemplates.check(templates[box], folder, (*fields, *DERIVED))
+            boxes[box] = tuple(dict.fromkeys((*boxes[box], *sorted(printed))))
+    return boxes, templates
+
+
+def _copies_column(d: DeckOptions, table: Table) -> str | None:
+    column = d.copies or "copies"
+    if column in table.columns:
+        return column
+    if d.copies:
+        raise _missing_column(table, column, "copies")
+    return None
+
+
+def _number(value: Any, kind: str) -> int | float | None:
+    """`value` as a whole number or a number; None if it is not one."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        number = value
+    else:
+        try:
+            number = float(str(value).strip().replace(",", ""))
+        except ValueError:
+            return None
+    if kind == "integer":
+        return int(number) if float(number).is_integer() else None
+    return number
+
+
+def _cards(table: Table, fields: dict[str, Field], copies: str | None, suits: dict[str, SuitOptions]):
+    typed = [f for f in fields.values() if f.type != "text"]
+    suit_columns = set(fields["suit"].columns.values()) if "suit" in fields else set()
+    for row in table.rows:
+        for column, value in row.cells.items():
+            if isinstance(value, (dict, list)) or hasattr(value, "isoformat"):
+                raise table.error(_("must be text or a number, got {value!r}").format(value=value), row.number,
+                                  column)
+        for f in typed:
+            for column in set(f.columns.values()):
+                value = row.cells.get(column, "")
+                if cell_text(value) and _number(value, f.type) is None:
+                    kind = _("a whole number") if f.type == "integer" else _("a number")
+                    raise table.error(_("{value!r} is not {kind}").format(value=cell_text(value), kind=kind),
+                                      row.number, column)
+        for column in suit_columns:
+            value = cell_text(row.cells.get(column, ""))
+            if value and find_suit(suits, value) is None:
+                known = ", ".join(f"{k} {s.symbol}" for k, s in suits.items())
+                raise table.error(_("unknown suit {value!r} (known: {known}; add yours under [suits])").format(
+                    value=value, known=known), row.number, column)
+        count = 1
+        if copies:
+            value = row.cells.get(copies, "")
+            number = _number(value, "integer") if cell_text(value) else 1
+            if number is None or not 0 <= number <= MAX_COPIES:
+                raise table.error(_("the number of copies must be a whole number from 0 to {most}, got {value!r}")
+                                  .format(most=MAX_COPIES, value=cell_text(value)), row.number, copies)
+            count = number
+        yield Card(row.number, count, row.cells)
+
+
+def _styles(data: DeckFileData, layout: NamedLayout, fields: dict[str, Field], shown: set[str]) -> dict[str, TextStyle]:
+    defaults = layout.styles(data.layout)
+    styles = {}
+    for name in shown | set(defaults):
+        base = defaults.get(name, layout.body_style(data.layout))
+        spec = data.fields.get(name)
+        if isinstance(spec, FieldOptions):
+            changes = {k: getattr(spec, k) for k in ("size", "bold", "color", "align", "leading")
+                       if getattr(spec, k) is not None}
+            base = TextStyle(**{**base.__dict__, **changes})
+        styles[name] = base
+    return styles
+
+
+def _unused(table: Table, used: set[str]):
+    for column in table.columns:
+        if column not in used:
+            # A spreadsheet's column is named in its header row; a TOML key where a card first gives it.
+            row = 1 if table.toml_keys is None else next((r.number for r in table.rows if r.cells[column] != ""), 1)
+            where = locate(table.error("", row=row, column=column))
+            yield _("warning: {place}: no box prints this column").format(place=str(where).removesuffix(": "))

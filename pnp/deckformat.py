@@ -1,0 +1,74 @@
+"""The deck file's tables as typed data (checked by `tabletop.data.schema`: unknown keys, missing
+fields and wrong types name the line and the key). docs/decks.md describes each key."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .assets.layouts import INK, LayoutOptions
+
+Text = str | dict[str, str]  # the same in every language, or one per language
+
+
+@dataclass(frozen=True)
+class DeckOptions:
+    """The `[deck]` table."""
+    id: str | None = None
+    title: Text | None = None
+    card_size: str | None = None
+    diameter: float = 25.0
+    languages: list[Literal["ja", "en"]] = field(default_factory=lambda: ["ja"])
+    data: str | None = None
+    worksheet: str | None = None
+    copies: str | None = None
+    name: str | None = None
+
+
+@dataclass(frozen=True)
+class FieldOptions:
+    column: str | None = None
+    ja: str | None = None
+    en: str | None = None
+    type: Literal["text", "integer", "number"] = "text"
+    size: float | None = None
+    bold: bool | None = None
+    color: str | None = None
+    align: Literal["left", "center", "right"] | None = None
+    leading: float | None = None
+
+
+@dataclass(frozen=True)
+class BoxOptions:
+    fields: list[str] | None = None
+    template: str | None = None
+
+
+@dataclass(frozen=True)
+class SuitOptions:
+    symbol: str
+    color: str = INK
+    name: Text | None = None
+
+
+@dataclass(frozen=True)
+class BackOptions:
+    text: Text = ""
+    color: str = "#2b3a4a"
+    ink: str | None = None  # the text's colour (default: white on a card's back, the ring's on a chip's)
+
+
+@dataclass(frozen=True)
+class DeckFileData:
+    deck: DeckOptions
+    layout: LayoutOptions = LayoutOptions()
+    fields: dict[str, str | FieldOptions] = field(default_factory=dict)
+    boxes: dict[str, BoxOptions] = field(default_factory=dict)
+    suits: dict[str, SuitOptions] = field(default_factory=dict)
+    back: BackOptions | None = None
+    cards: list[dict[str, Any]] | None = None
+
+
+FRENCH_SUITS = {"S": SuitOptions("♠", "#111111", {"ja": "スペード", "en": "Spades"}),
+                "H": SuitOptions("♥", "#c8102e", {"ja": "ハート", "en": "Hearts"}),
+                "D": SuitOptions("♦", "#c8102e", {"ja": "ダイヤ", "en": "Diamonds"}),
+                "C": SuitOptions("♣", "#111111", {"ja": "クラブ", "en": "Clubs"})}

@@ -1,0 +1,51 @@
+"""A deck's own Jinja2 templates, one per box: read only from the deck's folder, run sandboxed, and
+checked when the deck is read so a field the data lacks is named with the template's line."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable
+
+import jinja2
+from jinja2 import meta
+from jinja2.sandbox import SandboxedEnvironment
+
+from tabletop.data.errors import DataError
+from tabletop.i18n import _
+
+CONTEXT = ("lang", "row", "copies", "suit")  # what a box template sees besides the fields
+
+
+@lru_cache(maxsize=None)
+def environment(folder: str) -> SandboxedEnvironment:
+    # FileSystemLoader refuses names that climb out of its folder ("../x.j2").
+    return SandboxedEnvironment(loader=jinja2.FileSystemLoader(folder), autoescape=True,
+                                undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+
+
+def _name(path: Path, folder: Path) -> str:
+    return path.resolve().relative_to(folder.resolve()).as_posix()
+
+
+def check(path: Path, folder: Path, fields: Iterable[str]) -> set[str]:
+    """The fields a template prints; refuse one that does not parse or names something that is
+    neither a field nor CONTEXT."""
+    env = environment(str(folder.resolve()))
+    source = path.read_text(encoding="utf-8")
+    try:
+        tree = env.parse(source)
+    except jinja2.TemplateSyntaxError as e:
+        raise DataError(_("template syntax error: {reason}").format(reason=e.message), file=path,
+                        line=e.lineno) from None
+    fields = set(fields)
+    names = meta.find_undeclared_variables(tree)
+    for name in sorted(names - fields - set(CONTEXT) - set(env.globals)):
+        line = next((n for n, text in enumerate(source.splitlines(), 1) if name in text), None)
+        raise DataError(_("unknown field {name!r}: the cards have no such column (fields: {known})").format(
+            name=name, known=", ".join(sorted(fields))), file=path, line=line, where=name)
+    return names & fields
+
+
+def render(path: Path, folder: Path, context: dict[str, Any]) -> str:
+    env = environment(str(folder.resolve()))
+    return env.get_template(_name(path, folder)).render(**context)

@@ -1,0 +1,192 @@
+"""A deck's cards from a spreadsheet: CSV (UTF-8 with or without BOM, or Shift_JIS as Excel saves it)
+or Excel .xlsx. The first row names the columns; every other non-empty row is one card."""
+from __future__ import annotations
+
+import codecs
+import csv
+import io
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tabletop.data.errors import DataError
+from tabletop.i18n import _
+
+SPREADSHEETS = (".csv", ".xlsx")
+UTF8, UTF8_BOM, CP932 = "UTF-8", "UTF-8 with BOM", "Shift_JIS (cp932)"
+_CP932_STRAYS = frozenset("\x80\uf8f0\uf8f1\uf8f2\uf8f3")  # what Python's cp932 makes of 0x80, 0xA0, 0xFD–0xFF
+
+
+@dataclass(frozen=True)
+class Row:
+    number: int  # as a spreadsheet numbers it: the header is row 1
+    cells: dict[str, Any]  # column name → value; an empty cell is ""
+
+
+@dataclass(frozen=True)
+class Table:
+    file: Path
+    columns: tuple[str, ...]
+    rows: tuple[Row, ...]
+    encoding: str | None = None  # how a CSV was decoded
+    positions: dict[str, int] | None = None  # column name → its number (A = 1)
+    toml_keys: dict[str, str] | None = None  # cards given as [[cards]] in a TOML file: column → key path
+
+    def column_label(self, column: str) -> str:
+        """`C "Effect"`: the letter a spreadsheet shows and the column's name."""
+        n = (self.positions or {}).get(column)
+        return f'{letter(n)} "{column}"' if n else f'"{column}"'
+
+    def error(self, message: str, row: int | None = None, column: str | None = None) -> DataError:
+        if self.toml_keys is not None:  # row n is the n-th [[cards]] entry; the line is found from the path
+            where = f"cards[{row - 1}]" if row else "cards"
+            return DataError(message, file=self.file, where=where + (f".{self.toml_keys[column]}" if column else ""))
+        return DataError(message, file=self.file, row=row, column=self.column_label(column) if column else None)
+
+
+def letter(n: int) -> str:
+    """1 → A, 27 → AA."""
+    name = ""
+    while n:
+        n, rest = divmod(n - 1, 26)
+        name = chr(ord("A") + rest) + name
+    return name
+
+
+def read_table(path: Path, worksheet: str | None = None) -> Table:
+    if path.suffix.lower() == ".xlsx":
+        return _table(path, _xlsx_rows(path, worksheet), None)
+    if path.suffix.lower() == ".csv":
+        text, encoding = decode_csv(_read_bytes(path), path)
+        return _table(path, _csv_rows(text, path), encoding)
+    raise DataError(_("a deck's cards are read from a .csv or .xlsx file"), file=path)
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise DataError(_("file not found"), file=path) from None
+    except OSError as e:
+        raise DataError(_("cannot read: {reason}").format(reason=e.strerror), file=path) from None
+
+
+def decode_csv(data: bytes, path: Path) -> tuple[str, str]:
+    """The text and the encoding it was in: UTF-8 (a BOM is dropped), else cp932, else an error
+    at the first byte that is not UTF-8."""
+    if data.startswith(codecs.BOM_UTF8):
+        try:
+            return data[len(codecs.BOM_UTF8):].decode("utf-8"), UTF8_BOM
+        except UnicodeDecodeError as e:
+            raise _undecodable(data, e.start + len(codecs.BOM_UTF8), path) from None
+    try:
+        return data.decode("utf-8"), UTF8
+    except UnicodeDecodeError as e:
+        first_bad = e.start
+    try:
+        text = data.decode("cp932")
+    except UnicodeDecodeError:
+        raise _undecodable(data, first_bad, path) from None
+    if any(c in _CP932_STRAYS for c in text):  # bytes Shift_JIS leaves undefined, decoded leniently
+        raise _undecodable(data, first_bad, path)
+    return text, CP932
+
+
+def _undecodable(data: bytes, offset: int, path: Path) -> DataError:
+    line_start = data.rfind(b"\n", 0, offset) + 1
+    row = data.count(b"\n", 0, offset) + 1
+    column = data.count(b",", line_start, offset) + 1  # good enough to find the cell: quotes are rare
+    return DataError(_("cannot read byte 0x{byte:02x}: the file is neither UTF-8 nor Shift_JIS (cp932); "
+                       "save it as CSV UTF-8").format(byte=data[offset]),
+                     file=path, row=row, column=letter(column))
+
+
+def _csv_rows(text: str, path: Path) -> list[tuple[int, list[Any]]]:
+    # Excel saves CSV with semicolons where the decimal mark is a comma; a tab-separated file reads too.
+    header = text.split("\n", 1)[0]
+    delimiter = max(",;\t", key=header.count)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    rows = []
+    try:
+        for number, cells in enumerate(reader, 1):
+            rows.append((number, cells))
+    except csv.Error as e:
+        raise DataError(_("not a readable CSV row: {reason}").format(reason=e), file=path,
+                        row=len(rows) + 1) from None
+    return rows
+
+
+def _xlsx_rows(path: Path, worksheet: str | None) -> list[tuple[int, list[Any]]]:
+    import zipfile
+
+    import openpyxl
+    from openpyxl.utils.exceptions import InvalidFileException
+
+    _read_bytes(path)  # a missing or unreadable file says so plainly
+    try:
+        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    except (InvalidFileException, zipfile.BadZipFile, KeyError, ValueError) as e:
+        raise DataError(_("not an Excel .xlsx workbook ({reason})").format(reason=e), file=path) from None
+    try:
+        if worksheet is None:
+            sheet = book.worksheets[0]
+        elif worksheet in book.sheetnames:
+            sheet = book[worksheet]
+        else:
+            raise DataError(_("no worksheet {name!r} (it has: {known})").format(
+                name=worksheet, known=", ".join(book.sheetnames)), file=path)
+        return [(number, list(cells)) for number, cells in enumerate(sheet.iter_rows(values_only=True), 1)]
+    finally:
+        book.close()
+
+
+def _blank(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def _table(path: Path, raw: list[tuple[int, list[Any]]], encoding: str | None) -> Table:
+    raw = [(n, cells) for n, cells in raw if not all(_blank(c) for c in cells)]
+    if not raw:
+        raise DataError(_("the spreadsheet is empty: its first row must name the columns"), file=path)
+    header_row, header = raw[0]
+    columns: list[str] = []
+    for n, name in enumerate(header, 1):
+        name = "" if name is None else str(name).strip()
+        if name and name in columns:
+            raise DataError(_("column {name!r} is named twice").format(name=name), file=path, row=header_row,
+                            column=letter(n))
+        columns.append(name)
+    rows = []
+    for number, cells in raw[1:]:
+        values = {}
+        for n, value in enumerate(cells, 1):
+            name = columns[n - 1] if n <= len(columns) else ""
+            if not name:
+                if not _blank(value):
+                    raise DataError(_("a value in a column with no name in row {header}").format(header=header_row),
+                                    file=path, row=number, column=letter(n))
+                continue
+            values[name] = "" if value is None else value
+        rows.append(Row(number, {name: values.get(name, "") for name in columns if name}))
+    positions = {name: n for n, name in enumerate(columns, 1) if name}
+    return Table(path, tuple(positions), tuple(rows), encoding, positions)
+
+
+def toml_table(path: Path, entries: list[dict[str, Any]]) -> Table:
+    """[[cards]] entries as a table: a key is a column; a text per language (`title = { ja = "…",
+    en = "…" }`) is a column per language, `title_ja` and `title_en`."""
+    keys: dict[str, str] = {}
+    rows = []
+    for number, entry in enumerate(entries, 1):
+        cells = {}
+        for key, value in entry.items():
+            if isinstance(value, dict):
+                for lang, text in value.items():
+                    keys.setdefault(f"{key}_{lang}", f"{key}.{lang}")
+                    cells[f"{key}_{lang}"] = text
+            else:
+                keys.setdefault(key, key)
+                cells[key] = value
+        rows.append(Row(number, cells))
+    rows = [Row(r.number, {k: r.cells.get(k, "") for k in keys}) for r in rows]
+    return Table(path, tuple(keys), tuple(rows), toml_keys=keys)
