@@ -1,0 +1,200 @@
+"""The play pages' view models: the buttons offered in a position are exactly the legal actions, and
+every button's line is accepted by the game as the terminal would accept it."""
+from companion.famiglia.engine import Rules
+from companion.famiglia.repl import FamigliaTable
+from companion.session import Session
+from companion.showdown.repl import ShowdownTable
+from companion.table import InputError, replay
+from companion.terror24.repl import Terror24Table
+from companion.web.views import famiglia, showdown, terror24
+from tabletop.data.famiglia import load_famiglia
+from tabletop.data.terror24 import load_terror24
+
+FAMIGLIA = load_famiglia()
+TERROR24 = load_terror24()
+STREET = "R1 B2 Y3 G1 R2 B1"
+SETUP_24 = ["Aki=scotch Ben=wolf Chie=hibachi", "s c s", "lloyd after Chie", "Aki", "RB YG RR BP ??? GY ???"]
+TEAMS = [{"name": "Ann", "faction": "red_heart"}, {"name": "Bob", "faction": "void_clover"}]
+
+
+def famiglia_session(lines, first="player"):
+    return Session(game="famiglia", options={"level": 3, "first": first, "lang": "en"}, seed=1,
+                   entries=[[line] for line in lines])
+
+
+def famiglia_table(session):
+    rules = Rules(FAMIGLIA, 3)
+    return replay(session, lambda s: FamigliaTable(rules, s.options["first"], "en"))
+
+
+def terror24_session(lines, deck="physical"):
+    return Session(game="terror24", options={"npc_deck": deck, "lang": "en"}, seed=7,
+                   entries=[[line] for line in lines])
+
+
+def terror24_table(session):
+    return replay(session, lambda s: Terror24Table(s, TERROR24, "en"))
+
+
+def showdown_session(lines):
+    return Session(game="hitmans-showdown", options={"teams": TEAMS, "lang": "en"}, seed=3,
+                   entries=[[line] for line in lines])
+
+
+def accepted(build, session, line):
+    """Whether a fresh copy of the game accepts `line`."""
+    try:
+        build(session).handle(line)
+    except InputError:
+        return False
+    return True
+
+
+# ---- Famiglia --------------------------------------------------------------------------------------
+
+def test_famiglia_new_game_asks_for_the_street_with_the_whole_census_in_the_grid():
+    shown = famiglia.view(famiglia_table(famiglia_session([])))
+    draw = shown["draw"]
+    assert draw["count"] == 6 and draw["setup"]
+    assert [[c["code"] for c in row] for row in draw["rows"]][0] == ["R0", "R1", "R2", "R3", "R4"]
+    # the start sets are out of the stack: one R0 fewer than the five printed, each start set holds one
+    assert draw["rows"][0][0]["left"] == 3 and draw["rows"][0][4]["left"] == 1
+    assert shown["street"] == [] and shown["end"] is None and shown["setup"]
+
+
+def test_famiglia_players_turn_offers_take_and_refresh_for_every_street_card():
+    session = famiglia_session([STREET])
+    shown = famiglia.view(famiglia_table(session))
+    assert [c["code"] for c in shown["street"]] == STREET.split()
+    lines = [c["take"].line for c in shown["street"]] + [c["refresh"].line for c in shown["street"]]
+    assert lines == [f"take {n}" for n in range(1, 7)] + [f"refresh {n}" for n in range(1, 7)]
+    assert shown["end"].line == "end"
+    assert all(accepted(famiglia_table, session, line) for line in lines + ["end"])
+
+
+def test_famiglia_no_refresh_button_while_a_zero_shows():
+    session = famiglia_session(["R0 B2 Y3 G1 R2 B1"])
+    shown = famiglia.view(famiglia_table(session))
+    assert all(c["refresh"] is None for c in shown["street"])
+    assert "0 is on the Street" in shown["refresh_block"]
+    assert not accepted(famiglia_table, session, "refresh 2")
+    assert all(accepted(famiglia_table, session, c["take"].line) for c in shown["street"])
+
+
+def test_famiglia_grid_offers_exactly_the_cards_the_stack_can_still_hold():
+    session = famiglia_session([STREET, "refresh 2"])  # B2 discarded: 2 cards to draw
+    table = famiglia_table(session)
+    draw = famiglia.view(table)["draw"]
+    assert draw["count"] == 2
+    for row in draw["rows"]:
+        for card in row:
+            trial = table.game.clone()
+            try:
+                trial.draw(table.rules.index[card["code"]])
+                can = True
+            except Exception:  # RuleError: every copy is accounted for
+                can = False
+            assert can == (card["left"] > 0), card["code"]
+    assert not famiglia.view(table)["street"][0]["take"]  # no take while cards are owed
+
+
+def test_famiglia_robot_turn_is_shown_as_numbered_steps_and_the_card_it_takes():
+    # the player takes R1; the robot (level 3, collecting 0s first) finds no 0 and refreshes, then draws
+    session = famiglia_session([STREET, "take 1"])
+    table = famiglia_table(session)
+    turn = famiglia.view(table)["robot_turn"]
+    assert turn["waiting"] and turn["card"] is None and "discard the leftmost card" in turn["steps"][-1]
+    owed = table.game.draw_count()
+    session.entries[-1].append(" ".join(["Y0"] * owed))
+    shown = famiglia.view(famiglia_table(session))
+    turn = shown["robot_turn"]
+    assert turn["card"]["code"] == "Y0" and not turn["waiting"]
+    assert turn["steps"][-1].startswith("Robot takes Y0")
+    assert shown["turn"] == "player" and [c["code"] for c in shown["robot"]["cards"]].count("Y0") == 2
+
+
+# ---- 24 ----------------------------------------------------------------------------------------------
+
+def test_terror24_wizard_walks_the_setup_questions_in_order():
+    steps = []
+    for n in range(len(SETUP_24)):
+        shown = terror24.view(terror24_table(terror24_session(SETUP_24[:n])))
+        steps.append(shown["setup"]["step"])
+    assert steps == ["players", "styles", "npc", "chief", "grid"]
+    chiefs = terror24.view(terror24_table(terror24_session(SETUP_24[:3])))["setup"]["chiefs"]
+    assert [b.line for b in chiefs] == ["Aki", "Ben", "Chie"]
+    assert all(accepted(terror24_table, terror24_session(SETUP_24[:3]), b.line) for b in chiefs)
+    unused = terror24.view(terror24_table(terror24_session(SETUP_24[:2])))["setup"]["unused"]
+    assert [d["id"] for d in unused] == ["lloyd", "dokaben"]
+
+
+def test_terror24_pads_offer_only_the_cards_in_each_hand():
+    session = terror24_session(SETUP_24 + ["Aki 3 5"])
+    shown = terror24.view(terror24_table(session))
+    assert shown["phase"] == "bid"
+    pads = {p["prefix"]: p for p in shown["pads"]}
+    assert set(pads) == {"Ben", "Chie"}  # Aki has laid already
+    hand = terror24_table(session).game.seats[1].hand
+    assert {k["value"]: k["left"] for k in pads["Ben"]["keys"]} == {str(c): hand.count(c) for c in set(hand)}
+    assert pads["Ben"]["count"] == 2
+    assert accepted(terror24_table, session, "Ben 1 2")
+    assert not accepted(terror24_table, session, "Aki 1 2")
+
+
+def test_terror24_physical_npc_gets_a_pad_of_its_deck_and_the_round_outcome_follows():
+    session = terror24_session(SETUP_24 + ["3 5", "1 2", "0 6"])
+    shown = terror24.view(terror24_table(session))
+    assert shown["phase"] == "npc" and len(shown["pads"]) == 1 and shown["pads"][0]["prefix"] == ""
+    key = shown["pads"][0]["keys"][0]["value"]
+    session.entries.append([key])
+    shown = terror24.view(terror24_table(session))
+    text = "\n".join(shown["last_round"])
+    assert "new chief" in text and "VP" in text and "standings" in text
+    assert shown["round"] == 2 and shown["phase"] == "bid"
+
+
+def test_terror24_virtual_npc_needs_no_pad():
+    session = terror24_session(SETUP_24 + ["3 5", "1 2", "0 6"], deck="virtual")
+    shown = terror24.view(terror24_table(session))
+    assert shown["round"] == 2 and len(shown["last_round"]) > 3
+
+
+# ---- Hitman's Showdown ------------------------------------------------------------------------------
+
+def test_showdown_turn_offers_attacks_on_the_board_and_pass_and_each_is_accepted():
+    session = showdown_session([])
+    table = replay(session, ShowdownTable)
+    shown = showdown.view(table)
+    lines = [b.line for b in shown["turn_buttons"]]
+    assert lines[-1] == "pass"
+    assert {line.split()[1] for line in lines[:-1]} == set(table.engine.board)
+    assert not any(line == "attack Bob" for line in lines)  # hitman attacks open later
+    for line in lines[:3] + ["pass"]:
+        assert accepted(lambda s: replay(s, ShowdownTable), session, line), line
+
+
+def test_showdown_attack_offers_buys_dice_and_after_the_roll_the_check_and_done():
+    session = showdown_session(["attack SQ"])
+    shown = showdown.view(replay(session, ShowdownTable))
+    action = shown["action"]
+    assert action["stage"] == "prepare" and action["dice"]["count"] >= 1
+    buys = [b.line for b in action["buttons"] if b.line.startswith("buy")]
+    assert "buy weapon" in buys and "buy precise_closing" not in buys  # hitman attacks only
+    assert all(accepted(lambda s: replay(s, ShowdownTable), session, line) for line in buys)
+    faces = " ".join(["6"] * action["dice"]["count"])
+    session.entries.append([f"roll {faces}"])
+    action = showdown.view(replay(session, ShowdownTable))["action"]
+    assert action["stage"] == "after" and action["standing"] and action["dice"] is None
+    assert "done" in [b.line for b in action["buttons"]]
+
+
+def test_showdown_penalty_question_offers_faces_and_a_virtual_roll():
+    session = showdown_session(["attack SQ"])
+    count = showdown.view(replay(session, ShowdownTable))["action"]["dice"]["count"]
+    session.entries += [["roll " + " ".join(["1"] * count)], ["done"]]
+    table = replay(session, ShowdownTable)
+    action = showdown.view(table)["action"]  # SQ carries a penalty: the failed attack asks for its roll
+    assert action["question"] and action["answer_faces"]
+    lines = [b.line for b in action["buttons"]]
+    assert lines == ["1", "2", "3", "4", "5", "6", "roll"]
+    assert all(accepted(lambda s: replay(s, ShowdownTable), session, line) for line in lines)
