@@ -88,5 +88,8 @@ def serve(host: str | None, port: int, games_dir: Path | None, lan: bool, open_b
     if open_browser:
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
-    server.run(sockets=[sock])
+    try:
+        server.run(sockets=[sock])  # finishes the requests under way on Ctrl-C, then re-raises it
+    except KeyboardInterrupt:
+        pass
     click.echo(_(N_("Stopped; every game is saved.")))
