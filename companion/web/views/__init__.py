@@ -19,3 +19,8 @@ def views() -> dict:
     from . import famiglia, showdown, terror24
 
     return {"famiglia": famiglia.view, "terror24": terror24.view, "showdown": showdown.view}
+
+
+def play_view(key: str, game) -> dict:
+    """What the play page of the game kind `key` shows for `game` (its TableGame)."""
+    return views()[key](game)
