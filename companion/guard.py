@@ -46,4 +46,5 @@ def catch_up(session: Session) -> bool:
     if (saved.revision, saved.entries, saved.seed) == (session.revision, session.entries, session.seed):
         return False
     session.entries, session.revision, session.seed = saved.entries, saved.revision, saved.seed
+    session._written = saved._written
     return True

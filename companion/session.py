@@ -32,6 +32,7 @@ class Session:
     path: Path | None = None
     entries: list[list[str]] = field(default_factory=list)
     revision: int = 0
+    _written: str | None = field(default=None, repr=False, compare=False)  # the file as last read or saved
 
     @classmethod
     def create(cls, game: str, options: dict[str, Any], path: Path | None,
@@ -61,8 +62,10 @@ class Session:
         revision = raw.get("revision", 0)  # files saved before revisions were counted have none
         if not isinstance(revision, int) or isinstance(revision, bool):
             raise SessionError(f"{path}: the game file is damaged; it was left untouched")
-        return cls(game=game, options=raw["options"], seed=raw["seed"], path=Path(path), entries=entries,
-                   revision=revision)
+        session = cls(game=game, options=raw["options"], seed=raw["seed"], path=Path(path), entries=entries,
+                      revision=revision)
+        session._written = session.to_json()
+        return session
 
     def record(self, line: str, *, continues_entry: bool) -> None:
         """Journal one accepted line; if it cannot be saved, the journal is left as it was."""
@@ -101,11 +104,13 @@ class Session:
                           ensure_ascii=False, indent=1)
 
     def save(self) -> None:
-        if self.path is None:
-            return
+        if self.path is None or self.to_json() == self._written:
+            return  # nothing changed: the revision stays, so nobody sees a change that is not there
         self.revision += 1
         try:
-            write_atomic(self.path, self.to_json() + "\n")
+            text = self.to_json()
+            write_atomic(self.path, text + "\n")
+            self._written = text
         except OSError as e:
             self.revision -= 1
             why = f"{e.strerror}: {e.filename}" if e.strerror and e.filename else str(e)
