@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 webdriver = pytest.importorskip("selenium.webdriver")
+from selenium.common.exceptions import TimeoutException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
@@ -62,12 +63,16 @@ def server(tmp_path_factory):
                 raise RuntimeError(f"companion serve did not start: {process.stdout.read().decode()}")
             time.sleep(0.1)
     yield {"url": url, "games": games}
-    process.terminate()
-    process.wait(10)
+    process.terminate()  # Ctrl-C's signal: uvicorn finishes the requests under way and stops
+    try:
+        process.wait(15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        raise
 
 
 @pytest.fixture(scope="session")
-def browser(tmp_path_factory):
+def browser(tmp_path_factory, server):  # quits before the server stops
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -123,7 +128,10 @@ def tap(browser, css=None, line=None):
 
 
 def wait_moved(browser, before):
-    WebDriverWait(browser, 10).until(lambda d: version(d) != before)
+    try:
+        WebDriverWait(browser, 10).until(lambda d: version(d) != before)
+    except TimeoutException:
+        raise AssertionError(f"the tap changed nothing; the page says: {messages(browser)!r}") from None
 
 
 def tap_line(browser, line):
@@ -263,8 +271,10 @@ def test_showdown_attack_with_a_success_check_and_undo(browser, server, lang):
     new_game(server, "showdown", name, {"teams": ["Ann=red_heart", "Bob=void_clover"], "seed": 3})
     open_page(browser, server, name, lang)
     fits_phone(browser)
-    tap_line(browser, "attack SQ")
+    tap_line(browser, "attack SQ")  # at least four 4s: Ann's three dice need a bought one more
+    tap_line(browser, "buy weapon")
     count = status(server, name)["action"]["sides"][0]["dice"]
+    assert count == 4
     tap_keys(browser, ".action .composer", ["4"] * count)  # every die a 4: the check succeeds
     assert status(server, name)["action"]["stage"] == "after"
     assert browser.find_element(By.CSS_SELECTOR, ".standing").text

@@ -135,7 +135,7 @@ def test_terror24_pads_offer_only_the_cards_in_each_hand():
     pads = {p["prefix"]: p for p in shown["pads"]}
     assert set(pads) == {"Ben", "Chie"}  # Aki has laid already
     hand = terror24_table(session).game.seats[1].hand
-    assert {k["value"]: k["left"] for k in pads["Ben"]["keys"]} == {str(c): hand.count(c) for c in set(hand)}
+    assert {k["value"]: k["left"] for k in pads["Ben"]["cards"]} == {str(c): hand.count(c) for c in set(hand)}
     assert pads["Ben"]["count"] == 2
     assert accepted(terror24_table, session, "Ben 1 2")
     assert not accepted(terror24_table, session, "Aki 1 2")
@@ -145,7 +145,7 @@ def test_terror24_physical_npc_gets_a_pad_of_its_deck_and_the_round_outcome_foll
     session = terror24_session(SETUP_24 + ["3 5", "1 2", "0 6"])
     shown = terror24.view(terror24_table(session))
     assert shown["phase"] == "npc" and len(shown["pads"]) == 1 and shown["pads"][0]["prefix"] == ""
-    key = shown["pads"][0]["keys"][0]["value"]
+    key = shown["pads"][0]["cards"][0]["value"]
     session.entries.append([key])
     shown = terror24.view(terror24_table(session))
     text = "\n".join(shown["last_round"])

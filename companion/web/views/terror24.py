@@ -71,7 +71,7 @@ def _pad(table: Terror24Table, seat: int, name_first: bool) -> dict:
     held = Counter(s.hand)
     return {"name": table.render.name(game, seat), "prefix": s.name if name_first else "",
             "count": rules.npc_cards_per_round if s.npc else rules.bid_cards,
-            "keys": [{"value": str(c), "left": n} for c, n in sorted(held.items())]}
+            "cards": [{"value": str(c), "left": n} for c, n in sorted(held.items())]}
 
 
 def _setup(table: Terror24Table) -> dict:
