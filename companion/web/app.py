@@ -1,7 +1,9 @@
 """The Starlette application: pages and the JSON API over one games folder."""
 from __future__ import annotations
 
+import html
 import json
+import sys
 from pathlib import Path
 from typing import Any, Callable
 
@@ -163,6 +165,18 @@ def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] |
             return JSONResponse({"error": message}, status_code=exc.status_code)
         return page(request, "error.html", exc.status_code, message=message, code=exc.status_code)
 
+    async def internal_error(request: Request, exc: Exception) -> Response:
+        # A bug, never user input: one line for the console, an apology for the viewer; every
+        # accepted line is saved before it is answered, so nothing is lost.
+        print(f"companion serve: internal error on {request.method} {request.url.path}: "
+              f"{type(exc).__name__}: {exc}", file=sys.stderr)
+        lang = viewer_lang(request)
+        message = _in(lang, N_("Internal error ({error}); nothing was changed."), error=type(exc).__name__)
+        if wants_json(request):
+            return JSONResponse({"error": message}, status_code=500)
+        return HTMLResponse(f"<!doctype html><meta charset=utf-8><title>500</title><p>{html.escape(message)}</p>",
+                            status_code=500)
+
     routes = [
         Route("/", home),
         Route("/games/{name}", play),
@@ -177,5 +191,6 @@ def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] |
     return Starlette(
         routes=routes,
         middleware=[Middleware(Guard, token=token, allowed_hosts=allowed_hosts)],
-        exception_handlers={GameError: game_error, BadRequest: bad_request, HTTPException: http_error},
+        exception_handlers={GameError: game_error, BadRequest: bad_request, HTTPException: http_error,
+                            Exception: internal_error},
     )
