@@ -47,7 +47,7 @@ def test_the_list_shows_every_game_with_its_progress(c, tmp_path):
                                       {"name": "Bob", "faction": "void_clover"}])
     rows = {row["name"]: row for row in c.get("/api/games").json()["games"]}
     assert {name: row["game"] for name, row in rows.items()} == {"f": "famiglia", "t": "terror24", "s": "showdown"}
-    assert rows["s"]["progress"] == {"week": 1}
+    assert rows["s"]["progress"] == {"week": 1} and rows["f"]["progress"] == {"pass": 1}
     assert all(row["version"] == 1 and not row["over"] for row in rows.values())
 
 
@@ -322,7 +322,10 @@ def test_with_a_token_every_request_needs_it(tmp_path):
 
 def test_the_home_page_lists_games_and_offers_each_setup(c, tmp_path):
     create(c, "showdown", "friday", teams=["Ann=blood_diamond", "Bob=void_clover"])
+    create(c, "showdown", "showdown", teams=["Ann=blood_diamond", "Bob=void_clover"])
     page = c.get("/").text
+    # each form suggests a name no game has yet
+    assert 'value="famiglia"' in page and 'value="showdown-2"' in page and 'value="showdown"' not in page
     assert 'href="/games/friday"' in page and "week 1" in page
     for game in ("famiglia", "terror24", "showdown"):
         assert f'data-create="{game}"' in page

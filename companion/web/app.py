@@ -70,7 +70,8 @@ def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] |
         def work(lang: str) -> str:
             rows = store.listing(lang)
             return render("home.html", lang, request=request, rows=rows, kinds=KINDS,
-                          data={key: bundled(key) for key in KINDS})
+                          data={key: bundled(key) for key in KINDS},
+                          suggested={key: store.free_name(key) for key in KINDS})
         return HTMLResponse(await threaded(request, work))
 
     async def play(request: Request) -> Response:

@@ -59,8 +59,8 @@ class Listed:
 
 
 def progress(status: dict) -> dict:
-    """Round, turn or week, whichever the game counts (for the list)."""
-    return {key: status[key] for key in ("round", "week", "turn") if isinstance(status.get(key), int)}
+    """Round, week or pass, whichever the game counts (for the list)."""
+    return {key: status[key] for key in ("round", "week", "pass") if isinstance(status.get(key), int)}
 
 
 class Store:
@@ -156,6 +156,11 @@ class Store:
                 rows.append(Listed(name, changed, problem=e.message))
         rows.sort(key=lambda row: row.changed, reverse=True)
         return rows
+
+    def free_name(self, base: str) -> str:
+        """`base`, or `base-2`, `base-3`… whichever no game has yet (the new-game forms' suggestion)."""
+        names = (base if n == 1 else f"{base}-{n}" for n in range(1, 1000))
+        return next(name for name in names if not (self.folder / f"{name}{SUFFIX}").exists())
 
     def create(self, game: str, name: str, options: dict, lang: str, seed: int | None = None) -> Session:
         """A new game file; an existing name, an unknown game or options `play` would refuse are refused."""

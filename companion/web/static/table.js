@@ -124,6 +124,15 @@ const Table = (() => {
     else show([answer.error], true);
   });
 
+  // Times are sent in UTC; show them in the viewer's own time and language.
+  document.querySelectorAll("time[data-local]").forEach((time) => {
+    const when = new Date(time.getAttribute("datetime"));
+    if (!isNaN(when)) {
+      time.textContent = when.toLocaleString(document.documentElement.lang,
+                                             { dateStyle: "medium", timeStyle: "short" });
+    }
+  });
+
   if (api) {
     setInterval(poll, POLL_MS);
     keepAwake();
