@@ -165,11 +165,13 @@ def test_showdown_turn_offers_attacks_on_the_board_and_pass_and_each_is_accepted
     session = showdown_session([])
     table = replay(session, ShowdownTable)
     shown = showdown.view(table)
-    lines = [b.line for b in shown["turn_buttons"]]
+    lines = [b.line for group in shown["attacks"] for b in group["buttons"]] + [b.line for b in shown["turn_buttons"]]
     assert lines[-1] == "pass"
-    assert {line.split()[1] for line in lines[:-1]} == set(table.engine.board)
+    assert all(group["condition"] for group in shown["attacks"])
+    advance = {c for c in table.engine.board if (table.game.card(c).advance or 0) >= 1000}  # Ann holds 1,000
+    assert advance and {line.split()[1] for line in lines[:-1]} == set(table.engine.board) - advance
     assert not any(line == "attack Bob" for line in lines)  # hitman attacks open later
-    for line in lines[:3] + ["pass"]:
+    for line in lines:
         assert accepted(lambda s: replay(s, ShowdownTable), session, line), line
 
 

@@ -21,6 +21,7 @@ def view(table: ShowdownTable) -> dict:
         "ledger": [{"week": b.week, "team": b.team, "amount": ("+" if b.amount >= 0 else "−") + e.money(abs(b.amount)),
                     "balance": e.money(b.balance), "reason": b.reason} for b in reversed(e.ledger)],
         "action": _action(table) if action else None,
+        "attacks": [] if e.over or action else _attacks(table),
         "turn_buttons": [] if e.over or action else _turn_buttons(table),
         "showdown": _showdown(table) if e.showdown else None,
         "week_text": e.week_data().text(lang),
@@ -44,15 +45,27 @@ def _team(table: ShowdownTable, name: str) -> dict:
             "cards": [_card(table, c) for c in t.cards]}
 
 
-def _turn_buttons(table: ShowdownTable) -> list[Button]:
-    """On a team's turn: attack a mafia card on the board, attack another team (from the week hitman
-    attacks open), or pass."""
-    e, lang = table.engine, table.lang
-    buttons = []
+def _attacks(table: ShowdownTable) -> list[dict]:
+    """The mafia cards on the board the team can attack (it can pay the advance), grouped by role (one
+    condition and reward per group): each card a button 'attack ID'."""
+    e, lang, groups = table.engine, table.lang, {}
+    money, floor = e.current.money, table.game.rules.eliminated_at
     for card_id in e.board:
         card = table.game.card(card_id)
-        buttons.append(Button(_("Attack {card}").format(card=f"{card.index} {card.title(lang)}"),
-                              f"attack {card_id}", card.condition.text(lang), "card-red" if card.red else "card"))
+        if card.advance and money - card.advance <= floor:
+            continue  # its advance would put the team out of the game: the rules refuse it
+        group = groups.setdefault(card.role_id, {
+            "title": card.title(lang), "condition": card.condition.text(lang),
+            "stakes": " · ".join(e._stakes(card)), "buttons": []})
+        group["buttons"].append(Button(card.index, f"attack {card_id}", tone="red" if card.red else ""))
+    return list(groups.values())
+
+
+def _turn_buttons(table: ShowdownTable) -> list[Button]:
+    """On a team's turn, besides the board: attack another team (from the week hitman attacks open),
+    or pass."""
+    e, lang = table.engine, table.lang
+    buttons = []
     if e.week >= e.first_week_with("open_hitman_attacks"):
         actor = e.current
         for team in e.alive():
