@@ -84,6 +84,17 @@ def test_a_new_game_that_play_would_refuse_is_a_400_and_saves_nothing(c, tmp_pat
     assert list(tmp_path.iterdir()) == []
 
 
+def test_a_game_deleted_and_started_again_under_its_name_is_the_new_game(c, tmp_path):
+    create(c, "famiglia", "g", level=2)
+    assert c.get("/api/games/g").json()["level"] == 2  # cached by the server
+    (tmp_path / "g.game.json").unlink()
+    create(c, "famiglia", "g", level=1)
+    assert terminal("famiglia", tmp_path / "h.game.json", "quit\n", tmp_path, "--level", "3",
+                    resume=False).returncode == 0
+    (tmp_path / "h.game.json").replace(tmp_path / "g.game.json")  # and again, from the terminal
+    assert c.get("/api/games/g").json()["level"] == 3
+
+
 def test_an_existing_name_is_refused_and_left_as_it_was(c, tmp_path):
     create(c, "famiglia", "g")
     before = (tmp_path / "g.game.json").read_bytes()
@@ -171,6 +182,7 @@ def test_the_version_endpoint_follows_every_save(c, tmp_path):
     ("application/json", '{"line": "take 1", "version": "2"}', "version must be a whole number"),
     ("application/json", '{"line": "take 1", "version": true}', "version must be a whole number"),
     ("application/json", b'{"line": "\xff"}', "not valid JSON"),
+    ("application/json", json.dumps({"line": "end", "pad": "x" * 70000}), "too large"),
 ])
 def test_a_malformed_line_request_is_a_400_and_changes_nothing(c, tmp_path, content, body, message):
     create(c, "famiglia", "g")

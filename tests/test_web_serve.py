@@ -94,7 +94,7 @@ def test_a_busy_port_is_a_user_error(tmp_path):
     assert f"cannot listen on 127.0.0.1:{port}" in result.stderr and "Traceback" not in result.stderr
 
 
-@pytest.mark.parametrize("args", [["--port", "70000"], ["--games", "/dev/null/x"]])
+@pytest.mark.parametrize("args", [["--port", "70000"], ["--games", "/dev/null/x"], ["--host", "0.0.0.0"]])
 def test_bad_options_are_user_errors(tmp_path, args):
     result = subprocess.run([sys.executable, "-c", "from companion.cli import run; run()", "serve", *args],
                             capture_output=True, text=True, timeout=60, env={"PATH": "/usr/bin:/bin",

@@ -25,6 +25,7 @@ from .store import GameError, Store
 
 HERE = Path(__file__).resolve().parent
 MAX_LINE = 500
+MAX_BODY = 64 * 1024  # a line or a new game's options; anything bigger is not a table's request
 
 
 class BadRequest(Exception):
@@ -56,8 +57,15 @@ def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] |
     async def body(request: Request, lang: str) -> dict:
         if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
             raise BadRequest(_in(lang, N_("Send the request as JSON (Content-Type: application/json).")))
+        too_big = BadRequest(_in(lang, N_("The request is too large (at most {n} bytes)."), n=MAX_BODY))
+        declared = request.headers.get("content-length", "0")
+        if not declared.isdigit() or int(declared) > MAX_BODY:
+            raise too_big
+        raw = await request.body()
+        if len(raw) > MAX_BODY:
+            raise too_big
         try:
-            data = json.loads(await request.body())
+            data = json.loads(raw)
         except (ValueError, UnicodeDecodeError):
             raise BadRequest(_in(lang, N_("The request is not valid JSON."))) from None
         if not isinstance(data, dict):

@@ -1,6 +1,7 @@
 """`companion serve`: the games folder on a local web server, for a phone beside the cards."""
 from __future__ import annotations
 
+import ipaddress
 import secrets
 import socket
 import sys
@@ -28,6 +29,13 @@ def lan_address() -> str:
             return probe.getsockname()[0]
         except OSError:
             return "127.0.0.1"
+
+
+def is_loopback(host: str) -> bool:
+    try:
+        return host == "localhost" or ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -74,6 +82,9 @@ def serve(host: str | None, port: int, games_dir: Path | None, lan: bool, open_b
     except OSError as e:
         raise click.UsageError(f"{folder}: {e.strerror or e}") from None
     host = host or ("0.0.0.0" if lan else "127.0.0.1")
+    if not lan and not is_loopback(host):
+        raise click.UsageError(_(N_("--host {host} would let the network in: add --lan, which gives the "
+                                    "address an access token")).format(host=host))
     token = secrets.token_urlsafe(16) if lan else None
     sock = bind(host, port)
     port = sock.getsockname()[1]

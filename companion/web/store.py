@@ -76,6 +76,10 @@ class Store:
 
     def kind_of(self, path: Path, name: str, lang: str) -> Kind:
         """The kind of game the file holds, without replaying it."""
+        return self._header(path, name, lang)[0]
+
+    def _header(self, path: Path, name: str, lang: str) -> tuple[Kind, tuple]:
+        """The file's kind, and what tells one game from another saved later under the same name."""
         if not path.is_file():
             raise _error(404, lang, N_("No game is called {name!r} here."), name=name)
         try:
@@ -86,12 +90,13 @@ class Store:
         if not isinstance(raw, dict) or raw.get("format") != FORMAT or raw.get("game") not in BY_GAME_ID:
             raise _error(409, lang, N_("{name}: not a game file this companion can play; it was left untouched."),
                          name=name)
-        return BY_GAME_ID[raw["game"]]
+        identity = (raw["game"], raw.get("seed"), json.dumps(raw.get("options"), sort_keys=True))
+        return BY_GAME_ID[raw["game"]], identity
 
     def table(self, name: str, lang: str) -> tuple[Kind, LineTable]:
         path = self.path(name, lang)
-        kind = self.kind_of(path, name, lang)
-        key = (name, lang, kind.key)
+        kind, identity = self._header(path, name, lang)
+        key = (name, lang, identity)  # a game deleted and started again under its name is another game
         with self._mutex:
             table = self._tables.get(key)
         if table is None:
