@@ -6,6 +6,7 @@ import signal
 import socket
 import subprocess
 import sys
+import time
 import urllib.error
 import urllib.request
 
@@ -14,10 +15,10 @@ import pytest
 from web_helpers import famiglia_script, terminal
 
 
-def start(home, *args):
+def start(home, *args, **env):
     cmd = [sys.executable, "-c", "from companion.cli import run; run()", "serve", "--port", "0", *args]
     server = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                              env={"PATH": "/usr/bin:/bin", "HOME": str(home), "LANG": "C.UTF-8"})
+                              env={"PATH": "/usr/bin:/bin", "HOME": str(home), "LANG": "C.UTF-8", **env})
     printed = []
     for line in server.stdout:
         printed.append(line)
@@ -81,6 +82,20 @@ def test_lan_prints_a_token_address_and_a_qr_code_and_refuses_requests_without_i
         code, out, _ = stop(server)
     qr = "".join(printed) + out
     assert code == 0 and qr.count("█") > 100  # the code a phone scans, drawn in the terminal
+
+
+def test_open_opens_the_printed_address_in_the_browser(tmp_path):
+    opened = tmp_path / "opened"
+    browser = f"{sys.executable} -c \"import sys; open('{opened}', 'w').write(sys.argv[1])\" %s"
+    server, url, _ = start(tmp_path, "--open", "--games", str(tmp_path / "g"), BROWSER=browser)
+    try:
+        for _ in range(200):
+            if opened.exists() and opened.read_text():
+                break
+            time.sleep(0.05)
+    finally:
+        stop(server)
+    assert opened.read_text() == url
 
 
 def test_a_busy_port_is_a_user_error(tmp_path):
