@@ -9,17 +9,20 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
+import click
 from tabletop.data.errors import DataError
 from tabletop.data.famiglia import load_famiglia
 from tabletop.data.hitmans_showdown import GAME_ID as SHOWDOWN_ID, load_game as load_showdown
 from tabletop.data.terror24 import GAME_ID as TERROR24_ID, load_terror24
 from tabletop.i18n import N_, translator
 
+from .famiglia.cli import _check_saved as famiglia_check_saved
 from .famiglia.engine import PLAYER, ROBOT, Rules
 from .famiglia.repl import FamigliaTable
 from .launch import cards_dir_of
 from .session import Session
 from .showdown.cards import find_faction
+from .showdown.cli import _check_saved_teams as showdown_check_saved
 from .showdown.engine import check_teams
 from .showdown.repl import ShowdownTable
 from .showdown.words import Said
@@ -50,6 +53,14 @@ def _refuse(lang: str, message: str, **values: Any) -> OptionsError:
     return OptionsError(translator(lang)(message).format(**values))
 
 
+def _saved_options_check(check: Callable, session: Session, *args: Any) -> None:
+    """The check `play --resume` makes of a saved game's options, as SavedOptionsError."""
+    try:
+        check(session, *args)
+    except click.UsageError as e:
+        raise SavedOptionsError(e.message) from None
+
+
 def _int_option(options: dict, name: str, lang: str, default: int | None) -> int | None:
     value = options.get(name, default)
     if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
@@ -71,10 +82,8 @@ def _famiglia_options(options: dict, lang: str) -> dict:
 
 
 def _famiglia(session: Session, lang: str) -> NewGame:
-    options = session.options
-    if not isinstance(options.get("level"), int) or options.get("first") not in (ROBOT, PLAYER):
-        raise SavedOptionsError("level/first")
-    rules = Rules(load_famiglia(cards_dir_of(session)), options["level"])
+    _saved_options_check(famiglia_check_saved, session, None, None)
+    rules = Rules(load_famiglia(cards_dir_of(session)), session.options["level"])
     return lambda s: FamigliaTable(rules, s.options["first"], lang)
 
 
@@ -115,15 +124,7 @@ def _showdown_options(options: dict, lang: str) -> dict:
 
 
 def _showdown(session: Session, lang: str) -> NewGame:
-    teams = session.options.get("teams")
-    game = load_showdown(cards_dir_of(session))
-    try:
-        pairs = [(t["name"], t["faction"]) for t in teams]
-        if not all(isinstance(name, str) and faction in game.factions for name, faction in pairs):
-            raise TypeError
-        check_teams(game.rules, pairs)
-    except (TypeError, KeyError, Said):
-        raise SavedOptionsError("teams") from None
+    _saved_options_check(showdown_check_saved, session, load_showdown(cards_dir_of(session)))
     # ShowdownTable takes its language from the options; the saved options are not touched.
     return lambda s: ShowdownTable(dataclasses.replace(s, options={**s.options, "lang": lang}))
 
