@@ -200,3 +200,27 @@ def test_showdown_penalty_question_offers_faces_and_a_virtual_roll():
     lines = [b.line for b in action["buttons"]]
     assert lines == ["1", "2", "3", "4", "5", "6", "roll"]
     assert all(accepted(lambda s: replay(s, ShowdownTable), session, line) for line in lines)
+
+
+def test_showdown_hitman_attack_walks_prepare_defend_roll_and_the_theft_question():
+    table = replay(showdown_session([]), ShowdownTable)
+    lines = []
+    while table.engine.week < table.engine.first_week_with("open_hitman_attacks"):
+        assert "attack Bob" not in [b.line for b in showdown.view(table)["turn_buttons"]]
+        table.handle("pass")
+        lines.append("pass")
+    assert [b.line for b in showdown.view(table)["turn_buttons"]] == ["attack Bob", "pass"]
+    stages = []
+    for line in ["attack Bob", "ready", "ready", "roll 6 6 6", "roll 1 1", "done"]:
+        action = showdown.view(table)["action"]
+        offered = [b.line for b in action["buttons"]] if action else ["attack Bob"]
+        assert line in offered or line.startswith("roll") and action["dice"], (line, offered)
+        table.handle(line)
+        action = showdown.view(table)["action"]
+        stages.append((action["stage"], action["dice"]["team"] if action["dice"] else None))
+    assert stages == [("prepare", None), ("defend", None), ("roll", "Ann"), ("roll", "Bob"), ("after", None),
+                      ("settle", None)]
+    question = showdown.view(table)["action"]
+    assert "money taken" in question["question"] and question["answer_faces"]
+    table.handle("3")
+    assert showdown.view(table)["action"] is None
