@@ -36,6 +36,10 @@ def _error(status: int, lang: str, message: str, **values: Any) -> GameError:
     return GameError(status, translator(lang)(message).format(**values))
 
 
+def _damaged(lang: str, name: str) -> GameError:
+    return _error(409, lang, N_("{name}: the game file is damaged; it was left untouched."), name=name)
+
+
 def valid_name(name: str) -> bool:
     return (isinstance(name, str) and unicodedata.is_normalized("NFC", name)
             and NAME.fullmatch(name) is not None)
@@ -85,8 +89,7 @@ class Store:
         try:
             raw = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-            raise _error(409, lang, N_("{name}: the game file is damaged; it was left untouched."),
-                         name=name) from None
+            raise _damaged(lang, name) from None
         if not isinstance(raw, dict) or raw.get("format") != FORMAT or raw.get("game") not in BY_GAME_ID:
             raise _error(409, lang, N_("{name}: not a game file this companion can play; it was left untouched."),
                          name=name)
@@ -106,13 +109,12 @@ class Store:
         return kind, table
 
     def _open(self, path: Path, name: str, kind: Kind, lang: str) -> LineTable:
-        damaged = _error(409, lang, N_("{name}: the game file is damaged; it was left untouched."), name=name)
         with journal_lock(path):
             try:
                 session = Session.open(path, kind.game_id)
                 return LineTable(session, table_factory(kind, session, lang), lang)
             except (SessionError, SavedOptionsError):
-                raise damaged from None
+                raise _damaged(lang, name) from None
 
     def _forget(self, name: str) -> None:
         with self._mutex:
@@ -126,8 +128,7 @@ class Store:
             return kind, table, use(table)
         except SessionError:
             self._forget(name)
-            raise _error(409, lang, N_("{name}: the game file is damaged; it was left untouched."),
-                         name=name) from None
+            raise _damaged(lang, name) from None
 
     def status(self, name: str, lang: str) -> tuple[Kind, LineTable, dict]:
         return self._guarded(name, lang, current)
@@ -144,7 +145,7 @@ class Store:
         except (OSError, ValueError):
             revision = None
         if not isinstance(revision, int):
-            raise _error(409, lang, N_("{name}: the game file is damaged; it was left untouched."), name=name)
+            raise _damaged(lang, name)
         return revision
 
     def listing(self, lang: str) -> list[Listed]:
