@@ -224,3 +224,16 @@ def test_showdown_hitman_attack_walks_prepare_defend_roll_and_the_theft_question
     assert "money taken" in question["question"] and question["answer_faces"]
     table.handle("3")
     assert showdown.view(table)["action"] is None
+
+
+def test_famiglia_second_pass_draw_of_known_cards_is_one_button_in_their_order():
+    from famiglia_helpers import position
+
+    table = FamigliaTable(Rules(FAMIGLIA, 3), "player", "en")
+    table.game = position(["R2", "B1", "Y3"], passno=2, bottom=["G1", "G2", "R3"], stack=[], turn="player")
+    table.handle("refresh 1")  # R2 goes under the stack; its 2 cards are the first two put there
+    draw = famiglia.view(table)["draw"]
+    assert draw["count"] == 2 and draw["known"].line == "G1 G2"
+    assert {c["code"]: c["left"] for row in draw["rows"] for c in row if c["left"]} == {"G1": 1, "G2": 1}
+    table.handle(draw["known"].line)
+    assert [table.rules.codes[c] for c in table.game.street] == ["B1", "Y3", "G1", "G2"]

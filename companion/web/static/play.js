@@ -9,7 +9,8 @@
   function paint(box) {
     const chosen = chosenOf(box);
     const out = box.querySelector(".chosen");
-    if (out) out.textContent = chosen.join(" ") || "—";
+    // a bid on a phone passed round the table: the cards tapped are not shown, only how many
+    if (out) out.textContent = (box.dataset.secret !== undefined ? "●".repeat(chosen.length) : chosen.join(" ")) || "—";
     const owed = box.querySelector(".owed");
     if (owed) owed.textContent = String(Number(box.dataset.count) - chosen.length);
     box.querySelectorAll(".key").forEach((key) => {

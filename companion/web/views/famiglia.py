@@ -69,18 +69,21 @@ def _targets(table: FamigliaTable) -> list[dict]:
 
 def _draw(table: FamigliaTable) -> dict:
     """The cards still owed, and the 4 × 5 grid of codes to tap in draw order: each code with how many
-    copies can still come up (the engine refuses any other card with the reason)."""
+    copies can still come up (the engine refuses any other card, or a known card out of its order,
+    with the reason). When every card owed is known (the ones put under the stack), one button."""
     g, rules = table.game, table.rules
     n = g.draw_count()
-    reshuffles = g.passno == 1 and n > g.hidden_n  # the discard pile becomes the new stack midway
-    if g.hidden_n or reshuffles:
-        left = [g.hidden[c] + (g.discard.count(c) if reshuffles else 0) for c in range(len(rules.codes))]
-    else:  # only the known cards put under the stack are left, in their order
-        left = [1 if g.bottom and c == g.bottom[0] else 0 for c in range(len(rules.codes))]
+    if g.passno == 1 and n > g.hidden_n:  # the discard pile becomes the new stack midway
+        left = [g.hidden[c] + g.discard.count(c) for c in range(len(rules.codes))]
+        known = []
+    else:  # past the unknown cards come those put under the stack, in their order
+        known = g.bottom[:max(0, n - g.hidden_n)]
+        left = [g.hidden[c] + known.count(c) for c in range(len(rules.codes))]
     rows = [[_card(table, f * rules.ranks + r) | {"left": left[f * rules.ranks + r]} for r in range(rules.ranks)]
             for f in range(len(rules.data.families))]
-    return {"count": n, "rows": rows, "notes": table.talk.next_lines(g)[1:],
-            "setup": g.setting_up, "known_next": rules.codes[g.bottom[0]] if g.bottom and not g.hidden_n else ""}
+    line = " ".join(rules.codes[c] for c in known)
+    return {"count": n, "rows": rows, "notes": table.talk.next_lines(g)[1:], "setup": g.setting_up,
+            "known": Button(_("Drawn: {cards}").format(cards=line), line, tone="main") if len(known) == n else None}
 
 
 def robot_turn(table: FamigliaTable) -> dict | None:
