@@ -4,6 +4,7 @@ from __future__ import annotations
 import html
 import json
 import sys
+import unicodedata
 from pathlib import Path
 from typing import Any, Callable
 
@@ -18,6 +19,7 @@ from starlette.staticfiles import StaticFiles
 
 from tabletop.i18n import LANGS, N_, translator, use
 
+from ..driver import normalise_line
 from ..kinds import KINDS, bundled
 from .security import Guard, viewer_lang
 from .render import render
@@ -143,10 +145,12 @@ def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] |
         lang = viewer_lang(request)
         data = await body(request, lang)
         line, version = data.get("line"), data.get("version")
-        if not isinstance(line, str) or not line.strip():
+        if not isinstance(line, str) or not normalise_line(line):
             raise BadRequest(_in(lang, N_('Send {{"line": "..."}} with the line to apply.')))
-        if len(line) > MAX_LINE or any(c in line for c in "\r\n\x00"):
+        if len(line) > MAX_LINE or any(c in line for c in "\r\n"):
             raise BadRequest(_in(lang, N_("One line of at most {n} characters, please."), n=MAX_LINE))
+        if any(unicodedata.category(c) == "Cc" for c in line):  # e.g. terminal escapes for `history`
+            raise BadRequest(_in(lang, N_("The line contains a control character.")))
         if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
             raise BadRequest(_in(lang, N_("version must be a whole number")))
         outcome = await threaded(request, lambda lang: store.apply(name, line, version, lang))
