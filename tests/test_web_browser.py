@@ -290,7 +290,7 @@ def test_showdown_attack_with_a_success_check_and_undo(browser, server, lang):
 
 # ---- a game started in the terminal ----------------------------------------------------------------------
 
-def test_game_started_in_the_terminal_continues_in_the_browser(browser, server):
+def test_game_started_in_the_terminal_continues_in_the_browser_and_back(browser, server):
     path = server["games"] / "from-terminal.game.json"
     subprocess.run(COMPANION + ["famiglia", "play", "--game", str(path), "--lang", "en"],
                    input="R1 B2 Y3 G1 R2 B1\n", text=True, capture_output=True, check=True)
@@ -301,3 +301,13 @@ def test_game_started_in_the_terminal_continues_in_the_browser(browser, server):
     tap_keys(browser, ".draw", ["Y0", "G0"])
     saved = json.loads(path.read_text())
     assert saved["entries"] == [["R1 B2 Y3 G1 R2 B1"], ["take 1", "Y0 G0"]]
+    # back to the terminal for one more turn; the game ends as one played in one place
+    rest = "take 2\nstatus --json\n"  # the robot then takes the G0 (a 0): no draw
+    back = subprocess.run(COMPANION + ["famiglia", "play", "--game", str(path), "--resume"],
+                          input=rest, text=True, capture_output=True, check=True).stdout
+    alone = subprocess.run(COMPANION + ["famiglia", "play", "--game", str(path.with_name("alone.json")),
+                                        "--lang", "en"],
+                           input="R1 B2 Y3 G1 R2 B1\ntake 1\nY0 G0\n" + rest, text=True, capture_output=True,
+                           check=True).stdout
+    status_line = [line for line in back.splitlines() if line.startswith("{")]
+    assert status_line and status_line == [line for line in alone.splitlines() if line.startswith("{")]
