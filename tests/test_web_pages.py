@@ -71,3 +71,16 @@ def test_showdown_names_are_shown_as_text_and_attack_lines_are_offered(client):
     assert "pass" in lines and "attack SQ" in lines
     html = play_through(client, "s", ["attack SQ", "buy weapon", "roll 4 4 4 4", "done"])
     assert "attack SQ" not in offered(html)  # Ann holds it now
+
+
+def test_a_showdown_passed_to_its_end_shows_the_verdict_and_offers_no_action(client):
+    teams = [{"name": "Ann", "faction": "red_heart"}, {"name": "Bob", "faction": "void_clover"}]
+    client.post("/api/games", json={"game": "showdown", "name": "s", "options": {"teams": teams}})
+    for _ in range(100):
+        if client.get("/api/games/s").json()["over"]:
+            break
+        assert client.post("/api/games/s/lines", json={"line": "pass"}).json()["ok"]
+    html = page(client, "s", "en")
+    assert "The showdown" in html and ("wins" in html or "shared" in html.lower())
+    assert offered(html) == set()
+    assert "ショーダウン" in page(client, "s", "ja")
