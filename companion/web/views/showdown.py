@@ -85,12 +85,13 @@ def _action(table: ShowdownTable) -> dict:
                         "bonus": s.pool.bonus, "total": s.pool.total, "notes": list(s.pool.notes),
                         "backups": s.backups, "escape": s.escape} for s in action.sides],
              "standing": e._standing().strip() if any(s.pool.rolled for s in action.sides) else "",
-             "buttons": [], "dice": None, "answer_faces": False}
+             "buttons": [], "dice": None, "answer_faces": False, "preparing": None}
     if action.question:
         return shown | _question(table)
     buttons: list[Button] = []
     if action.stage in ("prepare", "defend"):
         side = action.sides[0 if action.stage == "prepare" else 1]
+        shown["preparing"] = side.team
         for item in game.preparation:
             if item.hitman_attack_only and action.kind != "hitman":
                 continue
