@@ -54,10 +54,10 @@ def _attacks(table: ShowdownTable) -> list[dict]:
         card = table.game.card(card_id)
         if card.advance and money - card.advance <= floor:
             continue  # its advance would put the team out of the game: the rules refuse it
-        group = groups.setdefault(card.role_id, {
-            "title": card.title(lang), "condition": card.condition.text(lang),
-            "stakes": " · ".join(e._stakes(card)), "buttons": []})
-        group["buttons"].append(Button(card.index, f"attack {card_id}", tone="red" if card.red else ""))
+        if card.role_id not in groups:
+            groups[card.role_id] = {"title": card.title(lang), "condition": card.condition.text(lang),
+                                    "stakes": " · ".join(e._stakes(card)), "buttons": []}
+        groups[card.role_id]["buttons"].append(Button(card.index, f"attack {card_id}", tone="red" if card.red else ""))
     return list(groups.values())
 
 
