@@ -27,8 +27,12 @@ def journal_lock(game_file: Path | None) -> Iterator[None]:
         yield
         return
     path = lock_path(game_file)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
+    except OSError:  # a folder nobody can write to: the save will say so, and nobody else can write there
+        yield
+        return
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         yield
@@ -38,8 +42,8 @@ def journal_lock(game_file: Path | None) -> Iterator[None]:
 
 def catch_up(session: Session) -> bool:
     """Take over what another writer saved since `session` was read; True if the journal moved on.
-    A file that went away or became unreadable leaves `session` as it is (its next save rewrites it);
-    call with the lock held."""
+    A file that went away leaves `session` as it is (its next save writes it again); one that can no
+    longer be read is a SessionError. Call with the lock held."""
     if session.path is None or not Path(session.path).exists():
         return False
     saved = Session.open(session.path, session.game)
