@@ -3,6 +3,7 @@ import json
 from urllib.parse import quote
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from companion.kinds import bundled
 from web_helpers import client, create, famiglia_script, post, terminal, terminal_status
@@ -379,3 +380,38 @@ def test_the_language_switch_only_leads_back_to_this_site(c, target):
 def test_the_error_answers_speak_japanese_too(c):
     r = c.post("/api/games", json={"game": "chess", "name": "x"}, headers={"Accept-Language": "ja"})
     assert r.status_code == 400 and not r.json()["error"].isascii()
+
+
+def test_html_in_a_journalled_line_is_shown_as_text(c):
+    create(c, "showdown", "s", teams=["Ann=blood_diamond", "Bob=void_clover"])
+    evil = "<img src=x onerror=alert(1)>"
+    assert post(c, "s", f"adjust Ann +1 {evil}").json()["ok"]
+    history = post(c, "s", "history").json()["messages"]
+    assert any(evil in line for line in history)  # JSON carries the text as it was typed
+    page = c.get("/games/s").text
+    assert evil not in page
+
+
+GAMES = {"famiglia": {}, "terror24": {}, "showdown": {"teams": ["Ann=blood_diamond", "Bob=void_clover"]}}
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(lines=st.lists(st.one_of(
+    st.text(min_size=1, max_size=40),
+    st.sampled_from(["undo", "undo 3", "history", "status", "status --json", "help", "quit", "take 1", "refresh 9",
+                     "end", "attack H3", "roll 1 2", "done", "pass", "buy weapon", "3 5", "R0 B1 Y2 G3 R1 B2",
+                     "Aki=scotch Ben=wolf Chie=hibachi", "s c s", "random", "Aki", "RB YG RR BP GY"])),
+    min_size=1, max_size=8))
+def test_no_line_is_ever_answered_with_a_500(tmp_path, game, lines):
+    folder = tmp_path / f"g{abs(hash(tuple(lines)))}"
+    folder.mkdir()
+    c = client(folder)
+    assert create(c, game, "g", **GAMES[game]).status_code == 201
+    for line in lines:
+        r = c.post("/api/games/g/lines", json={"line": line})
+        assert r.status_code in (200, 400), (line, r.status_code, r.text)
+        if r.status_code == 200:
+            assert isinstance(r.json()["ok"], bool)
+    assert c.get("/api/games/g").status_code == 200
+    assert c.get("/games/g").status_code == 200
