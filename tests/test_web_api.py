@@ -415,3 +415,32 @@ def test_no_line_is_ever_answered_with_a_500(tmp_path, game, lines):
             assert isinstance(r.json()["ok"], bool)
     assert c.get("/api/games/g").status_code == 200
     assert c.get("/games/g").status_code == 200
+
+
+def test_a_method_the_route_does_not_take_is_a_405_with_words(c):
+    create(c, "famiglia", "g")
+    assert c.delete("/api/games/g").status_code == 405
+    r = c.get("/api/games/g/lines")
+    assert r.status_code == 405 and r.json()["error"] == "That method is not allowed here."
+
+
+def test_a_bug_is_a_500_with_one_line_and_the_game_is_untouched(tmp_path, monkeypatch, capfd):
+    from starlette.testclient import TestClient
+
+    from companion.famiglia.repl import FamigliaTable
+    from companion.web.app import create_app
+
+    c = TestClient(create_app(tmp_path), raise_server_exceptions=False)
+    create(c, "famiglia", "g")
+    before = (tmp_path / "g.game.json").read_bytes()
+
+    def broken(self):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(FamigliaTable, "status", broken)
+    r = c.get("/api/games/g")
+    assert r.status_code == 500 and r.json()["error"] == "Internal error (RuntimeError); nothing was changed."
+    page = c.get("/games/g")
+    assert page.status_code == 500 and "Internal error" in page.text and "Traceback" not in page.text
+    assert "internal error on GET /games/g: RuntimeError: boom" in capfd.readouterr().err
+    assert (tmp_path / "g.game.json").read_bytes() == before
