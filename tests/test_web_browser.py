@@ -311,3 +311,19 @@ def test_game_started_in_the_terminal_continues_in_the_browser_and_back(browser,
                            check=True).stdout
     status_line = [line for line in back.splitlines() if line.startswith("{")]
     assert status_line and status_line == [line for line in alone.splitlines() if line.startswith("{")]
+
+
+def test_a_card_use_that_needs_a_die_named_waits_in_the_line_box(browser, server):
+    name = "sd-use"
+    new_game(server, "showdown", name, {"teams": ["Ann=red_heart", "Bob=void_clover"], "seed": 3})
+    for line in ("give H9 Ann", "attack SQ", "roll 1 4 4"):
+        assert api(server, f"/api/games/{name}/lines", {"line": line})["ok"], line
+    open_page(browser, server, name)
+    tap(browser, css='[data-try="use H9"]')
+    box = browser.find_element(By.CSS_SELECTOR, "[data-line-form] [name=line]")
+    WebDriverWait(browser, 10).until(lambda d: box.get_attribute("value") == "use H9 ")
+    assert "missing" in messages(browser)
+    before = version(browser)
+    box.send_keys("2 1>4\n")  # the extra die rolled 2; the 1 set to 4
+    wait_moved(browser, before)
+    assert status(server, name)["action"]["sides"][0]["faces"] == [4, 4, 4, 2]

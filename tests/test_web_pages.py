@@ -29,7 +29,7 @@ def page(client, name, lang):
 
 
 def offered(html):
-    return {unescape(line) for line in re.findall(r'data-line="([^"]*)"', html)} - TABLE_WORDS
+    return {unescape(line) for line in re.findall(r'data-(?:line|try)="([^"]*)"', html)} - TABLE_WORDS
 
 
 def play_through(client, name, lines):

@@ -55,6 +55,20 @@
     else if (key.classList.contains("clear")) { box.dataset.chosen = "[]"; paint(box); }
   });
 
+  // A line that may need more after it (data-try): tried as it is; if refused (the answer says what
+  // is missing), it waits in the line box to be completed.
+  document.addEventListener("click", async (event) => {
+    const button = event.target.closest("[data-try]");
+    if (!button || button.disabled) return;
+    const line = button.dataset.try;
+    const answer = await window.Table.post(line);
+    const box = document.querySelector("[data-line-form] [name=line]");
+    if (answer && !answer.ok && box) {
+      box.value = line + " ";
+      box.focus();
+    }
+  });
+
   document.addEventListener("submit", (event) => {
     const form = event.target.closest(".compose-form");
     if (!form) return;

@@ -11,7 +11,10 @@ class Button:
     label: str
     line: str
     hint: str = ""  # a second, smaller line under the label
-    tone: str = ""  # a style: "" plain, "main" the usual next step, "card-red" a card's colour…
+    tone: str = ""  # a style: "" plain, "main" the usual next step, "red" a red card…
+    # A line that may need more typed after it (a card use naming a die): when it is refused, the line
+    # box offers it for completing instead.
+    completes: bool = False
 
 
 def views() -> dict:

@@ -119,7 +119,7 @@ def _action(table: ShowdownTable) -> dict:
 
 def _uses(table: ShowdownTable) -> list[Button]:
     """'use CARD' for each card with a use effect held by a team taking part; a use that needs more
-    (a die to change, a face) is refused with what to add, and the line box offers it for editing."""
+    (a die to change, a face) is refused with what to add, and the line box offers it for completing."""
     e, lang = table.engine, table.lang
     buttons = []
     for side in e.action.sides:
@@ -130,7 +130,7 @@ def _uses(table: ShowdownTable) -> list[Button]:
             if card.effect.when == "attacking" and side is not e.action.attacker:
                 continue
             buttons.append(Button(_("{team}: use {card}").format(team=side.team, card=f"{card.index} {card.title(lang)}"),
-                                  f"use {card_id}", card.effect.text(lang)))
+                                  f"use {card_id}", card.effect.text(lang), completes=True))
     return buttons
 
 
