@@ -320,6 +320,8 @@ def test_with_a_token_every_request_needs_it(tmp_path):
     assert c.get("/").status_code == 403
     assert c.get("/api/games").status_code == 403
     assert c.get("/?token=wrong").status_code == 403
+    assert c.get("/?token=秘密").status_code == 403
+    assert c.get("/api/games", headers={"Authorization": "Bearer 秘密".encode()}).status_code == 403
     assert create(c, "famiglia", "g").status_code == 403
     assert list(tmp_path.iterdir()) == []
     # the printed link sets a cookie and leads on to the page without the token in the address

@@ -74,7 +74,7 @@ class Guard:
             return self.refuse(request, 400, say(N_("This server answers only to its own address.")))
         if self.token:
             given = request.query_params.get("token")
-            if given is not None and secrets.compare_digest(given, self.token):
+            if given is not None and self.matches(given):
                 if request.method in SAFE_METHODS and not request.url.path.startswith("/api/"):
                     return self.remember(request)
             elif not self.carries_token(request):
@@ -86,8 +86,11 @@ class Guard:
 
     def carries_token(self, request: Request) -> bool:
         bearer = request.headers.get("authorization", "").removeprefix("Bearer ").strip()
-        return any(value and secrets.compare_digest(value, self.token)
-                   for value in (request.cookies.get(COOKIE, ""), bearer))
+        return any(self.matches(value) for value in (request.cookies.get(COOKIE, ""), bearer))
+
+    def matches(self, given: str) -> bool:
+        # bytes: compare_digest refuses non-ASCII text, and a token may be anything a visitor typed
+        return bool(given) and secrets.compare_digest(given.encode(), self.token.encode())
 
     def remember(self, request: Request) -> Response:
         """The token's link sets a cookie and sends the browser on to the same page without it."""
