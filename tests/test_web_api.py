@@ -289,6 +289,7 @@ def test_html_in_names_and_lines_is_shown_as_text(c, tmp_path):
     {"Sec-Fetch-Site": "cross-site"},
     {"Sec-Fetch-Site": "same-site"},
     {"Origin": "http://testserver.evil.example", "Sec-Fetch-Site": "same-origin"},
+    {"Origin": "http://[testserver"},
 ])
 def test_a_state_changing_request_from_another_site_is_refused(c, tmp_path, headers):
     create(c, "famiglia", "g")
@@ -313,6 +314,8 @@ def test_only_local_names_reach_the_default_server(tmp_path):
     assert c.get("/api/games", headers={"Host": "[::1]:8765"}).status_code == 200
     refused = c.get("/api/games", headers={"Host": "rebound.evil.example"})
     assert refused.status_code == 400 and "own address" in refused.json()["error"]
+    for host in ("[::1", "", "a:b:c"):
+        assert c.get("/api/games", headers={"Host": host}).status_code == 400
 
 
 def test_with_a_token_every_request_needs_it(tmp_path):

@@ -35,8 +35,11 @@ def viewer_lang(request: Request) -> str:
 
 
 def host_of(value: str) -> str:
-    """'[::1]:8765' → '::1', 'localhost:8765' → 'localhost'."""
-    return (urlsplit(f"//{value}").hostname or "").lower()
+    """'[::1]:8765' → '::1', 'localhost:8765' → 'localhost'; '' for what is no host at all."""
+    try:
+        return (urlsplit(f"//{value}").hostname or "").lower()
+    except ValueError:  # e.g. '[::1' (an unclosed IPv6 bracket)
+        return ""
 
 
 def cross_site(request: Request) -> bool:
@@ -47,7 +50,10 @@ def cross_site(request: Request) -> bool:
     origin = request.headers.get("origin")
     if origin is None:
         return False  # not a browser's cross-site request (browsers send Origin on every POST)
-    return urlsplit(origin).netloc.lower() != request.headers.get("host", "").lower()
+    try:
+        return urlsplit(origin).netloc.lower() != request.headers.get("host", "").lower()
+    except ValueError:  # not even a URL
+        return True
 
 
 class Guard:
