@@ -14,6 +14,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -36,6 +37,11 @@ COMPANION = [sys.executable, "-c", "from companion.cli import run; run()"]
 if not (CHROMIUM and DRIVER):  # CI installs both (.ci/run); a bare checkout reports the browser tests as failing
     pytestmark = pytest.mark.xfail(reason="chromium and chromium-driver are not installed (apt-get install "
                                           "chromium chromium-driver)", run=False, strict=True)
+
+
+# Game names as players give them (they head the page, and the README's screenshots).
+NAMES = {"famiglia": {"en": "solo-night", "ja": "ソロの夜"}, "terror24": {"en": "table-24", "ja": "テロル卓"},
+         "showdown": {"en": "showdown-club", "ja": "ショーダウン会"}}
 
 
 def free_port() -> int:
@@ -96,7 +102,7 @@ def browser(tmp_path_factory, server):  # quits before the server stops
 
 
 def api(server, path, data=None):
-    request = urllib.request.Request(server["url"] + path, method="POST" if data is not None else "GET",
+    request = urllib.request.Request(server["url"] + urllib.parse.quote(path), method="POST" if data is not None else "GET",
                                      data=json.dumps(data).encode() if data is not None else None,
                                      headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=10) as response:
@@ -108,7 +114,7 @@ def new_game(server, game, name, options=None):
 
 
 def open_page(browser, server, name, lang="en"):
-    browser.get(f"{server['url']}/lang/{lang}?next=/games/{name}")
+    browser.get(f"{server['url']}/lang/{lang}?next=" + urllib.parse.quote(f"/games/{name}", safe=""))
     WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "board"))
 
 
@@ -187,7 +193,7 @@ def status(server, name):
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_famiglia_first_robot_turn_by_taps(browser, server, lang):
-    name = f"fam-{lang}"
+    name = NAMES["famiglia"][lang]
     new_game(server, "famiglia", name, {"level": 3, "first": "player"})
     open_page(browser, server, name, lang)
     fits_phone(browser)
@@ -239,7 +245,7 @@ def fill_form(browser, values):
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_terror24_setup_and_a_whole_round_for_three_with_the_npc(browser, server, lang):
-    name = f"t24-{lang}"
+    name = NAMES["terror24"][lang]
     new_game(server, "terror24", name, {"npc_deck": "virtual", "seed": 7})
     open_page(browser, server, name, lang)
     fits_phone(browser)
@@ -267,7 +273,7 @@ def test_terror24_setup_and_a_whole_round_for_three_with_the_npc(browser, server
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_showdown_attack_with_a_success_check_and_undo(browser, server, lang):
-    name = f"sd-{lang}"
+    name = NAMES["showdown"][lang]
     new_game(server, "showdown", name, {"teams": ["Ann=red_heart", "Bob=void_clover"], "seed": 3})
     open_page(browser, server, name, lang)
     fits_phone(browser)
