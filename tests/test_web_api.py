@@ -5,7 +5,10 @@ from urllib.parse import quote
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from starlette.testclient import TestClient
+
 from companion.kinds import bundled
+from companion.web.app import create_app
 from web_helpers import client, create, famiglia_script, post, terminal, terminal_status
 
 
@@ -430,10 +433,7 @@ def test_a_method_the_route_does_not_take_is_a_405_with_words(c):
 
 
 def test_a_bug_is_a_500_with_one_line_and_the_game_is_untouched(tmp_path, monkeypatch, capfd):
-    from starlette.testclient import TestClient
-
     from companion.famiglia.repl import FamigliaTable
-    from companion.web.app import create_app
 
     c = TestClient(create_app(tmp_path), raise_server_exceptions=False)
     create(c, "famiglia", "g")
@@ -449,3 +449,26 @@ def test_a_bug_is_a_500_with_one_line_and_the_game_is_untouched(tmp_path, monkey
     assert page.status_code == 500 and "Internal error" in page.text and "Traceback" not in page.text
     assert "internal error on GET /games/g: RuntimeError: boom" in capfd.readouterr().err
     assert (tmp_path / "g.game.json").read_bytes() == before
+
+
+HEADER_TEXT = st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=126), max_size=30)
+
+
+@pytest.fixture(scope="module")
+def guarded(tmp_path_factory):
+    app = create_app(tmp_path_factory.mktemp("headers"), token="s3cret", allowed_hosts=["127.0.0.1", "localhost"])
+    return TestClient(app, raise_server_exceptions=False)
+
+
+@settings(max_examples=150, deadline=None)
+@given(host=st.one_of(HEADER_TEXT, st.sampled_from(["127.0.0.1:8765", "localhost"])),
+       origin=st.one_of(HEADER_TEXT, st.just("http://127.0.0.1:8765")), language=HEADER_TEXT,
+       site=st.one_of(HEADER_TEXT, st.just("same-origin")), cookie=st.one_of(HEADER_TEXT, st.just("s3cret")),
+       token=st.one_of(HEADER_TEXT, st.just("s3cret")))
+def test_no_header_is_ever_answered_with_a_500(guarded, host, origin, language, site, cookie, token):
+    c = guarded
+    headers = {"Host": host, "Origin": origin, "Accept-Language": language, "Sec-Fetch-Site": site,
+               "Cookie": f"lang={cookie}; tabletop_token={cookie}", "Authorization": f"Bearer {token}"}
+    for method, path in (("GET", f"/?token={token}"), ("GET", "/api/games"), ("POST", "/api/games/g/lines")):
+        r = c.request(method, path, headers=headers, json={"line": "end"} if method == "POST" else None)
+        assert r.status_code < 500, (method, path, headers, r.text)
