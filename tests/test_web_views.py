@@ -237,3 +237,26 @@ def test_famiglia_second_pass_draw_of_known_cards_is_one_button_in_their_order()
     assert {c["code"]: c["left"] for row in draw["rows"] for c in row if c["left"]} == {"G1": 1, "G2": 1}
     table.handle(draw["known"].line)
     assert [table.rules.codes[c] for c in table.game.street] == ["B1", "Y3", "G1", "G2"]
+
+
+def test_terror24_four_player_game_played_from_the_view_alone_reaches_the_check():
+    session = terror24_session(["A=scotch B=wolf C=hibachi D=lloyd", "s s c c", "A", "RB YG RR BP ??? GY ???"],
+                               deck="virtual")
+    table = terror24_table(session)
+    checks = 0
+    while not table.is_over():
+        shown = terror24.view(table)
+        if shown["phase"] == "reveal":
+            line = "YGR" if shown["round"] == 5 else "BRP"
+        elif shown["phase"] == "bid":
+            pad = shown["pads"][0]
+            lowest = [k["value"] for k in pad["cards"] for _ in range(k["left"])][:pad["count"]]
+            line = " ".join([pad["prefix"], *lowest])
+        else:
+            assert shown["phase"] == "check"
+            seat = table.game.need()[1]
+            lines = [b.line for b in shown["check"]["buttons"]]
+            assert lines == [str(c) for c in sorted(set(table.game.seats[seat].hand))] + ["draw"]
+            line, checks = lines[-1], checks + 1
+        table.handle(line)
+    assert checks and terror24.view(table)["final"]
