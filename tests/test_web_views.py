@@ -260,3 +260,15 @@ def test_terror24_four_player_game_played_from_the_view_alone_reaches_the_check(
             line, checks = lines[-1], checks + 1
         table.handle(line)
     assert checks and terror24.view(table)["final"]
+
+
+def test_showdown_theft_offers_the_cards_the_loser_can_lose():
+    table = replay(showdown_session([]), ShowdownTable)
+    while table.engine.week < table.engine.first_week_with("open_hitman_attacks"):
+        table.handle("pass")
+    for line in ["give SQ Bob", "attack Bob", "ready", "ready", "roll 6 6 6", "roll 1 1", "done"]:
+        table.handle(line)
+    action = showdown.view(table)["action"]
+    assert not action["answer_faces"] and [b.line for b in action["buttons"]] == ["SQ"]
+    table.handle("SQ")
+    assert showdown.view(table)["action"]["answer_faces"]  # then the money taken is rolled
