@@ -85,7 +85,7 @@ class Guard:
                     return self.remember(request)
             elif not self.carries_token(request):
                 return self.refuse(request, 403, say(N_("Open the address with the access token that "
-                                                        "`companion serve --lan` printed.")))
+                                                        "“companion serve --lan” printed.")))
         if request.method not in SAFE_METHODS and cross_site(request):
             return self.refuse(request, 403, say(N_("Refused: the request came from another site.")))
         return None

@@ -125,13 +125,35 @@ const Table = (() => {
   });
 
   // Times are sent in UTC; show them in the viewer's own time and language.
-  document.querySelectorAll("time[data-local]").forEach((time) => {
-    const when = new Date(time.getAttribute("datetime"));
-    if (!isNaN(when)) {
-      time.textContent = when.toLocaleString(document.documentElement.lang,
-                                             { dateStyle: "medium", timeStyle: "short" });
-    }
-  });
+  function localTimes(root) {
+    root.querySelectorAll("time[data-local]").forEach((time) => {
+      const when = new Date(time.getAttribute("datetime"));
+      if (!isNaN(when)) {
+        time.textContent = when.toLocaleString(document.documentElement.lang,
+                                               { dateStyle: "medium", timeStyle: "short" });
+      }
+    });
+  }
+  localTimes(document);
+
+  // The home page follows games started or played elsewhere (a terminal, another phone).
+  let listed = null;
+  async function followList() {
+    if (document.hidden) return;
+    try {
+      const response = await fetch("/api/games", { cache: "no-store" });
+      if (!response.ok) return;
+      const { games } = await response.json();
+      const now = JSON.stringify(games.map((g) => [g.name, g.version, g.problem]));
+      if (listed !== null && now !== listed) {
+        const page = new DOMParser().parseFromString(await (await fetch("/", { cache: "no-store" })).text(), "text/html");
+        const fresh = page.getElementById("games");
+        if (fresh) { localTimes(fresh); document.getElementById("games").replaceWith(fresh); }
+      }
+      listed = now;
+    } catch (e) { /* try again at the next tick */ }
+  }
+  if (body.hasAttribute("data-home")) { followList(); setInterval(followList, 2000); }
 
   if (api) {
     setInterval(poll, POLL_MS);
