@@ -10,7 +10,7 @@ import time
 import pytest
 from starlette.testclient import TestClient
 
-from companion.driver import LineTable
+from companion.driver import LineTable, apply_line
 from companion.kinds import KINDS, table_factory
 from companion.session import Session
 from companion.table import Table
@@ -144,11 +144,23 @@ def _finished_status(path, kind):
     return LineTable(session, table_factory(kind, session, "en")).game.status()
 
 
-@pytest.mark.parametrize("game, args, script", [
-    ("famiglia", ["--level", "2"], famiglia_script(seed=11)),
-    ("showdown", [*SHOWDOWN_TEAMS, "--seed", "4"], [l for l in SHOWDOWN_GAME.splitlines() if l.strip()]),
+def with_undo():
+    """A Famiglia game that takes back its last four commands (undo 3, a refusal, undo) and plays them again."""
+    script = famiglia_script(seed=5)
+    session = Session.create("famiglia", {"level": 2, "first": "player", "lang": "en", "cards": None}, None, 0)
+    table = LineTable(session, table_factory(KINDS["famiglia"], session, "en"))
+    for line in script[:14]:
+        assert apply_line(table, line).ok
+    undone = [line for entry in session.entries[-4:] for line in entry]
+    return script[:14] + ["undo 3", "history", "take 9", "undo"] + undone + script[14:30]
+
+
+@pytest.mark.parametrize("game, args, script, finished", [
+    ("famiglia", ["--level", "2"], famiglia_script(seed=11), True),
+    ("showdown", [*SHOWDOWN_TEAMS, "--seed", "4"], [l for l in SHOWDOWN_GAME.splitlines() if l.strip()], True),
+    ("famiglia", ["--level", "2"], with_undo(), False),  # undo, history and refusals on both sides
 ])
-def test_half_in_the_terminal_half_over_the_api_ends_as_in_one_place(tmp_path, game, args, script):
+def test_half_in_the_terminal_half_over_the_api_ends_as_in_one_place(tmp_path, game, args, script, finished):
     kind = KINDS[game]
     whole, split, api_only = (tmp_path / f"{n}.game.json" for n in ("whole", "split", "api"))
     assert terminal(game, whole, "\n".join(script) + "\n", tmp_path, *args, resume=False).returncode == 0
@@ -165,5 +177,5 @@ def test_half_in_the_terminal_half_over_the_api_ends_as_in_one_place(tmp_path, g
         post(c, "api", line)
     assert journal(split) == journal(whole) == journal(api_only)
     final = _finished_status(whole, kind)
-    assert final["over"]
+    assert final["over"] is finished
     assert _finished_status(split, kind) == final == _finished_status(api_only, kind)
