@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 import click
+
 from tabletop.data.errors import DataError
 from tabletop.data.famiglia import load_famiglia
 from tabletop.data.hitmans_showdown import GAME_ID as SHOWDOWN_ID, load_game as load_showdown
@@ -61,6 +62,13 @@ def _saved_options_check(check: Callable, session: Session, *args: Any) -> None:
         raise SavedOptionsError(e.message) from None
 
 
+def _only(options: dict, lang: str, *known: str) -> None:
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        raise _refuse(lang, N_("unknown option {name}; this game takes {known}"), name=unknown[0],
+                      known=", ".join(known))
+
+
 def _int_option(options: dict, name: str, lang: str, default: int | None) -> int | None:
     value = options.get(name, default)
     if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
@@ -69,6 +77,7 @@ def _int_option(options: dict, name: str, lang: str, default: int | None) -> int
 
 
 def _famiglia_options(options: dict, lang: str) -> dict:
+    _only(options, lang, "level", "first")
     data = bundled("famiglia")
     level = _int_option(options, "level", lang, data.rulebook_level)
     first = options.get("first", PLAYER)
@@ -88,6 +97,7 @@ def _famiglia(session: Session, lang: str) -> NewGame:
 
 
 def _terror24_options(options: dict, lang: str) -> dict:
+    _only(options, lang, "npc_deck")
     deck = options.get("npc_deck", "virtual")
     if deck not in ("virtual", "physical"):
         raise _refuse(lang, N_("npc_deck must be virtual or physical"))
@@ -100,6 +110,7 @@ def _terror24(session: Session, lang: str) -> NewGame:
 
 
 def _showdown_options(options: dict, lang: str) -> dict:
+    _only(options, lang, "teams")
     game = bundled("showdown")
     teams = options.get("teams")
     if not isinstance(teams, list):

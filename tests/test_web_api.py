@@ -78,6 +78,8 @@ def test_a_game_started_in_the_terminal_is_listed_and_continues(c, tmp_path):
     ({"game": "showdown", "name": "x", "options": {"teams": ["Ann=blood_diamond"]}}, "2"),
     ({"game": "showdown", "name": "x", "options": {"teams": [{"name": " "}]}}, "each team needs a name"),
     ({"game": "famiglia", "name": "x", "options": {"seed": "abc"}}, "seed must be a whole number"),
+    ({"game": "famiglia", "name": "x", "options": {"levle": 2}}, "unknown option levle; this game takes level, first"),
+    ({"game": "terror24", "name": "x", "options": {"teams": []}}, "unknown option teams; this game takes npc_deck"),
     ({"game": "famiglia", "name": "x", "options": []}, 'Send {"game"'),
     ({"game": "famiglia"}, 'Send {"game"'),
 ])
