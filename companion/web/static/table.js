@@ -32,8 +32,12 @@ const Table = (() => {
   // Re-render the board from the server (the page itself, so every board is drawn by one template).
   async function refresh() {
     const response = await fetch(location.href, { headers: { Accept: "text/html" }, cache: "no-store" });
-    if (!response.ok) return;
     const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    if (!response.ok) {  // e.g. the file was damaged meanwhile: say so, keep the last board in sight
+      const said = page.querySelector("h1, p");
+      show([said ? said.textContent : response.statusText], true);
+      return;
+    }
     const fresh = page.getElementById("board");
     const board = document.getElementById("board");
     if (fresh && board) board.replaceWith(fresh);
