@@ -1,6 +1,7 @@
 """The home page in a real browser at 360 × 640: start a game by taps, see a refusal, follow games started
 elsewhere; no sideways scrolling, tap targets of at least 44 px, in both languages. Uses the browser
 and server of the play-page tests; the screenshots go to output/web-screenshots/ too."""
+import json
 import time
 import urllib.parse
 
@@ -10,6 +11,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 import test_web_browser as played
 from test_web_browser import SHOTS, WIDTH, api, browser, new_game, server  # noqa: F401 (fixtures)
+from web_helpers import famiglia_script
 
 pytestmark = getattr(played, "pytestmark", [])  # without chromium: reported, not run
 
@@ -78,3 +80,36 @@ def test_the_list_follows_games_started_elsewhere(browser, server):
     WebDriverWait(browser, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, link))
     row = browser.find_element(By.CSS_SELECTOR, link).text
     assert "よそで始めた卓" in row and "24" in row
+
+
+def test_a_change_from_another_device_shows_within_a_second(browser, server):
+    new_game(server, "famiglia", "watched", {"level": 2})
+    browser.get(f"{server['url']}/lang/en?next=/games/watched")
+    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "board"))
+    street = famiglia_script()[0]
+    api(server, "/api/games/watched/lines", {"line": street})  # another phone, or the terminal
+    started = time.monotonic()
+    WebDriverWait(browser, 3, poll_frequency=0.05).until(
+        lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-version") == "2")
+    assert time.monotonic() - started < 1.5
+    board = browser.find_element(By.ID, "board").text
+    assert all(code in board for code in street.split())
+
+
+def test_a_tap_made_on_an_older_table_is_refused_and_the_page_shows_the_new_one(browser, server):
+    new_game(server, "famiglia", "raced", {"level": 2})
+    browser.get(f"{server['url']}/lang/ja?next=/games/raced")
+    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "board"))
+    script = famiglia_script()
+    api(server, "/api/games/raced/lines", {"line": script[0]})
+    # the tap was made before the page heard of that line: it carries version 1
+    answer = browser.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        document.body.dataset.version = "1";
+        Table.post(arguments[0]).then(done);""", script[1])
+    assert answer["ok"] is False and answer["status"]["version"] == 2
+    WebDriverWait(browser, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#messages .refused"))
+    assert "ゲームが先に進んでいました" in browser.find_element(By.ID, "messages").text
+    WebDriverWait(browser, 5).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-version") == "2")
+    entries = json.loads((server["games"] / "raced.game.json").read_text())["entries"]
+    assert entries == [[script[0]]]  # the stale tap changed nothing
