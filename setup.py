@@ -32,5 +32,6 @@ setup(
     + ["tabletop.data.cards", "tabletop.data.templates"],
     package_dir={"tabletop.data.cards": "cards", "tabletop.data.templates": "templates"},
     package_data={"tabletop.data.cards": ["*.toml"], "tabletop.data.templates": ["*.j2", "**/*.j2", "*/print.toml"],
-                  "tabletop": ["locale/*/LC_MESSAGES/*.po", "locale/*/LC_MESSAGES/*.mo"]},
+                  "tabletop": ["locale/*/LC_MESSAGES/*.po", "locale/*/LC_MESSAGES/*.mo"],
+                  "companion.web": ["templates/*.html", "templates/**/*.html", "static/*"]},
 )

@@ -146,6 +146,7 @@ def main() -> None:
     script_bench("Famiglia robot + simulation (bench/famiglia.py)", "famiglia.py")
     script_bench("24 NPC (bench/terror24.py)", "terror24.py")
     script_bench("Hitman's Showdown companion replay (bench/showdown_replay.py)", "showdown_replay.py")
+    script_bench("companion serve on localhost (bench/web.py)", "web.py")
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ from tabletop.crash import internal_error, silence_stdout
 from .famiglia.cli import command as famiglia
 from .showdown.cli import command as showdown
 from .terror24.cli import command as terror24
+from .web.cli import serve
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -13,7 +14,7 @@ def main() -> None:
     """Table companion: robots, virtual players, dice and scorekeeping."""
 
 
-for group in (famiglia, terror24, showdown):
+for group in (famiglia, terror24, showdown, serve):
     main.add_command(group)
 
 

@@ -3,7 +3,8 @@
 Replaying the journal through a fresh engine rebuilds the state exactly (the RNG seed is in the
 header), so resume, undo and history all come from one mechanism that every game shares. A journal
 entry is one user command together with the answers it asked for (e.g. the cards drawn for a robot
-turn); `undo` drops the last entry.
+turn); `undo` drops the last entry. `revision` counts the saves, so every accepted line and every
+undo gives the file a new number, also when an undo and a new line leave as many entries as before.
 """
 from __future__ import annotations
 
@@ -30,6 +31,8 @@ class Session:
     seed: int
     path: Path | None = None
     entries: list[list[str]] = field(default_factory=list)
+    revision: int = 0
+    _written: str | None = field(default=None, repr=False, compare=False)  # the file as last read or saved
 
     @classmethod
     def create(cls, game: str, options: dict[str, Any], path: Path | None,
@@ -56,7 +59,13 @@ class Session:
                 or not isinstance(raw.get("options"), dict)
                 or not all(isinstance(e, list) and all(isinstance(x, str) for x in e) for e in entries)):
             raise SessionError(f"{path}: the game file is damaged; it was left untouched")
-        return cls(game=game, options=raw["options"], seed=raw["seed"], path=Path(path), entries=entries)
+        revision = raw.get("revision", 0)  # files saved before revisions were counted have none
+        if not isinstance(revision, int) or isinstance(revision, bool):
+            raise SessionError(f"{path}: the game file is damaged; it was left untouched")
+        session = cls(game=game, options=raw["options"], seed=raw["seed"], path=Path(path), entries=entries,
+                      revision=revision)
+        session._written = session.to_json()
+        return session
 
     def record(self, line: str, *, continues_entry: bool) -> None:
         """Journal one accepted line; if it cannot be saved, the journal is left as it was."""
@@ -90,16 +99,22 @@ class Session:
 
     def to_json(self) -> str:
         return json.dumps({"format": FORMAT, "version": VERSION, "game": self.game,
-                           "options": self.options, "seed": self.seed, "entries": self.entries},
+                           "options": self.options, "seed": self.seed, "revision": self.revision,
+                           "entries": self.entries},
                           ensure_ascii=False, indent=1)
 
     def save(self) -> None:
-        if self.path is None:
-            return
+        if self.path is None or self.to_json() == self._written:
+            return  # nothing changed: the revision stays, so nobody sees a change that is not there
+        self.revision += 1
         try:
-            write_atomic(self.path, self.to_json() + "\n")
+            text = self.to_json()
+            write_atomic(self.path, text + "\n")
+            self._written = text
         except OSError as e:
+            self.revision -= 1
             why = f"{e.strerror}: {e.filename}" if e.strerror and e.filename else str(e)
             raise SessionError(f"{self.path}: the game cannot be saved there ({why})") from None
         except UnicodeEncodeError:  # e.g. a name given on the command line in another encoding
+            self.revision -= 1
             raise SessionError(f"{self.path}: the game cannot be saved: a name or option is not UTF-8 text") from None

@@ -12,6 +12,9 @@ import sys
 import unicodedata
 from typing import Callable, Iterable, Protocol, TextIO
 
+from tabletop.i18n import N_, translator
+
+from .guard import catch_up, journal_lock
 from .session import Session, SessionError
 
 
@@ -75,6 +78,8 @@ WORDS = {
 }
 
 
+MOVED_ELSEWHERE = N_("(the game was changed elsewhere; here it is now: type your line again if it still holds)")
+
 # The driver reads these first words itself, before a game sees the line.
 TABLE_WORDS = ("quit", "help", "status", "history", "undo")
 
@@ -99,7 +104,8 @@ class Table:
     def __init__(self, session: Session, new_game: Callable[[Session], TableGame],
                  out: TextIO | None = None, color: bool | None = None, lang: str = "en"):
         self.session = session
-        self.words = WORDS["ja" if lang == "ja" else "en"]
+        self.lang = "ja" if lang == "ja" else "en"
+        self.words = WORDS[self.lang]
         self.new_game = new_game
         self.out = out or sys.stdout
         self.color = wants_color(self.out) if color is None else color
@@ -142,9 +148,26 @@ class Table:
                 continue
             if not sys.stdin.isatty() and read_line is input:
                 self.say([line])  # echo piped input so a transcript reads like a session
-            if self.step(line) == "quit":
+            if self.guarded_step(line) == "quit":
                 self.say([self.words["saved"].format(where=self._where())])
                 return 0
+
+    def guarded_step(self, line: str) -> str | None:
+        """`step` under the game file's lock, after taking over what another writer (the server)
+        saved meanwhile; a command typed on a table that has since moved on is shown the new table
+        instead of being applied to it."""
+        with journal_lock(self.session.path):
+            try:
+                moved = catch_up(self.session)
+            except SessionError as e:
+                self.error(str(e))
+                return None
+            if moved:
+                self._rebuild()
+                self.say([translator(self.lang)(MOVED_ELSEWHERE)] + self.game.describe())
+                if line.split()[0].lower() not in ("help", "status", "history", "quit"):
+                    return None
+            return self.step(line)
 
     def step(self, line: str) -> str | None:
         word = line.split()[0].lower()

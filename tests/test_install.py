@@ -1,7 +1,9 @@
 """The package installed (not editable) into a fresh virtual environment works from any folder:
 data, templates and fonts come from the installed wheel, not from this checkout."""
 import os
+import signal
 import subprocess
+import urllib.request
 import venv
 from pathlib import Path
 
@@ -33,3 +35,18 @@ def test_installed_pnp_builds_from_another_directory(tmp_path):
         pdf = out / "hitmans-showdown" / name
         assert pdf.stat().st_size > 10_000
         assert all(f["embedded"] for f in fonts(pdf))
+
+    # companion serve: its templates, styles, script and the Japanese catalog come from the wheel too
+    server = subprocess.Popen([str(env_dir / "bin" / "companion"), "serve", "--port", "0", "--games",
+                               str(tmp_path / "games")], cwd=elsewhere, env=clean_env, text=True,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        url = next(line for line in server.stdout if line.startswith("Open ")).split()[1]
+        home = urllib.request.urlopen(urllib.request.Request(url, headers={"Accept-Language": "ja"}), timeout=30)
+        assert "保存したゲーム" in home.read().decode()
+        for asset in ("static/style.css", "static/table.js"):
+            assert urllib.request.urlopen(url + asset, timeout=30).status == 200
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.communicate(timeout=30)
+    assert server.returncode == 0

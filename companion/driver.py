@@ -1,0 +1,82 @@
+"""One line applied to a saved game exactly as the terminal would, for callers without a terminal.
+
+`LineTable` is the terminal's `Table` with its printing collected instead, so the web runs the same
+parsing, journalling, undo, history and refusals as `companion <game> play`. `apply_line` takes the
+game file's lock, catches up with whatever another writer saved, checks the caller's version and
+applies the line: `Outcome(ok, messages, status)`.
+"""
+from __future__ import annotations
+
+import io
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Callable, Iterable
+
+from tabletop.i18n import N_, translator
+
+from .guard import catch_up, journal_lock
+from .session import Session
+from .table import Table, TableGame
+
+MOVED_ON = N_("The game changed; here it is now.")
+
+
+class LineTable(Table):
+    """The table driver with its output kept: `said` holds what the terminal would print."""
+
+    def __init__(self, session: Session, new_game: Callable[[Session], TableGame], lang: str = "en"):
+        super().__init__(session, new_game, out=io.StringIO(), color=False, lang=lang)
+        self.said: list[str] = []
+        self.refused = False
+
+    def say(self, lines: Iterable[str]) -> None:
+        self.said.extend(lines)
+
+    def error(self, message: str) -> None:
+        self.refused = True
+        self.said.append(message)
+
+    def version(self) -> int:
+        return self.session.revision
+
+    def status(self) -> dict:
+        return {**self.game.status(), "version": self.version()}
+
+
+@dataclass
+class Outcome:
+    ok: bool
+    messages: list[str] = field(default_factory=list)
+    status: dict = field(default_factory=dict)
+    conflict: bool = False  # refused because the game moved on since the caller's version
+
+
+def normalise_line(line: str) -> str:
+    """What the terminal makes of a typed line: a Japanese IME's full-width forms read as ASCII."""
+    return unicodedata.normalize("NFKC", line).strip()
+
+
+def sync(table: LineTable) -> None:
+    """Take over what another writer saved (call with the lock held)."""
+    if catch_up(table.session):
+        table._rebuild()
+
+
+def apply_line(table: LineTable, line: str, version: int | None = None) -> Outcome:
+    """Apply one line under the game's lock; refused lines, and lines sent for an older version,
+    change nothing."""
+    with journal_lock(table.session.path):
+        sync(table)
+        if version is not None and version != table.version():
+            return Outcome(False, [translator(table.lang)(MOVED_ON)], table.status(), conflict=True)
+        table.said, table.refused = [], False
+        if table.step(normalise_line(line)) == "quit":  # nothing to leave: every line is saved already
+            table.say([table.words["saved"].format(where="")])
+        return Outcome(not table.refused, table.said, table.status())
+
+
+def current(table: LineTable) -> dict:
+    """The status after catching up with the file (for pages and `GET`)."""
+    with journal_lock(table.session.path):
+        sync(table)
+        return table.status()

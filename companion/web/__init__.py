@@ -1,0 +1,1 @@
+"""`companion serve`: the table companion in a browser (see docs/web.md)."""

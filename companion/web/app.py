@@ -1,0 +1,209 @@
+"""The Starlette application: pages and the JSON API over one games folder."""
+from __future__ import annotations
+
+import html
+import json
+import sys
+import unicodedata
+from pathlib import Path
+from typing import Any, Callable
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from tabletop.i18n import LANGS, N_, translator, use
+
+from ..driver import normalise_line
+from ..kinds import KINDS, bundled
+from .security import Guard, viewer_lang
+from .render import render
+from .store import GameError, Store
+
+HERE = Path(__file__).resolve().parent
+MAX_LINE = 500
+MAX_BODY = 64 * 1024  # a line or a new game's options; anything bigger is not a table's request
+
+
+class BadRequest(Exception):
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+def _in(lang: str, message: str, **values: Any) -> str:
+    return translator(lang)(message).format(**values)
+
+
+def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] | None = None) -> Starlette:
+    store = Store(games)
+
+    def page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+        lang = viewer_lang(request)
+        return HTMLResponse(render(template, lang, request=request, **context), status_code=status)
+
+    async def threaded(request: Request, work: Callable[[str], Any]) -> Any:
+        lang = viewer_lang(request)
+
+        def run() -> Any:
+            with use(lang):
+                return work(lang)
+
+        return await run_in_threadpool(run)
+
+    async def body(request: Request, lang: str) -> dict:
+        if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+            raise BadRequest(_in(lang, N_("Send the request as JSON (Content-Type: application/json).")))
+        too_big = BadRequest(_in(lang, N_("The request is too large (at most {n} bytes)."), n=MAX_BODY))
+        declared = request.headers.get("content-length", "0")
+        if not declared.isdigit() or int(declared) > MAX_BODY:
+            raise too_big
+        raw = await request.body()
+        if len(raw) > MAX_BODY:
+            raise too_big
+        try:
+            data = json.loads(raw)
+        except (ValueError, UnicodeDecodeError):
+            raise BadRequest(_in(lang, N_("The request is not valid JSON."))) from None
+        if not isinstance(data, dict):
+            raise BadRequest(_in(lang, N_("The request must be a JSON object.")))
+        return data
+
+    # ---- pages ---------------------------------------------------------------------------------
+
+    async def home(request: Request) -> Response:
+        def work(lang: str) -> str:
+            rows = store.listing(lang)
+            return render("home.html", lang, request=request, rows=rows, kinds=KINDS,
+                          data={key: bundled(key) for key in KINDS},
+                          suggested={key: store.free_name(key) for key in KINDS})
+        return HTMLResponse(await threaded(request, work))
+
+    async def play(request: Request) -> Response:
+        name = request.path_params["name"]
+
+        def work(lang: str) -> tuple[int, str]:
+            try:
+                kind, table, status = store.status(name, lang)
+            except GameError as e:
+                return e.status, render("error.html", lang, request=request, message=e.message, code=e.status)
+            return 200, render([f"play_{kind.key}.html", "play.html"], lang, request=request, name=name,
+                               kind=kind, table=table, status=status, version=status["version"],
+                               data=bundled(kind.key))
+        code, html = await threaded(request, work)
+        return HTMLResponse(html, status_code=code)
+
+    async def switch_language(request: Request) -> Response:
+        lang = request.path_params["lang"]
+        target = request.query_params.get("next", "/")
+        if not target.startswith("/") or target.startswith("//") or "\\" in target:
+            target = "/"  # only a page of this site
+        response = RedirectResponse(target, status_code=303)
+        if lang in LANGS:
+            response.set_cookie("lang", lang, max_age=365 * 86400, samesite="lax")
+        return response
+
+    # ---- API -----------------------------------------------------------------------------------
+
+    async def list_games(request: Request) -> Response:
+        rows = await threaded(request, store.listing)
+        return JSONResponse({"games": [row.to_json() for row in rows]})
+
+    async def create_game(request: Request) -> Response:
+        lang = viewer_lang(request)
+        data = await body(request, lang)
+        game, name, options = data.get("game"), data.get("name"), data.get("options", {})
+        seed = options.get("seed") if isinstance(options, dict) else None
+        if not isinstance(game, str) or not isinstance(name, str) or not isinstance(options, dict):
+            raise BadRequest(_in(lang, N_('Send {{"game": ..., "name": ..., "options": {{...}}}}.')))
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise BadRequest(_in(lang, N_("seed must be a whole number")))
+        options = {k: v for k, v in options.items() if k != "seed"}
+
+        def work(lang: str) -> dict:
+            store.create(game, name, options, lang, seed)
+            return store.status(name, lang)[2]
+        status = await threaded(request, work)
+        return JSONResponse({"name": name, "game": game, "status": status}, status_code=201)
+
+    async def game_status(request: Request) -> Response:
+        name = request.path_params["name"]
+        status = await threaded(request, lambda lang: store.status(name, lang)[2])
+        return JSONResponse(status)
+
+    async def game_version(request: Request) -> Response:
+        name = request.path_params["name"]
+        return JSONResponse({"version": await threaded(request, lambda lang: store.version(name, lang))})
+
+    async def post_line(request: Request) -> Response:
+        name = request.path_params["name"]
+        lang = viewer_lang(request)
+        data = await body(request, lang)
+        line, version = data.get("line"), data.get("version")
+        if not isinstance(line, str) or not normalise_line(line):
+            raise BadRequest(_in(lang, N_('Send {{"line": "..."}} with the line to apply.')))
+        if len(line) > MAX_LINE or any(c in line for c in "\r\n"):
+            raise BadRequest(_in(lang, N_("One line of at most {n} characters, please."), n=MAX_LINE))
+        if any(unicodedata.category(c) == "Cc" for c in line):  # e.g. terminal escapes for `history`
+            raise BadRequest(_in(lang, N_("The line contains a control character.")))
+        if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
+            raise BadRequest(_in(lang, N_("version must be a whole number")))
+        outcome = await threaded(request, lambda lang: store.apply(name, line, version, lang))
+        return JSONResponse({"ok": outcome.ok, "messages": outcome.messages, "status": outcome.status},
+                            status_code=409 if outcome.conflict else 200)
+
+    # ---- errors --------------------------------------------------------------------------------
+
+    def wants_json(request: Request) -> bool:
+        return request.url.path.startswith("/api/")
+
+    async def game_error(request: Request, exc: GameError) -> Response:
+        if wants_json(request):
+            return JSONResponse({"error": exc.message}, status_code=exc.status)
+        return page(request, "error.html", exc.status, message=exc.message, code=exc.status)
+
+    async def bad_request(request: Request, exc: BadRequest) -> Response:
+        return JSONResponse({"error": exc.message}, status_code=400)
+
+    async def http_error(request: Request, exc: HTTPException) -> Response:
+        lang = viewer_lang(request)
+        message = {404: _in(lang, N_("There is no such page.")),
+                   405: _in(lang, N_("That method is not allowed here."))}.get(exc.status_code, exc.detail)
+        if wants_json(request):
+            return JSONResponse({"error": message}, status_code=exc.status_code)
+        return page(request, "error.html", exc.status_code, message=message, code=exc.status_code)
+
+    async def internal_error(request: Request, exc: Exception) -> Response:
+        # A bug, never user input: one line for the console, an apology for the viewer; every
+        # accepted line is saved before it is answered, so nothing is lost.
+        print(f"companion serve: internal error on {request.method} {request.url.path}: "
+              f"{type(exc).__name__}: {exc}", file=sys.stderr)
+        lang = viewer_lang(request)
+        message = _in(lang, N_("Internal error ({error}); nothing was changed."), error=type(exc).__name__)
+        if wants_json(request):
+            return JSONResponse({"error": message}, status_code=500)
+        return HTMLResponse(f"<!doctype html><meta charset=utf-8><title>500</title><p>{html.escape(message)}</p>",
+                            status_code=500)
+
+    routes = [
+        Route("/", home),
+        Route("/games/{name}", play),
+        Route("/lang/{lang}", switch_language),
+        Route("/api/games", list_games, methods=["GET"]),
+        Route("/api/games", create_game, methods=["POST"]),
+        Route("/api/games/{name}", game_status, methods=["GET"]),
+        Route("/api/games/{name}/version", game_version, methods=["GET"]),
+        Route("/api/games/{name}/lines", post_line, methods=["POST"]),
+        Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+    ]
+    return Starlette(
+        routes=routes,
+        middleware=[Middleware(Guard, token=token, allowed_hosts=allowed_hosts)],
+        exception_handlers={GameError: game_error, BadRequest: bad_request, HTTPException: http_error,
+                            Exception: internal_error},
+    )

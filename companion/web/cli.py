@@ -1,0 +1,106 @@
+"""`companion serve`: the games folder on a local web server, for a phone beside the cards."""
+from __future__ import annotations
+
+import ipaddress
+import secrets
+import socket
+import sys
+import threading
+import webbrowser
+from pathlib import Path
+
+import click
+
+from tabletop.i18n import N_, _
+
+from ..launch import default_game_file
+
+
+def default_games_folder() -> Path:
+    """Where `companion <game> play` saves by default, so every game started there is listed."""
+    return default_game_file("famiglia").parent
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (the route to a public address; nothing is sent)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere, only picks the interface
+            return probe.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+
+
+def is_loopback(host: str) -> bool:
+    try:
+        return host == "localhost" or ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """The listening socket, opened before the server starts so a busy port is a plain user error."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)  # so asyncio sets TCP_NODELAY
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as e:
+        sock.close()
+        raise click.UsageError(_(N_("cannot listen on {host}:{port} ({why})")).format(
+            host=host, port=port, why=e.strerror or e)) from None
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
+
+
+def print_qr(url: str) -> None:
+    import segno
+
+    segno.make(url, error="m").terminal(out=sys.stdout, compact=True, border=2)
+
+
+@click.command()
+@click.option("--host", help="Address to listen on (default 127.0.0.1; with --lan every interface).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
+              help="Port to listen on (0: any free port).")
+@click.option("--games", "games_dir", type=click.Path(file_okay=False, path_type=Path),
+              help="Folder of the game files (default: the one `companion <game> play` saves to).")
+@click.option("--lan", is_flag=True, help="Listen on the local network; the printed address and QR code "
+                                          "carry an access token that every other request needs.")
+@click.option("--open", "open_browser", is_flag=True, help="Open the address in the browser.")
+def serve(host: str | None, port: int, games_dir: Path | None, lan: bool, open_browser: bool) -> None:
+    """Serve the saved games to a browser: every game playable by tapping, also from a phone."""
+    import uvicorn
+
+    from .app import create_app
+    from .security import LOCAL_HOSTS
+
+    folder = games_dir or default_games_folder()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise click.UsageError(f"{folder}: {e.strerror or e}") from None
+    host = host or ("0.0.0.0" if lan else "127.0.0.1")
+    if not lan and not is_loopback(host):
+        raise click.UsageError(_(N_("--host {host} would let the network in: add --lan, which gives the "
+                                    "address an access token")).format(host=host))
+    token = secrets.token_urlsafe(16) if lan else None
+    sock = bind(host, port)
+    port = sock.getsockname()[1]
+    shown = lan_address() if lan and host in ("0.0.0.0", "::") else host
+    url = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/" + (f"?token={token}" if token else "")
+    app = create_app(folder, token=token, allowed_hosts=None if lan else [*LOCAL_HOSTS, host])
+
+    click.echo(_(N_("Serving the games in {folder}")).format(folder=folder))
+    click.echo(_(N_("Open {url}  (Ctrl-C stops the server; every game is saved after each line)")).format(url=url))
+    if lan:
+        print_qr(url)
+    if open_browser:
+        threading.Timer(0.5, webbrowser.open, args=(url,)).start()
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
+    try:
+        server.run(sockets=[sock])  # finishes the requests under way on Ctrl-C, then re-raises it
+    except KeyboardInterrupt:
+        pass
+    click.echo(_(N_("Stopped; every game is saved.")))

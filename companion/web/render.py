@@ -1,0 +1,31 @@
+"""The pages' Jinja2 environment: autoescaped HTML, `{% trans %}` and `_()` bound to tabletop.i18n."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from tabletop import i18n
+
+from .views import play_view
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+
+@lru_cache(maxsize=1)
+def environment() -> Environment:
+    env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(default=True),
+                      extensions=["jinja2.ext.i18n"], trim_blocks=True, lstrip_blocks=True)
+    # The current language is a contextvar (i18n.use), so one environment serves every viewer.
+    env.install_gettext_callables(gettext=lambda message: i18n._(message),
+                                  ngettext=lambda s, p, n: i18n.ngettext(s, p, n), newstyle=True)
+    env.globals["play_view"] = play_view  # a play page's data: views/<game>.py
+    return env
+
+
+def render(template: str | list[str], lang: str, **context: Any) -> str:
+    with i18n.use(lang):
+        return environment().select_template([template] if isinstance(template, str) else template).render(
+            lang=lang, **context)

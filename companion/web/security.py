@@ -1,0 +1,114 @@
+"""Who may talk to the server: the Host check (no DNS rebinding onto 127.0.0.1), the access token of
+`--lan`, and the refusal of state-changing requests sent from another site. Also the viewer's language."""
+from __future__ import annotations
+
+import secrets
+from urllib.parse import urlencode, urlsplit
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from tabletop.i18n import LANGS, N_, translator
+
+COOKIE = "tabletop_token"
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+LOCAL_HOSTS = ["127.0.0.1", "localhost", "::1"]
+
+
+def viewer_lang(request: Request) -> str:
+    """The language switch's cookie, else the browser's first language we speak, else English."""
+    chosen = request.cookies.get("lang")
+    if chosen in LANGS:
+        return chosen
+    ranked = []
+    for position, item in enumerate(request.headers.get("accept-language", "").split(",")):
+        tag, _, params = item.strip().partition(";")
+        try:
+            weight = float(params.strip()[2:]) if params.strip().startswith("q=") else 1.0
+        except ValueError:
+            weight = 0.0
+        code = tag.strip().split("-")[0].lower()
+        if code in LANGS and weight > 0:
+            ranked.append((-weight, position, code))
+    return min(ranked)[2] if ranked else "en"
+
+
+def host_of(value: str) -> str:
+    """'[::1]:8765' → '::1', 'localhost:8765' → 'localhost'; '' for what is no host at all."""
+    try:
+        return (urlsplit(f"//{value}").hostname or "").lower()
+    except ValueError:  # e.g. '[::1' (an unclosed IPv6 bracket)
+        return ""
+
+
+def cross_site(request: Request) -> bool:
+    """A request a page of another site made the browser send (a form post, a script's fetch)."""
+    site = request.headers.get("sec-fetch-site")
+    if site and site not in ("same-origin", "none"):
+        return True
+    origin = request.headers.get("origin")
+    if origin is None:
+        return False  # not a browser's cross-site request (browsers send Origin on every POST)
+    try:
+        return urlsplit(origin).netloc.lower() != request.headers.get("host", "").lower()
+    except ValueError:  # not even a URL
+        return True
+
+
+class Guard:
+    """ASGI middleware in front of every route."""
+
+    def __init__(self, app: ASGIApp, token: str | None = None, allowed_hosts: list[str] | None = None):
+        self.app, self.token = app, token
+        self.hosts = None if allowed_hosts is None else {h.strip("[]").lower() for h in allowed_hosts}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request = Request(scope)
+        response = self.check(request)
+        if response is None:
+            await self.app(scope, receive, send)
+        else:
+            await response(scope, receive, send)
+
+    def check(self, request: Request) -> Response | None:
+        say = translator(viewer_lang(request))
+        if self.hosts is not None and host_of(request.headers.get("host", "")) not in self.hosts:
+            return self.refuse(request, 400, say(N_("This server answers only to its own address.")))
+        if self.token:
+            given = request.query_params.get("token")
+            if given is not None and self.matches(given):
+                if request.method in SAFE_METHODS and not request.url.path.startswith("/api/"):
+                    return self.remember(request)
+            elif not self.carries_token(request):
+                return self.refuse(request, 403, say(N_("Open the address with the access token that "
+                                                        "“companion serve --lan” printed.")))
+        if request.method not in SAFE_METHODS and cross_site(request):
+            return self.refuse(request, 403, say(N_("Refused: the request came from another site.")))
+        return None
+
+    def carries_token(self, request: Request) -> bool:
+        bearer = request.headers.get("authorization", "").removeprefix("Bearer ").strip()
+        return any(self.matches(value) for value in (request.cookies.get(COOKIE, ""), bearer))
+
+    def matches(self, given: str) -> bool:
+        # bytes: compare_digest refuses non-ASCII text, and a token may be anything a visitor typed
+        return bool(given) and secrets.compare_digest(given.encode(), self.token.encode())
+
+    def remember(self, request: Request) -> Response:
+        """The token's link sets a cookie and sends the browser on to the same page without it."""
+        query = urlencode([(k, v) for k, v in request.query_params.multi_items() if k != "token"])
+        response = RedirectResponse(request.url.path + (f"?{query}" if query else ""), status_code=303)
+        response.set_cookie(COOKIE, self.token, httponly=True, samesite="lax", max_age=7 * 86400)
+        return response
+
+    @staticmethod
+    def refuse(request: Request, status: int, message: str) -> Response:
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"error": message}, status_code=status)
+        from .render import render
+        return HTMLResponse(render("error.html", viewer_lang(request), request=request, message=message,
+                                   code=status), status_code=status)

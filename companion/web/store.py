@@ -1,0 +1,194 @@
+"""The games folder as the server sees it: names ↔ files, the list, new games, and one `LineTable`
+per game and language kept between requests (catching up with the file before every use)."""
+from __future__ import annotations
+
+import json
+import re
+import threading
+import unicodedata
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from tabletop.i18n import N_, translator
+
+from ..driver import LineTable, Outcome, apply_line, current
+from ..guard import journal_lock
+from ..kinds import BY_GAME_ID, KINDS, Kind, OptionsError, SavedOptionsError, table_factory
+from ..session import FORMAT, Session, SessionError
+
+SUFFIX = ".game.json"
+# Letters (any script), digits, '_' and '-', starting with a letter or digit: no dot, slash, NUL or
+# space can reach a file name, so a name never leaves the games folder.
+NAME = re.compile(r"[^\W_][\w-]{0,63}")
+
+
+class GameError(Exception):
+    """A request about a game that cannot be served; `status` is the HTTP status it answers with."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status, self.message = status, message
+
+
+def _error(status: int, lang: str, message: str, **values: Any) -> GameError:
+    return GameError(status, translator(lang)(message).format(**values))
+
+
+def _damaged(lang: str, name: str) -> GameError:
+    return _error(409, lang, N_("{name}: the game file is damaged; it was left untouched."), name=name)
+
+
+def valid_name(name: str) -> bool:
+    return (isinstance(name, str) and unicodedata.is_normalized("NFC", name)
+            and NAME.fullmatch(name) is not None)
+
+
+@dataclass
+class Listed:
+    """One row of the home page: a usable game, or a file shown as damaged or foreign."""
+    name: str
+    changed: str  # ISO 8601, UTC
+    kind: Kind | None = None
+    status: dict | None = None
+    problem: str | None = None
+
+    def to_json(self) -> dict:
+        row = {"name": self.name, "game": self.kind.key if self.kind else None, "changed": self.changed}
+        if self.problem:
+            return row | {"problem": self.problem}
+        return row | {"version": self.status["version"], "over": bool(self.status.get("over")),
+                      "progress": progress(self.status)}
+
+
+def progress(status: dict) -> dict:
+    """Round, week or pass, whichever the game counts (for the list)."""
+    return {key: status[key] for key in ("round", "week", "pass") if isinstance(status.get(key), int)}
+
+
+class Store:
+    def __init__(self, folder: Path):
+        self.folder = Path(folder)
+        self._tables: dict[tuple, LineTable] = {}
+        self._mutex = threading.Lock()  # guards the cache only; the game files have their own locks
+
+    def path(self, name: str, lang: str) -> Path:
+        if not valid_name(name):
+            raise _error(404, lang, N_("No game is called {name!r} here."), name=name)
+        return self.folder / f"{name}{SUFFIX}"
+
+    def kind_of(self, path: Path, name: str, lang: str) -> Kind:
+        """The kind of game the file holds, without replaying it."""
+        return self._header(path, name, lang)[0]
+
+    def _header(self, path: Path, name: str, lang: str) -> tuple[Kind, tuple]:
+        """The file's kind, and what tells one game from another saved later under the same name."""
+        if not path.is_file():
+            raise _error(404, lang, N_("No game is called {name!r} here."), name=name)
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+            raise _damaged(lang, name) from None
+        if not isinstance(raw, dict) or raw.get("format") != FORMAT or raw.get("game") not in BY_GAME_ID:
+            raise _error(409, lang, N_("{name}: not a game file this companion can play; it was left untouched."),
+                         name=name)
+        identity = (raw["game"], raw.get("seed"), json.dumps(raw.get("options"), sort_keys=True))
+        return BY_GAME_ID[raw["game"]], identity
+
+    def table(self, name: str, lang: str) -> tuple[Kind, LineTable]:
+        path = self.path(name, lang)
+        kind, identity = self._header(path, name, lang)
+        key = (name, lang, identity)  # a game deleted and started again under its name is another game
+        with self._mutex:
+            table = self._tables.get(key)
+        if table is None:
+            table = self._open(path, name, kind, lang)
+            with self._mutex:
+                table = self._tables.setdefault(key, table)
+        return kind, table
+
+    def _open(self, path: Path, name: str, kind: Kind, lang: str) -> LineTable:
+        with journal_lock(path):
+            try:
+                session = Session.open(path, kind.game_id)
+                return LineTable(session, table_factory(kind, session, lang), lang)
+            except (SessionError, SavedOptionsError):
+                raise _damaged(lang, name) from None
+
+    def _forget(self, name: str) -> None:
+        with self._mutex:
+            for key in [k for k in self._tables if k[0] == name]:
+                del self._tables[key]
+
+    def _guarded(self, name: str, lang: str, use):
+        """Run `use(table)`; a file that broke or changed game since it was cached is dropped and read again."""
+        kind, table = self.table(name, lang)
+        try:
+            return kind, table, use(table)
+        except SessionError:
+            self._forget(name)
+            raise _damaged(lang, name) from None
+
+    def status(self, name: str, lang: str) -> tuple[Kind, LineTable, dict]:
+        return self._guarded(name, lang, current)
+
+    def apply(self, name: str, line: str, version: int | None, lang: str) -> Outcome:
+        return self._guarded(name, lang, lambda table: apply_line(table, line, version))[2]
+
+    def version(self, name: str, lang: str) -> int:
+        """The saved revision, read straight from the file (the cheap question pages poll)."""
+        path = self.path(name, lang)
+        self.kind_of(path, name, lang)
+        try:
+            revision = json.loads(path.read_text(encoding="utf-8")).get("revision", 0)
+        except (OSError, ValueError):
+            revision = None
+        if not isinstance(revision, int):
+            raise _damaged(lang, name)
+        return revision
+
+    def listing(self, lang: str) -> list[Listed]:
+        rows = []
+        for path in sorted(self.folder.glob(f"*{SUFFIX}")):
+            name = path.name[: -len(SUFFIX)]
+            if not valid_name(name) or not path.is_file():
+                continue  # a file the terminal named otherwise (--game) is not served
+            changed = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc).isoformat(timespec="seconds")
+            try:
+                kind, _, status = self.status(name, lang)
+                rows.append(Listed(name, changed, kind, status))
+            except GameError as e:
+                rows.append(Listed(name, changed, problem=e.message))
+        rows.sort(key=lambda row: row.changed, reverse=True)
+        return rows
+
+    def free_name(self, base: str) -> str:
+        """`base`, or `base-2`, `base-3`… whichever no game has yet (the new-game forms' suggestion)."""
+        names = (base if n == 1 else f"{base}-{n}" for n in range(1, 1000))
+        return next(name for name in names if not (self.folder / f"{name}{SUFFIX}").exists())
+
+    def create(self, game: str, name: str, options: dict, lang: str, seed: int | None = None) -> Session:
+        """A new game file; an existing name, an unknown game or options `play` would refuse are refused."""
+        kind = KINDS.get(game)
+        if kind is None:
+            raise _error(400, lang, N_("Unknown game {game!r}: choose one of {games}."), game=game,
+                         games=", ".join(KINDS))
+        if not valid_name(name):
+            raise _error(400, lang, N_("A game name is 1 to 64 letters, digits, '-' or '_', "
+                                       "starting with a letter or digit."))
+        try:
+            checked = kind.new_options(options, lang)
+        except OptionsError as e:
+            raise GameError(400, str(e)) from None
+        path = self.path(name, lang)
+        with journal_lock(path):
+            if path.exists():
+                raise _error(409, lang, N_("A game called {name!r} already exists."), name=name)
+            session = Session.create(kind.game_id, {**checked, "lang": lang, "cards": None}, path, seed)
+            try:
+                session.save()
+            except SessionError as e:
+                raise GameError(500, str(e)) from None
+        self._forget(name)
+        return session

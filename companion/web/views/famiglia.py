@@ -1,0 +1,102 @@
+"""The Famiglia play page: the Street, the robot's area, your cards, the draw grid, the robot's turn."""
+from __future__ import annotations
+
+from companion.famiglia.engine import PLAYER, ROBOT, Game
+from companion.famiglia.repl import FamigliaTable
+from tabletop.i18n import _
+
+from . import Button
+
+
+def view(table: FamigliaTable) -> dict:
+    g, rules = table.game, table.rules
+    your_turn = g.turn == PLAYER and not g.pending and not g.over
+    return {
+        "level": rules.level,
+        "passno": g.passno,
+        "stack": g.stack_n,
+        "pile": len(g.discard),
+        "pile_top": _card(table, g.discard[-1]) if g.discard else None,
+        "under_stack": [_card(table, c) for c in g.bottom],
+        "turn": None if g.over or g.setting_up else g.turn,
+        "street": _street(table, your_turn),
+        "robot": {"vp": g.score(ROBOT), "targets": _targets(table), "cards": _sorted(table, g.robot)},
+        "player": {"vp": g.score(PLAYER), "cards": _sorted(table, g.player)},
+        "end": Button(_("End my turn without a recruit"), "end") if your_turn else None,
+        "refresh_block": _refresh_block(g) if your_turn else "",
+        "draw": _draw(table) if g.pending and not g.over else None,
+        "robot_turn": robot_turn(table),
+        "setup": table.talk.opening() if not table.notes else [],
+        "result": table.talk.next_lines(g) if g.over else [],
+    }
+
+
+def _card(table: FamigliaTable, card: int) -> dict:
+    rules = table.rules
+    family = rules.data.families[card // rules.ranks]
+    return {"code": rules.codes[card], "color": family.color, "rank": rules.rank[card], "vp": rules.vp[card]}
+
+
+def _sorted(table: FamigliaTable, cards: list[int]) -> list[dict]:
+    rank = table.rules.rank
+    return [_card(table, c) for c in sorted(cards, key=lambda c: (rank[c], c))]
+
+
+def _street(table: FamigliaTable, your_turn: bool) -> list[dict]:
+    g = table.game
+    can_refresh = your_turn and g.refresh_block() is None
+    street = []
+    for pos, card in enumerate(g.street, 1):
+        shown = _card(table, card) | {"pos": pos}
+        shown["take"] = Button(_("Take"), f"take {pos}") if your_turn else None
+        shown["refresh"] = Button(_("Refresh"), f"refresh {pos}") if can_refresh else None
+        street.append(shown)
+    return street
+
+
+def _refresh_block(g: Game) -> str:
+    """Why no Street card can be refreshed now, for the player ('' when one can)."""
+    why = g.refresh_block()
+    return {"zero": _("No refresh: a 0 is on the Street."), "empty": _("No refresh: the stack is empty."),
+            "once": _("No refresh: this turn's one refresh of the second pass is used.")}.get(why or "", "")
+
+
+def _targets(table: FamigliaTable) -> list[dict]:
+    rules, robot = table.rules, table.game.robot
+    return [{"rank": rank, "have": sum(1 for c in robot if rules.rank[c] == rank), "target": target}
+            for rank, target in enumerate(rules.targets)]
+
+
+def _draw(table: FamigliaTable) -> dict:
+    """The cards still owed, and the 4 × 5 grid of codes to tap in draw order: each code with how many
+    copies can still come up (the engine refuses any other card, or a known card out of its order,
+    with the reason). When every card owed is known (the ones put under the stack), one button."""
+    g, rules = table.game, table.rules
+    n = g.draw_count()
+    if g.passno == 1 and n > g.hidden_n:  # the discard pile becomes the new stack midway
+        left = [g.hidden[c] + g.discard.count(c) for c in range(len(rules.codes))]
+        known = []
+    else:  # past the unknown cards come those put under the stack, in their order
+        known = g.bottom[:max(0, n - g.hidden_n)]
+        left = [g.hidden[c] + known.count(c) for c in range(len(rules.codes))]
+    rows = [[_card(table, f * rules.ranks + r) | {"left": left[f * rules.ranks + r]} for r in range(rules.ranks)]
+            for f in range(len(rules.data.families))]
+    line = " ".join(rules.codes[c] for c in known)
+    return {"count": n, "rows": rows, "notes": table.talk.next_lines(g)[1:], "setup": g.setting_up,
+            "known": Button(_("Drawn: {cards}").format(cards=line), line, tone="main") if len(known) == n else None}
+
+
+def robot_turn(table: FamigliaTable) -> dict | None:
+    """The robot's latest turn: the physical steps the player performs for it, numbered, and the card
+    it took (None while it still waits for draws, or if it has not played yet)."""
+    events = table.game.events or []
+    starts = [i for i, e in enumerate(events) if e[0] == "turn" and e[1] == ROBOT]
+    if not starts:
+        return None
+    turn = events[starts[-1] + 1:]
+    end = next((i for i, e in enumerate(turn) if e[0] == "turn"), len(turn))
+    turn = turn[:end]
+    taken = next((e[4] for e in turn if e[0] == "take" and e[1] == ROBOT), None)
+    steps = [line for line in table.talk.narrate(turn) if not line.startswith(table.w["street"])]
+    return {"steps": steps, "card": _card(table, taken) if taken is not None else None,
+            "waiting": taken is None and bool(table.game.pending)}
