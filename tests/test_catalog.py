@@ -1,0 +1,46 @@
+"""The Japanese catalog holds every message the sources mark, each translated, and is up to date."""
+from babel.messages.catalog import Catalog
+
+from tabletop import catalog
+
+
+def test_every_message_is_translated_and_the_catalog_is_current():
+    problems = catalog.check()
+    assert not problems, "\n".join(problems)
+
+
+def _po(tmp_path, *entries: tuple[str, str, bool]) -> "Path":
+    lines = ['msgid ""', 'msgstr ""', '"Language: ja\\n"', '"Content-Type: text/plain; charset=utf-8\\n"', ""]
+    for msgid, msgstr, fuzzy in entries:
+        lines += (["#, fuzzy"] if fuzzy else []) + [f'msgid "{msgid}"', f'msgstr "{msgstr}"', ""]
+    path = tmp_path / "ja.po"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return path
+
+
+def test_untranslated_fuzzy_and_broken_placeholders_are_reported(tmp_path):
+    po = _po(tmp_path, ("done", "完了", False), ("missing", "", False), ("guessed", "推測", True),
+             ("unknown game {game!r}", "不明なゲーム {name!r}", False))
+    assert [(p.msgid, p.what.split(":")[0]) for p in catalog.problems(po)] == [
+        ("missing", "not translated"), ("guessed", "fuzzy"),
+        ("unknown game {game!r}", "the translation's {placeholders} differ from the English")]
+
+
+def test_a_catalog_missing_a_new_message_is_stale(tmp_path):
+    po = _po(tmp_path, ("done", "完了", False))
+    template = Catalog(domain=catalog.DOMAIN)
+    template.add("done", locations=[("pnp/cli.py", 1)])
+    po.write_text(catalog.updated(po, template), encoding="utf-8")
+    assert not catalog.is_stale(po, template)
+    template.add("a new message", locations=[("pnp/cli.py", 2)])
+    assert catalog.is_stale(po, template)
+    assert 'msgid "a new message"' in catalog.updated(po, template)
+
+
+def test_the_extraction_finds_marked_messages_of_every_kind():
+    """`_`, `N_` and the singular and plural of `ngettext`, in tabletop/, pnp/ and companion/."""
+    template = catalog.extract()
+    ids = {m.id if isinstance(m.id, str) else m.id[0] for m in template if m.id}
+    files = {path for m in template for path, _ in m.locations}
+    assert "Show this message and exit." in ids  # click's own words, listed with N_
+    assert any(f.startswith("pnp/") for f in files) and any(f.startswith("tabletop/") for f in files)
