@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import asdict
 from functools import lru_cache
 from pathlib import Path
@@ -11,6 +10,7 @@ from typing import Any
 from tabletop.data.hitmans_showdown import load_game
 
 from ..session import Session
+from ..speech import Said, Speech, pad
 from ..table import InputError
 from .dice import parse_faces, parse_notation, roll
 from .engine import Engine
@@ -161,13 +161,6 @@ class ShowdownTable:
             return e.give(args[0], args[1])
         usage = next((" ".join(h.split()) for h in self.help() if word in h.split()), None)
         raise InputError(e.say("usage", usage=usage) if usage else e.say("not_understood", line=line))
-
-
-def pad(text: str, width: int, right: bool = False) -> str:
-    """Pad to `width` terminal columns (Japanese characters take two)."""
-    used = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-    fill = " " * max(0, width - used)
-    return fill + text if right else text + fill
 
 
 def new_game(session: Session) -> Any:
