@@ -92,7 +92,7 @@ class Problem:
 
 def problems(po: Path) -> list[Problem]:
     """Messages of `po` a user would see in English or broken: untranslated, fuzzy, or whose
-    translation names other `{placeholders}` than the English (the line would fail to format)."""
+    translation names a `{placeholder}` the English does not fill in (the line would fail to show)."""
     with po.open("rb") as f:
         catalog = read_po(f)
     found = []
@@ -106,15 +106,14 @@ def problems(po: Path) -> list[Problem]:
         elif not all(strs):
             found.append(Problem(po, ids[0], "not translated"))
         elif any(not _fits(s, ids) for s in strs):
-            found.append(Problem(po, ids[0], "the translation's {placeholders} differ from the English"))
+            found.append(Problem(po, ids[0], "the translation names a {placeholder} the English lacks"))
     return found
 
 
 def _fits(translation: str, english: tuple[str, ...]) -> bool:
-    """The same placeholders as the English; one form standing for singular and plural may use
-    those of either, since the code fills in both."""
-    if len(english) == 1:
-        return _fields(translation) == _fields(english[0])
+    """Only placeholders the code fills in: those of the English (of either form, for a message with
+    a plural, since the code fills in both). A translation may leave one out where the sentence
+    reads better without it."""
     return _fields(translation) <= set().union(*map(_fields, english))
 
 

@@ -7,6 +7,8 @@
 - `Group.main` chooses the language before anything is parsed, so a usage error is already in the
   user's language: TABLETOP_KIT_LANG, then the locale, then English, or `--lang` on the command
   line for a command whose --lang is the language it speaks (`ui_lang_option=True`).
+- `Formatter` lays out help with Japanese in it by terminal columns (a Japanese character takes
+  two) and breaks its lines the Japanese way; help that is all Latin is left to click.
 """
 from __future__ import annotations
 
@@ -17,8 +19,8 @@ from typing import Any, Sequence
 
 import click
 
-from . import i18n
-from .i18n import N_
+from . import i18n, text_width
+from .i18n import N_, _
 
 # click's modules that show words (each imports gettext's `_`/`ngettext` under those names).
 _CLICK_MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "termui", "types", "utils")
@@ -45,6 +47,48 @@ def first_sentence(text: str) -> str:
     (click's own shortening looks for spaces, which Japanese does not have)."""
     paragraph = text.strip().split("\n\n")[0]
     return _SENTENCE_END.split(paragraph, maxsplit=1)[0].replace("\n", " ").strip()
+
+
+class Formatter(click.HelpFormatter):
+    def write_heading(self, heading: str) -> None:
+        heading = _("{heading}:").format(heading=heading)
+        self.write(f"{'':>{self.current_indent}}{heading}\n")
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        if prefix is None:
+            usage = _("Usage:")
+            prefix = usage if text_width.is_wide(usage[-1]) else f"{usage} "
+        super().write_usage(prog, args, prefix)
+
+    def write_text(self, text: str) -> None:
+        if not text_width.has_wide(text):
+            return super().write_text(text)
+        indent = " " * self.current_indent
+        width = max(self.width - self.current_indent, 11)
+        paragraphs = [text_width.wrap(p, width) for p in text.split("\n\n")]
+        self.write("\n\n".join("\n".join(indent + line for line in lines) for lines in paragraphs) + "\n")
+
+    def write_dl(self, rows: Any, col_max: int = 30, col_spacing: int = 2) -> None:
+        rows = list(rows)
+        if not any(text_width.has_wide(first + second) for first, second in rows):
+            return super().write_dl(rows, col_max, col_spacing)
+        first_col = min(max(text_width.display_width(first) for first, _ in rows), col_max) + col_spacing
+        margin = " " * (self.current_indent + first_col)
+        for first, second in rows:
+            self.write(f"{'':>{self.current_indent}}{first}")
+            if not second:
+                self.write("\n")
+                continue
+            if text_width.display_width(first) <= first_col - col_spacing:
+                self.write(" " * (first_col - text_width.display_width(first)))
+            else:
+                self.write("\n" + margin)
+            lines = text_width.wrap(second, max(self.width - first_col - self.current_indent, 10))
+            self.write(lines[0] + "\n" + "".join(f"{margin}{line}\n" for line in lines[1:]))
+
+
+class Context(click.Context):
+    formatter_class = Formatter
 
 
 def _translated_param(param: click.Parameter) -> click.Parameter:
@@ -84,10 +128,11 @@ class _Speaking:
 
 
 class Command(_Speaking, click.Command):
-    pass
+    context_class = Context
 
 
 class Group(_Speaking, click.Group):
+    context_class = Context
     command_class = Command
     group_class = type  # subgroups made with @group.group() are Groups too
 

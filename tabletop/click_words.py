@@ -22,7 +22,9 @@ WORDS = (
     # values of typed options
     N_("{value!r} is not a valid {number_type}."), N_("{value} is not in the range {range}."),
     N_("{value!r} is not a valid boolean. Recognized values: {states}"), N_("{value!r} is not a valid UUID."),
-    N_("file"), N_("directory"), N_("path"),
+    # click names a path's kind ("file", "directory") when an option is defined, not when it is shown, so
+    # those names are left out of the catalog: they stay English like the other placeholders (TEXT,
+    # INTEGER), and the Japanese of the messages below does without them.
     N_("{name} {filename!r} does not exist."), N_("{name} {filename!r} is a file."),
     N_("{name} {filename!r} is a directory."), N_("{name} {filename!r} is not readable."),
     N_("{name} {filename!r} is not writable."), N_("{name} {filename!r} is not executable."),

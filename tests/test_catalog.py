@@ -23,7 +23,7 @@ def test_untranslated_fuzzy_and_broken_placeholders_are_reported(tmp_path):
              ("unknown game {game!r}", "不明なゲーム {name!r}", False))
     assert [(p.msgid, p.what.split(":")[0]) for p in catalog.problems(po)] == [
         ("missing", "not translated"), ("guessed", "fuzzy"),
-        ("unknown game {game!r}", "the translation's {placeholders} differ from the English")]
+        ("unknown game {game!r}", "the translation names a {placeholder} the English lacks")]
 
 
 def test_a_catalog_missing_a_new_message_is_stale(tmp_path):
