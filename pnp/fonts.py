@@ -16,6 +16,7 @@ from pathlib import Path
 
 from tabletop.data.errors import DataError
 from tabletop.fileio import write_atomic
+from tabletop.i18n import _
 
 CACHE_ENV = "TABLETOP_KIT_FONT_CACHE"
 WEIGHTS = {"regular": 400, "bold": 700}
@@ -49,7 +50,7 @@ def bundled_font() -> Path:
 def font_source(font_path: str | None) -> Path:
     source = Path(font_path).expanduser() if font_path else bundled_font()
     if not source.is_file():
-        raise DataError("font file not found", file=source)
+        raise DataError(_("font file not found"), file=source)
     return source
 
 
@@ -108,10 +109,10 @@ def _open_ttf(path: Path):
     try:
         font = TTFont(path, lazy=True)
     except (OSError, TTLibError) as e:
-        raise DataError(f"cannot read font: {e}", file=path) from None
+        raise DataError(_("cannot read font: {reason}").format(reason=e), file=path) from None
     if "glyf" not in font:
-        raise DataError("font has no TrueType outlines (CFF/.otf fonts cannot be embedded); "
-                        "use a .ttf", file=path)
+        raise DataError(_("font has no TrueType outlines (CFF/.otf fonts cannot be embedded); use a .ttf"),
+                        file=path)
     return font
 
 
@@ -131,7 +132,7 @@ def load_fonts(font_path: str | None = None) -> FontSet:
         try:
             pdfmetrics.registerFont(RLFont(names[style], str(path)))
         except Exception as e:  # ReportLab raises plain exceptions for unusable fonts
-            raise DataError(f"cannot use font: {e}", file=path) from None
+            raise DataError(_("cannot use font: {reason}").format(reason=e), file=path) from None
     family = names["regular"]  # <b> in paragraph markup switches to the bold face
     addMapping(family, 0, 1, names["regular"])
     addMapping(family, 1, 1, names["bold"])

@@ -12,13 +12,14 @@ from .cards import Cards, Face, Piece, PieceSet, Words
 from .common import card_size
 from .decor import framed_panel
 from .sheet import SummarySheet, game_context
+from tabletop.i18n import _
 
 INK = "#7a1f2b"  # the robot cards' frame
 
 
 def _require_sheet(model: fm.FamigliaData) -> None:
     if model.sheet is None:
-        raise DataError("the printed robot cards need the [sheet] texts", where="sheet")
+        raise DataError(_("the printed robot cards need the [sheet] texts"), where="sheet")
 
 
 def robot_cards(model: fm.FamigliaData, opts: Options, size: Size) -> PieceSet:
