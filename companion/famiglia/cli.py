@@ -8,6 +8,8 @@ from pathlib import Path
 
 import click
 
+from tabletop import cli_i18n
+
 from companion.launch import (LANGS, cards_dir_of, cards_option, damaged_options, open_session, play as run_table,
                               table_options)
 from companion.session import Session, SessionError
@@ -27,7 +29,7 @@ LEVEL_HELP = N_("Robot level (1 easiest … 4 hardest). Default: the level the r
 FIRST = click.Choice([ROBOT, PLAYER])
 
 
-@click.group(name="famiglia", help=N_("Famiglia solo: the robot's program at the table, and simulations."))
+@click.group(name="famiglia", cls=cli_i18n.Group, help=N_("Famiglia solo: the robot's program at the table, and simulations."))
 def command() -> None:
     pass
 

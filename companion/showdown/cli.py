@@ -7,6 +7,8 @@ from pathlib import Path
 
 import click
 
+from tabletop import cli_i18n
+
 from tabletop.data.errors import DataError
 from tabletop.data.hitmans_showdown import GAME_ID, load_game
 
@@ -49,7 +51,7 @@ def _dump(obj: dict) -> None:
     click.echo(json.dumps(obj, ensure_ascii=False))
 
 
-@click.group(name="showdown")
+@click.group(name="showdown", cls=cli_i18n.Group)
 def command() -> None:
     """Hitman's Showdown: dice, success checks, penalty tables and the money ledger."""
 
