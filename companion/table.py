@@ -106,7 +106,8 @@ class Table:
                 reviewing = False
             elif not reviewing:
                 return 0
-            prompt = self.speech._("game over (undo, history, status, quit)>") if self.game.is_over() else self.game.prompt()
+            over = self.game.is_over()
+            prompt = self.speech._("game over (undo, history, status, quit)>") if over else self.game.prompt()
             try:
                 # NFKC reads a Japanese IME's full-width letters, digits and spaces as ASCII.
                 line = unicodedata.normalize("NFKC", read_line(prompt + " ")).strip()

@@ -29,7 +29,8 @@ LEVEL_HELP = N_("Robot level (1 easiest … 4 hardest). Default: the level the r
 FIRST = click.Choice([ROBOT, PLAYER])
 
 
-@click.group(name="famiglia", cls=cli_i18n.Group, help=N_("Famiglia solo: the robot's program at the table, and simulations."))
+@click.group(name="famiglia", cls=cli_i18n.Group, help=N_("Famiglia solo: the robot's program at the table, and "
+                                                          "simulations."))
 def command() -> None:
     pass
 

@@ -91,7 +91,8 @@ class FamigliaTable:
             pos = self._position(g, word, arg)
             (g.player_take if word == "take" else g.player_refresh)(pos)
         else:
-            raise InputError(self._("unknown command {word!r}; on your turn: refresh N|CODE, take N|CODE, end", word=line))
+            raise InputError(self._("unknown command {word!r}; on your turn: refresh N|CODE, take N|CODE, end",
+                                    word=line))
 
     def _position(self, g: Game, word: str, arg: str) -> int:
         g.check_player_turn()
@@ -99,13 +100,15 @@ class FamigliaTable:
             return int(arg) - 1
         if not arg or " " in arg:
             example = self.rules.codes[g.street[0]] if g.street else self.talk.example(1)[0]
-            raise InputError(self._("say which Street card: {word} N (position 1–{size}) or {word} CODE (e.g. {example})", word=word, size=len(g.street), example=example))
+            raise InputError(self._("say which Street card: {word} N (position 1–{size}) or {word} CODE (e.g. "
+                                    "{example})", word=word, size=len(g.street), example=example))
         card = self._code(arg)
         found = [i for i, c in enumerate(g.street) if c == card]
         if not found:
             raise InputError(self._("{card} is not on the Street", card=self.rules.codes[card]))
         if len(found) > 1:
-            raise InputError(self._("{card} is on the Street more than once (positions {positions}): say which position", card=self.rules.codes[card],
+            raise InputError(self._("{card} is on the Street more than once (positions {positions}): say which "
+                                    "position", card=self.rules.codes[card],
                                                            positions=", ".join(str(i + 1) for i in found)))
         return found[0]
 
@@ -113,7 +116,8 @@ class FamigliaTable:
         card = self.rules.card(token)
         if card is None:
             families = "/".join(f.code for f in self.rules.data.families)
-            raise InputError(self._("{token!r} is not a card code: a family letter ({families}) and a rank 0–{top}, e.g. {example}", token=token, families=families, top=self.rules.ranks - 1,
+            raise InputError(self._("{token!r} is not a card code: a family letter ({families}) and a rank 0–{top}, "
+                                    "e.g. {example}", token=token, families=families, top=self.rules.ranks - 1,
                                                      example=self.talk.example(2)[1]))
         return card
 
@@ -129,7 +133,8 @@ class FamigliaTable:
             return _("there is no position {pos}: the Street has {size} card(s)", pos=a["pos"] + 1, size=a["size"])
         if e.key == "draw_first":
             return _("first type the {n} drawn card(s)", n=a["n"])
-        return {"no_draw": _("no card is to be drawn now"), "over": _("the game is over (undo to go back, quit to leave)"),
+        return {"no_draw": _("no card is to be drawn now"),
+                "over": _("the game is over (undo to go back, quit to leave)"),
                 "not_your_turn": _("it is not your turn"),
                 "refresh_zero": _("no refresh while a 0 is on the Street"),
                 "refresh_empty": _("no refresh: the stack is empty"),

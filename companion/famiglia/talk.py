@@ -36,7 +36,8 @@ class Talk:
         turn = "" if g.over or g.setting_up else (self._(" · the robot's turn") if g.turn == ROBOT
                                                   else self._(" · your turn"))
         first = self._("robot") if g.first == ROBOT else self._("you")
-        line = self._("Level {level} ({first} first){turn} · pass {passno} · stack {stack} · discard pile {pile}{top}",
+        line = self._("Level {level} ({first} first){turn} · pass {passno} · stack {stack} · "
+                      "discard pile {pile}{top}",
                       level=self.rules.level, first=first, turn=turn, passno=g.passno, stack=g.stack_n,
                       pile=len(g.discard), top=top)
         if g.bottom:
@@ -186,27 +187,34 @@ class Talk:
     def _event(self, kind: str, a: list) -> list[str]:
         codes, r = self.rules.codes, self.rules
         if kind == "turn":
-            return [self._("— Robot's turn (level {level}) —", level=r.level) if a[0] == ROBOT else self._("— Your turn: refresh N|CODE, take N|CODE or end —")]
+            return [self._("— Robot's turn (level {level}) —",
+                           level=r.level) if a[0] == ROBOT else self._("— Your turn: refresh N|CODE, take N|CODE or "
+                                                                       "end —")]
         if kind == "refresh":
             who, number, pos, card, to_bottom = a
             where = self._("UNDER the stack") if to_bottom else self._("to the discard pile")
             if who == PLAYER:
-                return [self._("You discard {card} (position {pos}) {where}; draw {n} onto the right end.", card=codes[card], pos=pos + 1, where=where, n=r.rank[card])]
+                return [self._("You discard {card} (position {pos}) {where}; draw {n} onto the right end.",
+                               card=codes[card], pos=pos + 1, where=where, n=r.rank[card])]
             collect = r.steps[number - 1][1]
             why = self._("no {rank} on the Street", rank=collect) if collect is not None else self._why
-            return [self._("{step}: {why} → discard the leftmost card, {card}, {where}; draw {n} onto the right end.", step=self._step(number), why=why, card=codes[card],
+            return [self._("{step}: {why} → discard the leftmost card, {card}, {where}; draw {n} onto the right end.",
+                           step=self._step(number), why=why, card=codes[card],
                                               where=where, n=r.rank[card])]
         if kind == "no_refresh":
             collect = r.steps[a[0] - 1][1]
             what = self._("no {rank} on the Street", rank=collect) if collect is not None else self._why
-            return [self._("{step}: {what}, but no refresh is allowed ({why}).", step=self._step(a[0]), what=what, why=self._why_no_refresh(a[1]))]
+            return [self._("{step}: {what}, but no refresh is allowed ({why}).",
+                           step=self._step(a[0]), what=what, why=self._why_no_refresh(a[1]))]
         if kind == "next_step":
             return [self._("{step}: nothing to take here: on to the next step.", step=self._step(a[0]))]
         if kind == "better_in_stack":
-            self._why = self._("the stack still holds a card worth {stack} VP, more than the Street's best ({best})", stack=a[1], best=a[2])  # said with the refresh that follows
+            self._why = self._("the stack still holds a card worth {stack} VP, more than the Street's best ({best})",
+                               stack=a[1], best=a[2])  # said with the refresh that follows
             return []
         if kind == "none_better":
-            return [self._("{step}: nothing left in the stack beats the Street's best ({best} VP).", step=self._step(a[0]), best=a[1])]
+            return [self._("{step}: nothing left in the stack beats the Street's best ({best} VP).",
+                           step=self._step(a[0]), best=a[1])]
         if kind == "take":
             who, number, pos, card, why = a
             if who == PLAYER:
@@ -215,8 +223,11 @@ class Talk:
             family = self._family_name(r.steps[number - 1][3])
             reason = {"collect": self._("the leftmost {rank}", rank=collect),
                       "family_zero": self._("no {rank} to take: a {family} 0 instead", rank=collect, family=family),
-                      "zero": self._("no {rank} and no {family} 0: the leftmost 0", rank=collect, family=family), "best": self._("the card worth most (leftmost on ties)"),
-                      "best_lower": self._("no {rank} to take: the lower-rank card worth most (leftmost on ties)", rank=collect)}[why]
+                      "zero": self._("no {rank} and no {family} 0: the leftmost 0",
+                                     rank=collect, family=family), "best": self._("the card worth most (leftmost on "
+                                                                                  "ties)"),
+                      "best_lower": self._("no {rank} to take: the lower-rank card worth most (leftmost on ties)",
+                                           rank=collect)}[why]
             return [self._("{step}: {why}.", step=self._step(number), why=reason),
                     self._("Robot takes {card} ({ordinal} from left).", card=self.painted[card],
                            ordinal=self._(ORDINALS[ordinal_ending(pos + 1)], n=pos + 1))]
@@ -225,7 +236,8 @@ class Talk:
         if kind == "nothing":
             return [self._("{step}: the Street is empty: the robot takes nothing.", step=self._step(a[0]))]
         if kind == "reshuffle":
-            return [self._("The stack is used up: shuffle the discard pile ({n} cards) into a new stack. Second pass: one refresh a turn, and refreshed cards go under the stack.", n=a[0])]
+            return [self._("The stack is used up: shuffle the discard pile ({n} cards) into a new stack. Second "
+                           "pass: one refresh a turn, and refreshed cards go under the stack.", n=a[0])]
         if kind == "stack_out":
             return [self._("The stack has run out for the second time: the game ends when this round is complete.")]
         if kind == "new_street":
