@@ -44,3 +44,19 @@ def test_the_extraction_finds_marked_messages_of_every_kind():
     files = {path for m in template for path, _ in m.locations}
     assert "Show this message and exit." in ids  # click's own words, listed with N_
     assert any(f.startswith("pnp/") for f in files) and any(f.startswith("tabletop/") for f in files)
+
+
+def test_the_click_words_listed_are_click_s_own_message_ids():
+    """A typo in tabletop/click_words.py would leave click's real message in English."""
+    from pathlib import Path
+
+    import click
+    from babel.messages.extract import extract_from_dir
+
+    from tabletop import click_words
+
+    click_ids = {m[2] if isinstance(m[2], str) else m[2][0]
+                 for m in extract_from_dir(Path(click.__file__).parent, [("*.py", "python")],
+                                           keywords={"_": None, "ngettext": (1, 2)})}
+    listed = set(click_words.WORDS)
+    assert listed <= click_ids, listed - click_ids
