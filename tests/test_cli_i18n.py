@@ -2,6 +2,7 @@
 words in Japanese under a Japanese locale or TABLETOP_KIT_LANG=ja, English under LANG=C; the exit
 codes are the same in both."""
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -154,3 +155,15 @@ def test_a_real_process_chooses_its_language_from_the_environment(env, expected)
     result = subprocess.run([str(command), "--help"], env={**environ, **env}, capture_output=True, text=True,
                             encoding="utf-8")
     assert result.returncode == 0 and result.stdout.startswith(expected), result.stderr
+
+
+def test_build_messages_follow_the_user_s_language_not_the_pdf_s(tmp_path):
+    """--lang chooses the printed language; progress and warnings are said in the user's."""
+    args = ["build", "terror24", "--asset", "summary", "--lang", "en", "--out", tmp_path]
+    result = run(pnp, args, JAPANESE)
+    assert result.exit_code == 0
+    progress, warning = result.output.splitlines()
+    assert re.fullmatch(r"\[1/1\] terror24 summary \(en\)：\S+summary-a4-en\.pdf（\d+ページ、\d+ KB、[\d.]+ 秒）", progress)
+    assert warning.startswith("警告：") and "暫定" in warning
+    again = run(pnp, args, ENGLISH).output.splitlines()
+    assert again[0].endswith("summary-a4-en.pdf  (up to date)") and again[1].startswith("warning: ")

@@ -11,6 +11,7 @@ from .cards import Cards, Face, Piece, PieceSet, Words
 from .common import card_size
 from .decor import box, framed_panel, plain_back
 from .sheet import SUMMARY_LABEL, SummarySheet, game_context
+from tabletop.i18n import current
 
 DARK = "#2b2b2b"
 BAND = "#e8e8e8"  # behind the sideways coop text of a detective card
@@ -51,7 +52,8 @@ def card_pieces(model: t24.Terror24, opts: Options, size: Size) -> PieceSet:
 
 
 def warnings(model: t24.Terror24, opts: Options) -> tuple[str, ...]:
-    message = t24.provisional_warning(model, opts.lang)
+    # Said to the user in the user's language, whatever language the PDF is in.
+    message = t24.provisional_warning(model, current())
     return (message,) if message else ()
 
 
