@@ -236,7 +236,8 @@ def preview(game, asset, every, page, dpi, out, langs, **kw) -> None:
             try:
                 image = raster.png(built.pdf, page, dpi)
             except IndexError as e:
-                raise BuildError(f"{job.game.id} {job.asset.name}: {e}") from None
+                raise BuildError(_("{game} {asset}: {reason}").format(game=job.game.id, asset=job.asset.name,
+                                                                      reason=e)) from None
             path = job.path(out, opts).with_suffix(f".p{page}.png")
             write_atomic(path, image)
             click.echo(path)
