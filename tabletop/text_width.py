@@ -31,18 +31,20 @@ def _may_break(before: str, after: str) -> bool:
 
 
 def _units(paragraph: str) -> list[tuple[str, bool]]:
-    """The pieces a line may not split, each with whether a space comes before it."""
+    """The pieces a line may not split, each with whether a space comes before it. Inside square
+    brackets (click's `[既定：a4]`) lines break at spaces only."""
     units: list[tuple[str, bool]] = []
-    space = False
+    space, depth = False, 0
     for char in paragraph:
         if char.isspace():
             space = True
             continue
-        if units and not space and not _may_break(units[-1][0][-1], char):
+        if units and not space and (depth or not _may_break(units[-1][0][-1], char)):
             units[-1] = (units[-1][0] + char, units[-1][1])
         else:
             units.append((char, space))
         space = False
+        depth = max(depth + (char == "[") - (char == "]"), 0)
     return units
 
 

@@ -29,3 +29,9 @@ def test_latin_words_break_at_spaces_and_stay_whole():
     lines = wrap("Noto Sans JP の代わりに使う TrueType フォント", 16)
     assert "TrueType" in " ".join(lines) and all(display_width(line) <= 16 for line in lines)
     assert not any(line.startswith(("ans", "ype")) for line in lines)
+
+
+def test_a_bracketed_note_breaks_only_at_its_spaces():
+    for width in range(12, 40):
+        lines = wrap("PNG の解像度（dpi）。 [既定：150; 30<=x<=600]", width)
+        assert any(line.endswith("[既定：150;") or "[既定：150; " in line for line in lines), (width, lines)
