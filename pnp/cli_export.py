@@ -84,7 +84,7 @@ def _export_asset(job: Job, opts, target: str, out: Path, workers: int | None, f
     if not force and step.fresh():
         skipped = not step.recorded_outputs()
         status = _("skipped: not exportable as {target}").format(target=target) if skipped else _("up to date")
-        click.echo(f"{label}: {status}")
+        click.echo(_("{label}: {status}").format(label=label, status=status))
         return not skipped
     start = time.perf_counter()
     deck = _deck(job, opts, models, tmp)
