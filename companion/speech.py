@@ -21,7 +21,8 @@ def _filled(fields: dict[str, Any], lang: str) -> dict[str, Any]:
 
 
 class Speech:
-    """`_` and `ngettext` in one language, filling the message's fields."""
+    """`_` and `ngettext` in one language, filling the message's fields; `label` and `listing` are
+    the punctuation around words put together in code (a Japanese table reads ：, （）and 、)."""
 
     def __init__(self, lang: str | None):
         self.lang = normalise(lang) or DEFAULT
@@ -31,8 +32,15 @@ class Speech:
         text = self._catalog.gettext(message)
         return text.format(**_filled(fields, self.lang)) if fields else text
 
-    def ngettext(self, singular: str, plural: str, n: int, **fields: Any) -> str:
-        return self._catalog.ngettext(singular, plural, n).format(n=n, **_filled(fields, self.lang))
+    def label(self, label: Any, text: Any) -> str:
+        return self._("{label}: {text}", label=label, text=text)
+
+    def listing(self, items: Any) -> str:
+        return self._(", ").join(map(str, items))
+
+    def ngettext(self, singular: str, plural: str, count: int, **fields: Any) -> str:
+        """The form for `count`, filling `{n}` with it unless a field `n` is given."""
+        return self._catalog.ngettext(singular, plural, count).format(**{"n": count, **_filled(fields, self.lang)})
 
 
 class Said(ValueError):
@@ -45,11 +53,18 @@ class Said(ValueError):
         self.plural: tuple[str, int] | None = None
 
     @classmethod
-    def ngettext(cls, singular: str, plural: str, n: int, **fields: Any) -> "Said":
-        """The same with a singular and a plural form, `n` choosing (and filling `{n}`); named so
-        that the catalog's extraction finds both forms."""
+    def ngettext(cls, singular: str, plural: str, count: int, **fields: Any) -> "Said":
+        """The same with a singular and a plural form, `count` choosing (see Speech.ngettext); named
+        so that the catalog's extraction finds both forms."""
         said = cls(singular, **fields)
-        said.plural = (plural, n)
+        said.plural = (plural, count)
+        return said
+
+    @classmethod
+    def from_(cls, other: "Said", **fields: Any) -> "Said":
+        """`other`'s words as this kind of error (with `fields` added)."""
+        said = cls(other.message, **{**other.fields, **fields})
+        said.plural = other.plural
         return said
 
     def text(self, lang: str | None) -> str:

@@ -24,7 +24,8 @@ class Talk:
     def __init__(self, rules: Rules, lang: str = "en", color: bool = False):
         self.rules = rules
         self.lang = lang
-        self._ = Speech(lang)._
+        self.speech = Speech(lang)
+        self._ = self.speech._
         ansi = [ANSI.get(f.color) if color else None for f in rules.data.families]
         self.painted = [f"\033[{ansi[c // rules.ranks]}m{code}\033[0m" if ansi[c // rules.ranks] else code
                         for c, code in enumerate(rules.codes)]
@@ -74,7 +75,7 @@ class Talk:
             cards = [c for c in held if r.rank[c] == rank]
             if cards:
                 label = self._("{rank}s", rank=rank) + self._(" ({vp} VP)", vp=sum(r.vp[c] for c in cards))
-                lines.append(f"  {label}: {' '.join(paint[c] for c in cards)}")
+                lines.append("  " + self.speech.label(label, " ".join(paint[c] for c in cards)))
         mine = " ".join(paint[c] for c in self._sorted(g.player))
         you = self._("You   {vp:>3} VP", vp=g.score(PLAYER))
         return lines + [f"{you} | {mine}"]
@@ -173,7 +174,7 @@ class Talk:
     def _enough(self, skipped: list[tuple]) -> str:
         first, last = skipped[0][0], skipped[-1][0]
         steps = self._("step {a}", a=first) if first == last else self._("steps {a}–{b}", a=first, b=last)
-        counts = ", ".join(self._("{rank}s {have}/{target}", rank=rank, have=have, target=target)
+        counts = self.speech.listing(self._("{rank}s {have}/{target}", rank=rank, have=have, target=target)
                            for _, rank, have, target in skipped)
         return self._("{steps}: the robot has enough ({counts}): on to the next step.", steps=steps, counts=counts)
 

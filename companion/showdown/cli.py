@@ -22,7 +22,7 @@ from .engine import check_teams
 from .penalties import resolve
 from .pool import fmt
 from .render import penalty_lines
-from .words import Said, say
+from ..speech import Said, Speech
 
 LANG = click.option("--lang", type=click.Choice(LANGS), default=default_lang,
                     help="Language of card names, texts and the companion's messages "
@@ -70,7 +70,8 @@ def roll(dice: str, seed: int | None, as_json: bool, lang: str) -> None:
     if as_json:
         _dump({"dice": dice, "faces": list(result.faces), "total": result.total, "seed": seed})
     else:
-        click.echo(say(lang, "rolled", dice=dice, faces=fmt(result.faces), total=result.total))
+        click.echo(Speech(lang)._("{dice}: {faces}  (total {total})",
+                                  dice=dice, faces=fmt(result.faces), total=result.total))
 
 
 @command.command()
@@ -97,12 +98,12 @@ def check(card, faces, steps, bonus, versus, their_steps, their_bonus, week, see
     CARD 'hitman' checks a hitman attack instead: FACES against --versus."""
     game = _load(cards_dir)
     if week > len(game.weeks):
-        raise UserError(say(lang, "week_range", last=len(game.weeks)))
+        raise UserError(Speech(lang)._("--week: the game has weeks 1-{last}", last=len(game.weeks)))
     rng = random.Random(seed)
     try:
         if card.casefold() == "hitman":
             if not versus:
-                raise UserError(say(lang, "need_versus"))
+                raise UserError(Speech(lang)._("a hitman attack needs the defender's faces: --versus '3 5 6'"))
             result = checks.duel(game, parse_faces(list(faces)), parse_faces(versus), steps, their_steps,
                                  bonus, their_bonus, week, rng, lang)
         else:
@@ -113,8 +114,9 @@ def check(card, faces, steps, bonus, versus, their_steps, their_bonus, week, see
     if as_json:
         _dump(result.to_json(lang))
     elif card.casefold() == "hitman":
-        for side, pool in (("attacker", result.attacker), ("defender", result.defender)):
-            click.echo(say(lang, "side_line", side=say(lang, side), faces=fmt(pool.faces), total=pool.total))
+        _ = Speech(lang)._
+        for side, pool in ((_("attacker"), result.attacker), (_("defender"), result.defender)):
+            click.echo(_("{side}: {faces}  total {total}", side=side, faces=fmt(pool.faces), total=pool.total))
             for note in pool.notes:
                 click.echo(f"  {note}")
         click.echo(result.explain(lang))
@@ -122,7 +124,8 @@ def check(card, faces, steps, bonus, versus, their_steps, their_bonus, week, see
         click.echo(f"{target.id} {target.title(lang)} — {target.condition.text(lang)}")
         for note in result.pool.notes:
             click.echo(f"  {note}")
-        click.echo(say(lang, "dice_line", faces=fmt(result.pool.faces), total=result.verdict.total))
+        click.echo(Speech(lang)._("  dice: {faces}  total {total}",
+                                  faces=fmt(result.pool.faces), total=result.verdict.total))
         click.echo(result.verdict.explain(lang))
 
 
@@ -148,9 +151,11 @@ def penalty(loss, faction, rolls, escape, seed, as_json, lang, cards_dir) -> Non
     try:
         result = resolve(game, game.factions[fid] if fid else None, loss, feeder, escape, lang)
     except NeedRoll as e:
-        raise UserError(say(lang, "roll_short", n=len(given), what=e.what)) from None
+        raise UserError(Speech(lang)._("--roll: {n} faces given, one more needed for the {what}",
+                                       n=len(given), what=e.what)) from None
     if feeder.leftover():
-        raise UserError(say(lang, "roll_long", n=len(feeder.used), faces=fmt(feeder.used)))
+        raise UserError(Speech(lang)._("--roll: too many faces; this penalty used {n} ({faces})",
+                                       n=len(feeder.used), faces=fmt(feeder.used)))
     if as_json:
         _dump({"loss": loss, "faction": fid, **result.to_json(lang)})
         return
@@ -175,7 +180,8 @@ def play(teams, seed, game_file, resume, lang, cards_dir) -> None:
         for spec in teams:
             name, sep, faction = spec.partition("=")
             if not sep or not name.strip():
-                raise UserError(say(said_lang, "team_spec", spec=spec))
+                raise UserError(Speech(said_lang)._("--team {spec!r}: write NAME=FACTION, e.g. Ann=red_heart",
+                                                    spec=spec))
             try:
                 parsed.append({"name": name.strip(), "faction": find_faction(game, faction)})
             except NotFound as e:
@@ -186,7 +192,7 @@ def play(teams, seed, game_file, resume, lang, cards_dir) -> None:
             raise UserError.of(e, said_lang) from None
         options = {"teams": parsed}
     elif teams:
-        raise UserError(say(said_lang, "resume_teams"))
+        raise UserError(Speech(said_lang)._("--resume continues the saved teams; leave out --team"))
     session = open_session(GAME_ID, game_file, resume, options, seed, lang=lang, cards_dir=cards_dir)
     if resume:
         _check_saved_teams(session, _load(cards_dir_of(session)))

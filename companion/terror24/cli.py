@@ -64,11 +64,14 @@ def summary(cards_dir, lang) -> None:
         click.echo(f"\n{section.title(lang)}")
         for line in section.lines(lang):
             click.echo(f"  {line}")
-    _ = Speech(lang)._
+    speech = Speech(lang)
+    _ = speech._
     click.echo("\n" + _("schedules ({mark} = switch style in that round's end phase)", mark=data.schedule.switch_mark))
     for d in data.detectives:
-        click.echo(f"  {d.name(lang)}: {' '.join(d.schedule)}")  # no column padding: 〇 and × differ in width
+        # no column padding: 〇 and × differ in width
+        click.echo("  " + speech.label(d.name(lang), " ".join(d.schedule)))
     click.echo("\n" + _("events (stand / coop main / coop sub VP)"))
     for s in data.events.suits:
-        click.echo(f"  {s.letter} {s.name(lang)} ({s.colour(lang)}) ×{s.cards}: "
-                   f"{s.stand_vp} / {s.coop_main_vp} / {s.coop_sub_vp}")
+        click.echo("  " + _("{letter} {event} ({colour}) ×{cards}: {stand} / {coop_main} / {coop_sub}",
+                            letter=s.letter, event=s.name(lang), colour=s.colour(lang), cards=s.cards, stand=s.stand_vp,
+                            coop_main=s.coop_main_vp, coop_sub=s.coop_sub_vp))

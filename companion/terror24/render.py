@@ -11,7 +11,8 @@ from .engine import Check, Game, RoundResult
 class Render:
     def __init__(self, data: Terror24, lang: str):
         self.data, self.lang = data, lang
-        self._ = Speech(lang)._
+        self.speech = Speech(lang)
+        self._ = self.speech._
 
     def style(self, style: Style) -> str:
         return self.data.styles[style].name(self.lang)
@@ -20,11 +21,13 @@ class Render:
         if suit_id is None:
             return "?"
         suit = self.data.suit(suit_id)
-        return f"{suit.letter} {suit.name(self.lang)}({suit.colour(self.lang)})"
+        return self._("{letter} {event}({colour})", letter=suit.letter, event=suit.name(self.lang),
+                      colour=suit.colour(self.lang))
 
     def name(self, game: Game, seat: int) -> str:
         s = game.seats[seat]
-        return f"{s.name}({self.data.detective(s.detective).name(self.lang)})" if s.npc else s.name
+        return self._("{name}({detective})", name=s.name, detective=self.data.detective(s.detective).name(self.lang)) \
+            if s.npc else s.name
 
     def seat_label(self, game: Game, seat: int) -> str:
         s = game.seats[seat]
@@ -43,7 +46,7 @@ class Render:
         out = [i for i in range(len(game.seats)) if i not in game.bidders()]
         if out:
             lines.append(self._("sitting out this round (one card left): {names}",
-                                names=", ".join(self.name(game, i) for i in out)))
+                                names=self.speech.listing(self.name(game, i) for i in out)))
         return lines
 
     def resolution(self, game: Game, result: RoundResult) -> list[str]:
@@ -64,7 +67,8 @@ class Render:
                 lines.append("  " + self._("{place}. nobody (event unclaimed)", place=place))
         placers = dict((place, seat) for place, (seat, _) in enumerate(result.placed, 1))
         for a in result.awards:
-            lines.append(f"  VP {who(a.seat)} +{a.vp}: {self._reason(game, a, placers, result.round)}")
+            reason = self._reason(game, a, placers, result.round)
+            lines.append("  " + self.speech.label(f"VP {who(a.seat)} +{a.vp}", reason))
         for said, cards in ((N_("back to hand: {cards}"), result.back_to_hand),
                             (N_("stay out in front: {cards}"), result.left_out)):
             human = [f"{who(s)} {self.cards(c)}" for s, c in cards.items() if not game.seats[s].npc]
@@ -80,7 +84,7 @@ class Render:
                                 cards=self.cards(result.npc_to_bottom)))
         if result.sitting_out:
             lines.append(self._("sitting out (one card left): {names}",
-                                names=", ".join(who(s) for s in result.sitting_out)))
+                                names=self.speech.listing(who(s) for s in result.sitting_out)))
         lines.append(self._("new chief: {name}", name=who(result.chief)))
         for seat, style in result.switches:
             lines.append(self._("style switch: {name} → {style}", name=who(seat), style=self.style(style)))
@@ -109,7 +113,8 @@ class Render:
 
     # ----- the end -----
     def check_start(self, game: Game) -> list[str]:
-        order = " → ".join(f"{self.name(game, i)} ({game.seats[i].time_in_front})" for i in game.check_order)
+        order = " → ".join(self._("{name} ({time})", name=self.name(game, i), time=game.seats[i].time_in_front)
+                           for i in game.check_order)
         return ["", self._("life-or-death order: {order}", order=order)] + self.checks(game, game.checks)
 
     def checks(self, game: Game, checks: list[Check]) -> list[str]:
@@ -129,7 +134,7 @@ class Render:
 
     def final(self, game: Game) -> list[str]:
         winners = game.winners()
-        names = ", ".join(self.name(game, i) for i in winners)
+        names = self.speech.listing(self.name(game, i) for i in winners)
         if not winners:
             verdict = self._("no surviving player: nobody wins")
         else:
