@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 import importlib
 import re
+import sys
 from typing import Any, Sequence
 
 import click
@@ -141,8 +142,6 @@ class Group(_Speaking, click.Group):
         self.ui_lang_option = ui_lang_option
 
     def main(self, args: Sequence[str] | None = None, *rest: Any, **kwargs: Any) -> Any:
-        import sys
-
         argv = list(sys.argv[1:] if args is None else args)
         i18n.set_language(i18n.choose(_lang_argument(argv) if self.ui_lang_option else None))
         return super().main(argv, *rest, **kwargs)
