@@ -19,6 +19,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po, write_po
 
+from .fileio import write_atomic
 from .i18n import DOMAIN, LOCALE_DIR
 
 ROOT = LOCALE_DIR.parent.parent
@@ -75,7 +76,7 @@ def update(template: Catalog | None = None) -> list[Path]:
     changed = []
     for po in catalogs():
         if is_stale(po, template):
-            po.write_text(updated(po, template), encoding="utf-8")
+            write_atomic(po, updated(po, template))
             changed.append(po)
     return changed
 
