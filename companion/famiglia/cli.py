@@ -46,7 +46,7 @@ def _rules(data: FamigliaData, level: int, source: str = "--level") -> Rules:
     try:
         return Rules(data, level)
     except DataError as e:
-        raise click.UsageError(f"{source}: {e.message}") from None
+        raise click.UsageError(Speech(current()).label(source, e.message)) from None
 
 
 @command.command(help=N_("Run the robot beside a real deck: you type the cards that come up and what you do."))
