@@ -31,7 +31,7 @@ class Render:
 
     def seat_label(self, game: Game, seat: int) -> str:
         s = game.seats[seat]
-        chief = " [" + self._("chief") + "]" if seat == game.chief else ""
+        chief = self._(" [chief]") if seat == game.chief else ""
         detective = "" if s.npc else f" {self.data.detective(s.detective).name(self.lang)}"
         return f"{self.name(game, seat)}{detective} {self.style(s.style)}{chief}"
 
