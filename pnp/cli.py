@@ -24,7 +24,7 @@ from .geometry import CARD_SIZES
 from .imposition import GUIDE_STYLES
 from tabletop import cli_i18n
 from tabletop.fileio import describe_os_error
-from tabletop.i18n import N_, _, ngettext
+from tabletop.i18n import N_, _, listing, ngettext
 
 LANGS = ("ja", "en")
 
@@ -130,11 +130,11 @@ def _jobs(games: tuple[str, ...], assets: tuple[str, ...]) -> list[Job]:
                 if "all" in games:
                     continue
                 raise BuildError(_("{game} has no asset {asset!r} (it has: {assets})")
-                                 .format(game=game.id, asset=name, assets=", ".join(game.assets)))
+                                 .format(game=game.id, asset=name, assets=listing(game.assets)))
             jobs.append(Job(game, game.assets[name]))
     if not jobs:
         raise BuildError(ngettext("no game has the asset {assets}", "no game has the assets {assets}",
-                                  len(assets)).format(assets=", ".join(assets)))
+                                  len(assets)).format(assets=listing(assets)))
     return jobs
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from tabletop.i18n import _
+from tabletop.i18n import _, listing
 
 MM = 72 / 25.4  # points per millimetre
 MIN_MARGIN = 5.0  # home printers cannot print closer to the edge
@@ -71,7 +71,7 @@ def parse_card_size(text: str) -> Size:
         return Size(*CARD_SIZES[name])
     m = re.fullmatch(r"(\d+(?:\.\d+)?)\s*[x×*]\s*(\d+(?:\.\d+)?)(?:\s*mm)?", name)
     if not m or float(m.group(1)) <= 0 or float(m.group(2)) <= 0:
-        presets = ", ".join(CARD_SIZES)
+        presets = listing(CARD_SIZES)
         raise ValueError(_("card size must be one of {presets} or WxH in mm (e.g. 63x88), got {text!r}")
                          .format(presets=presets, text=text))
     return Size(float(m.group(1)), float(m.group(2)))

@@ -114,7 +114,7 @@ def test_companion_lang_option_decides_the_language_of_its_usage_errors(lang, en
 def test_unknown_game_is_a_japanese_user_error():
     ja, en = run(pnp, ["build", "hitmans"], JAPANESE), run(pnp, ["build", "hitmans"], ENGLISH)
     assert ja.exit_code == en.exit_code == 2
-    assert ja.output.startswith("エラー：'hitmans' というゲームはありません（あるもの：hitmans-showdown, ")
+    assert ja.output.startswith("エラー：'hitmans' というゲームはありません（あるもの：hitmans-showdown、liar-mafia、")
     assert en.output.startswith("error: unknown game 'hitmans' (known: hitmans-showdown, ")
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .deck import CardRef, Deck, ExportError, slug
-from tabletop.i18n import _
+from tabletop.i18n import _, listing
 
 DPI = 300
 POKER_MM = (63.5, 88.9)  # 2.5 × 3.5 in: the cut size of the print services' poker decks
@@ -42,7 +42,7 @@ def layout(target: str, size_mm: tuple[float, float]) -> Layout:
         return Layout(canvas=trim, trim=trim, offset=(0, 0))
     if target not in _SERVICES:
         raise ExportError(_("unknown target {target!r}; choose one of {targets}").format(
-            target=target, targets=", ".join(TARGETS)))
+            target=target, targets=listing(TARGETS)))
     if any(abs(a - b) > POKER_TOLERANCE_MM for a, b in zip(size_mm, POKER_MM)):
         raise ExportError(_("target {target} takes poker-size cards ({poker_w}×{poker_h} mm); these cards are "
                             "{width:g}×{height:g} mm — use --target png").format(

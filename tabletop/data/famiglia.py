@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from ..i18n import N_, _
+from ..i18n import N_, _, listing
 from .checks import require_numbered
 from .errors import DataError
 from .load import game_file, load
@@ -94,7 +94,7 @@ class FamigliaData:
             if level.level == number:
                 return level
         raise DataError(_("no level {number} (levels: {levels})").format(
-            number=number, levels=", ".join(str(x.level) for x in self.levels)), where="levels")
+            number=number, levels=listing(str(x.level) for x in self.levels)), where="levels")
 
     def census(self) -> int:
         return sum(sum(f.copies) for f in self.families)
@@ -148,7 +148,7 @@ def _check_levels(data: FamigliaData) -> None:
     if len(set(numbers)) != len(numbers) or not numbers:
         raise DataError(_("level numbers must be present and different"), where="levels")
     if data.rulebook_level not in numbers:
-        raise DataError(_("must be one of the levels ({levels})").format(levels=", ".join(map(str, numbers))),
+        raise DataError(_("must be one of the levels ({levels})").format(levels=listing(map(str, numbers))),
                         where="rulebook_level")
     for x in data.levels:
         if len(x.targets) != len(collected):

@@ -4,7 +4,7 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 
-from ..i18n import N_, _
+from ..i18n import N_, _, listing
 from .checks import require_numbered, require_unique
 from .errors import DataError
 from .hitmans_showdown import (
@@ -48,7 +48,7 @@ def _check_texts(value: object, where: str) -> None:
 def _check_labels(game: HitmansShowdown) -> None:
     missing = [name for name in LABELS if name not in game.labels]
     if missing:
-        _fail(_("missing: {names}").format(names=", ".join(missing)), "labels")
+        _fail(_("missing: {names}").format(names=listing(missing)), "labels")
 
 
 def _check_condition(cond: Condition, where: str) -> None:
@@ -73,7 +73,7 @@ def _check_roles(game: HitmansShowdown) -> None:
         where = f"roles.{rid}"
         if role.organisation not in game.organisations:
             _fail(_("unknown organisation {organisation!r} (known: {known})").format(
-                organisation=role.organisation, known=", ".join(game.organisations)), f"{where}.organisation")
+                organisation=role.organisation, known=listing(game.organisations)), f"{where}.organisation")
         mafia = role.category == "mafia"
         for name in ("reward", "advance", "condition"):
             present = getattr(role, name) is not None
@@ -95,7 +95,7 @@ def _check_factions(game: HitmansShowdown) -> None:
             table = getattr(faction.twists, name)
             if table not in game.penalty_tables:
                 _fail(_("unknown penalty table {table!r} (known: {known})").format(
-                    table=table, known=", ".join(game.penalty_tables)), f"factions.{fid}.twists.{name}")
+                    table=table, known=listing(game.penalty_tables)), f"factions.{fid}.twists.{name}")
         if faction.twists.penalty_rolls < 1:
             _fail(_("must be at least 1"), f"factions.{fid}.twists.penalty_rolls")
 
@@ -145,7 +145,7 @@ def _check_cards(game: HitmansShowdown) -> None:
                 card=card.id, first=seen[card.id], second=n), f"{where}.id")
         seen[card.id] = n
         if card.role not in game.roles:
-            _fail(_("unknown role {role!r} (known: {known})").format(role=card.role, known=", ".join(game.roles)),
+            _fail(_("unknown role {role!r} (known: {known})").format(role=card.role, known=listing(game.roles)),
                   f"{where}.role")
         _check_organisation(game, card, where)
         is_faction = game.roles[card.role].category == "faction"
@@ -156,7 +156,7 @@ def _check_cards(game: HitmansShowdown) -> None:
         if card.faction is not None:
             if card.faction not in game.factions:
                 _fail(_("unknown faction {faction!r} (known: {known})").format(
-                    faction=card.faction, known=", ".join(game.factions)), f"{where}.faction")
+                    faction=card.faction, known=listing(game.factions)), f"{where}.faction")
             if card.faction in used_factions:
                 _fail(_("faction {faction!r} already has card {card}").format(
                     faction=card.faction, card=used_factions[card.faction]), f"{where}.faction")
@@ -173,7 +173,7 @@ def _check_organisation(game: HitmansShowdown, card: Card, where: str) -> None:
     if (joker and org.joker != joker) or (suit and suit not in org.suits):
         joker_card = _(", the {joker} joker").format(joker=org.joker) if org.joker else ""
         _fail(_("role {role!r} belongs to {organisation!r}, whose cards are {allowed}").format(
-            role=card.role, organisation=org_id, allowed=", ".join(org.suits) + joker_card), f"{where}.role")
+            role=card.role, organisation=org_id, allowed=listing(org.suits) + joker_card), f"{where}.role")
 
 
 def census_group(game: HitmansShowdown, card: Card) -> str:
@@ -186,7 +186,7 @@ def _check_census(game: HitmansShowdown) -> None:
     full = [s + r for s in SUITS for r in RANKS] + list(JOKERS)
     if len(game.cards) != len(full) or ids != set(full):
         missing = [c for c in full if c not in ids]
-        note = _(": missing {cards}").format(cards=", ".join(missing)) if missing else ""
+        note = _(": missing {cards}").format(cards=listing(missing)) if missing else ""
         _fail(_("the deck has {count} cards, expected {expected}{missing}").format(
             count=len(game.cards), expected=len(full), missing=note), "cards")
     counts = Counter(census_group(game, c) for c in game.cards)
@@ -194,4 +194,4 @@ def _check_census(game: HitmansShowdown) -> None:
         if counts.get(group, 0) != expected:
             names = [c.id for c in game.cards if census_group(game, c) == group]
             _fail(_("census: {group} has {count} cards, expected {expected} ({cards})").format(
-                group=group, count=counts.get(group, 0), expected=expected, cards=", ".join(names)), "cards")
+                group=group, count=counts.get(group, 0), expected=expected, cards=listing(names)), "cards")

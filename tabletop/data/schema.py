@@ -12,7 +12,7 @@ import dataclasses
 import types
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
-from ..i18n import N_, _
+from ..i18n import N_, _, listing
 from .errors import DataError
 
 
@@ -26,7 +26,7 @@ def convert(model: Any, value: Any, where: str) -> Any:
         return _convert_union(model, value, where)
     if origin is Literal:
         if value not in get_args(model):
-            allowed = ", ".join(repr(a) for a in get_args(model))
+            allowed = listing(repr(a) for a in get_args(model))
             raise DataError(_("must be one of {allowed}, got {value!r}").format(allowed=allowed, value=value),
                             where=where)
         return value
@@ -62,7 +62,7 @@ def _convert_dataclass(model: Any, value: Any, where: str) -> Any:
     fields = {f.name: f for f in dataclasses.fields(model) if f.init}
     unknown = sorted(set(value) - set(fields))
     if unknown:
-        known = ", ".join(sorted(fields))
+        known = listing(sorted(fields))
         raise DataError(_("unknown key {key!r} (known keys: {known})").format(key=unknown[0], known=known),
                         where=_join(where, unknown[0]))
     kwargs = {}
@@ -84,7 +84,7 @@ def _convert_union(model: Any, value: Any, where: str) -> Any:
         kinds = {o.KIND: o for o in tagged}
         kind = value.get("kind")
         if kind not in kinds:
-            raise DataError(_("'kind' must be one of {kinds}, got {kind!r}").format(kinds=", ".join(sorted(kinds)),
+            raise DataError(_("'kind' must be one of {kinds}, got {kind!r}").format(kinds=listing(sorted(kinds)),
                                                                                     kind=kind),
                             where=_join(where, "kind"))
         return convert(kinds[kind], {k: v for k, v in value.items() if k != "kind"}, where)
