@@ -167,3 +167,13 @@ def test_build_messages_follow_the_user_s_language_not_the_pdf_s(tmp_path):
     assert warning.startswith("警告：") and "暫定" in warning
     again = run(pnp, args, ENGLISH).output.splitlines()
     assert again[0].endswith("summary-a4-en.pdf  (up to date)") and again[1].startswith("warning: ")
+
+
+def test_a_file_error_names_the_path_and_the_cause_in_the_user_s_language(tmp_path):
+    (tmp_path / "a-file").write_text("", encoding="utf-8")
+    args = ["build", "famiglia", "--asset", "robot", "--out", tmp_path / "a-file" / "sub"]
+    ja, en = run(pnp, args, JAPANESE), run(pnp, args, ENGLISH)
+    assert ja.exit_code == en.exit_code == 2
+    path = tmp_path / "a-file" / "sub" / "famiglia"
+    assert ja.output == f"エラー：{path}：パスの途中がフォルダーではありません\n"
+    assert en.output == f"error: {path}: part of the path is not a folder\n"
