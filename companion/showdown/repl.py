@@ -11,7 +11,7 @@ from tabletop.data.hitmans_showdown import load_game
 from tabletop.i18n import N_
 
 from ..session import Session
-from ..speech import Said, pad
+from ..speech import Said, columns, pad
 from ..table import InputError
 from .dice import parse_faces, parse_notation, roll
 from .engine import Engine
@@ -118,16 +118,21 @@ class ShowdownTable:
     def describe(self) -> list[str]:
         e = self.engine
         lines = [e._("week {week}", week=e.week) + ("" if e.over else e._(" — {team} to act", team=e.current.name))]
-        for name in e.order:
-            t = e.teams[name]
+        teams = [e.teams[name] for name in e.order]
+        # columns wide enough for the longest name (a Japanese character takes two)
+        widths = (max(10, *(columns(t.name) + 1 for t in teams)),
+                  max(18, *(columns(e.faction(t).name(self.lang)) + 1 for t in teams)))
+        for t in teams:
             pending = [e._("next total {n:+d}", n=t.next_total)] if t.next_total else []
             pending += [e._("next {n:+d} die", n=t.next_dice)] if t.next_dice else []
             pending += [e._("skips next turn")] if t.skip else []
             pending += [e._("may not attack {teams}", teams=e.speech.listing(sorted(t.barred)))] if t.barred else []
             state = e._("OUT") if t.out else e._("{n}/{of} actions", n=t.acted, of=e.week_data().actions)
             cards = " ".join(f"{c}{'*' if e.uses[c] else ''}" for c in t.cards) or e._("no cards")
-            columns = [pad(t.name, 10), pad(e.faction(t).name(self.lang), 18), pad(e.money(t.money), 14, True)]
-            lines.append(f"  {' '.join(columns)}  {state}  {cards}" + (f"  [{'; '.join(pending)}]" if pending else ""))
+            cells = [pad(t.name, widths[0]), pad(e.faction(t).name(self.lang), widths[1]),
+                     pad(e.money(t.money), 14, True)]
+            note = "  [" + e._("; ").join(pending) + "]" if pending else ""
+            lines.append(f"  {' '.join(cells)}  {state}  {cards}{note}")
         lines.append(e._("  board: {n} mafia cards", n=len(e.board)) + (e._("  (* used this week)") if e.uses else ""))
         recent = e.ledger[len(e.order):][-RECENT:]  # the first bookings are the starting money
         if recent:
