@@ -4,6 +4,7 @@ the locale."""
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -105,3 +106,21 @@ def test_simulate_follows_a_japanese_locale_and_the_japanese_columns_line_up():
     assert out[0].startswith("ファミリア ソロ")
     widths = {columns(line) for line in out[1:4]}
     assert len(widths) == 1, out[1:4]  # every figure right-aligned under its heading
+
+
+def test_the_companions_japanese_uses_full_width_punctuation():
+    """（）：！ in Japanese table talk (docs/companion-words.md); fields and what players type are left alone."""
+    from babel.messages.pofile import read_po
+    from tabletop import catalog
+
+    with catalog.catalogs()[0].open("rb") as f:
+        po = read_po(f)
+    half_width = []
+    for message in po:
+        if not message.id or not any(path.startswith("companion/") for path, _ in message.locations):
+            continue
+        for text in (message.string if isinstance(message.string, tuple) else (message.string,)):
+            outside_fields = re.sub(r"\{[^}]*\}", "", text)
+            if re.search(r"[()!]|: |:$", outside_fields):
+                half_width.append(text)
+    assert half_width == []
