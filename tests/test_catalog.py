@@ -63,3 +63,22 @@ def test_the_click_words_listed_are_click_s_own_message_ids():
     clicks = ids(extract_from_dir(Path(click.__file__).parent, [("*.py", "python")],
                                   keywords={"_": None, "ngettext": (1, 2)}))
     assert len(listed) > 50 and listed <= clicks, listed - clicks
+
+
+def test_the_japanese_of_pnp_and_the_shared_messages_uses_full_width_punctuation():
+    """（）：！ in Japanese sentences (docs/translating.md); placeholders are left alone."""
+    import re
+
+    from babel.messages.pofile import read_po
+
+    with catalog.catalogs()[0].open("rb") as f:
+        po = read_po(f)
+    half_width = []
+    for message in po:
+        if not message.id or not any(path.startswith(("pnp/", "tabletop/")) for path, _ in message.locations):
+            continue
+        for text in message.string if isinstance(message.string, tuple) else (message.string,):
+            outside_placeholders = re.sub(r"\{[^}]*\}|%\([a-z]+\)s", "", text)
+            if re.search(r"[()!]|: |:$", outside_placeholders):
+                half_width.append(text)
+    assert half_width == []
