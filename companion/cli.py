@@ -1,7 +1,9 @@
 """`companion`: one subcommand per game."""
 import click
 
+from tabletop import cli_i18n
 from tabletop.crash import internal_error, silence_stdout
+from tabletop.i18n import N_
 
 from .famiglia.cli import command as famiglia
 from .showdown.cli import command as showdown
@@ -9,9 +11,13 @@ from .terror24.cli import command as terror24
 from .web.cli import serve
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+# --lang, where a command has it, is the language the command speaks: its errors and help too.
+@click.group(cls=cli_i18n.Group, ui_lang_option=True, context_settings={"help_option_names": ["-h", "--help"]},
+             help=N_("Table companion: robots, virtual players, dice and scorekeeping.\n\n"
+                     "Messages are in Japanese or English: --lang where a command has it, else TABLETOP_KIT_LANG, "
+                     "else the locale (LANG)."))
 def main() -> None:
-    """Table companion: robots, virtual players, dice and scorekeeping."""
+    pass
 
 
 for group in (famiglia, terror24, showdown, serve):

@@ -71,7 +71,7 @@ def apply_line(table: LineTable, line: str, version: int | None = None) -> Outco
             return Outcome(False, [translator(table.lang)(MOVED_ON)], table.status(), conflict=True)
         table.said, table.refused = [], False
         if table.step(normalise_line(line)) == "quit":  # nothing to leave: every line is saved already
-            table.say([table.words["saved"].format(where="")])
+            table.say([table.speech._("(saved)")])
         return Outcome(not table.refused, table.said, table.status())
 
 

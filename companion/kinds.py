@@ -26,7 +26,7 @@ from .showdown.cards import find_faction
 from .showdown.cli import _check_saved_teams as showdown_check_saved
 from .showdown.engine import check_teams
 from .showdown.repl import ShowdownTable
-from .showdown.words import Said
+from .speech import Said
 from .table import TableGame
 from .terror24.repl import Terror24Table
 

@@ -15,13 +15,16 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.fileio import write_atomic
+from tabletop.i18n import N_
+
+from .speech import Said
 
 FORMAT = "tabletop-kit game"
 VERSION = 1
 
 
-class SessionError(Exception):
-    """A game file that cannot be used: missing, corrupt, or another game's."""
+class SessionError(Said):
+    """A game file that cannot be used: missing, corrupt, or another game's (worded when shown)."""
 
 
 @dataclass
@@ -45,23 +48,26 @@ class Session:
         try:
             raw = json.loads(Path(path).read_text(encoding="utf-8"))
         except FileNotFoundError:
-            raise SessionError(f"{path}: no saved game there (start one without --resume)") from None
+            raise SessionError(N_("{path}: no saved game there (start one without --resume)"), path=path) from None
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-            raise SessionError(f"{path}: not a readable game file ({e}); it was left untouched") from None
+            raise SessionError(N_("{path}: not a readable game file ({error}); it was left untouched"),
+                               path=path, error=e) from None
         if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-            raise SessionError(f"{path}: not a tabletop-kit game file; it was left untouched")
+            raise SessionError(N_("{path}: not a tabletop-kit game file; it was left untouched"), path=path)
         if raw.get("game") != game:
-            raise SessionError(f"{path}: this file holds a {raw.get('game')!r} game, not {game!r}")
+            raise SessionError(N_("{path}: this file holds a {found!r} game, not {game!r}"), path=path,
+                               found=raw.get("game"), game=game)
         if raw.get("version") != VERSION:
-            raise SessionError(f"{path}: game file version {raw.get('version')!r} is not supported")
+            raise SessionError(N_("{path}: game file version {version!r} is not supported"), path=path,
+                               version=raw.get("version"))
         entries = raw.get("entries")
         if (not isinstance(entries, list) or not isinstance(raw.get("seed"), int)
                 or not isinstance(raw.get("options"), dict)
                 or not all(isinstance(e, list) and all(isinstance(x, str) for x in e) for e in entries)):
-            raise SessionError(f"{path}: the game file is damaged; it was left untouched")
+            raise SessionError(N_("{path}: the game file is damaged; it was left untouched"), path=path)
         revision = raw.get("revision", 0)  # files saved before revisions were counted have none
         if not isinstance(revision, int) or isinstance(revision, bool):
-            raise SessionError(f"{path}: the game file is damaged; it was left untouched")
+            raise SessionError(N_("{path}: the game file is damaged; it was left untouched"), path=path)
         session = cls(game=game, options=raw["options"], seed=raw["seed"], path=Path(path), entries=entries,
                       revision=revision)
         session._written = session.to_json()
@@ -114,7 +120,8 @@ class Session:
         except OSError as e:
             self.revision -= 1
             why = f"{e.strerror}: {e.filename}" if e.strerror and e.filename else str(e)
-            raise SessionError(f"{self.path}: the game cannot be saved there ({why})") from None
+            raise SessionError(N_("{path}: the game cannot be saved there ({why})"), path=self.path, why=why) from None
         except UnicodeEncodeError:  # e.g. a name given on the command line in another encoding
             self.revision -= 1
-            raise SessionError(f"{self.path}: the game cannot be saved: a name or option is not UTF-8 text") from None
+            raise SessionError(N_("{path}: the game cannot be saved: a name or option is not UTF-8 text"),
+                               path=self.path) from None

@@ -12,10 +12,11 @@ import sys
 import unicodedata
 from typing import Callable, Iterable, Protocol, TextIO
 
-from tabletop.i18n import N_, translator
+from tabletop.i18n import N_
 
 from .guard import catch_up, journal_lock
 from .session import Session, SessionError
+from .speech import Speech
 
 
 class InputError(Exception):
@@ -45,37 +46,11 @@ class TableGame(Protocol):
     def is_over(self) -> bool: ...
 
 
-# The driver's own words; a game run with `lang="ja"` gets the Japanese ones.
-WORDS = {
-    "en": {
-        "game_over_prompt": "game over (undo, history, status, quit)>",
-        "help": ["undo [N]        take back the last command (or the last N commands)",
-                 "history         what has happened so far",
-                 "status          the table now;  status --json  the same as one JSON line",
-                 "help            this list;  quit  save and leave (resume with --resume)"],
-        "saved": "(saved{where})", "interrupted": "(interrupted; saved{where})", "where": " to {path}",
-        "over": "the game is over: undo, history, status or quit",
-        "hint": "  (type 'help' for the commands)",
-        "internal": "internal error ({error}); the line was not applied, the game is saved",
-        "unsaved": "{error}; nothing was changed",
-        "nothing": "nothing to undo", "undone": "undone: {lines}", "empty": "(nothing yet)",
-        "undo_count": "undo takes back the last command; undo N the last N (N a whole number from 1)",
-    },
-    "ja": {
-        "game_over_prompt": "ゲーム終了(undo, history, status, quit)>",
-        "help": ["undo [N]        直前のコマンドを取り消す(N を付けると直前の N 個)",
-                 "history         これまでの入力",
-                 "status          現在の状況;  status --json  同じ内容をJSON1行で",
-                 "help            この一覧;  quit  保存して終了(--resume で再開)"],
-        "saved": "(保存しました{where})", "interrupted": "(中断。保存しました{where})", "where": ": {path}",
-        "over": "ゲームは終了しています: undo, history, status, quit のいずれか",
-        "hint": "  (コマンドは help で表示)",
-        "internal": "内部エラー({error})。この行は適用されず、ゲームは保存済みです",
-        "unsaved": "{error}。何も変更されていません",
-        "nothing": "取り消すものがありません", "undone": "取り消し: {lines}", "empty": "(まだ何もありません)",
-        "undo_count": "undo は直前のコマンドを、undo N は直前の N 個を取り消します(N は1以上の整数)",
-    },
-}
+# The driver's own commands, said after the game's own in `help` (translated when shown).
+HELP = (N_("undo [N]        take back the last command (or the last N commands)"),
+        N_("history         what has happened so far"),
+        N_("status          the table now;  status --json  the same as one JSON line"),
+        N_("help            this list;  quit  save and leave (resume with --resume)"))
 
 
 MOVED_ELSEWHERE = N_("(the game was changed elsewhere; here it is now: type your line again if it still holds)")
@@ -96,7 +71,8 @@ def replay(session: Session, new_game: Callable[[Session], TableGame]) -> TableG
         try:
             game.handle(line)
         except InputError as e:
-            raise SessionError(f"{session.path}: saved line {number} ({line!r}) no longer applies: {e}") from None
+            raise SessionError(N_("{path}: saved line {number} ({line!r}) no longer applies: {error}"),
+                               path=session.path, number=number, line=line, error=e) from None
     return game
 
 
@@ -104,8 +80,8 @@ class Table:
     def __init__(self, session: Session, new_game: Callable[[Session], TableGame],
                  out: TextIO | None = None, color: bool | None = None, lang: str = "en"):
         self.session = session
-        self.lang = "ja" if lang == "ja" else "en"
-        self.words = WORDS[self.lang]
+        self.speech = Speech(lang)  # the game's own language, whatever the process speaks
+        self.lang = self.speech.lang
         self.new_game = new_game
         self.out = out or sys.stdout
         self.color = wants_color(self.out) if color is None else color
@@ -134,22 +110,23 @@ class Table:
                 reviewing = False
             elif not reviewing:
                 return 0
-            prompt = self.words["game_over_prompt"] if self.game.is_over() else self.game.prompt()
+            over = self.game.is_over()
+            prompt = self.speech._("game over (undo, history, status, quit)>") if over else self.game.prompt()
             try:
                 # NFKC reads a Japanese IME's full-width letters, digits and spaces as ASCII.
                 line = unicodedata.normalize("NFKC", read_line(prompt + " ")).strip()
             except EOFError:
-                self.say(["", self.words["saved"].format(where=self._where())])
+                self.say(["", self._saved()])
                 return 0
             except KeyboardInterrupt:
-                self.say(["", self.words["interrupted"].format(where=self._where())])
+                self.say(["", self._saved(interrupted=True)])
                 return 130
             if not line:
                 continue
             if not sys.stdin.isatty() and read_line is input:
                 self.say([line])  # echo piped input so a transcript reads like a session
             if self.guarded_step(line) == "quit":
-                self.say([self.words["saved"].format(where=self._where())])
+                self.say([self._saved()])
                 return 0
 
     def guarded_step(self, line: str) -> str | None:
@@ -160,11 +137,11 @@ class Table:
             try:
                 moved = catch_up(self.session)
             except SessionError as e:
-                self.error(str(e))
+                self.error(e.text(self.lang))
                 return None
             if moved:
                 self._rebuild()
-                self.say([translator(self.lang)(MOVED_ELSEWHERE)] + self.game.describe())
+                self.say([self.speech._(MOVED_ELSEWHERE)] + self.game.describe())
                 if line.split()[0].lower() not in ("help", "status", "history", "quit"):
                     return None
             return self.step(line)
@@ -175,7 +152,7 @@ class Table:
         if word == "quit":
             return "quit"
         if word == "help":
-            self.say(self.game.help() + self.words["help"])
+            self.say(self.game.help() + [self.speech._(line) for line in HELP])
         elif word == "status":
             if rest == "--json":
                 self.say([json.dumps(self.game.status(), ensure_ascii=False, separators=(",", ":"))])
@@ -186,7 +163,7 @@ class Table:
         elif word == "undo":
             self.undo(rest)
         elif self.game.is_over():
-            self.error(self.words["over"])
+            self.error(self.speech._("the game is over: undo, history, status or quit"))
         else:
             self.accept(line)
         return None
@@ -198,42 +175,43 @@ class Table:
         except InputError as e:
             self._rebuild()  # whatever the refused line touched is discarded
             self.error(str(e))
-            self.say([self.words["hint"]])
+            self.say([self.speech._("  (type 'help' for the commands)")])
             return
         except Exception as e:  # a bug must not cost the table its game
             self._rebuild()
-            self.error(self.words["internal"].format(error=f"{type(e).__name__}: {e}"))
+            self.error(self.speech._("internal error ({error}); the line was not applied, the game is saved",
+                                          error=f"{type(e).__name__}: {e}"))
             return
         try:
             self.session.record(line, continues_entry=continues)
         except SessionError as e:  # e.g. the disk is full or the folder went away
             self._rebuild()
-            self.error(self.words["unsaved"].format(error=e))
+            self.error(self.speech._("{error}; nothing was changed", error=e.text(self.speech.lang)))
             return
         self.say(messages)
 
     def undo(self, count: str = "") -> None:
         if count and not (count.isdigit() and int(count) > 0):
-            self.error(self.words["undo_count"])
+            self.error(self.speech._("undo takes back the last command; undo N the last N (N a whole number from 1)"))
             return
         try:
             dropped = self.session.undo(int(count or 1))
         except SessionError as e:
-            self.error(self.words["unsaved"].format(error=e))
+            self.error(self.speech._("{error}; nothing was changed", error=e.text(self.speech.lang)))
             return
         if not dropped:
-            self.error(self.words["nothing"])
+            self.error(self.speech._("nothing to undo"))
             return
         self._rebuild()
         lines = " | ".join(line for entry in dropped for line in entry)
-        self.say([self.words["undone"].format(lines=lines)] + self.game.describe())
+        self.say([self.speech._("undone: {lines}", lines=lines)] + self.game.describe())
 
     def _rebuild(self) -> None:
         self.game = replay(self.session, self.new_game)
 
     def history(self) -> list[str]:
         if not self.session.entries:
-            return [self.words["empty"]]
+            return [self.speech._("(nothing yet)")]
         # A game may keep `notes`, one short text per accepted line, saying what that line brought about.
         notes = iter(getattr(self.game, "notes", None) or [])
         lines = []
@@ -242,5 +220,9 @@ class Table:
             lines.append(f"{n:3}. {' | '.join(entry)}" + (f"  → {'; '.join(said)}" if said else ""))
         return lines
 
-    def _where(self) -> str:
-        return self.words["where"].format(path=self.session.path) if self.session.path else ""
+    def _saved(self, interrupted: bool = False) -> str:
+        path = self.session.path
+        if interrupted:
+            return (self.speech._("(interrupted; saved to {path})", path=path) if path
+                    else self.speech._("(interrupted; saved)"))
+        return self.speech._("(saved to {path})", path=path) if path else self.speech._("(saved)")

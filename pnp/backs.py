@@ -18,6 +18,7 @@ from typing import Literal
 
 from .geometry import MIN_MARGIN, Grid, Rect, Size, fit_count
 from .imposition import Guides, Placement, Sheet, plan_fronts
+from tabletop.i18n import _
 
 BackMode = Literal["duplex-long", "duplex-short", "fold", "none"]
 BACK_MODES: tuple[BackMode, ...] = ("duplex-long", "duplex-short", "fold", "none")
@@ -47,9 +48,9 @@ def parse_offset(text: str) -> tuple[float, float]:
             raise ValueError
         x, y = float(parts[0]), float(parts[1])
     except ValueError:
-        raise ValueError(f"back offset must be X,Y in mm (e.g. 1.5,-0.5), got {text!r}") from None
+        raise ValueError(_("back offset must be X,Y in mm (e.g. 1.5,-0.5), got {text!r}").format(text=text)) from None
     if abs(x) > 20 or abs(y) > 20:
-        raise ValueError(f"a back offset of more than 20 mm is not a printer drift: {text!r}")
+        raise ValueError(_("a back offset of more than 20 mm is not a printer drift: {text!r}").format(text=text))
     return x, y
 
 
@@ -117,8 +118,9 @@ def fold(cards: list[Card], page: Size, card: Size, gutter: float = 0.0, bleed: 
     cols = fit_count(page.w - 2 * margin - 2 * bleed, card.w, gap)
     rows = fit_count(page.h / 2 - reach - margin - bleed, card.h, gap)
     if cols < 1 or rows < 1:
-        raise ValueError(f"a {card} card does not fit half a {page.w:g}×{page.h:g} mm page for "
-                         f"fold-and-glue; try --paper with -landscape or a smaller card")
+        raise ValueError(_("a {card} card does not fit half a {width:g}×{height:g} mm page for fold-and-glue; "
+                           "try --paper with -landscape or a smaller card").format(card=card, width=page.w,
+                                                                                   height=page.h))
     pitch_x, pitch_y = card.w + gap, card.h + gap
     left = (page.w - (cols * pitch_x - gap)) / 2
     per_page = cols * rows

@@ -18,6 +18,7 @@ from .imposition import Placement, Sheet
 from .render import FaceArt, FillArt, SheetArt, TextArt
 from .content import Para
 from .text import TextStyle, fit
+from tabletop.i18n import N_
 
 MARGIN = 12.0  # mm from the page edge to the panel
 REACH = 5  # mm either side of zero (home printers drift 1–4 mm)
@@ -31,12 +32,9 @@ STYLES = {"title": TextStyle(13, bold=True, leading=1.3), "body": TextStyle(8.5,
           "note": TextStyle(7.5, color="#555555", leading=1.35, space_before=5),
           "tick": TextStyle(5.5, align="center", leading=1.0)}
 OTHER = {"duplex-long": "duplex-short", "duplex-short": "duplex-long"}
-HINT = {  # what `pnp calibrate` says after writing the sheet
-    "ja": "100%（実際のサイズ）で両面印刷し、光にかざして、裏の十字が2本の目盛りを横切る位置のXとYを読み、"
-          "--back-offset X,Y でビルドしてください。",
-    "en": "Print it two-sided at 100%, hold it to the light and read X and Y where the back's cross meets the two "
-          "rulers; then build with --back-offset X,Y.",
-}
+# What `pnp calibrate` says after writing the sheet (in the user's language, not the sheet's).
+HINT = N_("Print it two-sided at 100%, hold it to the light and read X and Y where the back's cross meets the "
+          "two rulers; then build with --back-offset X,Y.")
 
 
 def _signed(value: float) -> str:

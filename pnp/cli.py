@@ -25,6 +25,9 @@ from tabletop.fileio import write_atomic
 from .fonts import load_fonts, needs_instancing
 from .geometry import CARD_SIZES
 from .imposition import GUIDE_STYLES
+from tabletop import cli_i18n
+from tabletop.fileio import describe_os_error
+from tabletop.i18n import N_, _, listing, ngettext
 
 LANGS = ("ja", "en")
 
@@ -37,7 +40,8 @@ def user_errors(command):
         try:
             return command(*args, **kwargs)
         except (DataError, BuildError) as e:
-            click.echo(f"error: {locate(e) if isinstance(e, DataError) else e}", err=True)
+            click.echo(_("error: {message}").format(message=locate(e) if isinstance(e, DataError) else e),
+                       err=True)
             sys.exit(2)
         except BrokenPipeError:  # the reader went away (`pnp list | head -1`): nothing to report
             silence_stdout()
@@ -45,12 +49,12 @@ def user_errors(command):
         except OSError as e:
             if e.filename is None:
                 _internal(e)
-            click.echo(f"error: {e.filename}: {e.strerror}", err=True)
+            click.echo(_("error: {message}").format(message=describe_os_error(e)), err=True)
             sys.exit(2)
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
         except KeyboardInterrupt:  # Ctrl-C: files are written atomically, so nothing is left half done
-            click.echo("interrupted", err=True)
+            click.echo(_("interrupted"), err=True)
             sys.exit(130)
         except Exception as e:  # noqa: BLE001 — the one place bugs are reported to the user
             _internal(e)
@@ -65,31 +69,33 @@ def build_options(command):
     """The options every building command shares."""
     options = [
         click.option("--paper", default="a4", show_default=True,
-                     help="a4 or letter; add -landscape for landscape (a4-landscape)."),
+                     help=N_("a4 or letter; add -landscape for landscape (a4-landscape).")),
         click.option("--lang", "langs", multiple=True, type=click.Choice(LANGS + ("all",)),
-                     help="Language of the printed text (repeat or 'all' for both; default ja)."),
+                     help=N_("Language of the printed text (repeat or 'all' for both; default ja). "
+                             "Messages follow TABLETOP_KIT_LANG or the locale.")),
         click.option("--card-size", default="poker", show_default=True,
-                     help=f"{', '.join(CARD_SIZES)} or WxH in mm (e.g. 63.5x88.9)."),
+                     help=N_("poker, ja-small, bridge, mini or WxH in mm (e.g. 63.5x88.9).")),
         click.option("--style", type=click.Choice(["full", "overlay"]), default="full", show_default=True,
-                     help="full: insert of the card's size; overlay: narrower, the real card's corners show."),
+                     help=N_("full: insert of the card's size; overlay: narrower, the real card's corners show.")),
         click.option("--guides", type=click.Choice(GUIDE_STYLES), default="lines", show_default=True,
-                     help="lines to the page edge (guillotine) or corner marks (scissors)."),
-        click.option("--bleed", type=click.FloatRange(0, 10), default=0.0, show_default=True, help="Bleed, mm."),
+                     help=N_("lines to the page edge (guillotine) or corner marks (scissors).")),
+        click.option("--bleed", type=click.FloatRange(0, 10), default=0.0, show_default=True,
+                     help=N_("Bleed, mm.")),
         click.option("--gutter", type=click.FloatRange(0, 30), default=0.0, show_default=True,
-                     help="Gap between cards, mm."),
+                     help=N_("Gap between cards, mm.")),
         click.option("--cards", "cards_dir", type=click.Path(file_okay=False, path_type=Path),
-                     help="Read game data from this folder instead of the bundled cards/."),
+                     help=N_("Read game data from this folder instead of the bundled cards/.")),
         click.option("--font", type=click.Path(dir_okay=False, path_type=Path),
-                     help="A TrueType font (.ttf, static or variable) to use instead of Noto Sans JP."),
-        click.option("--no-flavor", "no_flavor", is_flag=True, help="Leave out flavour text."),
+                     help=N_("A TrueType font (.ttf, static or variable) to use instead of Noto Sans JP.")),
+        click.option("--no-flavor", "no_flavor", is_flag=True, help=N_("Leave out flavour text.")),
         click.option("--backs", type=click.Choice(BACK_MODES), default="duplex-long", show_default=True,
-                     help="Backs of cards and chips: each back page after its fronts for a printer "
-                          "flipping on the long or short edge, fold (fronts and backs side by side: "
-                          "fold and glue), or none."),
+                     help=N_("Backs of cards and chips: each back page after its fronts for a printer "
+                             "flipping on the long or short edge, fold (fronts and backs side by side: "
+                             "fold and glue), or none.")),
         click.option("--back-offset", default="0,0", show_default=True,
-                     help="X,Y mm: move back pages to correct a duplex printer (`pnp calibrate`)."),
+                     help=N_("X,Y mm: move back pages to correct a duplex printer (`pnp calibrate`).")),
         click.option("--chip-diameter", type=click.FloatRange(10, 60), default=25.0, show_default=True,
-                     help="Diameter of round chips, mm."),
+                     help=N_("Diameter of round chips, mm.")),
     ]
     for option in reversed(options):
         command = option(command)
@@ -104,7 +110,8 @@ def _options(langs, paper, card_size, style, guides, bleed, gutter, cards_dir, f
     except ValueError as e:
         raise BuildError(str(e)) from None
     if offset != (0.0, 0.0) and not backs.startswith("duplex"):
-        raise BuildError(f"--back-offset moves duplex back pages; with --backs {backs} it would do nothing")
+        raise BuildError(_("--back-offset moves duplex back pages; with --backs {backs} it would do nothing")
+                         .format(backs=backs))
     return [Options(paper=paper, lang=lang, card_size=card_size, style=style, guides=guides, bleed=bleed,
                     gutter=gutter, flavor=not no_flavor, cards_dir=cards_dir, backs=backs,
                     back_offset=offset, chip_diameter=chip_diameter,
@@ -113,7 +120,7 @@ def _options(langs, paper, card_size, style, guides, bleed, gutter, cards_dir, f
 
 def _announce_fonts(opts: Options) -> None:
     if needs_instancing(opts.font):
-        click.echo("Preparing the fonts (only the first time; about 15 s)…", err=True)
+        click.echo(_("Preparing the fonts (only the first time; about 15 s)…"), err=True)
 
 
 def _game(name: str) -> Game:
@@ -135,10 +142,12 @@ def _jobs(games: tuple[str, ...], assets: tuple[str, ...]) -> list[Job]:
             if name not in game.assets:
                 if "all" in games:
                     continue
-                raise BuildError(f"{game.id} has no asset {name!r} (it has: {', '.join(game.assets)})")
+                raise BuildError(_("{game} has no asset {asset!r} (it has: {assets})")
+                                 .format(game=game.id, asset=name, assets=listing(game.assets)))
             jobs.append(Job(game, game.assets[name]))
     if not jobs:
-        raise BuildError(f"no game has asset(s) {', '.join(assets)}")
+        raise BuildError(ngettext("no game has the asset {assets}", "no game has the assets {assets}",
+                                  len(assets)).format(assets=listing(assets)))
     return jobs
 
 
@@ -161,36 +170,37 @@ def _plan(jobs: list[Job], langs: tuple[str, ...], kw: dict) -> list[tuple[Job, 
     return plan
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=cli_i18n.Group, context_settings={"help_option_names": ["-h", "--help"]},
+             help=N_("Print-and-play generator.\n\n"
+                     "Exit status: 0 done, 2 a user error (bad data or options; one line says which), "
+                     "1 an internal error (a bug; PNP_DEBUG=1 shows its traceback), 130 interrupted (Ctrl-C).\n\n"
+                     "Messages are in Japanese or English: TABLETOP_KIT_LANG=ja|en, else the locale (LANG)."))
 def main() -> None:
-    """Print-and-play generator.
-
-    Exit status: 0 done, 2 a user error (bad data or options; one line says which), 1 an internal
-    error (a bug; PNP_DEBUG=1 shows its traceback), 130 interrupted (Ctrl-C)."""
+    pass
 
 
-@main.command("list")
+@main.command("list", help=N_("Games and the assets `pnp build` makes for them."))
 @user_errors
 def list_games() -> None:
-    """Games and the assets `pnp build` makes for them."""
     for game in GAMES.values():
         click.echo(f"{game.id}  ({game.title['en']} / {game.title['ja']})")
         for name, asset in game.assets.items():
             click.echo(f"  {name:<10} {asset.label['en']} / {asset.label['ja']}")
 
 
-@main.command()
+@main.command(help=N_("Build GAME… (or `all`: every game, in both languages unless --lang says otherwise) "
+                      "into OUT/<game>/<asset>-<paper>-<lang>.pdf. A GAME may be your own deck: a deck file "
+                      "(.toml) or its spreadsheet (.csv, .xlsx), built into OUT/<deck id>/ in each language it "
+                      "has (docs/decks.md)."))
 @click.argument("games", nargs=-1, required=True)
-@click.option("--asset", "assets", multiple=True, help="Only this asset (repeatable); default: all.")
+@click.option("--asset", "assets", multiple=True, help=N_("Only this asset (repeatable); default: all."))
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
-              show_default=True, help="Output folder; files go to OUT/<game>/.")
-@click.option("--force", is_flag=True, help="Rebuild even what is up to date with its data, templates and options.")
+              show_default=True, help=N_("Output folder; files go to OUT/<game>/."))
+@click.option("--force", is_flag=True,
+              help=N_("Rebuild even what is up to date with its data, templates and options."))
 @build_options
 @user_errors
 def build(games, assets, out, force, langs, **kw) -> None:
-    """Build GAME… (or `all`: every game, in both languages unless --lang says otherwise) into
-    OUT/<game>/<asset>-<paper>-<lang>.pdf. A GAME may be your own deck: a deck file (.toml) or its
-    spreadsheet (.csv, .xlsx), built into OUT/<deck id>/ in each language it has (docs/decks.md)."""
     if "all" in games and not langs:
         langs = ("all",)
     jobs = _plan(_jobs(games, assets), langs, kw)
@@ -202,13 +212,14 @@ def build(games, assets, out, force, langs, **kw) -> None:
         path = job.path(out, opts)
         step = buildcache.Step([path], buildcache.asset_inputs(job.game, job.asset, opts))
         if not force and step.fresh():
-            click.echo(f"{label}: {path}  (up to date)")
+            click.echo(_("{label}: {path}  (up to date)").format(label=label, path=path))
         else:
             built = build_pdf(job, opts, load_once(job.game, opts, models))
-            same = "" if step.write(built.pdf, force) else ", content unchanged"
-            pages = f"{built.pages} page{'' if built.pages == 1 else 's'}"
-            click.echo(f"{label}: {path}  ({pages}, {len(built.pdf) // 1024} KB, "
-                       f"{time.perf_counter() - start:.2f} s{same})")
+            same = "" if step.write(built.pdf, force) else _(", content unchanged")
+            pages = ngettext("{n} page", "{n} pages", built.pages).format(n=built.pages)
+            click.echo(_("{label}: {path}  ({pages}, {size} KB, {seconds:.2f} s{unchanged})").format(
+                label=label, path=path, pages=pages, size=len(built.pdf) // 1024,
+                seconds=time.perf_counter() - start, unchanged=same))
         # An up-to-date file still carries whatever it warns about (e.g. provisional values).
         _warn(job.game, lambda: load_once(job.game, opts, models), opts)
 
@@ -226,28 +237,29 @@ def _warn(game, model, opts: Options) -> None:
         click.echo(warning, err=True)
 
 
-@main.command()
+@main.command(help=N_("Write page PAGE of GAME's ASSET (GAME may be `all`, or a deck file, whose one asset "
+                      "needs no name) as a PNG per language and print its path (--all: contact sheets)."))
 @click.argument("game")
 @click.argument("asset", required=False)
-@click.option("--all", "every", is_flag=True, help="One contact sheet per asset showing every card (or page).")
-@click.option("--page", type=click.IntRange(1), default=1, show_default=True)
-@click.option("--dpi", type=click.FloatRange(30, 600), default=150, show_default=True)
+@click.option("--all", "every", is_flag=True,
+              help=N_("One contact sheet per asset showing every card (or page)."))
+@click.option("--page", type=click.IntRange(1), default=1, show_default=True, help=N_("The page to write."))
+@click.option("--dpi", type=click.FloatRange(30, 600), default=150, show_default=True,
+              help=N_("Resolution of the PNG, dots per inch."))
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
-              show_default=True)
+              show_default=True, help=N_("Output folder; files go to OUT/<game>/."))
 @build_options
 @user_errors
 def preview(game, asset, every, page, dpi, out, langs, **kw) -> None:
-    """Write page PAGE of GAME's ASSET (GAME may be `all`, or a deck file, whose one asset needs no
-    name) as a PNG per language and print its path (--all: contact sheets)."""
     from . import raster
 
     if every:
         if click.get_current_context().get_parameter_source("page") == click.core.ParameterSource.COMMANDLINE:
-            raise BuildError("--page previews one page; --all shows every card or page already")
+            raise BuildError(_("--page previews one page; --all shows every card or page already"))
         contact_sheets(_plan(_jobs((game,), (asset,) if asset else ()), langs, kw), out)
         return
     if asset is None and not is_deck_path(game):  # a deck has one asset
-        raise BuildError("name the ASSET to preview, or use --all")
+        raise BuildError(_("name the ASSET to preview, or use --all"))
     plan = _plan(_jobs((game,), (asset,) if asset else ()), langs, kw)  # several with `all`
     _announce_fonts(plan[0][1])
     models: dict[str, object] = {}
@@ -256,25 +268,27 @@ def preview(game, asset, every, page, dpi, out, langs, **kw) -> None:
         try:
             image = raster.png(built.pdf, page, dpi)
         except IndexError as e:
-            raise BuildError(f"{job.game.id} {job.asset.name}: {e}") from None
+            raise BuildError(_("{game} {asset}: {reason}").format(game=job.game.id, asset=job.asset.name,
+                                                                  reason=e)) from None
         path = job.path(out, opts).with_suffix(f".p{page}.png")
         write_atomic(path, image)
         click.echo(path)
         _warn(job.game, lambda: load_once(job.game, opts, models), opts)
 
 
-@main.command()
+@main.command(help=N_("Write a two-sided alignment test: its scales read off the --back-offset your printer "
+                      "needs."))
 @click.option("--backs", type=click.Choice(["duplex-long", "duplex-short"]), default="duplex-long",
-              show_default=True, help="The flip edge you will print with.")
-@click.option("--paper", default="a4", show_default=True, help="a4 or letter (-landscape too).")
-@click.option("--lang", type=click.Choice(LANGS), default="ja", show_default=True)
+              show_default=True, help=N_("The flip edge you will print with."))
+@click.option("--paper", default="a4", show_default=True, help=N_("a4 or letter (-landscape too)."))
+@click.option("--lang", type=click.Choice(LANGS), default="ja", show_default=True,
+              help=N_("Language of the printed sheet."))
 @click.option("--back-offset", default="0,0", show_default=True,
-              help="The offset in use, X,Y mm: print again with your reading to check it.")
+              help=N_("The offset in use, X,Y mm: print again with your reading to check it."))
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
-              show_default=True)
+              show_default=True, help=N_("Output folder; the sheet goes to OUT/calibrate/."))
 @user_errors
 def calibrate(backs, paper, lang, back_offset, out) -> None:
-    """Write a two-sided alignment test: its scales read off the --back-offset your printer needs."""
     from . import calibrate as calibration
     from .assets.common import page_size
 
@@ -288,7 +302,7 @@ def calibrate(backs, paper, lang, back_offset, out) -> None:
     path = Path(out) / "calibrate" / f"calibrate-{backs}-{name}-{lang}.pdf"
     write_atomic(path, calibration.build(page, name, backs, offset, load_fonts(), lang))
     click.echo(path)
-    click.echo(calibration.HINT[lang])
+    click.echo(_(calibration.HINT))
 
 
 from .cli_export import contact_sheets, export  # noqa: E402  (it uses the option helpers above)

@@ -19,6 +19,8 @@ from .export.contact import contact_sheet
 from .export.deck import Deck, ExportError
 from .export.targets import TARGETS
 from .export.tts import export_tts
+from tabletop import cli_i18n
+from tabletop.i18n import N_, _, ngettext
 
 
 def _hide_layout_options(command):
@@ -29,37 +31,39 @@ def _hide_layout_options(command):
     return command
 
 
-@click.command()
+@click.command(cls=cli_i18n.Command,
+               help=N_("Export every card of GAME… (or `all`) as 300 dpi images, or as a Tabletop Simulator "
+                       "deck."))
 @click.argument("games", nargs=-1, required=True)
 @click.option("--target", required=True, type=click.Choice(TARGETS + ("tts",)),
-              help="mpc: MakePlayingCards 822×1122 px; tgc: The Game Crafter 825×1125 px; png: trim size; "
-                   "tts: Tabletop Simulator deck sheets and saved object.")
-@click.option("--asset", "assets", multiple=True, help="Only this card asset (repeatable); default: all.")
+              help=N_("mpc: MakePlayingCards 822×1122 px; tgc: The Game Crafter 825×1125 px; png: trim size; "
+                      "tts: Tabletop Simulator deck sheets and saved object."))
+@click.option("--asset", "assets", multiple=True, help=N_("Only this card asset (repeatable); default: all."))
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
-              show_default=True, help="Images go to OUT/<game>/export/<target>-<lang>/.")
-@click.option("--workers", type=click.IntRange(1, 64), help="Processes rasterising (default: one per core).")
-@click.option("--force", is_flag=True, help="Export again even what is up to date.")
+              show_default=True, help=N_("Images go to OUT/<game>/export/<target>-<lang>/."))
+@click.option("--workers", type=click.IntRange(1, 64),
+              help=N_("Processes rasterising (default: one per core)."))
+@click.option("--force", is_flag=True, help=N_("Export again even what is up to date."))
 @_hide_layout_options
 @build_options
 @user_errors
 def export(games, target, assets, out, workers, force, langs, **kw) -> None:
-    """Export every card of GAME… (or `all`, or a deck file) as 300 dpi images, or as a Tabletop
-    Simulator deck."""
     models: dict[str, object] = {}
     exported = False
     with tempfile.TemporaryDirectory(prefix="pnp-export-") as tmp:
         for job, opts in _plan(_jobs(games, assets), langs, kw):
             if source.is_sheet(job.asset):
                 if assets:
-                    raise BuildError(f"{job.game.id} {job.asset.name} is a sheet, not cards: "
-                                     f"see it with `pnp preview {job.game.id} {job.asset.name}`")
+                    raise BuildError(_("{game} {asset} is a sheet, not cards: see it with "
+                                       "`pnp preview {game} {asset}`").format(game=job.game.id,
+                                                                             asset=job.asset.name))
                 continue
             if _export_asset(job, opts, target, Path(out), workers, force, models, Path(tmp), bool(assets)):
                 exported = True
                 # Images exported, kept or up to date all show what the asset warns about.
                 _warn(job.game, lambda: load_once(job.game, opts, models), opts)
     if not exported:
-        raise BuildError(f"nothing could be exported as {target} (each asset above says why)")
+        raise BuildError(_("nothing could be exported as {target} (each asset above says why)").format(target=target))
 
 
 def _export_asset(job: Job, opts, target: str, out: Path, workers: int | None, force: bool,
@@ -78,7 +82,8 @@ def _export_asset(job: Job, opts, target: str, out: Path, workers: int | None, f
                            stamp.with_name(f"{stamp.name}.json"))
     if not force and step.fresh():
         skipped = not step.recorded_outputs()
-        click.echo(f"{label}: {'skipped: not exportable as ' + target if skipped else 'up to date'}")
+        status = _("skipped: not exportable as {target}").format(target=target) if skipped else _("up to date")
+        click.echo(_("{label}: {status}").format(label=label, status=status))
         return not skipped
     start = time.perf_counter()
     deck = _deck(job, opts, models, tmp)
@@ -87,19 +92,20 @@ def _export_asset(job: Job, opts, target: str, out: Path, workers: int | None, f
     images = buildcache.Step([], cards, stamp.with_name(f"{stamp.name}-images.json"))
     if not force and images.fresh():
         step.done(images.recorded_outputs())
-        click.echo(f"{label}: no card changed, images kept")
+        click.echo(_("{label}: no card changed, images kept").format(label=label))
         return True
     try:
         paths, summary = _export(deck, target, dest, workers, name)
     except ExportError as e:
         if named:
             raise BuildError(str(e)) from None
-        click.echo(f"{label}: skipped: {e}")
+        click.echo(_("{label}: skipped: {reason}").format(label=label, reason=e))
         step.done([])
         return False
     images.done(paths)
     step.done(paths)
-    click.echo(f"{label}: {summary}  ({time.perf_counter() - start:.2f} s)")
+    click.echo(_("{label}: {summary}  ({seconds:.2f} s)").format(label=label, summary=summary,
+                                                                 seconds=time.perf_counter() - start))
     return True
 
 
@@ -108,9 +114,11 @@ def _export(deck: Deck, target: str, dest: Path, workers: int | None, name: str)
         paths = export_tts(deck, dest, name, workers)
         sheets = sum("_faces" in p.name for p in paths)
         saved = next(p for p in paths if p.suffix == ".json")
-        return paths, f"{len(deck.cards)} cards on {sheets} sheet(s) → {saved}"
+        cards = ngettext("{n} card", "{n} cards", len(deck.cards)).format(n=len(deck.cards))
+        return paths, ngettext("{cards} on {n} sheet → {saved}", "{cards} on {n} sheets → {saved}",
+                               sheets).format(cards=cards, n=sheets, saved=saved)
     paths = export_cards(deck, target, dest, workers)
-    return paths, f"{len(paths)} images → {dest}"
+    return paths, ngettext("{n} image → {dest}", "{n} images → {dest}", len(paths)).format(n=len(paths), dest=dest)
 
 
 def contact_sheets(plan: list[tuple[Job, object]], out: Path) -> None:

@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from tabletop.data.errors import DataError
+from tabletop.i18n import _
 from tabletop.fileio import write_atomic
 
 FORMAT = 1  # bump when the facts or their meaning change
@@ -62,9 +63,9 @@ def _examine(font: Path) -> FontFacts:
     try:
         opened = TTFont(font, lazy=True)
         if "glyf" not in opened:
-            raise DataError("font has no TrueType outlines (CFF/.otf fonts cannot be embedded); "
-                            "use a .ttf", file=font)
+            raise DataError(_("font has no TrueType outlines (CFF/.otf fonts cannot be embedded); use a .ttf"),
+                            file=font)
         variable = "fvar" in opened and any(a.axisTag == "wght" for a in opened["fvar"].axes)
     except (OSError, TTLibError) as e:
-        raise DataError(f"cannot read font: {e}", file=font) from None
+        raise DataError(_("cannot read font: {reason}").format(reason=e), file=font) from None
     return FontFacts(variable=variable)

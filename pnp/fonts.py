@@ -19,6 +19,7 @@ from pathlib import Path
 
 from tabletop.data.errors import DataError
 from tabletop.fileio import write_atomic
+from tabletop.i18n import _
 from .fontfacts import font_facts
 from .parsedfonts import reportlab_font
 
@@ -54,7 +55,7 @@ def bundled_font() -> Path:
 def font_source(font_path: str | None) -> Path:
     source = Path(font_path).expanduser() if font_path else bundled_font()
     if not source.is_file():
-        raise DataError("font file not found", file=source)
+        raise DataError(_("font file not found"), file=source)
     return source
 
 
@@ -120,7 +121,7 @@ def load_fonts(font_path: str | None = None) -> FontSet:
         try:
             pdfmetrics.registerFont(reportlab_font(names[style], path, cache_dir()))
         except Exception as e:  # ReportLab raises plain exceptions for unusable fonts
-            raise DataError(f"cannot use font: {e}", file=path) from None
+            raise DataError(_("cannot use font: {reason}").format(reason=e), file=path) from None
     family = names["regular"]  # <b> in paragraph markup switches to the bold face
     addMapping(family, 0, 1, names["regular"])
     addMapping(family, 1, 1, names["bold"])

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from tabletop.i18n import _, listing
+
 MM = 72 / 25.4  # points per millimetre
 MIN_MARGIN = 5.0  # home printers cannot print closer to the edge
 
@@ -69,17 +71,18 @@ def parse_card_size(text: str) -> Size:
         return Size(*CARD_SIZES[name])
     m = re.fullmatch(r"(\d+(?:\.\d+)?)\s*[x×*]\s*(\d+(?:\.\d+)?)(?:\s*mm)?", name)
     if not m or float(m.group(1)) <= 0 or float(m.group(2)) <= 0:
-        presets = ", ".join(CARD_SIZES)
-        raise ValueError(f"card size must be one of {presets} or WxH in mm (e.g. 63x88), got {text!r}")
+        presets = listing(CARD_SIZES)
+        raise ValueError(_("card size must be one of {presets} or WxH in mm (e.g. 63x88), got {text!r}")
+                         .format(presets=presets, text=text))
     return Size(float(m.group(1)), float(m.group(2)))
 
 
 def parse_paper(text: str) -> tuple[str, Size]:
     """`a4`, `letter`, optionally with `-landscape`; returns the canonical name and the size."""
     name = text.strip().lower()
-    base, _, orient = name.partition("-")
+    base, _dash, orient = name.partition("-")
     if base not in PAPERS or orient not in ("", "portrait", "landscape"):
-        raise ValueError(f"paper must be a4 or letter, optionally -landscape, got {text!r}")
+        raise ValueError(_("paper must be a4 or letter, optionally -landscape, got {text!r}").format(text=text))
     w, h = PAPERS[base]
     if orient == "landscape":
         return f"{base}-landscape", Size(h, w)
@@ -141,11 +144,11 @@ def grid(page: Size, card: Size, gutter: float = 0.0, bleed: float = 0.0,
     """The most cards that fit at full size: trims stay `margin` inside the page edge; between
     neighbours lie both bleeds and the gutter. Never shrinks a card; raises if none fits."""
     if gutter < 0 or bleed < 0:
-        raise ValueError("gutter and bleed must not be negative")
+        raise ValueError(_("gutter and bleed must not be negative"))
     gap = gutter + 2 * bleed
     cols = fit_count(page.w - 2 * margin, card.w, gap)
     rows = fit_count(page.h - 2 * margin, card.h, gap)
     if cols < 1 or rows < 1:
-        raise ValueError(f"a {card} card does not fit on a {page.w:g}×{page.h:g} mm page "
-                         f"with {margin:g} mm margins")
+        raise ValueError(_("a {card} card does not fit on a {width:g}×{height:g} mm page with {margin:g} mm "
+                           "margins").format(card=card, width=page.w, height=page.h, margin=margin))
     return Grid(page, card, cols, rows, gutter, bleed)

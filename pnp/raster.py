@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import io
 
+from tabletop.i18n import ngettext
+
 
 def page_count(pdf: bytes) -> int:
     import pypdfium2 as pdfium
@@ -16,7 +18,9 @@ def png(pdf: bytes, page: int = 1, dpi: float = 150) -> bytes:
 
     doc = pdfium.PdfDocument(pdf)
     if not 1 <= page <= len(doc):
-        raise IndexError(f"page {page} does not exist (the PDF has {len(doc)} page{'' if len(doc) == 1 else 's'})")
+        raise IndexError(ngettext("page {page} does not exist (the PDF has {n} page)",
+                                  "page {page} does not exist (the PDF has {n} pages)", len(doc))
+                         .format(page=page, n=len(doc)))
     image = doc[page - 1].render(scale=dpi / 72).to_pil()
     out = io.BytesIO()
     image.save(out, format="PNG", dpi=(dpi, dpi))

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from .content import Para
 from .fonts import FontSet
 from .geometry import MM
+from tabletop.i18n import _
 
 if TYPE_CHECKING:
     from reportlab.lib.colors import Color
@@ -44,6 +45,7 @@ class Fitted:
 class TextOverflow(Exception):
     def __init__(self, what: str, detail: str = ""):
         super().__init__(f"{what} does not fit{': ' + detail if detail else ''}")
+        self.detail = detail
 
 
 @lru_cache(maxsize=None)
@@ -102,8 +104,8 @@ def _fit(paras, styles, width, height, fonts, lang, min_size) -> Fitted:
         scale -= _STEP
     if fallback:
         return fallback
-    raise TextOverflow("text", f"needs more than {max(width, 0) / MM:.1f}×{max(height, 0) / MM:.1f} mm "
-                               f"even at {min_size:g} pt")
+    raise TextOverflow("text", _("needs more than {width:.1f}×{height:.1f} mm even at {size:g} pt").format(
+        width=max(width, 0) / MM, height=max(height, 0) / MM, size=min_size))
 
 
 def _try(paras, table, width, height, fonts, lang, scale, min_size) -> Fitted | None:

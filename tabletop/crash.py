@@ -7,6 +7,8 @@ import traceback
 
 import click
 
+from .i18n import _
+
 DEBUG_ENV = "PNP_DEBUG"  # set to 1 to see the traceback of an internal error (pnp and companion)
 
 
@@ -23,5 +25,7 @@ def internal_error(e: BaseException, detail: object | None = None) -> None:
     if os.environ.get(DEBUG_ENV):
         traceback.print_exception(e)
     detail = f"{type(e).__name__}: {e}" if detail is None else detail
-    click.echo(f"internal error: {detail} (set {DEBUG_ENV}=1 for details)", err=True)
+    # The detail is for whoever fixes the bug, so it stays as the code wrote it.
+    click.echo(_("internal error: {detail} (set {variable}=1 for details)").format(detail=detail, variable=DEBUG_ENV),
+               err=True)
     sys.exit(1)

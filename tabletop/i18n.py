@@ -15,7 +15,7 @@ import gettext as _gettext
 import os
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable, Iterable, Iterator
 
 DOMAIN = "tabletop-kit"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -105,6 +105,11 @@ def _(message: str) -> str:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     return translations(current()).ngettext(singular, plural, n)
+
+
+def listing(items: Iterable[object]) -> str:
+    """Items joined the way the current language lists them ("a, b" / "a、b")."""
+    return _(", ").join(map(str, items))
 
 
 def N_(message: str) -> str:

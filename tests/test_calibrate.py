@@ -91,7 +91,8 @@ def test_bad_offset_is_a_user_error(tmp_path):
     assert result.exit_code == 2 and "X,Y" in result.output
 
 
-def test_the_closing_hint_speaks_the_sheet_language(tmp_path):
-    for lang, word in (("ja", "目盛り"), ("en", "rulers")):
-        result = CliRunner().invoke(main, ["calibrate", "--lang", lang, "--out", str(tmp_path)])
+def test_the_closing_hint_speaks_the_user_s_language_whatever_the_sheet_s(tmp_path):
+    for user, sheet, word in (("ja", "en", "目盛り"), ("en", "ja", "rulers")):
+        result = CliRunner().invoke(main, ["calibrate", "--lang", sheet, "--out", str(tmp_path)],
+                                    env={"TABLETOP_KIT_LANG": user})
         assert result.exit_code == 0 and word in result.output and "--back-offset X,Y" in result.output

@@ -6,8 +6,8 @@ from pnp.cli import main
 from tabletop.data import CARDS_DIR
 
 
-def run(*args) -> str:
-    result = CliRunner().invoke(main, [str(a) for a in args])
+def run(*args, env=None) -> str:
+    result = CliRunner().invoke(main, [str(a) for a in args], env=env)
     assert result.exit_code == 0, result.output
     return result.output
 
@@ -38,4 +38,6 @@ def test_export_of_a_game_without_provisional_values_does_not_warn(tmp_path):
 def test_contact_sheets_warn_once_per_asset(tmp_path):
     output = run("preview", "terror24", "--all", "--lang", "en", "--out", tmp_path)
     assert output.count(".all.png") == 2 and output.count("provisional") == 2
-    assert "警告" in run("preview", "terror24", "cards", "--all", "--out", tmp_path)
+    # The warning is said in the user's language, whatever the sheet's.
+    assert "警告" in run("preview", "terror24", "cards", "--all", "--lang", "en", "--out", tmp_path,
+                       env={"TABLETOP_KIT_LANG": "ja"})

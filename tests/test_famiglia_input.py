@@ -168,6 +168,6 @@ def test_full_width_input_from_a_japanese_ime_is_read_as_ascii(tmp_path):
 
 def test_japanese_table_talks_japanese_around_a_refusal(tmp_path):
     out = play(tmp_path / "g.json", [STREET, "take 9", "undo", "undo"], lang="ja").output
-    assert "! 9番目はありません。ストリートは6枚です" in out and "(コマンドは help で表示)" in out
-    assert "取り消し: R2 B1 G3 Y2 R1 G1" in out and "取り消すものがありません" in out
+    assert "! 9番目はありません。ストリートは6枚です" in out and "（コマンドは help で表示）" in out
+    assert "取り消し：R2 B1 G3 Y2 R1 G1" in out and "取り消すものがありません" in out
     assert "type 'help'" not in out and "undone" not in out

@@ -50,3 +50,11 @@ def test_installed_pnp_builds_from_another_directory(tmp_path):
         server.send_signal(signal.SIGINT)
         server.communicate(timeout=30)
     assert server.returncode == 0
+
+    # The catalog is compiled at install and shipped: the installed kit speaks Japanese.
+    mo = subprocess.run([str(python), "-c", "from tabletop import i18n; print(i18n.LOCALE_DIR)"],
+                        cwd=elsewhere, capture_output=True, text=True, env=clean_env).stdout.strip()
+    assert (Path(mo) / "ja" / "LC_MESSAGES" / "tabletop-kit.mo").is_file()
+    ja = subprocess.run([str(env_dir / "bin" / "pnp"), "build", "hitmans"], cwd=elsewhere, capture_output=True,
+                        text=True, env={**clean_env, "TABLETOP_KIT_LANG": "ja"}, timeout=60)
+    assert ja.returncode == 2 and ja.stderr.startswith("エラー：'hitmans' というゲームはありません"), ja.stderr

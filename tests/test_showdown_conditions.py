@@ -51,5 +51,5 @@ def test_only_the_failing_parts_of_an_alternative_are_listed():
 
 def test_japanese_explanation():
     v = evaluate([[AtLeast(14)]], [6, 6])
-    assert v.explain("ja") == "失敗: 合計 14 以上が必要（現在 12）"
+    assert v.explain("ja") == "失敗：合計 14 以上必要（現在 12）"
     assert evaluate([[AtLeast(3)]], [1, 2]).explain() == "success: total ≥ 3"

@@ -175,8 +175,8 @@ def test_adjust_corrects_a_score_and_undo_takes_it_back(tmp_path):
 def test_japanese_table_texts(tmp_path):
     out = run(["--game", str(tmp_path / "g.json"), "--lang", "ja", "--npc-deck", "physical"],
               SETUP + ROUNDS[0]).output
-    assert "ラウンド1 · Akiの2枚" in out and "NPC(ロイド)" in out and "スタンドVP" in out
-    assert "(事件の得点は暫定値)" in out
+    assert "ラウンド1 · Akiの2枚" in out and "NPC（ロイド）" in out and "スタンドVP" in out
+    assert "（事件の得点は暫定値）" in out
 
 
 def test_user_errors_exit_2_without_traceback(tmp_path):
@@ -206,8 +206,8 @@ def test_user_errors_exit_2_without_traceback(tmp_path):
 def test_summary_prints_schedules_and_flags_provisional_values():
     result = CliRunner().invoke(main, ["terror24", "summary", "--lang", "ja"])
     assert result.exit_code == 0
-    assert "ウルフ: 〇 〇 × × × 〇 〇" in result.stdout and "stand" not in result.stdout
-    assert "事件(スタンド / コープ・メイン / コープ・サブVP)" in result.stdout
+    assert "ウルフ：〇 〇 × × × 〇 〇" in result.stdout and "stand" not in result.stdout
+    assert "事件（スタンド / コープ・メイン / コープ・サブVP）" in result.stdout
     assert "暫定値" in result.stderr
 
 
@@ -217,14 +217,14 @@ def test_under_lang_ja_help_refusals_and_the_table_talk_japanese(tmp_path):
              "アキ", "ＲＢ　ＹＧ　ＲＲ　ＢＰ　ＧＹ", "9 9", "ゾロ 1 2", "３ ５", "undo", "undo", "undo", "undo",
              "undo", "undo", "undo", "undo", "history", "quit"]
     out = run(["--game", str(path), "--lang", "ja", "--seed", "4"], lines).output
-    for text in ["準備(プロンプトごとに1つ答える)", "直前のコマンドを取り消す", "プレイヤーは 名前=刑事 の形で",
-                 "スタイル 'x' は不明です", "'ゾロ' というプレイヤーはいません", "アキは 9 9 を出せません。手札: 0 1 1 2 2 3 4 5 6",
-                 "(コマンドは help で表示)", "取り消し: 3 5", "取り消すものがありません", "(まだ何もありません)",
-                 "ゲームファイル", "保存しました", "プレイヤー: アキ=スコッチ ベン=ウルフ チエ=ヒバチ",
-                 "スタイル: スタンド コープ スタンド", "次: NPC"]:
+    for text in ["準備（プロンプトごとに1つ答える）", "直前のコマンドを取り消す", "プレイヤーは 名前=刑事 の形で",
+                 "スタイル 'x' は不明です", "'ゾロ' というプレイヤーはいません", "アキは 9 9 を出せません。手札：0 1 1 2 2 3 4 5 6",
+                 "（コマンドは help で表示）", "取り消し：3 5", "取り消すものがありません", "（まだ何もありません）",
+                 "ゲームファイル", "保存しました", "プレイヤー：アキ=スコッチ ベン=ウルフ チエ=ヒバチ",
+                 "スタイル：スタンド コープ スタンド", "次：NPC"]:
         assert text in out, text
     # full-width letters, digits and spaces from a Japanese keyboard are read like ASCII ones
-    assert "アキ: 3 5 を伏せた" in out and "NPC: " in out
+    assert "アキ：3 5 を伏せた" in out and "NPC：" in out
     for english in ["type 'help'", "undone", "nothing to undo", "cannot lay", "unknown", "setup (one answer",
                     "(saved", "game file", "next:"]:
         assert english not in out, english

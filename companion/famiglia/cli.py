@@ -8,26 +8,31 @@ from pathlib import Path
 
 import click
 
+from tabletop import cli_i18n
+
 from companion.launch import (LANGS, cards_dir_of, cards_option, damaged_options, open_session, play as run_table,
                               table_options)
 from companion.session import Session, SessionError
+from companion.speech import Speech, columns, pad
 from companion.table import replay, wants_color
 from tabletop.data.errors import DataError
 from tabletop.data.famiglia import FamigliaData, load_famiglia
+from tabletop.i18n import N_, current
 
 from .engine import PLAYER, ROBOT, Rules
 from .repl import FamigliaTable
 from .simulate import simulate as run_simulation
 
 GAME = "famiglia"
-CARDS = cards_option("Folder with your own copy of the game data (famiglia.toml).")
-LEVEL_HELP = "Robot level (1 easiest … 4 hardest). Default: the level the rulebook describes."
+CARDS = cards_option(N_("Folder with your own copy of the game data (famiglia.toml)."))
+LEVEL_HELP = N_("Robot level (1 easiest … 4 hardest). Default: the level the rulebook describes.")
 FIRST = click.Choice([ROBOT, PLAYER])
 
 
-@click.group(name="famiglia")
+@click.group(name="famiglia", cls=cli_i18n.Group, help=N_("Famiglia solo: the robot's program at the table, and "
+                                                          "simulations."))
 def command() -> None:
-    """Famiglia solo: the robot's program at the table, and simulations."""
+    pass
 
 
 def _data(cards_dir: Path | None) -> FamigliaData:
@@ -41,16 +46,15 @@ def _rules(data: FamigliaData, level: int, source: str = "--level") -> Rules:
     try:
         return Rules(data, level)
     except DataError as e:
-        raise click.UsageError(f"{source}: {e.message}") from None
+        raise click.UsageError(Speech(current()).label(source, e.message)) from None
 
 
-@command.command()
+@command.command(help=N_("Run the robot beside a real deck: you type the cards that come up and what you do."))
 @click.option("--level", type=int, help=LEVEL_HELP)
-@click.option("--first", type=FIRST, help="Who takes the first turn (robot first is harder). Default player.")
+@click.option("--first", type=FIRST, help=N_("Who takes the first turn (robot first is harder). Default player."))
 @table_options
 def play(level: int | None, first: str | None, game_file: Path | None, resume: bool, lang: str | None,
          cards_dir: Path | None) -> None:
-    """Run the robot beside a real deck: you type the cards that come up and what you do."""
     options = {}
     if not resume:
         data = _data(cards_dir)
@@ -60,7 +64,8 @@ def play(level: int | None, first: str | None, game_file: Path | None, resume: b
     if resume:
         _check_saved(session, level, first)
     data = _data(cards_dir_of(session))
-    rules = _rules(data, session.options["level"], f"{session.path}: the saved game's level")
+    saved_level = Speech(session.options["lang"])._("{path}: the saved game's level", path=session.path)
+    rules = _rules(data, session.options["level"], saved_level)
 
     color = wants_color(sys.stdout)
 
@@ -85,20 +90,20 @@ def _check_saved(session: Session, level: int | None, first: str | None) -> None
         raise damaged_options(session)
     for name, given in (("level", level), ("first", first)):
         if given is not None and given != saved[name]:
-            raise click.UsageError(f"--{name} {given}: the saved game was started with {name} {saved[name]}; "
-                                   f"leave the option out to continue it")
+            raise click.UsageError(Speech(saved["lang"])._(
+                "--{name} {given}: the saved game was started with {name} {saved}; leave the option out to "
+                "continue it", name=name, given=given, saved=saved[name]))
 
 
-@command.command()
+@command.command(help=N_("Play whole games with a shuffled virtual deck: the robot against a simple built-in player."))
 @click.option("--level", type=int, help=LEVEL_HELP)
-@click.option("--first", type=FIRST, default=PLAYER, show_default=True, help="Who takes the first turn.")
-@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True, help="Games to play.")
-@click.option("--seed", type=int, help="Seed of the shuffles (default: a fresh one, reported).")
-@click.option("--json", "as_json", is_flag=True, help="One JSON object instead of a table.")
+@click.option("--first", type=FIRST, default=PLAYER, show_default=True, help=N_("Who takes the first turn."))
+@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True, help=N_("Games to play."))
+@click.option("--seed", type=int, help=N_("Seed of the shuffles (default: a fresh one, reported)."))
+@click.option("--json", "as_json", is_flag=True, help=N_("One JSON object instead of a table."))
 @CARDS
 def simulate(level: int | None, first: str, games: int, seed: int | None, as_json: bool,
              cards_dir: Path | None) -> None:
-    """Play whole games with a shuffled virtual deck: the robot against a simple built-in player."""
     data = _data(cards_dir)
     level = data.rulebook_level if level is None else level
     rules = _rules(data, level)
@@ -108,10 +113,18 @@ def simulate(level: int | None, first: str, games: int, seed: int | None, as_jso
     if as_json:
         click.echo(json.dumps(result))
         return
-    click.echo(f"Famiglia solo, level {level}, {first} first: {games} games (seed {seed})")
-    click.echo(f"{'':8}{'mean':>8}{'min':>6}{'q1':>7}{'median':>8}{'q3':>7}{'max':>6}")
-    for who, label in ((ROBOT, "robot"), (PLAYER, "player")):
-        s = result[who]
-        click.echo(f"{label:8}{s['mean']:>8.1f}{s['min']:>6}{s['q1']:>7.1f}{s['median']:>8.1f}"
-                   f"{s['q3']:>7.1f}{s['max']:>6}")
-    click.echo(f"player wins {result['player_win_rate']:.1%} of the games (draws: {result['draws']})")
+    _ = Speech(current())._
+    first_player = _("robot") if first == ROBOT else _("player")
+    click.echo(_("Famiglia solo, level {level}, {first} first: {games} games (seed {seed})",
+                 level=level, first=first_player, games=games, seed=seed))
+    headings = (_("mean"), _("min"), _("q1"), _("median"), _("q3"), _("max"))
+    widths = [max(width, columns(heading) + 2) for width, heading in zip((8, 6, 7, 8, 7, 6), headings)]
+    rows = ((_("robot"), result[ROBOT]), (_("player"), result[PLAYER]))
+    first_column = max(8, *(columns(label) + 1 for label, _s in rows))
+    click.echo(" " * first_column + "".join(pad(h, w, right=True) for h, w in zip(headings, widths)))
+    for label, s in rows:
+        cells = (f"{s['mean']:.1f}", f"{s['min']}", f"{s['q1']:.1f}", f"{s['median']:.1f}", f"{s['q3']:.1f}",
+                 f"{s['max']}")
+        click.echo(pad(label, first_column) + "".join(pad(c, w, right=True) for c, w in zip(cells, widths)))
+    click.echo(_("player wins {rate:.1%} of the games (draws: {draws})", rate=result["player_win_rate"],
+                 draws=result["draws"]))

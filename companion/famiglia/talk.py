@@ -1,17 +1,31 @@
 """What the Famiglia table is told: setup, the board, each robot step and why, draws, the result."""
 from __future__ import annotations
 
+from tabletop.i18n import N_
+
+from companion.speech import Speech
+
 from .engine import PLAYER, ROBOT, Game, Rules
-from .words import WORDS, ordinal_suffix
 
 ANSI = {"red": "31", "blue": "34", "yellow": "33", "green": "32"}  # family colours on a terminal
+COLOURS = {"red": N_("red"), "blue": N_("blue"), "yellow": N_("yellow"), "green": N_("green")}
+
+SETUP = (N_("Setup: you take start set {you} ({you_cards}), the robot takes set {robot} ({robot_cards}) "
+            "and lays it open in its area."),
+         N_("Shuffle the other {deck} cards into the stack, draw {n} and lay them out left to right: "
+            "that is the Street. New cards always go to the right end."))
+HELP = (N_("refresh N|CODE  you discarded that Street card (only while no 0 shows); type the drawn cards next"),
+        N_("take N|CODE     you recruited that Street card; your turn ends and the robot plays"),
+        N_("end             your turn ends without a recruit"),
+        N_("CODES           when asked, the drawn cards on one line, e.g. R0 b2 G1 (R/B/Y/G + rank)"))
 
 
 class Talk:
     def __init__(self, rules: Rules, lang: str = "en", color: bool = False):
         self.rules = rules
         self.lang = lang
-        self.w = WORDS[lang]
+        self.speech = Speech(lang)
+        self._ = self.speech._
         ansi = [ANSI.get(f.color) if color else None for f in rules.data.families]
         self.painted = [f"\033[{ansi[c // rules.ranks]}m{code}\033[0m" if ansi[c // rules.ranks] else code
                         for c, code in enumerate(rules.codes)]
@@ -19,19 +33,23 @@ class Talk:
         self._why = ""
 
     def describe(self, g: Game) -> list[str]:
-        w = self.w
-        top = w["top"].format(card=self.rules.codes[g.discard[-1]]) if g.discard else ""
-        turn = "" if g.over or g.setting_up else w["turn_of_" + g.turn]
-        line = w["table"].format(level=self.rules.level, first=w["first_" + g.first], turn=turn, passno=g.passno,
-                                 stack=g.stack_n, pile=len(g.discard), top=top)
+        top = self._(" (top {card})", card=self.rules.codes[g.discard[-1]]) if g.discard else ""
+        turn = "" if g.over or g.setting_up else (self._(" · the robot's turn") if g.turn == ROBOT
+                                                  else self._(" · your turn"))
+        first = self._("robot") if g.first == ROBOT else self._("you")
+        line = self._("Level {level} ({first} first){turn} · pass {passno} · stack {stack} · "
+                      "discard pile {pile}{top}",
+                      level=self.rules.level, first=first, turn=turn, passno=g.passno, stack=g.stack_n,
+                      pile=len(g.discard), top=top)
         if g.bottom:
-            line += w["under"].format(cards=" ".join(self.rules.codes[c] for c in g.bottom))
+            line += self._(" · under the stack: {cards}", cards=" ".join(self.rules.codes[c] for c in g.bottom))
         return [line] + self.board(g) + self.next_lines(g, brief=True)
 
     def help(self) -> list[str]:
         """The commands, then the robot's program at this level (the same texts as the printed card)."""
         robot, lang = self.rules.data.robot, self.lang
-        lines = list(self.w["help"]) + ["", self.w["program"].format(level=self.rules.level)]
+        lines = [self._(line) for line in HELP]
+        lines += ["", self._("The robot's program (level {level}):", level=self.rules.level)]
         for s in robot.steps:
             target = self.rules.targets[s.collect_rank] if s.collect_rank is not None else ""
             lines.append(f"  {s.number}. {s.text(lang).format(target=target)}")
@@ -39,58 +57,62 @@ class Talk:
 
     def opening(self) -> list[str]:
         """Setup instructions for a new game."""
-        r, w = self.rules, self.w
+        r = self.rules
         sets = {s.holder: s for s in r.data.start_sets}
-        return [text.format(you=sets[PLAYER].id, you_cards=" ".join(sets[PLAYER].cards),
-                            robot=sets[ROBOT].id, robot_cards=" ".join(sets[ROBOT].cards),
-                            deck=sum(r.deck), n=r.street_size) for text in w["setup"]]
+        return [self._(text, you=sets[PLAYER].id, you_cards=" ".join(sets[PLAYER].cards), robot=sets[ROBOT].id,
+                       robot_cards=" ".join(sets[ROBOT].cards), deck=sum(r.deck), n=r.street_size) for text in SETUP]
 
     def board(self, g: Game) -> list[str]:
-        r, w = self.rules, self.w
+        r = self.rules
         paint = self.painted
-        street = self._street(g.street)
         held = self._sorted(g.robot)
-        targets = " · ".join(w["rank_group"].format(rank=rank, have=sum(1 for c in held if r.rank[c] == rank),
-                                                   target=target) for rank, target in enumerate(r.targets))
-        lines = [f"{w['street']} {street}", f"{w['robot_area'].format(vp=g.score(ROBOT))} | {targets}"]
+        targets = " · ".join(self._("{rank}s {have}/{target}", rank=rank, target=target,
+                                    have=sum(1 for c in held if r.rank[c] == rank))
+                             for rank, target in enumerate(r.targets))
+        robot = self._("Robot {vp:>3} VP", vp=g.score(ROBOT))
+        lines = [self._street_line(g.street), f"{robot} | {targets}"]
         for rank in range(r.ranks):  # the robot's area: one row per rank it holds, as the cards lie
             cards = [c for c in held if r.rank[c] == rank]
             if cards:
-                label = w["rank_label"].format(rank=rank) + w["group_vp"].format(vp=sum(r.vp[c] for c in cards))
-                lines.append(f"  {label}: {' '.join(paint[c] for c in cards)}")
+                label = self._("{rank}s", rank=rank) + self._(" ({vp} VP)", vp=sum(r.vp[c] for c in cards))
+                lines.append("  " + self.speech.label(label, " ".join(paint[c] for c in cards)))
         mine = " ".join(paint[c] for c in self._sorted(g.player))
-        return lines + [f"{w['you_area'].format(vp=g.score(PLAYER))} | {mine}"]
+        you = self._("You   {vp:>3} VP", vp=g.score(PLAYER))
+        return lines + [f"{you} | {mine}"]
 
     def next_lines(self, g: Game, brief: bool = False) -> list[str]:
-        w = self.w
         if g.over:
-            return self._result(g) if not brief else [w["now_over"]] + self._result(g)
+            return self._result(g) if not brief else [self._("The game is over.")] + self._result(g)
         if not g.pending:
-            return [w["now_player"]] if brief else []
+            return [self._("Your turn.")] if brief else []
         n = g.draw_count()
-        lines = [w["draw"].format(n=n, example=" ".join(self.example(n)))]
+        lines = [self._("→ Type the {n} card(s) drawn, in order, on one line (e.g. {example}).", n=n,
+                        example=" ".join(self.example(n)))]
         hidden = g.hidden_n
         if g.passno == 1 and n > hidden:
-            lines.append(w["draw_short_pass1"].format(left=hidden, pile=len(g.discard), rest=n - hidden, n=n))
+            lines.append(self._("  The stack holds only {left}: draw those, shuffle the discard pile ({pile}) into a "
+                                "new stack, then draw the other {rest} from it. One line for all {n}.",
+                                left=hidden, pile=len(g.discard), rest=n - hidden, n=n))
         elif g.passno == 2 and g.pending > g.stack_n:
-            lines.append(w["draw_short_pass2"].format(left=g.stack_n))
+            lines.append(self._("  Only {left} card(s) are left in the stack: draw them all; the stack then runs out.",
+                                left=g.stack_n))
         if g.passno == 2 and n > hidden and g.bottom:
             known = g.bottom[:n - hidden]
-            lines.append(w["draw_bottom"].format(cards=" ".join(self.rules.codes[c] for c in known)))
+            lines.append(self._("  The last of them are the card(s) you put under the stack, in this order: {cards}.",
+                                cards=" ".join(self.rules.codes[c] for c in known)))
         return lines
 
     def _result(self, g: Game) -> list[str]:
-        w = self.w
         robot, player = g.score(ROBOT), g.score(PLAYER)
         winner, achievement = g.result()
-        lines = [w["over"].format(robot=robot, player=player)]
+        lines = [self._("Game over. Robot {robot} VP, you {player} VP.", robot=robot, player=player)]
         if robot == player:
-            lines.append(w["tie"])
+            lines.append(self._("Equal VP: the single card worth most decides."))
         if winner == PLAYER:
-            lines.append(w["won_player"].format(factor=self.rules.achievement_factor, player=player, robot=robot,
-                                                   score=achievement))
+            lines.append(self._("You win! Achievement: {factor} × {player} − {robot} = {score}.",
+                                factor=self.rules.achievement_factor, player=player, robot=robot, score=achievement))
         else:
-            lines.append(w["won_robot" if winner == ROBOT else "won_draw"])
+            lines.append(self._("The robot wins.") if winner == ROBOT else self._("A draw."))
         return lines
 
     def _sorted(self, cards: list[int]) -> list[int]:
@@ -107,12 +129,14 @@ class Talk:
         if card < 0:
             return ""
         family = self.rules.data.families[card // self.rules.ranks]
-        return self.w["family"].format(color=self.w["colors"].get(family.color, family.color), name=family.name(self.lang))
+        colour = self._(COLOURS[family.color]) if family.color in COLOURS else family.color
+        return self._("{color} ({name})", color=colour, name=family.name(self.lang))
 
     # ---- narration -----------------------------------------------------------------------------
 
-    def _street(self, cards) -> str:
-        return "  ".join(f"{i}:{self.painted[c]}" for i, c in enumerate(cards, 1)) or "-"
+    def _street_line(self, cards) -> str:
+        street = "  ".join(f"{i}:{self.painted[c]}" for i, c in enumerate(cards, 1)) or "-"
+        return self._("Street: {cards}", cards=street)
 
     def narrate(self, events: list[tuple]) -> list[str]:
         lines: list[str] = []
@@ -123,7 +147,7 @@ class Talk:
         for i, (kind, *a) in enumerate(events):
             if kind == "drawn":
                 if robot_acts and i < robot_acts[-1]:
-                    lines.append(f"{self.w['street']} {self._street(a[0])}")
+                    lines.append(self._street_line(a[0]))
                 continue
             if kind == "enough":
                 enough.append(a)
@@ -136,72 +160,96 @@ class Talk:
 
     def recap(self, events: list[tuple]) -> str:
         """One short line for `history`: what the robot did and how the stack fared."""
-        w, codes, said = self.w, self.rules.codes, []
+        codes, said = self.rules.codes, []
         for kind, *a in events:
             if kind == "take" and a[0] == ROBOT:
-                said.append(w["recap_take"].format(card=codes[a[3]], step=a[1]))
+                said.append(self._("robot takes {card} (step {step})", card=codes[a[3]], step=a[1]))
             elif kind == "refresh" and a[0] == ROBOT:
-                said.append(w["recap_refresh"].format(card=codes[a[3]]))
+                said.append(self._("robot discards {card}", card=codes[a[3]]))
             elif kind in ("reshuffle", "stack_out", "over"):
-                said.append(w["recap_" + kind])
+                said.append({"reshuffle": self._("discard pile reshuffled"), "stack_out": self._("stack out again"),
+                             "over": self._("game over")}[kind])
         return "; ".join(said)
 
     def _enough(self, skipped: list[tuple]) -> str:
-        w = self.w
         first, last = skipped[0][0], skipped[-1][0]
-        steps = w["one_step"].format(a=first) if first == last else w["steps"].format(a=first, b=last)
-        counts = ", ".join(w["rank_group"].format(rank=rank, have=have, target=target)
+        steps = self._("step {a}", a=first) if first == last else self._("steps {a}–{b}", a=first, b=last)
+        counts = self.speech.listing(self._("{rank}s {have}/{target}", rank=rank, have=have, target=target)
                            for _, rank, have, target in skipped)
-        return w["enough"].format(steps=steps, counts=counts)
+        return self._("{steps}: the robot has enough ({counts}): on to the next step.", steps=steps, counts=counts)
 
     def _step(self, number: int) -> str:
-        return self.w["step"].format(number=number, name=self.step_names[number])
+        return self._("step {number} ({name})", number=number, name=self.step_names[number])
+
+    def _why_no_refresh(self, why: str) -> str:
+        return {"zero": self._("a 0 is on the Street"), "empty": self._("the stack is empty"),
+                "once": self._("second pass: this turn's one refresh is used")}[why]
 
     def _event(self, kind: str, a: list) -> list[str]:
-        w, codes, r = self.w, self.rules.codes, self.rules
+        codes, r = self.rules.codes, self.rules
         if kind == "turn":
-            return [w["turn_robot"].format(level=r.level) if a[0] == ROBOT else w["turn_player"]]
+            return [self._("— Robot's turn (level {level}) —",
+                           level=r.level) if a[0] == ROBOT else self._("— Your turn: refresh N|CODE, take N|CODE or "
+                                                                       "end —")]
         if kind == "refresh":
             who, number, pos, card, to_bottom = a
-            where = w["to_bottom" if to_bottom else "to_pile"]
+            where = self._("UNDER the stack") if to_bottom else self._("to the discard pile")
             if who == PLAYER:
-                return [w["refresh_player"].format(card=codes[card], pos=pos + 1, where=where, n=r.rank[card])]
+                return [self._("You discard {card} (position {pos}) {where}; draw {n} onto the right end.",
+                               card=codes[card], pos=pos + 1, where=where, n=r.rank[card])]
             collect = r.steps[number - 1][1]
-            why = w["no_rank"].format(rank=collect) if collect is not None else self._why
-            return [w["refresh_robot"].format(step=self._step(number), why=why, card=codes[card],
+            why = self._("no {rank} on the Street", rank=collect) if collect is not None else self._why
+            return [self._("{step}: {why} → discard the leftmost card, {card}, {where}; draw {n} onto the right end.",
+                           step=self._step(number), why=why, card=codes[card],
                                               where=where, n=r.rank[card])]
         if kind == "no_refresh":
             collect = r.steps[a[0] - 1][1]
-            what = w["no_rank"].format(rank=collect) if collect is not None else self._why
-            return [w["no_refresh"].format(step=self._step(a[0]), what=what, why=w["why_" + a[1]])]
+            what = self._("no {rank} on the Street", rank=collect) if collect is not None else self._why
+            return [self._("{step}: {what}, but no refresh is allowed ({why}).",
+                           step=self._step(a[0]), what=what, why=self._why_no_refresh(a[1]))]
         if kind == "next_step":
-            return [w["next_step"].format(step=self._step(a[0]))]
+            return [self._("{step}: nothing to take here: on to the next step.", step=self._step(a[0]))]
         if kind == "better_in_stack":
-            self._why = w["better"].format(stack=a[1], best=a[2])  # said with the refresh that follows
+            self._why = self._("the stack still holds a card worth {stack} VP, more than the Street's best ({best})",
+                               stack=a[1], best=a[2])  # said with the refresh that follows
             return []
         if kind == "none_better":
-            return [w["none_better"].format(step=self._step(a[0]), best=a[1])]
+            return [self._("{step}: nothing left in the stack beats the Street's best ({best} VP).",
+                           step=self._step(a[0]), best=a[1])]
         if kind == "take":
             who, number, pos, card, why = a
             if who == PLAYER:
-                return [w["take_player"].format(card=codes[card], pos=pos + 1)]
+                return [self._("You recruit {card} (position {pos}).", card=codes[card], pos=pos + 1)]
             collect = r.steps[number - 1][1]
             family = self._family_name(r.steps[number - 1][3])
-            reason = {"collect": w["why_collect"].format(rank=collect),
-                      "family_zero": w["why_family_zero"].format(rank=collect, family=family),
-                      "zero": w["why_zero_take"].format(rank=collect, family=family), "best": w["why_best"],
-                      "best_lower": w["why_best_lower"].format(rank=collect)}[why]
-            ordinal = w["ordinal"].format(n=pos + 1, suffix=ordinal_suffix(pos + 1))
-            return [w["take_robot"].format(step=self._step(number), why=reason),
-                    w["take_final"].format(card=self.painted[card], ordinal=ordinal)]
+            reason = {"collect": self._("the leftmost {rank}", rank=collect),
+                      "family_zero": self._("no {rank} to take: a {family} 0 instead", rank=collect, family=family),
+                      "zero": self._("no {rank} and no {family} 0: the leftmost 0",
+                                     rank=collect, family=family), "best": self._("the card worth most (leftmost on "
+                                                                                  "ties)"),
+                      "best_lower": self._("no {rank} to take: the lower-rank card worth most (leftmost on ties)",
+                                           rank=collect)}[why]
+            return [self._("{step}: {why}.", step=self._step(number), why=reason),
+                    self._("Robot takes {card} ({ordinal} from left).", card=self.painted[card],
+                           ordinal=self._(ORDINALS[ordinal_ending(pos + 1)], n=pos + 1))]
         if kind == "pass":
-            return [w["pass_player"]]
+            return [self._("Your turn ends without a recruit.")]
         if kind == "nothing":
-            return [w["nothing"].format(step=self._step(a[0]))]
+            return [self._("{step}: the Street is empty: the robot takes nothing.", step=self._step(a[0]))]
         if kind == "reshuffle":
-            return [w["reshuffle"].format(n=a[0])]
+            return [self._("The stack is used up: shuffle the discard pile ({n} cards) into a new stack. Second "
+                           "pass: one refresh a turn, and refreshed cards go under the stack.", n=a[0])]
         if kind == "stack_out":
-            return [w["stack_out"]]
+            return [self._("The stack has run out for the second time: the game ends when this round is complete.")]
         if kind == "new_street":
-            return [w["new_street"].format(n=a[0])]
+            return [self._("The Street is empty: lay out {n} new card(s).", n=a[0])]
         return []  # "over": the result follows the board
+
+
+
+# English ordinals by their ending; a translation may say every one the same way (3番目).
+ORDINALS = {"st": N_("{n}st"), "nd": N_("{n}nd"), "rd": N_("{n}rd"), "th": N_("{n}th")}
+
+
+def ordinal_ending(n: int) -> str:
+    return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.data.hitmans_showdown import NEXT_ACTION_EFFECTS
+from tabletop.i18n import N_
 
 from .cards import find_card, find_item, item_doing
 from .chance import Feeder, NeedRoll
@@ -23,13 +24,22 @@ class ActionSteps:
 
     def _need_action(self, *stages: str) -> Action:
         if self.action is None:
-            raise RuleError("no_action")
+            raise RuleError(N_("no action under way; start one with attack (or pass)"))
         if self.action.stage not in stages:
-            raise RuleError(f"stage_{self.action.stage}", next=self._after_preparing())
+            raise self._stage_hint(self.action.stage)
         return self.action
 
     def _after_preparing(self) -> str:
         return "ready" if self.action.kind == "hitman" else "roll"
+
+    def _stage_hint(self, stage: str) -> RuleError:
+        """What the action under way waits for."""
+        if stage == "prepare":
+            return RuleError(N_("still preparing: buy, use, then {next}"), next=self._after_preparing())
+        return RuleError({"defend": N_("the defender is preparing: buy, use, then ready"),
+                          "roll": N_("roll the dice first"),
+                          "after": N_("the dice are rolled: use cards, reroll, or done"),
+                          "settle": N_("answer the question first")}[stage])
 
     def _preparing(self) -> Side:
         action = self._need_action("prepare", "defend")
@@ -39,10 +49,11 @@ class ActionSteps:
         side = self._preparing()
         item = find_item(self.game, item_text)
         if item.hitman_attack_only and self.action.kind != "hitman":
-            raise RuleError("hitman_only", item=item.name(self.lang))
+            raise RuleError(N_("{item} is for hitman attacks only"), item=item.name(self.lang))
         have = side.bought[item.id]
         if item.max_per_turn is not None and have + times > item.max_per_turn:
-            raise RuleError("per_turn", max=item.max_per_turn, item=item.name(self.lang), have=have)
+            raise RuleError(N_("at most {max} {item} per turn ({have} bought already)"),
+                            max=item.max_per_turn, item=item.name(self.lang), have=have)
         prices = [item.price if have + n == 0 or item.price_further is None else item.price_further
                   for n in range(times)]
         team = self.teams[side.team]
@@ -67,34 +78,35 @@ class ActionSteps:
             elif op.KIND == "opponent_total_minus":
                 other = self.action.other(side)
                 other.pool.add_to_total(-op.value, label)
-                return [f"  {other.team}: {self._dice_line(other)}"]
-        return [f"  {side.team}: {self._dice_line(side)}"]
+                return ["  " + self.speech.label(other.team, self._dice_line(other))]
+        return ["  " + self.speech.label(side.team, self._dice_line(side))]
 
     def ready(self) -> list[str]:
         action = self._need_action("prepare", "defend")
         if action.kind != "hitman":
-            raise RuleError("ready_hitman")
+            raise RuleError(N_("ready is for hitman attacks; roll when you are prepared"))
         if action.stage == "prepare":
             action.stage = "defend"
-            return [self.say("defender_prepares", team=action.sides[1].team)]
+            return [self._("{team} (defending) prepares: buy / use, then ready", team=action.sides[1].team)]
         action.stage = "roll"
-        return [self.say("rolls_n", team=action.attacker.team, n=action.attacker.pool.count)]
+        return [self._("{team} rolls {n} dice", team=action.attacker.team, n=action.attacker.pool.count)]
 
     def roll_action(self, faces: list[int] | None) -> list[str]:
         action = self._need_action("prepare", "defend", "roll")
         if action.kind == "hitman" and action.stage != "roll":
-            raise RuleError("both_prepare")
+            raise RuleError(N_("both sides prepare first: type ready"))
         side = next(s for s in action.sides if not s.pool.rolled)
         rolled = faces if faces is not None else roll(self.rng, side.pool.count)
         try:
             side.pool.set_roll(rolled)
         except PoolError as e:
-            raise RuleError("team_says", team=side.team, error=e.text(self.lang)) from None
-        out = [self.say("rolled_line", team=side.team, faces=fmt(rolled), total=side.pool.total,
-                        by=self.say("by_companion") if faces is None else "")]
+            raise RuleError(N_("{team}: {error}"), team=side.team, error=e.text(self.lang)) from None
+        out = [self._("{team} rolled {faces}{by} — total {total}",
+                      team=side.team, faces=fmt(rolled), total=side.pool.total,
+                        by=self._(" (companion)") if faces is None else "")]
         nxt = next((s for s in action.sides if not s.pool.rolled), None)
         if nxt:
-            out.append(self.say("rolls_n", team=nxt.team, n=nxt.pool.count))
+            out.append(self._("{team} rolls {n} dice", team=nxt.team, n=nxt.pool.count))
         else:
             action.stage = "after"
             out.append(self._standing())
@@ -106,20 +118,21 @@ class ActionSteps:
         owner = self.holder(use.cards[0].id)
         for card in use.cards:
             if self.holder(card.id) is None:
-                raise RuleError("not_held", card=self.name(card.id))
+                raise RuleError(N_("{card} is not held by any team"), card=self.name(card.id))
         if any(self.holder(c.id) is not owner for c in use.cards):
-            raise RuleError("same_holder")
+            raise RuleError(N_("two cards used at once must be held by the same team"))
         side = action.side(owner.name)
         if side is None:
-            raise RuleError("no_part", team=owner.name)
+            raise RuleError(N_("{team} takes no part in this action"), team=owner.name)
         effect = use.cards[0].role.effect
         if effect.when == "attacking" and side is not action.attacker:
-            raise RuleError("attacking_only", label=use.label)
+            raise RuleError(N_("{label} works only when attacking"), label=use.label)
         for card in use.cards:
             if effect.uses_per_turn is not None and side.used.count(card.id) >= effect.uses_per_turn:
-                raise RuleError("used_turn", id=card.id)
+                raise RuleError(N_("{id} was already used this turn"), id=card.id)
             if effect.uses_per_week is not None and self.uses[card.id] >= effect.uses_per_week:
-                raise RuleError("used_week", id=card.id, n=self.uses[card.id], limit=effect.uses_per_week)
+                raise RuleError(N_("{id} has been used {n} time(s) this week (limit {limit})"),
+                                id=card.id, n=self.uses[card.id], limit=effect.uses_per_week)
         opponent = action.other(side)
         before = len(side.pool.notes), len(opponent.pool.notes) if opponent else 0
         # An EffectError may leave the pools half-changed: the driver replays the refused line away.
@@ -130,11 +143,11 @@ class ActionSteps:
         out, touched = [], []
         for who, start in ((side, before[0]), (opponent, before[1])):
             if who is not None and who.pool.notes[start:]:
-                out += [f"{who.team}: {note}" for note in who.pool.notes[start:]]
+                out += [self.speech.label(who.team, note) for note in who.pool.notes[start:]]
                 touched.append(who)
         if any(s.pool.rolled for s in touched):
             return out + [self._standing()]
-        return out + [f"  {s.team}: {self._dice_line(s)}" for s in touched]
+        return out + ["  " + self.speech.label(s.team, self._dice_line(s)) for s in touched]
 
     def reroll(self, tokens: list[str]) -> list[str]:
         action = self._need_action("after")
@@ -145,10 +158,10 @@ class ActionSteps:
         if side is None:
             holding = [s for s in action.sides if s.backups]
             if len(holding) > 1:
-                raise RuleError("both_backup")
+                raise RuleError(N_("both sides hold a backup plan: reroll TEAM FACES"))
             side = holding[0] if holding else action.attacker
         if not side.backups:
-            raise RuleError("no_backup", team=side.team)
+            raise RuleError(N_("{team} has no backup plan left (buy one while preparing)"), team=side.team)
         old, new = parse_reroll(tokens, self.rng)
         side.pool.reroll(old, new, item_doing(self.game, "reroll").name(self.lang))
         side.backups -= 1
@@ -159,19 +172,20 @@ class ActionSteps:
         team = self.teams[action.attacker.team]
         allowed = self.faction(team).twists.reward_doublings
         if action.kind != "mafia" or not allowed:
-            raise RuleError("double_only")
+            raise RuleError(N_("doubling a reward is Blood Diamond's, on a mafia attack"))
         if team.doublings_used >= allowed:
-            raise RuleError("doublings_gone", team=team.name, n=allowed)
+            raise RuleError(N_("{team} has used all {n} doublings"), team=team.name, n=allowed)
         action.double = True
-        return [self.say("will_double", team=team.name, left=allowed - team.doublings_used - 1)]
+        return [self._("{team} will double the reward if this succeeds ({left} left after it)",
+                       team=team.name, left=allowed - team.doublings_used - 1)]
 
     def _dice_line(self, side: Side) -> str:
         pool = side.pool
-        extras = [self.say("extra_total", n=pool.bonus)] if pool.bonus else []
-        extras += [self.say("extra_rerolls", n=side.backups)] if side.backups else []
-        extras += [self.say("extra_escape")] if side.escape else []
-        dice = fmt(pool.faces) if pool.rolled else self.say("to_roll", n=pool.count)
-        return dice + (f" ({', '.join(extras)})" if extras else "")
+        extras = [self._("total {n:+d}", n=pool.bonus)] if pool.bonus else []
+        extras += [self._("{n} reroll(s)", n=side.backups)] if side.backups else []
+        extras += [self._("escape route")] if side.escape else []
+        dice = fmt(pool.faces) if pool.rolled else self._("{n} dice to roll", n=pool.count)
+        return dice + (self._(" ({extras})", extras=self.speech.listing(extras)) if extras else "")
 
     def _standing(self) -> str:
         action = self.action
@@ -179,8 +193,8 @@ class ActionSteps:
             side = action.attacker
             card = self.game.card(action.target)
             verdict = evaluate([a.all for a in card.condition.any], side.pool.faces, side.pool.bonus)
-            return f"  {self._dice_line(side)} = {side.pool.total}: {verdict.explain(self.lang)}"
-        return "  " + self.say("versus").join(f"{s.team} {self._dice_line(s)} = {s.pool.total}"
+            return "  " + self.speech.label(f"{self._dice_line(side)} = {side.pool.total}", verdict.explain(self.lang))
+        return "  " + self._(" vs ").join(f"{s.team} {self._dice_line(s)} = {s.pool.total}"
                                               for s in action.sides if s.pool.rolled)
 
     # ---- resolving --------------------------------------------------------------------------
@@ -193,8 +207,8 @@ class ActionSteps:
         a, d = action.sides
         ties_to_attacker = self.game.hitman_attack.ties == "attacker"
         won = a.pool.total > d.pool.total or (a.pool.total == d.pool.total and ties_to_attacker)
-        out = [self.say("duel_result", a=a.team, at=a.pool.total, d=d.team, dt=d.pool.total,
-                        who=self.say("wins", team=a.team) if won else self.say("holds", team=d.team))]
+        out = [self._("{a} {at} vs {d} {dt}: {who}", a=a.team, at=a.pool.total, d=d.team, dt=d.pool.total,
+                        who=self._("{team} wins", team=a.team) if won else self._("{team} holds", team=d.team))]
         if won:
             action.winner = a.team
         else:
@@ -205,22 +219,23 @@ class ActionSteps:
         card = self.game.card(action.target)
         side = action.attacker
         verdict = evaluate([a.all for a in card.condition.any], side.pool.faces, side.pool.bonus)
-        out = [self.say("prompt_head", team=side.team, target=self.name(card.id)) + f": {verdict.explain(self.lang)}"]
+        head = self._("{team} vs {target}", team=side.team, target=self.name(card.id))
+        out = [self.speech.label(head, verdict.explain(self.lang))]
         if verdict.success:
             team = self.teams[side.team]
             self.board.remove(card.id)
             team.cards.append(card.id)
-            out.append(self.say("takes_card", team=team.name, card=self.name(card.id)))
+            out.append(self._("{team} takes {card}", team=team.name, card=self.name(card.id)))
             if card.id not in self.rewarded:
                 self.rewarded.add(card.id)
                 amount = card.reward * (2 if action.double else 1)
                 if action.double:
                     team.doublings_used += 1
-                out += self._book(team.name, amount, self.say("reward_for", card=self.name(card.id))
-                                  + (self.say("doubled") if action.double else ""))
+                out += self._book(team.name, amount, self._("reward for {card}", card=self.name(card.id))
+                                  + (self._(" (doubled)") if action.double else ""))
             return out + self._end_turn()
         if not card.penalty:
-            return out + [self.say("no_penalty_card")] + self._end_turn()
+            return out + [self._("no penalty on this card")] + self._end_turn()
         action.loser = side.team
         return out + self._continue()
 
@@ -235,22 +250,22 @@ class ActionSteps:
         try:
             penalty = resolve(self.game, self.faction(team), action.kind, feeder, side.escape, self.lang)
         except NeedRoll as e:
-            action.question = self.say("ask_roll", team=team.name, what=e.what)
+            action.question = self._("{team}: {what} (1d6: type the face, or 'roll')", team=team.name, what=e.what)
             return []
         return self._apply_penalty(team, penalty) + self._end_turn()
 
     def _apply_penalty(self, team: Team, penalty: Penalty) -> list[str]:
         table = self.game.penalty_tables[penalty.table].name(self.lang)
         if penalty.cancelled:
-            return [self.say("escape_cancels", team=team.name,
+            return [self._("{team}: the {item} cancels the penalty", team=team.name,
                              item=item_doing(self.game, "cancel_penalty").name(self.lang))]
         out = []
         for effect in penalty.effects:
-            out.append(self.say("penalty_line", team=team.name, table=table, roll=effect.roll,
-                                text=effect.text(self.lang))
-                       + (self.say("money_roll", faces=fmt(effect.money_roll)) if effect.money_roll else ""))
+            out.append(self._("{team}: {table}, rolled {roll} → {text}", team=team.name, table=table,
+                              roll=effect.roll, text=effect.text(self.lang))
+                       + (self._(" (rolled {faces})", faces=fmt(effect.money_roll)) if effect.money_roll else ""))
             if effect.id == "lose_money":
-                out += self._book(team.name, -effect.amount, self.say("penalty_reason", table=table))
+                out += self._book(team.name, -effect.amount, self._("penalty ({table})", table=table))
             elif effect.id == "skip_next_turn":
                 team.skip = True
             elif effect.id == "no_attack_same_target":
@@ -267,25 +282,28 @@ class ActionSteps:
         if len(action.stolen) < self._cards_to_steal(action):
             stealable = [c for c in victim.cards if self.game.card(c).role.stealable]
             choices = " ".join(c for c in stealable if c not in action.stolen)
-            action.question = self.say("ask_card", team=thief.name, victim=victim.name, choices=choices)
+            action.question = self._("{team} takes a card from {victim} ({choices}): type its id",
+                                     team=thief.name, victim=victim.name, choices=choices)
             return []
         try:
-            what = self.say("what_theft", dice=rules.money_dice, times=rules.money_times)
+            what = self._("money taken ({dice}d6 × {times})", dice=rules.money_dice, times=rules.money_times)
             faces = Feeder(action.answers).take(what, rules.money_dice)
         except NeedRoll as e:
-            action.question = self.say("ask_theft_roll", team=thief.name, what=e.what)
+            action.question = self._("{team}: {what} (type the face, or 'roll')", team=thief.name, what=e.what)
             return []
         out = []
         for card_id in action.stolen:
             victim.cards.remove(card_id)
             thief.cards.append(card_id)
-            out.append(self.say("takes_from", team=thief.name, card=self.name(card_id), victim=victim.name))
+            out.append(self._("{team} takes {card} from {victim}",
+                              team=thief.name, card=self.name(card_id), victim=victim.name))
             for op in self.game.card(card_id).role.effect.ops:
                 if op.KIND == "lose_money_when_taken":
-                    out += self._book(victim.name, -op.amount, self.say("card_taken", card=self.name(card_id)))
+                    out += self._book(victim.name, -op.amount, self._("{card} taken", card=self.name(card_id)))
         amount = min(sum(faces) * rules.money_times, victim.money)
-        out += self._book(victim.name, -amount, self.say("robbed", team=thief.name, faces=fmt(faces)))
-        out += self._book(thief.name, amount, self.say("taken_from", victim=victim.name))
+        out += self._book(victim.name, -amount, self._("robbed by {team} (rolled {faces})",
+                                                       team=thief.name, faces=fmt(faces)))
+        out += self._book(thief.name, amount, self._("taken from {victim}", victim=victim.name))
         return out + self._end_turn()
 
     def answer(self, line: str) -> list[str]:
@@ -295,7 +313,7 @@ class ActionSteps:
             card = self._card(line.strip())
             victim = self.teams[action.target]
             if card.id not in victim.cards or not card.role.stealable or card.id in action.stolen:
-                raise RuleError("cannot_lose", id=card.id, team=victim.name)
+                raise RuleError(N_("{id} is not a card {team} can lose"), id=card.id, team=victim.name)
             action.stolen.append(card.id)
         elif words == ["roll"]:
             action.answers += roll(self.rng, 1)
@@ -303,7 +321,7 @@ class ActionSteps:
             try:
                 action.answers += parse_faces(words)
             except DiceError as e:
-                raise RuleError("answer_again", error=e.text(self.lang), question=action.question) from None
+                raise RuleError(N_("{error}; {question}"), error=e.text(self.lang), question=action.question) from None
         action.question = None
         return self._continue()
 

@@ -5,8 +5,9 @@ import re
 from typing import Any
 
 from tabletop.data.hitmans_showdown import normalise_card_id
+from tabletop.i18n import N_
 
-from .words import Said
+from ..speech import Said
 
 
 class NotFound(Said):
@@ -32,13 +33,15 @@ def find_cards(game: Any, text: str) -> list[Any]:
     for card in game.deck():
         if card.faction and want in {_key(card.faction_id), _key(card.faction.name.ja), _key(card.faction.name.en)}:
             return [card]
-    raise NotFound("no_card", text=text)
+    raise NotFound(N_("no card called {text!r} (type an id like SQ, ♡K, H10, JOKER-COLOR, or a name like Mob)"),
+                   text=text)
 
 
 def find_card(game: Any, text: str) -> Any:
     cards = find_cards(game, text)
     if len(cards) > 1:
-        raise NotFound("many_cards", text=text, n=len(cards), ids=" ".join(c.id for c in cards))
+        raise NotFound(N_("{text!r} is {n} cards ({ids}): name one"),
+                       text=text, n=len(cards), ids=" ".join(c.id for c in cards))
     return cards[0]
 
 
@@ -50,7 +53,7 @@ def find_faction(game: Any, text: str) -> str:
                     _key(card.index)}:
             return fid
     known = ", ".join(f"{fid} ({f.name.en} / {f.name.ja})" for fid, f in game.factions.items())
-    raise NotFound("no_faction", text=text, known=known)
+    raise NotFound(N_("no faction {text!r}; factions: {known}"), text=text, known=known)
 
 
 def item_doing(game: Any, kind: str) -> Any:
@@ -64,4 +67,4 @@ def find_item(game: Any, text: str) -> Any:
         if want in {_key(item.id), _key(item.name.ja), _key(item.name.en), *map(_key, item.id.split("_"))}:
             return item
     known = ", ".join(i.id for i in game.preparation)
-    raise NotFound("no_item", text=text, known=known)
+    raise NotFound(N_("no preparation item {text!r}; items: {known}"), text=text, known=known)

@@ -6,12 +6,14 @@ import random
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from tabletop.i18n import N_
+
 from .cards import NotFound, find_cards, find_item
 from .conditions import Verdict, evaluate
 from .ops import EffectError
 from .pool import Pool
 from .uses import apply_item, apply_use, parse_use
-from .words import say
+from ..speech import Speech
 
 
 @dataclass(frozen=True)
@@ -30,7 +32,8 @@ class CheckResult:
 def mafia_card(game: Any, text: str, lang: str = "en") -> Any:
     cards = find_cards(game, text)  # a role name is fine here: every card of a role has its condition
     if cards[0].condition is None:
-        raise NotFound("not_mafia", id=cards[0].id, title=cards[0].title(lang))
+        raise NotFound(N_("{id} ({title}) is not a mafia card; it has no condition"),
+                       id=cards[0].id, title=cards[0].title(lang))
     return cards[0]
 
 
@@ -57,7 +60,7 @@ def _rolled(faces: Sequence[int], bonus: int, lang: str) -> Pool:
     pool = Pool(count=len(faces), lang=lang)
     pool.set_roll(list(faces))
     if bonus:
-        pool.add_to_total(bonus, say(lang, "modifier"))
+        pool.add_to_total(bonus, Speech(lang)._("modifier"))
     return pool
 
 
@@ -78,9 +81,11 @@ class DuelResult:
     def explain(self, lang: str) -> str:
         a, d = self.attacker.total, self.defender.total
         if self.success:
-            return say(lang, "duel_win", a=a, d=d)
-        tie = say(lang, "duel_tie") if a == d else ""
-        return say(lang, "duel_fail" if self.ties == "defender" else "duel_fail_tie_wins", a=a, d=d, tie=tie)
+            return Speech(lang)._("the attacker wins: {a} vs {d}", a=a, d=d)
+        tie = Speech(lang)._(" (a tie goes to the defender)") if a == d else ""
+        if self.ties == "defender":
+            return Speech(lang)._("the attacker fails: needs more than {d}, have {a}{tie}", a=a, d=d, tie=tie)
+        return Speech(lang)._("the attacker fails: needs at least {d}, have {a}", a=a, d=d)
 
     def to_json(self, lang: str) -> dict:
         return {"card": "hitman", "success": self.success, "faces": list(self.attacker.faces),

@@ -7,11 +7,14 @@ from pathlib import Path
 
 import click
 
+from tabletop import cli_i18n
 from tabletop.data.errors import DataError
 from tabletop.data.hitmans_showdown import GAME_ID, load_game
+from tabletop.i18n import N_
 
 from ..launch import (LANGS, cards_dir_of, cards_option, damaged_options, default_lang, open_session,
                       play as run_table, table_options)
+from ..speech import Said, Speech
 from . import check as checks
 from .cards import NotFound, find_faction
 from .chance import Feeder, NeedRoll
@@ -20,14 +23,13 @@ from .engine import check_teams
 from .penalties import resolve
 from .pool import fmt
 from .render import penalty_lines
-from .words import Said, say
 
 LANG = click.option("--lang", type=click.Choice(LANGS), default=default_lang,
-                    help="Language of card names, texts and the companion's messages "
-                         "(default: Japanese under a Japanese locale, else English).")
-CARDS = cards_option("Folder holding your own copy of hitmans_showdown.toml.")
-JSON = click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
-SEED = click.option("--seed", type=int, help="Seed the virtual dice (same seed, same rolls).")
+                    help=N_("Language of card names, texts and the companion's messages "
+                            "(default: TABLETOP_KIT_LANG, else Japanese under a Japanese locale, else English)."))
+CARDS = cards_option(N_("Folder holding your own copy of hitmans_showdown.toml."))
+JSON = click.option("--json", "as_json", is_flag=True, help=N_("Print one JSON object instead of text."))
+SEED = click.option("--seed", type=int, help=N_("Seed the virtual dice (same seed, same rolls)."))
 
 
 class UserError(click.ClickException):
@@ -49,18 +51,18 @@ def _dump(obj: dict) -> None:
     click.echo(json.dumps(obj, ensure_ascii=False))
 
 
-@click.group(name="showdown")
+@click.group(name="showdown", cls=cli_i18n.Group,
+             help=N_("Hitman's Showdown: dice, success checks, penalty tables and the money ledger."))
 def command() -> None:
-    """Hitman's Showdown: dice, success checks, penalty tables and the money ledger."""
+    pass
 
 
-@command.command()
+@command.command(help=N_("Roll dice written like 5d6."))
 @click.argument("dice", default="2d6")
 @SEED
 @JSON
 @LANG
 def roll(dice: str, seed: int | None, as_json: bool, lang: str) -> None:
-    """Roll dice written like 5d6."""
     try:
         result = roll_notation(dice, random.Random(seed))
     except DiceError as e:
@@ -68,39 +70,38 @@ def roll(dice: str, seed: int | None, as_json: bool, lang: str) -> None:
     if as_json:
         _dump({"dice": dice, "faces": list(result.faces), "total": result.total, "seed": seed})
     else:
-        click.echo(say(lang, "rolled", dice=dice, faces=fmt(result.faces), total=result.total))
+        click.echo(Speech(lang)._("{dice}: {faces}  (total {total})",
+                                  dice=dice, faces=fmt(result.faces), total=result.total))
 
 
-@command.command()
+@command.command(help=N_("Does CARD's success condition hold for FACES? Says exactly what is missing if not.\n\n"
+                         "CARD 'hitman' checks a hitman attack instead: FACES against --versus."))
 @click.argument("card")
 @click.argument("faces", nargs=-1, required=True)
 @click.option("--use", "-u", "steps", multiple=True, metavar="STEP",
-              help="Apply before checking, in order: a card use ('H9 4 2>6', a pair 'C3 C4 1>6') or an "
-                   "item ('weapon 5', 'backup 1 1>5 6'). '?' lets the companion roll an extra die.")
-@click.option("--bonus", type=int, default=0, help="Add to the total (e.g. a penalty still pending on it).")
-@click.option("--versus", metavar="FACES", help="CARD 'hitman': the defender's faces, e.g. '3 5 6'.")
+              help=N_("Apply before checking, in order: a card use ('H9 4 2>6', a pair 'C3 C4 1>6') or an "
+                      "item ('weapon 5', 'backup 1 1>5 6'). '?' lets the companion roll an extra die."))
+@click.option("--bonus", type=int, default=0, help=N_("Add to the total (e.g. a penalty still pending on it)."))
+@click.option("--versus", metavar="FACES", help=N_("CARD 'hitman': the defender's faces, e.g. '3 5 6'."))
 @click.option("--their-use", "their_steps", multiple=True, metavar="STEP",
-              help="CARD 'hitman': a step of the defender's (applied after yours).")
-@click.option("--their-bonus", type=int, default=0, help="CARD 'hitman': added to the defender's total.")
+              help=N_("CARD 'hitman': a step of the defender's (applied after yours)."))
+@click.option("--their-bonus", type=int, default=0, help=N_("CARD 'hitman': added to the defender's total."))
 @click.option("--week", type=click.IntRange(min=1), default=1, show_default=True,
-              help="The week (scouts grow stronger later in the game).")
+              help=N_("The week (scouts grow stronger later in the game)."))
 @SEED
 @JSON
 @LANG
 @CARDS
 def check(card, faces, steps, bonus, versus, their_steps, their_bonus, week, seed, as_json, lang,
           cards_dir) -> None:
-    """Does CARD's success condition hold for FACES? Says exactly what is missing if not.
-
-    CARD 'hitman' checks a hitman attack instead: FACES against --versus."""
     game = _load(cards_dir)
     if week > len(game.weeks):
-        raise UserError(say(lang, "week_range", last=len(game.weeks)))
+        raise UserError(Speech(lang)._("--week: the game has weeks 1-{last}", last=len(game.weeks)))
     rng = random.Random(seed)
     try:
         if card.casefold() == "hitman":
             if not versus:
-                raise UserError(say(lang, "need_versus"))
+                raise UserError(Speech(lang)._("a hitman attack needs the defender's faces: --versus '3 5 6'"))
             result = checks.duel(game, parse_faces(list(faces)), parse_faces(versus), steps, their_steps,
                                  bonus, their_bonus, week, rng, lang)
         else:
@@ -111,8 +112,9 @@ def check(card, faces, steps, bonus, versus, their_steps, their_bonus, week, see
     if as_json:
         _dump(result.to_json(lang))
     elif card.casefold() == "hitman":
-        for side, pool in (("attacker", result.attacker), ("defender", result.defender)):
-            click.echo(say(lang, "side_line", side=say(lang, side), faces=fmt(pool.faces), total=pool.total))
+        _ = Speech(lang)._
+        for side, pool in ((_("attacker"), result.attacker), (_("defender"), result.defender)):
+            click.echo(_("{side}: {faces}  total {total}", side=side, faces=fmt(pool.faces), total=pool.total))
             for note in pool.notes:
                 click.echo(f"  {note}")
         click.echo(result.explain(lang))
@@ -120,22 +122,22 @@ def check(card, faces, steps, bonus, versus, their_steps, their_bonus, week, see
         click.echo(f"{target.id} {target.title(lang)} — {target.condition.text(lang)}")
         for note in result.pool.notes:
             click.echo(f"  {note}")
-        click.echo(say(lang, "dice_line", faces=fmt(result.pool.faces), total=result.verdict.total))
+        click.echo(Speech(lang)._("  dice: {faces}  total {total}",
+                                  faces=fmt(result.pool.faces), total=result.verdict.total))
         click.echo(result.verdict.explain(lang))
 
 
-@command.command()
+@command.command(help=N_("Roll on the penalty table for a lost mafia attack or a lost hitman attack."))
 @click.argument("loss", type=click.Choice(["mafia", "hitman"]))
-@click.option("--faction", help="The losing team's faction (Darkness Speed and Void Clover change the roll).")
+@click.option("--faction", help=N_("The losing team's faction (Darkness Speed and Void Clover change the roll)."))
 @click.option("--roll", "rolls", multiple=True, metavar="FACE",
-              help="Faces you rolled, in the order asked (table roll, then a money roll if one is needed).")
-@click.option("--escape", is_flag=True, help="A perfect escape route was bought: no penalty.")
+              help=N_("Faces you rolled, in the order asked (table roll, then a money roll if one is needed)."))
+@click.option("--escape", is_flag=True, help=N_("A perfect escape route was bought: no penalty."))
 @SEED
 @JSON
 @LANG
 @CARDS
 def penalty(loss, faction, rolls, escape, seed, as_json, lang, cards_dir) -> None:
-    """Roll on the penalty table for a lost mafia attack or a lost hitman attack."""
     game = _load(cards_dir)
     try:
         fid = find_faction(game, faction) if faction is not None else None
@@ -146,9 +148,11 @@ def penalty(loss, faction, rolls, escape, seed, as_json, lang, cards_dir) -> Non
     try:
         result = resolve(game, game.factions[fid] if fid else None, loss, feeder, escape, lang)
     except NeedRoll as e:
-        raise UserError(say(lang, "roll_short", n=len(given), what=e.what)) from None
+        raise UserError(Speech(lang)._("--roll: {n} faces given, one more needed for the {what}",
+                                       n=len(given), what=e.what)) from None
     if feeder.leftover():
-        raise UserError(say(lang, "roll_long", n=len(feeder.used), faces=fmt(feeder.used)))
+        raise UserError(Speech(lang)._("--roll: too many faces; this penalty used {n} ({faces})",
+                                       n=len(feeder.used), faces=fmt(feeder.used)))
     if as_json:
         _dump({"loss": loss, "faction": fid, **result.to_json(lang)})
         return
@@ -156,13 +160,12 @@ def penalty(loss, faction, rolls, escape, seed, as_json, lang, cards_dir) -> Non
         click.echo(line)
 
 
-@command.command()
+@command.command(help=N_("The table ledger: money, weeks and turns, attacks, penalties and the showdown."))
 @click.option("--team", "teams", multiple=True, metavar="NAME=FACTION",
-              help="A team, in turn order, e.g. --team Ann=red_heart --team Bob='Void Clover'.")
+              help=N_("A team, in turn order, e.g. --team Ann=red_heart --team Bob='Void Clover'."))
 @SEED
 @table_options
 def play(teams, seed, game_file, resume, lang, cards_dir) -> None:
-    """The table ledger: money, weeks and turns, attacks, penalties and the showdown."""
     from .repl import new_game
 
     said_lang = lang or default_lang()  # the refusals below come before any saved game is read
@@ -173,7 +176,8 @@ def play(teams, seed, game_file, resume, lang, cards_dir) -> None:
         for spec in teams:
             name, sep, faction = spec.partition("=")
             if not sep or not name.strip():
-                raise UserError(say(said_lang, "team_spec", spec=spec))
+                raise UserError(Speech(said_lang)._("--team {spec!r}: write NAME=FACTION, e.g. Ann=red_heart",
+                                                    spec=spec))
             try:
                 parsed.append({"name": name.strip(), "faction": find_faction(game, faction)})
             except NotFound as e:
@@ -184,7 +188,7 @@ def play(teams, seed, game_file, resume, lang, cards_dir) -> None:
             raise UserError.of(e, said_lang) from None
         options = {"teams": parsed}
     elif teams:
-        raise UserError(say(said_lang, "resume_teams"))
+        raise UserError(Speech(said_lang)._("--resume continues the saved teams; leave out --team"))
     session = open_session(GAME_ID, game_file, resume, options, seed, lang=lang, cards_dir=cards_dir)
     if resume:
         _check_saved_teams(session, _load(cards_dir_of(session)))

@@ -10,15 +10,17 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-_WORDS = "zero one two three four five six seven eight nine ten eleven twelve".split()
+from tabletop.i18n import N_
+
+from ..speech import Speech
+
+# A count of dice is said in words in English ("needs two 6s"); each word is in the catalog.
+NUMBERS = (N_("zero"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"),
+           N_("eight"), N_("nine"), N_("ten"), N_("eleven"), N_("twelve"))
 
 
-def _number(n: int) -> str:
-    return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
-
-
-def _faces_en(face: int, count: int) -> str:
-    return f"{_number(count)} {face}{'s' if count != 1 else ''}"
+def _number(n: int, speech: Speech) -> str:
+    return speech._(NUMBERS[n]) if 0 <= n < len(NUMBERS) else str(n)
 
 
 @dataclass(frozen=True)
@@ -30,20 +32,19 @@ class AtomResult:
     face: int = 0
 
     def need(self, lang: str = "en") -> str:
-        ja = lang == "ja"
+        _ = Speech(lang)._
         if self.kind == "total_at_least":
-            return f"合計 {self.target} 以上" if ja else f"total ≥ {self.target}"
+            return _("total ≥ {target}", target=self.target)
         if self.kind == "total_equals":
-            return f"合計ちょうど {self.target}" if ja else f"total exactly {self.target}"
-        return f"{self.face} の目が {self.target} つ" if ja else _faces_en(self.face, self.target)
+            return _("total exactly {target}", target=self.target)
+        speech = Speech(lang)
+        return speech.ngettext("{number} {face}", "{number} {face}s", self.target, number=_number(self.target, speech),
+                               face=self.face)
 
     def missing(self, lang: str = "en") -> str:
-        if lang == "ja":
-            if self.kind == "face_count_at_least":
-                return f"{self.need(lang)}必要（現在 {self.have} つ）"
-            return f"{self.need(lang)}が必要（現在 {self.have}）"
-        have = _number(self.have) if self.kind == "face_count_at_least" else str(self.have)
-        return f"needs {self.need()}, have {have}"
+        speech = Speech(lang)
+        have = _number(self.have, speech) if self.kind == "face_count_at_least" else self.have
+        return speech._("needs {need}, have {have}", need=self.need(lang), have=have)
 
 
 @dataclass(frozen=True)
@@ -53,13 +54,12 @@ class Verdict:
     alternatives: tuple[tuple[AtomResult, ...], ...]
 
     def explain(self, lang: str = "en") -> str:
+        _ = Speech(lang)._
         if self.success:
             held = next(alt for alt in self.alternatives if all(a.holds for a in alt))
-            met = ", ".join(a.need(lang) for a in held)
-            return f"成功: {met} を満たした" if lang == "ja" else f"success: {met}"
-        parts = ["; ".join(a.missing(lang) for a in alt if not a.holds) for alt in self.alternatives]
-        joiner = " / または / " if lang == "ja" else " — or — "
-        return ("失敗: " if lang == "ja" else "fails: ") + joiner.join(parts)
+            return _("success: {met}", met=_(", ").join(a.need(lang) for a in held))
+        parts = [_("; ").join(a.missing(lang) for a in alt if not a.holds) for alt in self.alternatives]
+        return _("fails: {missing}", missing=_(" — or — ").join(parts))
 
 
 def kind_of(atom: Any) -> str:

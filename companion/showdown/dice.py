@@ -9,7 +9,9 @@ import random
 import re
 from dataclasses import dataclass
 
-from .words import Said
+from tabletop.i18n import N_
+
+from ..speech import Said
 
 SIDES = 6
 _NOTATION = re.compile(rf"^\s*(\d*)\s*[dD]\s*{SIDES}\s*$")
@@ -34,16 +36,16 @@ def parse_notation(text: str) -> int:
     """'5d6' -> 5 ('d6' alone is one die)."""
     m = _NOTATION.match(text)
     if not m:
-        raise DiceError("not_notation", text=text)
+        raise DiceError(N_("{text!r} is not a dice roll; write it like 5d6"), text=text)
     count = int(m.group(1) or 1)
     if not 1 <= count <= MAX_DICE:
-        raise DiceError("notation_range", text=text, max=MAX_DICE)
+        raise DiceError(N_("{text!r}: roll between 1 and {max} dice"), text=text, max=MAX_DICE)
     return count
 
 
 def parse_face(token: str) -> int:
     if not token.isdigit() or not 1 <= int(token) <= SIDES:
-        raise DiceError("not_face", token=token, sides=SIDES)
+        raise DiceError(N_("{token!r} is not a die face (1-{sides})"), token=token, sides=SIDES)
     return int(token)
 
 

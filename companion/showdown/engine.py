@@ -11,11 +11,13 @@ import random
 from collections import Counter
 from typing import Any
 
+from tabletop.i18n import N_
+
+from ..speech import Speech
 from .actions import ActionSteps
 from .cards import find_card
 from .pool import Pool
 from .state import Action, Booking, RuleError, Side, Team
-from .words import say
 
 __all__ = ["Engine", "RuleError", "check_teams"]
 
@@ -23,9 +25,10 @@ __all__ = ["Engine", "RuleError", "check_teams"]
 def check_teams(rules: Any, teams: list[tuple[str, str]]) -> None:
     """Teams as (name, faction id): as many as the rules allow, each with its own name and faction."""
     if not rules.players_min <= len(teams) <= rules.players_max:
-        raise RuleError("team_count", min=rules.players_min, max=rules.players_max, n=len(teams))
+        raise RuleError(N_("name {min}-{max} teams with --team NAME=FACTION (not {n})"),
+                        min=rules.players_min, max=rules.players_max, n=len(teams))
     if len({f for _, f in teams}) != len(teams) or len({n.casefold() for n, _ in teams}) != len(teams):
-        raise RuleError("team_unique")
+        raise RuleError(N_("each team needs its own name and its own faction"))
 
 
 class Engine(ActionSteps):
@@ -33,6 +36,8 @@ class Engine(ActionSteps):
         rules = game.rules
         check_teams(rules, teams)
         self.game, self.lang, self.rng = game, lang, random.Random(seed)
+        self.speech = Speech(lang)
+        self._ = self.speech._
         self.teams = {name: Team(name, faction, rules.starting_money) for name, faction in teams}
         self.order = [name for name, _ in teams]
         self.turn = 0
@@ -43,13 +48,10 @@ class Engine(ActionSteps):
         self.action: Action | None = None
         self.over = False
         self.showdown: dict | None = None
-        self.ledger = [Booking(self.week, n, rules.starting_money, rules.starting_money, self.say("starting_money"))
+        self.ledger = [Booking(self.week, n, rules.starting_money, rules.starting_money, self._("starting money"))
                        for n in self.order]
 
     # ---- reading the state ------------------------------------------------------------------
-
-    def say(self, key: str, **fields: object) -> str:
-        return say(self.lang, key, **fields)
 
     def name(self, card_id: str) -> str:
         card = self.game.card(card_id)
@@ -69,7 +71,7 @@ class Engine(ActionSteps):
         for team in self.teams.values():
             if team.name.casefold() == text.casefold():
                 return team
-        raise RuleError("no_team", text=text, teams=", ".join(self.order))
+        raise RuleError(N_("no team {text!r}; teams: {teams}"), text=text, teams=", ".join(self.order))
 
     def holder(self, card_id: str) -> Team | None:
         return next((t for t in self.teams.values() if card_id in t.cards), None)
@@ -92,27 +94,29 @@ class Engine(ActionSteps):
         self.ledger.append(Booking(self.week, name, paid, team.money, reason))
         out = []
         if amount:
-            out.append(self.say("booking", team=name, sign="+" if paid >= 0 else "−", amount=self.money(abs(paid)),
+            out.append(self._("{team}: {sign}{amount} ({reason}) → {balance}",
+                              team=name, sign="+" if paid >= 0 else "−", amount=self.money(abs(paid)),
                                 reason=reason, balance=self.money(team.money)))
         if not team.out and team.money <= self.game.rules.eliminated_at and amount:
             team.out = True
-            out.append(self.say("eliminated", team=name))
+            out.append(self._("{team} has no money left and is out of the game", team=name))
         return out
 
     def _afford(self, team: Team, price: int, what: str) -> None:
         if team.money - price <= self.game.rules.eliminated_at:
-            raise RuleError("cannot_pay", team=team.name, price=self.money(price), what=what,
+            raise RuleError(N_("{team} cannot pay {price} for {what}: {held} held, and reaching {out} means leaving "
+                               "the game"), team=team.name, price=self.money(price), what=what,
                             held=self.money(team.money), out=self.money(self.game.rules.eliminated_at))
 
     def adjust(self, name: str, amount: int, reason: str) -> list[str]:
         team = self.team(name)
         if team.out:
-            raise RuleError("team_out", team=team.name)
+            raise RuleError(N_("{team} is out of the game"), team=team.name)
         if self.action is not None and team.money + amount <= self.game.rules.eliminated_at:
-            raise RuleError("adjust_later")
-        out = self._book(team.name, amount, self.say("correction", why=reason))
+            raise RuleError(N_("a correction that puts a team out must wait until the action is settled"))
+        out = self._book(team.name, amount, self._("correction: {why}", why=reason))
         if len(self.alive()) < 2:
-            return out + self._finish(self.say("one_left"))
+            return out + self._finish(self._("one team is left"))
         if self.current.out and self.action is None:
             return out + self._end_turn()
         return out
@@ -121,9 +125,10 @@ class Engine(ActionSteps):
         """Manual correction: move a card to a team or back to the board."""
         card = self._card(card_text)
         if card.role.category == "faction":
-            raise RuleError("faction_stays")
+            raise RuleError(N_("faction cards stay with their team"))
         if self.action is not None and self.action.kind == "mafia" and self.action.target == card.id:
-            raise RuleError("under_attack", card=self.name(card.id))
+            raise RuleError(N_("{card} is under attack: finish the attack (or undo it) before moving the card"),
+                            card=self.name(card.id))
         holder = self.holder(card.id)
         if holder:
             holder.cards.remove(card.id)
@@ -132,9 +137,9 @@ class Engine(ActionSteps):
         if to.casefold() == "board":
             if card.role.category == "mafia":
                 self.board.append(card.id)
-            return [self.say("back_on_board", card=self.name(card.id))]
+            return [self._("{card} is back on the board", card=self.name(card.id))]
         self.team(to).cards.append(card.id)
-        return [self.say("now_held", card=self.name(card.id), team=self.team(to).name)]
+        return [self._("{card} now held by {team}", card=self.name(card.id), team=self.team(to).name)]
 
     def _card(self, text: str) -> Any:
         return find_card(self.game, text)
@@ -143,14 +148,15 @@ class Engine(ActionSteps):
 
     def _need_turn(self) -> None:
         if self.over:
-            raise RuleError("game_over")
+            raise RuleError(N_("the game is over"))
         if self.action is not None:
             stage = self.action.stage
-            raise RuleError("finish_first", hint=self.say(f"stage_{stage}", next=self._after_preparing()))
+            raise RuleError(N_("finish the current action first ({hint}), or undo to take it back"),
+                            hint=self._stage_hint(stage))
 
     def pass_turn(self) -> list[str]:
         self._need_turn()
-        return [self.say("passes", team=self.current.name)] + self._end_turn()
+        return [self._("{team} passes", team=self.current.name)] + self._end_turn()
 
     def _end_turn(self) -> list[str]:
         self.action = None
@@ -160,7 +166,7 @@ class Engine(ActionSteps):
     def _advance(self) -> list[str]:
         out = []
         if len(self.alive()) < 2:
-            return out + self._finish(self.say("one_left"))
+            return out + self._finish(self._("one team is left"))
         while True:
             nxt = self._next_seat()
             if nxt is None:
@@ -172,7 +178,7 @@ class Engine(ActionSteps):
             team = self.current
             if team.skip:
                 team.skip, team.acted = False, team.acted + 1
-                out.append(self.say("skips", team=team.name))
+                out.append(self._("{team} skips this turn (penalty)", team=team.name))
                 continue
             return out
 
@@ -194,14 +200,14 @@ class Engine(ActionSteps):
         for team in self.teams.values():
             team.acted, team.barred = 0, set()
         data = self.week_data()
-        out = [self.say("new_week", week=self.week, text=data.text(self.lang))]
+        out = [self._("— week {week}: {text}", week=self.week, text=data.text(self.lang))]
         if "deal_scouts" in data.events:
             for team in self.alive():
                 scout = self._scout_of(team)
                 team.cards.append(scout)
-                out.append(self.say("gets_scout", team=team.name, card=self.name(scout)))
+                out.append(self._("{team} receives the scout {card}", team=team.name, card=self.name(scout)))
         if "showdown" in data.events or data.actions == 0:
-            out += self._finish(self.say("the_showdown"))
+            out += self._finish(self._("the showdown"))
         else:
             self.turn = len(self.order) - 1  # the next seat found is the first one
         return out
@@ -214,7 +220,7 @@ class Engine(ActionSteps):
 
     def _finish(self, why: str) -> list[str]:
         self.over, self.action = True, None
-        out = [self.say("bonuses", why=why)]
+        out = [self._("— {why}: bonuses", why=why)]
         awards = []
         for bonus in self.game.showdown.bonuses:
             for team in self._bonus_winners(bonus):
@@ -224,13 +230,15 @@ class Engine(ActionSteps):
         winners = [t.name for t in self.alive() if t.money == top]
         self.showdown = {"bonuses": awards, "money": {t.name: t.money for t in self.teams.values()},
                          "winners": winners}
-        standing = ", ".join(f"{t.name} {self.money(t.money)}" for t in sorted(
+        standing = self.speech.listing(f"{t.name} {self.money(t.money)}" for t in sorted(
             self.alive(), key=lambda t: -t.money))
-        out.append(self.say("final_money", standing=standing))
+        out.append(self._("final money: {standing}", standing=standing))
         return out + [self.verdict(winners)]
 
     def verdict(self, winners: list[str]) -> str:
-        return self.say("shared" if len(winners) > 1 else "winner", teams=self.say("and").join(winners))
+        teams = self._(" and ").join(winners)
+        return self._("shared victory: {teams}",
+                      teams=teams) if len(winners) > 1 else self._("winner: {teams}", teams=teams)
 
     def _bonus_winners(self, bonus: Any) -> list[Team]:
         who = bonus.who
@@ -256,44 +264,49 @@ class Engine(ActionSteps):
         card = self._card(target)
         if card.id not in self.board:
             holder = self.holder(card.id)
-            where = self.say("held_by", team=holder.name) if holder else self.say("not_on_board")
-            raise RuleError("not_attackable", card=self.name(card.id), where=where)
+            where = self._("held by {team}", team=holder.name) if holder else self._("not on the board")
+            raise RuleError(N_("{card} is {where}; attack a card on the board"), card=self.name(card.id), where=where)
         out = []
         if card.advance:
-            self._afford(actor, card.advance, self.say("the_advance", id=card.id))
-            out += self._book(actor.name, -card.advance, self.say("advance_for", card=self.name(card.id)))
+            self._afford(actor, card.advance, self._("the advance on {id}", id=card.id))
+            out += self._book(actor.name, -card.advance, self._("advance for {card}", card=self.name(card.id)))
         self.action = Action("mafia", card.id, [self._side(actor, hitman_attack=False)])
-        out.append(self.say("attacks_card", team=actor.name, card=self.name(card.id),
+        out.append(self._("{team} attacks {card} — {condition}", team=actor.name, card=self.name(card.id),
                             condition=card.condition.text(self.lang)))
         stakes = self._stakes(card)
         out += ["  " + " · ".join(stakes)] if stakes else []
-        return out + [f"  {actor.name}: {'; '.join(self.action.attacker.pool.notes)}"]
+        return out + ["  " + self.speech.label(actor.name, self._("; ").join(self.action.attacker.pool.notes))]
 
     def _stakes(self, card: Any) -> list[str]:
         """What the printed card says is at stake: reward, advance, penalty."""
         label = self.game.labels
-        stakes = [] if card.id in self.rewarded else [f"{label['reward'](self.lang)}: {self.money(card.reward)}"]
-        stakes += [f"{label['advance'](self.lang)}: {self.money(card.advance)}"] if card.advance else []
+        say = self.speech.label
+        stakes = [] if card.id in self.rewarded else [say(label["reward"](self.lang), self.money(card.reward))]
+        stakes += [say(label["advance"](self.lang), self.money(card.advance))] if card.advance else []
         return stakes + [label["penalty_mark"](self.lang)] if card.penalty else stakes
 
     def _attack_team(self, actor: Team, defender: Team) -> list[str]:
         opens = self.first_week_with("open_hitman_attacks")
         if self.week < opens:
-            raise RuleError("opens_in", week=opens)
+            raise RuleError(N_("hitman teams can be attacked from week {week} on"), week=opens)
         if defender is actor or defender.out:
-            raise RuleError("not_yourself" if defender is actor else "cannot_attack", team=defender.name)
+            if defender is actor:
+                raise RuleError(N_("a team cannot attack itself"))
+            raise RuleError(N_("{team} cannot be attacked"), team=defender.name)
         if defender.name in actor.barred:
-            raise RuleError("barred", team=actor.name, target=defender.name)
+            raise RuleError(N_("{team} may not attack {target} again until the week changes"),
+                            team=actor.name, target=defender.name)
         self.action = Action("hitman", defender.name, [self._side(actor, hitman_attack=True),
                                                        self._side(defender, hitman_attack=False)])
         a, d = self.action.sides
-        return ([self.say("attacks_team", team=actor.name, target=defender.name)]
-                + [f"  {s.team}: {'; '.join(s.pool.notes)}" for s in (a, d)])
+        return ([self._("{team} attacks {target}: {team} prepares (buy / use), then ready",
+                        team=actor.name, target=defender.name)]
+                + ["  " + self.speech.label(s.team, self._("; ").join(s.pool.notes)) for s in (a, d)])
 
     def _side(self, team: Team, hitman_attack: bool) -> Side:
         twists = self.faction(team).twists
         pool = Pool(count=self.game.rules.starting_dice, lang=self.lang)
-        pool.notes.append(self.say("note_start", n=pool.count))
+        pool.notes.append(self._("{n} dice to start", n=pool.count))
         label = self.faction(team).name(self.lang)
         if twists.extra_dice:
             pool.more_dice(twists.extra_dice, label)
@@ -302,8 +315,8 @@ class Engine(ActionSteps):
         if hitman_attack and twists.hitman_attack_total_bonus:
             pool.add_to_total(twists.hitman_attack_total_bonus, label)
         if team.next_dice:
-            pool.more_dice(team.next_dice, self.say("last_penalty"))
+            pool.more_dice(team.next_dice, self._("last penalty"))
         if team.next_total:
-            pool.add_to_total(team.next_total, self.say("last_penalty"))
+            pool.add_to_total(team.next_total, self._("last penalty"))
         team.next_dice = team.next_total = 0
         return Side(team.name, pool)

@@ -11,12 +11,17 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
+from tabletop.i18n import N_
+
 from .conditions import kind_of
 from .dice import DiceError, parse_face, roll
 from .pool import Pool, PoolError
-from .words import Said, say
+from ..speech import Said, Speech
 
 CHOICE_KINDS = {"set_die", "add_dice_of_face", "copy_die"}  # these need rolled dice
+
+
+MISSING = N_("missing: {what}")
 
 
 class EffectError(Said):
@@ -30,7 +35,7 @@ class Choices:
 
     def _next(self, what: str) -> str:
         if not self.tokens:
-            raise EffectError("missing", what=what)
+            raise EffectError(MISSING, what=what)
         return self.tokens.pop(0)
 
     def face(self, what: str) -> int:
@@ -38,18 +43,19 @@ class Choices:
         try:
             return parse_face(token)
         except DiceError:
-            raise EffectError("want_face", what=what, token=token) from None
+            raise EffectError(N_("{what}: expected a face 1-6, got {token!r}"), what=what, token=token) from None
 
     def rolled_face(self, what: str) -> int:
         token = self._next(what)
         if token == "?":
             if self.rng is None:
-                raise EffectError("no_roller", what=what)
+                raise EffectError(N_("{what}: no dice roller here; type the face you rolled"), what=what)
             return roll(self.rng, 1)[0]
         try:
             return parse_face(token)
         except DiceError:
-            raise EffectError("want_rolled", what=what, token=token) from None
+            raise EffectError(N_("{what}: expected the face rolled (1-6) or ?, got {token!r}"),
+                              what=what, token=token) from None
 
     def change(self, what: str) -> tuple[int, int]:
         token = self._next(what)
@@ -59,7 +65,7 @@ class Choices:
                 return parse_face(old), int(new)
         except (DiceError, ValueError):
             pass
-        raise EffectError("want_change", what=what, token=token)
+        raise EffectError(N_("{what}: expected OLD>NEW such as 2>6, got {token!r}"), what=what, token=token)
 
 
 def signature(ops: Sequence[Any], rolled: bool, lang: str = "en") -> str:
@@ -68,14 +74,14 @@ def signature(ops: Sequence[Any], rolled: bool, lang: str = "en") -> str:
     for op in ops:
         kind = kind_of(op)
         if kind == "add_dice" and rolled:
-            parts += [say(lang, "sig_extra")] * op.count
+            parts += [Speech(lang)._("<extra die: face or ?>")] * op.count
         elif kind == "set_die":
-            parts += [say(lang, "sig_set")] * op.count
+            parts += [Speech(lang)._("<OLD>NEW>")] * op.count
         elif kind == "add_dice_of_face":
-            parts += [say(lang, "sig_add")] * op.count
+            parts += [Speech(lang)._("<face to add>")] * op.count
         elif kind == "copy_die":
-            parts.append(say(lang, "sig_copy"))
-    return " ".join(parts) or say(lang, "sig_none")
+            parts.append(Speech(lang)._("<face of the die to copy>"))
+    return " ".join(parts) or Speech(lang)._("(no choices)")
 
 
 def apply(ops: Sequence[Any], own: Pool, opponent: Pool | None, choices: Choices, why: str) -> None:
@@ -85,14 +91,14 @@ def apply(ops: Sequence[Any], own: Pool, opponent: Pool | None, choices: Choices
         for op in ops:
             _apply_one(op, own, opponent, choices, why)
     except PoolError as e:
-        raise EffectError(e.key, **e.fields) from None
+        raise EffectError.from_(e) from None
     except EffectError as e:
-        if e.key != "missing":
+        if e.message != MISSING:
             raise
-        raise EffectError("missing_choice", what=e.fields["what"], why=why,
+        raise EffectError(N_("missing: {what} (type after the card: {sig})"), what=e.fields["what"], why=why,
                           sig=signature(ops, own.rolled, own.lang)) from None
     if choices.tokens:
-        raise EffectError("unexpected", why=why, extra=" ".join(choices.tokens),
+        raise EffectError(N_("{why}: unexpected {extra!r} (expected: {sig})"), why=why, extra=" ".join(choices.tokens),
                           sig=signature(ops, own.rolled, own.lang))
 
 
@@ -100,32 +106,35 @@ def _apply_one(op: Any, own: Pool, opp: Pool | None, choices: Choices, why: str)
     kind = kind_of(op)
     lang = own.lang
     if kind in CHOICE_KINDS and not own.rolled:
-        raise EffectError("after_roll", why=why)
+        raise EffectError(N_("{why} changes your dice: use it after the roll"), why=why)
     if kind == "add_dice":
-        faces = ([choices.rolled_face(say(lang, "what_extra", why=why, i=i + 1)) for i in range(op.count)]
+        faces = ([choices.rolled_face(Speech(lang)._("{why}: extra die {i}",
+                                                     why=why, i=i + 1)) for i in range(op.count)]
                  if own.rolled else None)
         own.more_dice(op.count, why, faces)
     elif kind == "add_total":
         own.add_to_total(op.value, why)
     elif kind == "set_die":
         for _ in range(op.count):
-            old, new = choices.change(say(lang, "what_set", why=why))
+            old, new = choices.change(Speech(lang)._("{why}: die to set", why=why))
             own.set_die(old, new, why)
     elif kind == "add_dice_of_face":
-        own.add_faces([choices.face(say(lang, "what_add", why=why, i=i + 1)) for i in range(op.count)], why)
+        own.add_faces([choices.face(Speech(lang)._("{why}: face of added die {i}",
+                                                   why=why, i=i + 1)) for i in range(op.count)], why)
     elif kind == "copy_die":
-        own.copy_die(choices.face(say(lang, "what_copy", why=why)), op.count, why)
+        own.copy_die(choices.face(Speech(lang)._("{why}: the die to copy", why=why)), op.count, why)
     elif kind in ("opponent_total_minus", "opponent_dice_minus", "opponent_highest_minus"):
         _against(op, kind, opp, own, why)
     else:
-        raise EffectError("not_a_use", why=why, kind=kind)
+        raise EffectError(N_("{why}: {kind} is not something a use does"), why=why, kind=kind)
 
 
 def _against(op: Any, kind: str, opp: Pool | None, own: Pool, why: str) -> None:
     if opp is None:
-        own.notes.append(say(own.lang, "no_opponent", why=why, kind=kind.replace("_", " ")))
+        own.notes.append(Speech(own.lang)._("{why}: {kind} — no opponent here, no effect",
+                                            why=why, kind=kind.replace("_", " ")))
         return
-    against = say(own.lang, "against", why=why)
+    against = Speech(own.lang)._("{why} (against)", why=why)
     if kind == "opponent_total_minus":
         opp.add_to_total(-op.value, against)
     elif kind == "opponent_dice_minus":
@@ -136,5 +145,5 @@ def _against(op: Any, kind: str, opp: Pool | None, own: Pool, why: str) -> None:
             opp.more_dice(-op.count, against)
     else:
         if not opp.rolled:
-            raise EffectError("highest_after", why=why)
+            raise EffectError(N_("{why}: the opponent's highest die can only be lowered after their roll"), why=why)
         opp.lower_highest(op.value, against, op.floor)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .chance import Feeder
-from .words import say
+from ..speech import Speech
 
 Loss = Literal["mafia", "hitman"]
 
@@ -65,13 +65,15 @@ def resolve(data: Any, faction: Any | None, loss: Loss, feeder: Feeder, escape: 
     times = faction.twists.penalty_rolls if faction is not None else 1
     effects = []
     for n in range(times):
-        which = say(lang, "what_penalty") if times == 1 else say(lang, "what_penalty_n", n=n + 1, times=times)
+        _ = Speech(lang)._
+        which = _("penalty roll") if times == 1 else _("penalty roll {n} of {times}", n=n + 1, times=times)
         (face,) = feeder.take(which)
         row = table.row_for(face)
         amount, money = 0, ()
         if row.effect == "lose_money":
             if row.dice:
-                money = tuple(feeder.take(say(lang, "what_money", dice=row.dice, times=row.times), row.dice))
+                money = tuple(feeder.take(Speech(lang)._("money lost ({dice}d6 × {times})",
+                                                         dice=row.dice, times=row.times), row.dice))
                 amount = sum(money) * row.times
             else:
                 amount = row.amount

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tabletop.i18n import N_
+
 from .dice import SIDES
-from .words import Said, say
+from ..speech import Said, Speech
 
 
 class PoolError(Said):
@@ -23,8 +25,9 @@ class Pool:
     notes: list[str] = field(default_factory=list)
     lang: str = "en"              # the language of the notes
 
-    def _note(self, key: str, **fields: object) -> None:
-        self.notes.append(say(self.lang, key, **fields))
+    @property
+    def speech(self) -> Speech:
+        return Speech(self.lang)
 
     @property
     def rolled(self) -> bool:
@@ -36,77 +39,87 @@ class Pool:
 
     def _need_roll(self, what: str) -> list[int]:
         if self.faces is None:
-            raise PoolError("need_roll", what=what)
+            raise PoolError(N_("{what} needs the dice rolled first"), what=what)
         return self.faces
 
     def _take(self, face: int, what: str) -> int:
         faces = self._need_roll(what)
         if face not in faces:
-            raise PoolError("no_die", what=what, face=face, dice=fmt(faces))
+            raise PoolError(N_("{what}: no die shows {face} (dice: {dice})"), what=what, face=face, dice=fmt(faces))
         return faces.index(face)
 
     def more_dice(self, n: int, why: str, faces: list[int] | None = None) -> None:
         """+n dice: before the roll they join it; after it, `faces` are the extra dice as rolled."""
         if self.faces is None:
             self.count = max(0, self.count + n)
-            self._note("note_more", why=why, n=n)
+            self.notes.append(self.speech.ngettext("{why}: {n:+d} die", "{why}: {n:+d} dice", abs(n), why=why, n=n))
             return
         if n < 0:
-            raise PoolError("fewer_after", why=why)
+            raise PoolError(N_("{why}: fewer dice must be decided before the roll"), why=why)
         if faces is None or len(faces) != n:
-            raise PoolError("extra_as_rolled", why=why, n=n)
+            raise PoolError.ngettext("{why}: give the {n} extra die as rolled",
+                                     "{why}: give the {n} extra dice as rolled",
+                                     n, why=why)
         self.faces.extend(faces)
-        self._note("note_extra", why=why, n=n, faces=fmt(faces))
+        self.notes.append(self.speech.ngettext("{why}: extra die rolled {faces}", "{why}: extra dice rolled {faces}", n,
+                                               why=why, faces=fmt(faces)))
 
     def set_roll(self, faces: list[int]) -> None:
         if len(faces) != self.count:
-            raise PoolError("roll_count", n=self.count, got=len(faces), face="face" if len(faces) == 1 else "faces")
+            dice = PoolError.ngettext("{n} die", "{n} dice", self.count)
+            raise PoolError.ngettext("this roll is {dice}, got {n} face",
+                                     "this roll is {dice}, got {n} faces", len(faces),
+                                     dice=dice)
         self.faces = list(faces)
 
     def add_faces(self, faces: list[int], why: str) -> None:
         self._need_roll(why).extend(faces)
-        self._note("note_added", why=why, faces=fmt(faces))
+        self.notes.append(self.speech._("{why}: added {faces}", why=why, faces=fmt(faces)))
 
     def set_die(self, old: int, new: int, why: str, ceiling: int = SIDES) -> None:
         if not 1 <= new <= ceiling:
-            raise PoolError("set_range", why=why, ceiling=ceiling, new=new)
+            raise PoolError(N_("{why}: a die can be set to 1-{ceiling}, not {new}"), why=why, ceiling=ceiling, new=new)
         i = self._take(old, why)
         self.faces[i] = new
-        self._note("note_set", why=why, old=old, new=new)
+        self.notes.append(self.speech._("{why}: a {old} set to {new}", why=why, old=old, new=new))
 
     def copy_die(self, face: int, n: int, why: str) -> None:
         self._take(face, why)
         self.faces.extend([face] * n)
-        self._note("note_copy", why=why, n=n, face=face)
+        self.notes.append(self.speech.ngettext("{why}: {n} more die showing {face}",
+                                               "{why}: {n} more dice showing {face}",
+                                               n, why=why, face=face))
 
     def reroll(self, old: list[int], new: list[int], why: str) -> None:
         faces = self._need_roll(why)
         if len(old) != len(new):
-            raise PoolError("reroll_count", why=why, old=len(old), new=len(new))
+            raise PoolError(N_("{why}: {old} dice picked up but {new} new faces given"),
+                            why=why, old=len(old), new=len(new))
         left = list(faces)
         for face in old:
             if face not in left:
-                raise PoolError("no_die_left", why=why, face=face, dice=fmt(faces))
+                raise PoolError(N_("{why}: no die left showing {face} (dice: {dice})"),
+                                why=why, face=face, dice=fmt(faces))
             left.remove(face)
         self.faces = left + list(new)
-        self._note("note_reroll", why=why, old=fmt(old), new=fmt(new))
+        self.notes.append(self.speech._("{why}: rerolled {old} -> {new}", why=why, old=fmt(old), new=fmt(new)))
 
     def drop_lowest(self, n: int, why: str) -> None:
         faces = sorted(self._need_roll(why), reverse=True)
         gone = faces[len(faces) - n:] if n else []
         self.faces = faces[:len(faces) - n] if n < len(faces) else []
-        self._note("note_drop", why=why, gone=fmt(gone))
+        self.notes.append(self.speech._("{why}: {gone} taken away", why=why, gone=fmt(gone)))
 
     def add_to_total(self, n: int, why: str) -> None:
         self.bonus += n
-        self._note("note_total", why=why, n=n)
+        self.notes.append(self.speech._("{why}: total {n:+d}", why=why, n=n))
 
     def lower_highest(self, n: int, why: str, floor: int = 1) -> None:
         faces = self._need_roll(why)
         i = faces.index(max(faces))
         old = faces[i]
         faces[i] = max(floor, old - n)
-        self._note("note_lower", why=why, old=old, new=faces[i])
+        self.notes.append(self.speech._("{why}: highest die {old} -> {new}", why=why, old=old, new=faces[i]))
 
 
 def fmt(faces: list[int] | tuple[int, ...]) -> str:

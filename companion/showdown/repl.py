@@ -2,21 +2,36 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import asdict
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from tabletop.data.hitmans_showdown import load_game
+from tabletop.i18n import N_
 
 from ..session import Session
+from ..speech import Said, columns, pad
 from ..table import InputError
 from .dice import parse_faces, parse_notation, roll
 from .engine import Engine
 from .pool import fmt
-from .words import HELP, Said
 
+# The commands (`help`), translated when shown.
+HELP = (N_("attack CARD|TEAM     attack a mafia card on the board (SQ, ♡K, JOKER-BLACK) or a team (week {week} on)"),
+        N_("pass                 let the turn go"),
+        N_("buy ITEM [N]         weapon, backup, escape, closing (N times); while preparing"),
+        N_("use CARD [CARD] [CHOICES]  a held card's effect; two cards at once for a pair (use H3 D4)"),
+        N_("                     choices, in the card's order: extra die rolled after the roll: a face or ?;"),
+        N_("                     set a die: OLD>NEW; add a die of a face / copy a die: the face"),
+        N_("roll [FACES]         roll the action's dice: type your faces, or nothing to let the companion roll"),
+        N_("roll 5d6             just roll dice"),
+        N_("ready                hitman attack: the attacker, then the defender, is done preparing"),
+        N_("reroll [TEAM] FACES [> NEW]  spend a backup plan on the dice showing FACES"),
+        N_("double               Blood Diamond: double this reward"),
+        N_("done                 settle the action (the companion then asks for any penalty or theft roll)"),
+        N_("adjust TEAM ±N WHY   correct a team's money;  give CARD TEAM|board  correct who holds a card"),
+        N_("questions            answer with the face you rolled, 'roll' to let the companion roll, or a card id"))
 RECENT = 4  # bookings shown by `status` (all of them are in `status --json`)
 
 
@@ -49,24 +64,25 @@ class ShowdownTable:
     def prompt(self) -> str:
         e = self.engine
         if e.over:
-            return e.say("prompt_over")
+            return e._("game over (status, history, undo, quit) >")
         action = e.action
         if action is None:
             team = e.current
-            return e.say("prompt_turn", week=e.week, team=team.name, money=e.money(team.money))
+            return e._("[week {week}] {team} ({money}): attack / pass >",
+                       week=e.week, team=team.name, money=e.money(team.money))
         if action.question:
             return f"{action.question} >"
         target = self.engine.name(action.target) if action.kind == "mafia" else action.target
-        head = e.say("prompt_head", team=action.attacker.team, target=target)
+        head = e._("{team} vs {target}", team=action.attacker.team, target=target)
         if action.stage == "prepare":
             more = "buy / use / ready" if action.kind == "hitman" else "buy / use / roll"
-            return e.say("prompt_prepare", head=head, more=more)
+            return e._("{head} · {more} >", head=head, more=more)
         if action.stage == "defend":
-            return e.say("prompt_defend", head=head, team=action.sides[1].team)
+            return e._("{head} · {team} defends: buy / use / ready >", head=head, team=action.sides[1].team)
         if action.stage == "roll":
             side = next(s for s in action.sides if not s.pool.rolled)
-            return e.say("prompt_roll", head=head, team=side.team, n=side.pool.count)
-        return e.say("prompt_after", head=head)
+            return e._("{head} · {team} rolls {n} dice >", head=head, team=side.team, n=side.pool.count)
+        return e._("{head} · use / reroll / done >", head=head)
 
     def handle(self, line: str) -> list[str]:
         try:
@@ -76,7 +92,7 @@ class ShowdownTable:
 
     def help(self) -> list[str]:
         week = self.engine.first_week_with("open_hitman_attacks")
-        return [line.format(week=week) for line in HELP["ja" if self.lang == "ja" else "en"]]
+        return [self.engine._(line, week=week) for line in HELP]
 
     def status(self) -> dict:
         e = self.engine
@@ -101,21 +117,26 @@ class ShowdownTable:
 
     def describe(self) -> list[str]:
         e = self.engine
-        lines = [e.say("status_week", week=e.week) + ("" if e.over else e.say("status_to_act", team=e.current.name))]
-        for name in e.order:
-            t = e.teams[name]
-            pending = [e.say("pending_total", n=t.next_total)] if t.next_total else []
-            pending += [e.say("pending_dice", n=t.next_dice)] if t.next_dice else []
-            pending += [e.say("pending_skip")] if t.skip else []
-            pending += [e.say("pending_barred", teams=", ".join(sorted(t.barred)))] if t.barred else []
-            state = e.say("out") if t.out else e.say("actions_done", n=t.acted, of=e.week_data().actions)
-            cards = " ".join(f"{c}{'*' if e.uses[c] else ''}" for c in t.cards) or e.say("no_cards")
-            columns = [pad(t.name, 10), pad(e.faction(t).name(self.lang), 18), pad(e.money(t.money), 14, True)]
-            lines.append(f"  {' '.join(columns)}  {state}  {cards}" + (f"  [{'; '.join(pending)}]" if pending else ""))
-        lines.append(e.say("board", n=len(e.board)) + (e.say("used_mark") if e.uses else ""))
+        lines = [e._("week {week}", week=e.week) + ("" if e.over else e._(" — {team} to act", team=e.current.name))]
+        teams = [e.teams[name] for name in e.order]
+        # columns wide enough for the longest name (a Japanese character takes two)
+        widths = (max(10, *(columns(t.name) + 1 for t in teams)),
+                  max(18, *(columns(e.faction(t).name(self.lang)) + 1 for t in teams)))
+        for t in teams:
+            pending = [e._("next total {n:+d}", n=t.next_total)] if t.next_total else []
+            pending += [e._("next {n:+d} die", n=t.next_dice)] if t.next_dice else []
+            pending += [e._("skips next turn")] if t.skip else []
+            pending += [e._("may not attack {teams}", teams=e.speech.listing(sorted(t.barred)))] if t.barred else []
+            state = e._("OUT") if t.out else e._("{n}/{of} actions", n=t.acted, of=e.week_data().actions)
+            cards = " ".join(f"{c}{'*' if e.uses[c] else ''}" for c in t.cards) or e._("no cards")
+            cells = [pad(t.name, widths[0]), pad(e.faction(t).name(self.lang), widths[1]),
+                     pad(e.money(t.money), 14, True)]
+            note = "  [" + e._("; ").join(pending) + "]" if pending else ""
+            lines.append(f"  {' '.join(cells)}  {state}  {cards}{note}")
+        lines.append(e._("  board: {n} mafia cards", n=len(e.board)) + (e._("  (* used this week)") if e.uses else ""))
         recent = e.ledger[len(e.order):][-RECENT:]  # the first bookings are the starting money
         if recent:
-            lines.append(e.say("latest"))
+            lines.append(e._("  latest money:"))
             lines += [f"    {b.team} {'+' if b.amount >= 0 else '−'}{e.money(abs(b.amount))} {b.reason}"
                       for b in recent]
         if e.action:
@@ -123,7 +144,7 @@ class ShowdownTable:
         if e.showdown:
             for award in e.showdown["bonuses"]:
                 bonus = next(b for b in self.game.showdown.bonuses if b.id == award["bonus"])
-                lines.append(e.say("award", bonus=bonus.name(self.lang), team=award["team"],
+                lines.append(e._("  {bonus}: {team} +{amount}", bonus=bonus.name(self.lang), team=award["team"],
                                    amount=e.money(award["amount"])))
             lines.append(e.verdict(e.showdown["winners"]))
         return lines
@@ -149,7 +170,7 @@ class ShowdownTable:
         if word == "roll":
             if len(args) == 1 and re.search(r"[dD]", args[0]):
                 faces = roll(e.rng, parse_notation(args[0]))
-                return [e.say("rolled", dice=args[0], faces=fmt(faces), total=sum(faces))]
+                return [e._("{dice}: {faces}  (total {total})", dice=args[0], faces=fmt(faces), total=sum(faces))]
             return e.roll_action(parse_faces(args) if args else None)
         if word == "reroll" and args:
             return e.reroll(args)
@@ -160,14 +181,8 @@ class ShowdownTable:
         if word == "give" and len(args) == 2:
             return e.give(args[0], args[1])
         usage = next((" ".join(h.split()) for h in self.help() if word in h.split()), None)
-        raise InputError(e.say("usage", usage=usage) if usage else e.say("not_understood", line=line))
-
-
-def pad(text: str, width: int, right: bool = False) -> str:
-    """Pad to `width` terminal columns (Japanese characters take two)."""
-    used = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-    fill = " " * max(0, width - used)
-    return fill + text if right else text + fill
+        raise InputError(e._("write it like this: {usage}",
+                             usage=usage) if usage else e._("not understood: {line!r}", line=line))
 
 
 def new_game(session: Session) -> Any:

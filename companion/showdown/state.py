@@ -5,7 +5,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from .pool import Pool
-from .words import Said
+from ..speech import Said
 
 
 class RuleError(Said):

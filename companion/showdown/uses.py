@@ -6,11 +6,13 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
+from tabletop.i18n import N_
+
 from .cards import NotFound, find_item
 from .dice import DiceError, parse_faces, roll
 from .ops import Choices, EffectError, apply
 from .pool import Pool, PoolError
-from .words import say
+from ..speech import Speech
 
 
 @dataclass(frozen=True)
@@ -24,13 +26,13 @@ class Use:
 def parse_use(game: Any, tokens: Sequence[str], resolve: Callable[[str], Any], week: int, lang: str) -> Use:
     """`resolve` turns a typed card into a card view (raising NotFound)."""
     if not tokens:
-        raise EffectError("name_card")
+        raise EffectError(N_("name the card to use"))
     first = resolve(tokens[0])
     effect = first.role.effect
     if effect is None:
-        raise EffectError("no_effect", id=first.id)
+        raise EffectError(N_("{id} has no use effect"), id=first.id)
     if effect.when == "always":
-        raise EffectError("always", id=first.id, title=first.title(lang))
+        raise EffectError(N_("{id} ({title}) works by itself; it cannot be used"), id=first.id, title=first.title(lang))
     cards, rest = [first], list(tokens[1:])
     if rest and effect.pair is not None:
         try:
@@ -39,7 +41,7 @@ def parse_use(game: Any, tokens: Sequence[str], resolve: Callable[[str], Any], w
             second = None
         if second is not None:
             if second.role_id != first.role_id or second.id == first.id:
-                raise EffectError("pair_only", title=first.title(lang))
+                raise EffectError(N_("only two different {title} cards can be used together"), title=first.title(lang))
             cards.append(second)
             rest.pop(0)
     ops = effect.pair.ops if len(cards) == 2 else effect.ops_in_week(week)
@@ -59,12 +61,12 @@ def parse_reroll(tokens: Sequence[str], rng: random.Random | None) -> tuple[list
         old = parse_faces(old_text)
         new = parse_faces(new_text) if sep else None
     except DiceError as e:
-        raise EffectError(e.key, **e.fields) from None
+        raise EffectError.from_(e) from None
     if not old:
-        raise EffectError("reroll_which")
+        raise EffectError(N_("name the dice to reroll by their faces, e.g. reroll 1 1>5 6"))
     if new is None:
         if rng is None:
-            raise EffectError("reroll_new")
+            raise EffectError(N_("give the new faces: reroll 1 1>5 6"))
         new = roll(rng, len(old))
     return old, new
 
@@ -81,9 +83,10 @@ def apply_item(game: Any, tokens: Sequence[str], own: Pool, opponent: Pool | Non
             try:
                 own.reroll(old, new, label)
             except PoolError as e:
-                raise EffectError(e.key, **e.fields) from None
+                raise EffectError.from_(e) from None
         elif kind == "cancel_penalty":
-            own.notes.append(say(own.lang, "note_escape", label=label))
+            own.notes.append(Speech(own.lang)._("{label}: cancels the penalty of a loss (no change to the dice)",
+                                                label=label))
         else:
             apply([op], own, opponent, Choices(tokens[1:], rng), label)
     return item

@@ -5,12 +5,14 @@ from pathlib import Path
 
 import click
 
+from tabletop import cli_i18n
 from tabletop.data.errors import DataError
 from tabletop.data.terror24 import GAME_ID, Terror24, load_terror24, provisional_warning
+from tabletop.i18n import N_
 
 from ..launch import LANGS, cards_dir_of, cards_option, default_lang, open_session, play as run_table, table_options
+from ..speech import Speech
 from .repl import Terror24Table
-from .words import say
 
 
 
@@ -21,24 +23,25 @@ def _data(cards: Path | None) -> Terror24:
         raise click.UsageError(str(e)) from None
 
 
-@click.group(name="terror24")
+@click.group(name="terror24", cls=cli_i18n.Group,
+             help=N_("24 −共鳴するテロル−: round resolver, scorekeeper and the 3-player NPC."))
 def command() -> None:
-    """24 −共鳴するテロル−: round resolver, scorekeeper and the 3-player NPC."""
+    pass
 
 
-@command.command()
+@command.command(help=N_("Play at the table: setup questions, then one line per bid; type 'help' at any prompt."))
 @click.option("--npc-deck", type=click.Choice(["virtual", "physical"]), default=None,
-              help="virtual: the companion shuffles and turns the NPC's cards (default); "
-                   "physical: you shuffle the real cards and type each one turned up.")
-@click.option("--seed", type=int, help="Seed for the NPC's deck and detective (saved with the game).")
+              help=N_("virtual: the companion shuffles and turns the NPC's cards (default); "
+                      "physical: you shuffle the real cards and type each one turned up."))
+@click.option("--seed", type=int, help=N_("Seed for the NPC's deck and detective (saved with the game)."))
 @table_options
 def play(npc_deck, seed, game_file, resume, lang, cards_dir) -> None:
-    """Play at the table: setup questions, then one line per bid; type 'help' at any prompt."""
     options = {"npc_deck": npc_deck or "virtual"}
     session = open_session(GAME_ID, game_file, resume, options, seed, lang=lang, cards_dir=cards_dir)
     lang = session.options["lang"]
     if resume and npc_deck and npc_deck != session.options.get("npc_deck"):
-        raise click.UsageError(say(lang, "err_npc_deck_fixed", deck=session.options.get("npc_deck")))
+        raise click.UsageError(Speech(lang)._("this game uses the {deck} NPC deck; it cannot change in the middle "
+                                              "of a game", deck=session.options.get("npc_deck")))
     data = _data(cards_dir_of(session))
     warning = provisional_warning(data, lang)
     if warning:
@@ -46,11 +49,12 @@ def play(npc_deck, seed, game_file, resume, lang, cards_dir) -> None:
     run_table(session, lambda s: Terror24Table(s, data, lang))
 
 
-@command.command()
-@cards_option("Folder holding your own copy of terror24.toml.")
-@click.option("--lang", type=click.Choice(LANGS), default=default_lang)
+@command.command(help=N_("Print the rule summary, the detectives' schedules and the event values."))
+@cards_option(N_("Folder holding your own copy of terror24.toml."))
+@click.option("--lang", type=click.Choice(LANGS), default=default_lang,
+              help=N_("Language of the summary (default: TABLETOP_KIT_LANG, else Japanese under a Japanese locale, "
+                      "else English)."))
 def summary(cards_dir, lang) -> None:
-    """Print the rule summary, the detectives' schedules and the event values."""
     data = _data(cards_dir)
     warning = provisional_warning(data, lang)
     if warning:
@@ -60,10 +64,14 @@ def summary(cards_dir, lang) -> None:
         click.echo(f"\n{section.title(lang)}")
         for line in section.lines(lang):
             click.echo(f"  {line}")
-    click.echo("\n" + say(lang, "summary_schedules", mark=data.schedule.switch_mark))
+    speech = Speech(lang)
+    _ = speech._
+    click.echo("\n" + _("schedules ({mark} = switch style in that round's end phase)", mark=data.schedule.switch_mark))
     for d in data.detectives:
-        click.echo(f"  {d.name(lang)}: {' '.join(d.schedule)}")  # no column padding: 〇 and × differ in width
-    click.echo("\n" + say(lang, "summary_events"))
+        # no column padding: 〇 and × differ in width
+        click.echo("  " + speech.label(d.name(lang), " ".join(d.schedule)))
+    click.echo("\n" + _("events (stand / coop main / coop sub VP)"))
     for s in data.events.suits:
-        click.echo(f"  {s.letter} {s.name(lang)} ({s.colour(lang)}) ×{s.cards}: "
-                   f"{s.stand_vp} / {s.coop_main_vp} / {s.coop_sub_vp}")
+        click.echo("  " + _("{letter} {event} ({colour}) ×{cards}: {stand} / {coop_main} / {coop_sub}",
+                            letter=s.letter, event=s.name(lang), colour=s.colour(lang), cards=s.cards, stand=s.stand_vp,
+                            coop_main=s.coop_main_vp, coop_sub=s.coop_sub_vp))

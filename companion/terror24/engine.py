@@ -11,16 +11,13 @@ from dataclasses import dataclass, field
 
 from tabletop.data.terror24 import STYLES, Style, Terror24
 
-from .words import say
+from tabletop.i18n import N_
+
+from ..speech import Said
 
 
-class RuleError(Exception):
-    """An action the rules do not allow now. `key` and `values` name the message in words.py, so the
-    table can say it in its language; str() is the English."""
-
-    def __init__(self, key: str, **values):
-        self.key, self.values = key, values
-        super().__init__(say("en", key, **values))
+class RuleError(Said):
+    """An action the rules do not allow now, worded in the table's language when shown; str() is the English."""
 
 
 @dataclass
@@ -142,9 +139,10 @@ class Game:
     def reveal(self, suits: list[str]) -> None:
         column = self.grid[self.round - 1]
         if self.need()[0] != "reveal":
-            raise RuleError("err_no_reveal", round=self.round)
+            raise RuleError(N_("round {round} has no face-down events"), round=self.round)
         if len(suits) != len(column):
-            raise RuleError("err_reveal_count", round=self.round, n=len(column), got=len(suits))
+            raise RuleError(N_("round {round} has {n} events to reveal, got {got}"),
+                            round=self.round, n=len(column), got=len(suits))
         self._check_suit_counts(self.grid[: self.round - 1] + [suits] + self.grid[self.round:])
         column[:] = suits
         self._skip_empty_rounds()
@@ -156,12 +154,14 @@ class Game:
             raise self._not_now(seat)
         wanted = self.data.rules.npc_cards_per_round if self.seats[seat].npc else self.data.rules.bid_cards
         if len(cards) != wanted:
-            raise RuleError("err_card_count", name=self.seats[seat].name, n=wanted, got=len(cards))
+            raise RuleError(N_("{name} lays exactly {n} card(s), got {got}"),
+                            name=self.seats[seat].name, n=wanted, got=len(cards))
         hand = self.seats[seat].hand
         missing = Counter(cards) - Counter(hand)
         if missing:
-            raise RuleError("err_not_held_npc" if self.seats[seat].npc else "err_not_held",
-                            name=self.seats[seat].name, cards=_cards(cards), held=_cards(sorted(hand)))
+            said = (N_("{name} cannot lay {cards}: the deck holds {held}") if self.seats[seat].npc
+                    else N_("{name} cannot lay {cards}: the hand holds {held}"))
+            raise RuleError(said, name=self.seats[seat].name, cards=_cards(cards), held=_cards(sorted(hand)))
         for card in cards:
             hand.remove(card)
         self.bids[seat] = tuple(cards)
@@ -174,10 +174,11 @@ class Game:
     def check(self, card: int) -> Check:
         kind, seat = self.need()
         if kind != "check":
-            raise RuleError("err_check_early")
+            raise RuleError(N_("the life-or-death check comes after the last round"))
         hand = self.seats[seat].hand
         if card not in hand:
-            raise RuleError("err_check_card", name=self.seats[seat].name, card=card, held=_cards(sorted(hand)))
+            raise RuleError(N_("{name} has no {card} in hand (in hand: {held})"),
+                            name=self.seats[seat].name, card=card, held=_cards(sorted(hand)))
         return self._record_check(seat, card)
 
     def adjust(self, seat: int, vp: int) -> None:
@@ -297,30 +298,38 @@ class Game:
         name = self.seats[seat].name
         if kind in ("bid", "npc"):
             if seat not in self.bidders():
-                return RuleError("err_sits_out", name=name, n=self.data.rules.bid_cards)
+                return RuleError(N_("{name} sits out (fewer than {n} cards in hand)"),
+                                 name=name, n=self.data.rules.bid_cards)
             if seat in self.bids:
-                return RuleError("err_already_bid", name=name)
-            return RuleError("err_npc_last", name=name)
-        return RuleError(f"err_not_now_{kind}", round=self.round)
+                return RuleError(N_("{name} has already bid this round"), name=name)
+            return RuleError(N_("{name} turns a card after every player has bid"), name=name)
+        if kind == "reveal":
+            return RuleError(N_("turn up round {round}'s face-down events first"), round=self.round)
+        if kind == "check":
+            return RuleError(N_("the rounds are over: the life-or-death check is on"))
+        return RuleError(N_("the game is over"))
 
     def _validate_setup(self) -> None:
         data = self.data
         humans = [s for s in self.seats if not s.npc]
         if not data.players.min <= len(humans) <= data.players.max:
-            raise RuleError("err_players", lo=data.players.min, hi=data.players.max, got=len(humans))
+            raise RuleError(N_("{lo}–{hi} players, got {got}"),
+                            lo=data.players.min, hi=data.players.max, got=len(humans))
         npcs = len(self.seats) - len(humans)
         if npcs != (1 if len(humans) == data.rules.npc_at_players else 0):
-            raise RuleError("err_npc_count", n=data.rules.npc_at_players)
+            raise RuleError(N_("a virtual player joins exactly when {n} play"), n=data.rules.npc_at_players)
         if len({s.detective for s in self.seats}) != len(self.seats):
-            raise RuleError("err_own_detective")
+            raise RuleError(N_("every seat needs its own detective"))
         if self.seats[self.chief].npc:
-            raise RuleError("err_chief_npc")
+            raise RuleError(N_("the chief is one of the players"))
         shape = [c.places for c in data.grid]
         if [len(c) for c in self.grid] != shape:
-            raise RuleError("err_grid_shape", shape=shape)
+            raise RuleError(N_("the event grid has columns of {shape} places"), shape=shape)
         for column, spec in zip(self.grid, data.grid):
             if spec.face_down != (None in column) or (spec.face_down and set(column) != {None}):
-                raise RuleError("err_face_down" if spec.face_down else "err_face_up", round=spec.round)
+                said = (N_("round {round}'s events are face down at the start") if spec.face_down
+                        else N_("round {round}'s events are face up at the start"))
+                raise RuleError(said, round=spec.round)
         self._check_suit_counts(self.grid)
 
     def _check_suit_counts(self, grid: list[list[str | None]]) -> None:
@@ -328,7 +337,8 @@ class Game:
         for suit_id, count in used.items():
             suit = self.data.suit(suit_id)
             if count > suit.cards:
-                raise RuleError("err_suit_count", n=suit.cards, suit=suit.name, letter=suit.letter, got=count)
+                raise RuleError(N_("only {n} {suit} ({letter}) events exist, the grid shows {got}"),
+                                n=suit.cards, suit=suit.name, letter=suit.letter, got=count)
 
 
 def _cards(cards) -> str:

@@ -2,17 +2,17 @@
 from __future__ import annotations
 
 from tabletop.data.terror24 import Style, Terror24
+from tabletop.i18n import N_
 
+from ..speech import Speech
 from .engine import Check, Game, RoundResult
-from .words import say
 
 
 class Render:
     def __init__(self, data: Terror24, lang: str):
         self.data, self.lang = data, lang
-
-    def say(self, key: str, **values) -> str:
-        return say(self.lang, key, **values)
+        self.speech = Speech(lang)
+        self._ = self.speech._
 
     def style(self, style: Style) -> str:
         return self.data.styles[style].name(self.lang)
@@ -21,15 +21,17 @@ class Render:
         if suit_id is None:
             return "?"
         suit = self.data.suit(suit_id)
-        return f"{suit.letter} {suit.name(self.lang)}({suit.colour(self.lang)})"
+        return self._("{letter} {event}({colour})", letter=suit.letter, event=suit.name(self.lang),
+                      colour=suit.colour(self.lang))
 
     def name(self, game: Game, seat: int) -> str:
         s = game.seats[seat]
-        return f"{s.name}({self.data.detective(s.detective).name(self.lang)})" if s.npc else s.name
+        return self._("{name}({detective})", name=s.name, detective=self.data.detective(s.detective).name(self.lang)) \
+            if s.npc else s.name
 
     def seat_label(self, game: Game, seat: int) -> str:
         s = game.seats[seat]
-        chief = f" [{self.say('chief')}]" if seat == game.chief else ""
+        chief = self._(" [chief]") if seat == game.chief else ""
         detective = "" if s.npc else f" {self.data.detective(s.detective).name(self.lang)}"
         return f"{self.name(game, seat)}{detective} {self.style(s.style)}{chief}"
 
@@ -40,47 +42,54 @@ class Render:
     # ----- a round -----
     def round_start(self, game: Game) -> list[str]:
         """The round's header, and who sits out of it (so nobody waits to be asked)."""
-        lines = ["", self.say("round_header", round=game.round)]
+        lines = ["", self._("── round {round} ──", round=game.round)]
         out = [i for i in range(len(game.seats)) if i not in game.bidders()]
         if out:
-            lines.append(self.say("sits_out_now", names=", ".join(self.name(game, i) for i in out)))
+            lines.append(self._("sitting out this round (one card left): {names}",
+                                names=self.speech.listing(self.name(game, i) for i in out)))
         return lines
 
     def resolution(self, game: Game, result: RoundResult) -> list[str]:
         who = lambda seat: self.name(game, seat)  # noqa: E731
-        lines = [self.say("coop_count", n=result.coop_count)]
+        lines = [self._("coop bidders: {n}", n=result.coop_count)]
         times = []
         for e in result.ranking:
-            coop = f" {self.say('coop_plus', n=result.coop_count)}" if e.style == "coop" else ""
+            coop = " " + self._("+{n} coop", n=result.coop_count) if e.style == "coop" else ""
             times.append(f"{who(e.seat)} {'+'.join(map(str, e.cards))}{coop} = {e.time}")
-        lines.append(f"{self.say('times')}: " + " · ".join(times))
+        lines.append(self._("times: {times}", times=" · ".join(times)))
         column = game.grid[result.round - 1]
         for place, suit in enumerate(column, 1):
             if place <= len(result.placed):
                 seat, _ = result.placed[place - 1]
-                lines.append("  " + self.say("place", place=place, name=who(seat), event=self.event(suit)))
+                lines.append("  " + self._("{place}. {name} → {event}", place=place, name=who(seat),
+                                           event=self.event(suit)))
             else:
-                lines.append("  " + self.say("unclaimed", place=place))
+                lines.append("  " + self._("{place}. nobody (event unclaimed)", place=place))
         placers = dict((place, seat) for place, (seat, _) in enumerate(result.placed, 1))
         for a in result.awards:
-            lines.append(f"  VP {who(a.seat)} +{a.vp}: {self._reason(game, a, placers, result.round)}")
-        for key, cards in (("back", result.back_to_hand), ("left_out", result.left_out)):
+            reason = self._reason(game, a, placers, result.round)
+            lines.append("  " + self.speech.label(f"VP {who(a.seat)} +{a.vp}", reason))
+        for said, cards in ((N_("back to hand: {cards}"), result.back_to_hand),
+                            (N_("stay out in front: {cards}"), result.left_out)):
             human = [f"{who(s)} {self.cards(c)}" for s, c in cards.items() if not game.seats[s].npc]
             if human:
-                lines.append(f"{self.say(key)}: " + " · ".join(human))
+                lines.append(self._(said, cards=" · ".join(human)))
         for seat, cards in result.left_out.items():
             if game.seats[seat].npc:
-                lines.append(self.say("npc_kept", name=who(seat), cards=self.cards(cards)))
+                lines.append(self._("{name}: {cards} stays out with the event", name=who(seat),
+                                    cards=self.cards(cards)))
         if result.npc_to_bottom:
             npc = next(i for i, s in enumerate(game.seats) if s.npc)
-            lines.append(self.say("npc_bottom", name=who(npc), cards=self.cards(result.npc_to_bottom)))
+            lines.append(self._("{name}: {cards} to the bottom of its deck", name=who(npc),
+                                cards=self.cards(result.npc_to_bottom)))
         if result.sitting_out:
-            lines.append(f"{self.say('sitting_out')}: " + ", ".join(who(s) for s in result.sitting_out))
-        lines.append(self.say("new_chief", name=who(result.chief)))
+            lines.append(self._("sitting out (one card left): {names}",
+                                names=self.speech.listing(who(s) for s in result.sitting_out)))
+        lines.append(self._("new chief: {name}", name=who(result.chief)))
         for seat, style in result.switches:
-            lines.append(self.say("switch", name=who(seat), style=self.style(style)))
+            lines.append(self._("style switch: {name} → {style}", name=who(seat), style=self.style(style)))
         if not result.switches:
-            lines.append(self.say("no_switch"))
+            lines.append(self._("no style switches"))
         lines.append(self.standings(game))
         return lines
 
@@ -88,20 +97,25 @@ class Render:
         suit = self.data.suit(award.suit)
         event = suit.name(self.lang)
         if award.kind == "colour":
-            return self.say("vp_colour", colour=suit.colour(self.lang), round=round_number)
+            return self._("same-colour bonus ({colour}, round {round})", colour=suit.colour(self.lang),
+                          round=round_number)
         if award.kind == "coop_sub":
-            return self.say("vp_coop_sub", placer=self.name(game, placers[award.place]), event=event)
-        return self.say(f"vp_{award.kind}", event=event)
+            return self._("coop sub VP for {placer}'s {event}", placer=self.name(game, placers[award.place]),
+                          event=event)
+        if award.kind == "coop_main":
+            return self._("coop main VP for {event}", event=event)
+        return self._("stand VP for {event}", event=event)
 
     def standings(self, game: Game) -> str:
         scores = " · ".join(f"{self.name(game, i)} {s.vp}" for i, s in enumerate(game.seats))
-        flag = f"  {self.say('provisional')}" if self.data.events.provisional else ""
-        return f"{self.say('standings')}: {scores}{flag}"
+        flag = "  " + self._("(provisional event values)") if self.data.events.provisional else ""
+        return self._("standings: {scores}", scores=scores) + flag
 
     # ----- the end -----
     def check_start(self, game: Game) -> list[str]:
-        order = " → ".join(f"{self.name(game, i)} ({game.seats[i].time_in_front})" for i in game.check_order)
-        return ["", self.say("check_order", order=order)] + self.checks(game, game.checks)
+        order = " → ".join(self._("{name} ({time})", name=self.name(game, i), time=game.seats[i].time_in_front)
+                           for i in game.check_order)
+        return ["", self._("life-or-death order: {order}", order=order)] + self.checks(game, game.checks)
 
     def checks(self, game: Game, checks: list[Check]) -> list[str]:
         lines = []
@@ -109,44 +123,48 @@ class Render:
         for c in checks:
             name = self.name(game, c.seat)
             if c.card is None:
-                lines.append(self.say("check_auto_dead" if c.dead else "check_auto_alive", name=name, card=death))
+                lines.append(self._("{name} holds only the {card}: dies", name=name, card=death) if c.dead
+                             else self._("{name} holds no {card}: survives", name=name, card=death))
             else:
-                fate = self.say("dies" if c.dead else "survives")
-                lines.append(self.say("check_drawn", name=name, card=c.card, fate=fate))
+                fate = self._("dies") if c.dead else self._("survives")
+                lines.append(self._("{name} draws {card}: {fate}", name=name, card=c.card, fate=fate))
             if c.dead and len(game.checks) < len(game.check_order):
-                lines.append(self.say("stop"))
+                lines.append(self._("the check stops at the first death; the others survive"))
         return lines
 
     def final(self, game: Game) -> list[str]:
         winners = game.winners()
-        names = ", ".join(self.name(game, i) for i in winners)
+        names = self.speech.listing(self.name(game, i) for i in winners)
         if not winners:
-            verdict = self.say("nobody")
+            verdict = self._("no surviving player: nobody wins")
         else:
-            verdict = self.say("winner" if len(winners) == 1 else "draw_game", names=names)
-        lines = ["", self.say("game_over")]
+            verdict = (self._("winner: {names}", names=names) if len(winners) == 1
+                       else self._("draw between {names}", names=names))
+        lines = ["", self._("game over")]
         for i, s in enumerate(game.seats):
-            fate = f" · {self.say('dead')}" if s.dead else ""
-            lines.append(f"  {self.name(game, i)}: {s.vp} VP, {self.say('in_front')} {s.time_in_front}{fate}")
+            fate = " · " + self._("dead") if s.dead else ""
+            lines.append("  " + self._("{name}: {vp} VP, in front {time}", name=self.name(game, i), vp=s.vp,
+                                       time=s.time_in_front) + fate)
         if any(s.npc for s in game.seats):
-            lines.append(self.say("npc_cannot_win"))
+            lines.append(self._("(the NPC cannot win)"))
         return lines + [verdict]
 
     # ----- status -----
     def table(self, game: Game) -> list[str]:
         columns = " ".join("".join(self.data.suit(s).letter if s else "?" for s in col) for col in game.grid)
-        lines = [f"{self.say('round')} {min(game.round, self.data.rounds)}/{self.data.rounds} · "
-                 f"{self.say('events')}: {columns}"]
+        lines = [self._("round {round}/{rounds} · events: {columns}", round=min(game.round, self.data.rounds),
+                        rounds=self.data.rounds, columns=columns)]
         survived = {c.seat for c in game.checks if not c.dead}
         for i, s in enumerate(game.seats):
-            pile = self.say("deck") if s.npc else self.say("hand")
-            held = f"{len(s.hand)}" if s.npc else self.cards(sorted(s.hand))
+            held = (self._("deck {cards}", cards=len(s.hand)) if s.npc
+                    else self._("hand {cards}", cards=self.cards(sorted(s.hand))))
             events = "".join(self.data.suit(e).letter for e in s.events) or "-"
-            lines.append(f"  {self.seat_label(game, i)}: {s.vp} VP · {self.say('events')} {events} · "
-                         f"{pile} {held} · {self.say('in_front')} {s.time_in_front}"
-                         + (f" · {self.say('laid_now')} {self.cards(game.bids[i])}" if i in game.bids else "")
-                         + (f" · {self.say('dead')}" if s.dead else "")
-                         + (f" · {self.say('survives')}" if i in survived else ""))
+            lines.append("  " + self._("{seat}: {vp} VP · events {events} · {held} · in front {time}",
+                                       seat=self.seat_label(game, i), vp=s.vp, events=events, held=held,
+                                       time=s.time_in_front)
+                         + (" · " + self._("laid {cards}", cards=self.cards(game.bids[i])) if i in game.bids else "")
+                         + (" · " + self._("dead") if s.dead else "")
+                         + (" · " + self._("survives") if i in survived else ""))
         return lines + [self.standings(game)]
 
     def state(self, game: Game, physical: bool) -> dict:

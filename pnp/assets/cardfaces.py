@@ -14,6 +14,7 @@ from ..text import TextOverflow, fit
 from . import BuildError, Built, Game, Options
 from .common import FOOTER_HEIGHT, card_size, check_glyphs, footer, page_size, variant
 from .layout import LAYOUTS, FaceLayout
+from tabletop.i18n import _
 
 
 
@@ -83,7 +84,7 @@ def lay_out(face: content.Face, layout: FaceLayout, fonts: FontSet, lang: str, w
                 fitted = fit(paras, layout.styles, pt(spec.rect.w), pt(spec.rect.h), fonts, lang,
                              layout.min_size)
             except TextOverflow as e:
-                raise DataError(f"the {name} text {str(e).removeprefix('text ')}; shorten it",
+                raise DataError(_("the {box} text does not fit: {detail}; shorten it").format(box=name, detail=e.detail),
                                 file=data_file, where=where) from None
             items.append(TextArt(spec.rect, fitted, spec.valign, spec.rotation))
     return FaceArt(tuple(items))

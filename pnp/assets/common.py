@@ -11,6 +11,7 @@ from ..geometry import Rect, Size, parse_card_size, parse_paper, pt
 from ..render import TextArt
 from ..text import TextOverflow, TextStyle, fit
 from . import BuildError, Options
+from tabletop.i18n import _
 
 FOOTER_STYLE = {"footer": TextStyle(6, color="#444444", align="center", leading=1.15)}
 FOOTER_MIN = 4.5
@@ -66,5 +67,5 @@ def plain(markup: str) -> str:
 def check_glyphs(text: str, fonts: FontSet, where: str, file=None) -> None:
     missing = fonts.missing(plain(text))
     if missing:
-        raise DataError(f"the font has no glyph for {' '.join(missing)} (use --font with a font that does)",
-                        file=file, where=where)
+        raise DataError(_("the font has no glyph for {characters} (use --font with a font that does)")
+                        .format(characters=" ".join(missing)), file=file, where=where)

@@ -11,6 +11,7 @@ from tabletop.data.games import LOADERS
 from . import BuildError, Game
 from .spec import read_game_spec
 from .wiring import make_game
+from tabletop.i18n import _, listing
 
 PRINT_FILE = "print.toml"
 
@@ -34,5 +35,5 @@ def find(game_id: str) -> Game:
     """The game with this id (dashes or underscores); a BuildError (user error) names the known ones."""
     key = canonical_game_id(game_id)
     if key not in GAMES:
-        raise BuildError(f"unknown game {game_id!r} (known: {', '.join(GAMES)})")
+        raise BuildError(_("unknown game {game!r} (known: {games})").format(game=game_id, games=listing(GAMES)))
     return GAMES[key]

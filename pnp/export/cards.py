@@ -6,13 +6,14 @@ from pathlib import Path
 from . import raster
 from .deck import Deck, ExportError
 from .targets import DPI, card_file_name, layout, shared_back_file_name
+from tabletop.i18n import _
 
 
 def export_cards(deck: Deck, target: str, out_dir: Path, workers: int | None = None) -> list[Path]:
     """Write one image per face and per back (one shared back file when all cards share it);
     returns the paths in upload order. Older images of this deck that are no longer produced go."""
     if not deck.cards:
-        raise ExportError(f"{deck.game} {deck.asset}: no cards to export")
+        raise ExportError(_("{game} {asset}: no cards to export").format(game=deck.game, asset=deck.asset))
     lay = layout(target, deck.size_mm)
     jobs: list[raster.Job] = []
 
@@ -26,7 +27,7 @@ def export_cards(deck: Deck, target: str, out_dir: Path, workers: int | None = N
             job(card.back, card_file_name(deck, card, "back"))
     if shared is not None:
         job(shared, shared_back_file_name(deck))
-    for _ in raster.render(deck.pdf, jobs, workers):
+    for _written in raster.render(deck.pdf, jobs, workers):
         pass
     written = [j.dest for j in jobs]
     _remove_stale(out_dir, f"{deck.game}_{deck.asset}_", set(written))

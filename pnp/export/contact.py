@@ -8,6 +8,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from . import raster
 from .deck import Deck, ExportError
+from tabletop.i18n import _
 
 THUMB_WIDTH = 240  # px per card
 MAX_COLS = 9
@@ -25,7 +26,7 @@ def columns(n: int) -> int:
 
 def contact_sheet(deck: Deck, dest: Path, workers: int | None = None) -> Path:
     if not deck.cards:
-        raise ExportError(f"{deck.game} {deck.asset}: nothing to preview")
+        raise ExportError(_("{game} {asset}: nothing to preview").format(game=deck.game, asset=deck.asset))
     w_mm, h_mm = deck.size_mm
     thumb = (THUMB_WIDTH, round(THUMB_WIDTH * h_mm / w_mm))
     labels = [f"{c.index}  {c.card_id}" for c in deck.cards]

@@ -15,6 +15,7 @@ from ..build import Job, build_pdf
 from tabletop.fileio import write_atomic
 from ..geometry import pt, to_mm
 from .deck import CardRef, Deck, ExportError, Region
+from tabletop.i18n import _
 
 EXPORT_GUTTER_MM = 4.0
 EXPORT_BLEED_MM = 3.5  # more than the ⅛ in (3.175 mm) the services want
@@ -65,7 +66,7 @@ def _page_deck(job: Job, pdf: Path) -> Deck:
     finally:
         doc.close()
     if not boxes:
-        raise ExportError(f"{job.game.id} {job.asset.name}: the PDF has no pages")
+        raise ExportError(_("{game} {asset}: the PDF has no pages").format(game=job.game.id, asset=job.asset.name))
     x0, y0, x1, y1 = boxes[0]
     cards = tuple(CardRef(n + 1, f"p{n + 1}", f"{job.asset.name} {n + 1}", Region(n, box))
                   for n, box in enumerate(boxes))

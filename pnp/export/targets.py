@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .deck import CardRef, Deck, ExportError, slug
+from tabletop.i18n import _, listing
 
 DPI = 300
 POKER_MM = (63.5, 88.9)  # 2.5 × 3.5 in: the cut size of the print services' poker decks
@@ -40,11 +41,12 @@ def layout(target: str, size_mm: tuple[float, float]) -> Layout:
         trim = (px(size_mm[0]), px(size_mm[1]))
         return Layout(canvas=trim, trim=trim, offset=(0, 0))
     if target not in _SERVICES:
-        raise ExportError(f"unknown target {target!r}; choose one of {', '.join(TARGETS)}")
+        raise ExportError(_("unknown target {target!r}; choose one of {targets}").format(
+            target=target, targets=listing(TARGETS)))
     if any(abs(a - b) > POKER_TOLERANCE_MM for a, b in zip(size_mm, POKER_MM)):
-        raise ExportError(
-            f"target {target} takes poker-size cards ({POKER_MM[0]}×{POKER_MM[1]} mm); these cards are "
-            f"{size_mm[0]:g}×{size_mm[1]:g} mm — use --target png")
+        raise ExportError(_("target {target} takes poker-size cards ({poker_w}×{poker_h} mm); these cards are "
+                            "{width:g}×{height:g} mm — use --target png").format(
+            target=target, poker_w=POKER_MM[0], poker_h=POKER_MM[1], width=size_mm[0], height=size_mm[1]))
     canvas = _SERVICES[target]
     trim = (px(POKER_MM[0]), px(POKER_MM[1]))
     offset = ((canvas[0] - trim[0]) // 2, (canvas[1] - trim[1]) // 2)

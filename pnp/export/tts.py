@@ -13,6 +13,7 @@ from tabletop.fileio import write_atomic
 from . import raster
 from .deck import CardRef, Deck, ExportError
 from .targets import px
+from tabletop.i18n import _
 
 MAX_COLS, MAX_ROWS = 10, 7
 MAX_CARDS_PER_SHEET = MAX_COLS * MAX_ROWS - 1  # the last slot shows the hidden card
@@ -99,7 +100,7 @@ def export_tts(deck: Deck, out_dir: Path, name: str, workers: int | None = None)
     """Write the sheets, the back, a thumbnail and `<game>_<asset>.json`; returns the paths written.
     One sheet is in memory at a time, filled as its cards stream in from the rasteriser."""
     if not deck.cards:
-        raise ExportError(f"{deck.game} {deck.asset}: no cards to export")
+        raise ExportError(_("{game} {asset}: no cards to export").format(game=deck.game, asset=deck.asset))
     stem = f"{deck.game}_{deck.asset}"
     card_px = (px(deck.size_mm[0]), px(deck.size_mm[1]))
     shared_back = deck.shared_back

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from ..i18n import N_, _, listing
 from .checks import require_numbered
 from .errors import DataError
 from .load import game_file, load
@@ -92,8 +93,8 @@ class FamigliaData:
         for level in self.levels:
             if level.level == number:
                 return level
-        raise DataError(f"no level {number} (levels: {', '.join(str(x.level) for x in self.levels)})",
-                        where="levels")
+        raise DataError(_("no level {number} (levels: {levels})").format(
+            number=number, levels=listing(str(x.level) for x in self.levels)), where="levels")
 
     def census(self) -> int:
         return sum(sum(f.copies) for f in self.families)
@@ -101,22 +102,23 @@ class FamigliaData:
 
 def check(data: FamigliaData) -> None:
     if data.game != GAME_ID:
-        raise DataError(f"game must be {GAME_ID!r}", where="game")
+        raise DataError(_("game must be {game!r}").format(game=GAME_ID), where="game")
     if data.street_size < 1:
-        raise DataError("must be at least 1", where="street_size")
+        raise DataError(_("must be at least 1"), where="street_size")
     if data.achievement_factor < 1:
-        raise DataError("must be at least 1", where="achievement_factor")
+        raise DataError(_("must be at least 1"), where="achievement_factor")
     if not data.families:
-        raise DataError("at least one family is needed", where="families")
+        raise DataError(_("at least one family is needed"), where="families")
     codes = [f.code for f in data.families]
     for i, f in enumerate(data.families):
         where = f"families[{f.code}]"
         if len(f.code) != 1 or not f.code.isalpha() or codes.count(f.code) > 1:
-            raise DataError("a family code is one letter, different for each family", where=f"{where}.code")
+            raise DataError(_("a family code is one letter, different for each family"), where=f"{where}.code")
         if len(f.vp) != data.ranks or len(f.copies) != data.ranks:
-            raise DataError(f"vp and copies need one number per rank ({data.ranks})", where=where)
+            raise DataError(_("vp and copies need one number per rank ({ranks})").format(ranks=data.ranks),
+                            where=where)
         if any(n < 0 for n in f.copies + f.vp):
-            raise DataError("copies and vp cannot be negative", where=where)
+            raise DataError(_("copies and vp cannot be negative"), where=where)
         require_text(f.name, f"{where}.name")
     _check_start_sets(data)
     _check_levels(data)
@@ -129,41 +131,45 @@ def _check_start_sets(data: FamigliaData) -> None:
     for s in data.start_sets:
         for code in s.cards:
             if code not in known:
-                raise DataError(f"unknown card code {code!r}", where=f"start_sets[{s.id}].cards")
+                raise DataError(_("unknown card code {code!r}").format(code=code), where=f"start_sets[{s.id}].cards")
         taken.update(s.cards)
     if sorted(s.holder for s in data.start_sets) != ["player", "robot"]:
-        raise DataError("one start set for the player and one for the robot", where="start_sets")
+        raise DataError(_("one start set for the player and one for the robot"), where="start_sets")
     for f in data.families:
         for rank, copies in enumerate(f.copies):
             if taken[f"{f.code}{rank}"] > copies:
-                raise DataError(f"the start sets use more {f.code}{rank} than there are", where="start_sets")
+                raise DataError(_("the start sets use more {card} than there are").format(card=f"{f.code}{rank}"),
+                                where="start_sets")
 
 
 def _check_levels(data: FamigliaData) -> None:
     collected = [s.collect_rank for s in data.robot.steps if s.collect_rank is not None]
     numbers = [x.level for x in data.levels]
     if len(set(numbers)) != len(numbers) or not numbers:
-        raise DataError("level numbers must be present and different", where="levels")
+        raise DataError(_("level numbers must be present and different"), where="levels")
     if data.rulebook_level not in numbers:
-        raise DataError(f"must be one of the levels ({', '.join(map(str, numbers))})", where="rulebook_level")
+        raise DataError(_("must be one of the levels ({levels})").format(levels=listing(map(str, numbers))),
+                        where="rulebook_level")
     for x in data.levels:
         if len(x.targets) != len(collected):
-            raise DataError(f"one target per collecting step ({len(collected)})", where=f"levels[{x.level}].targets")
+            raise DataError(_("one target per collecting step ({count})").format(count=len(collected)),
+                            where=f"levels[{x.level}].targets")
 
 
 def _check_robot(data: FamigliaData) -> None:
     steps = data.robot.steps
-    require_numbered([s.number for s in steps], "robot.steps", "steps")
+    require_numbered([s.number for s in steps], "robot.steps", N_("steps"))
     ranks = [s.collect_rank for s in steps if s.collect_rank is not None]
     if ranks != list(range(len(ranks))) or steps[-1].collect_rank is not None:
-        raise DataError("collecting steps take ranks 0, 1, 2, ... in order and the last step takes the best card",
+        raise DataError(_("collecting steps take ranks 0, 1, 2, ... in order and the last step takes the best card"),
                         where="robot.steps")
     for s in steps:
         where = f"robot.steps[{s.number}]"
         if (s.fallback == "family_zero_then_zero") != (s.fallback_family is not None):
-            raise DataError("fallback_family goes with fallback = 'family_zero_then_zero'", where=where)
+            raise DataError(_("fallback_family goes with fallback = 'family_zero_then_zero'"), where=where)
         if s.fallback_family is not None and s.fallback_family not in {f.code for f in data.families}:
-            raise DataError(f"unknown family {s.fallback_family!r}", where=f"{where}.fallback_family")
+            raise DataError(_("unknown family {family!r}").format(family=s.fallback_family),
+                            where=f"{where}.fallback_family")
         require_text(s.name, f"{where}.name")
         require_text(s.text, f"{where}.text")
 

@@ -13,6 +13,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import ClassVar, Literal, Sequence
 
+from ..i18n import _
 from .load import game_file, load
 from .text import Lang, Text
 
@@ -510,7 +511,7 @@ def parse_card_id(card_id: str) -> tuple[str | None, str | None, Literal["color"
         return None, None, JOKERS[card_id]  # type: ignore[return-value]
     m = _ID.match(card_id)
     if not m:
-        raise ValueError(f"not a card id: {card_id!r} (expected e.g. HK, D10, SA, JOKER-COLOR)")
+        raise ValueError(_("not a card id: {card!r} (expected e.g. HK, D10, SA, JOKER-COLOR)").format(card=card_id))
     return m.group(1), m.group(2), None
 
 

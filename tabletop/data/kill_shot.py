@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from ..i18n import N_, _
 from .checks import require_numbered, require_unique
 from .errors import DataError
 from .load import game_file, load
@@ -102,20 +103,21 @@ class KillShot:
 
 def check(data: KillShot) -> None:
     if data.game != GAME_ID:
-        raise DataError(f"game must be {GAME_ID!r}, got {data.game!r}", where="game")
+        raise DataError(_("game must be {game!r}, got {value!r}").format(game=GAME_ID, value=data.game), where="game")
     c = data.components
     if c.tactical + c.terrorist != c.total:
-        raise DataError(f"tactical {c.tactical} + terrorist {c.terrorist} ≠ total {c.total}",
-                        where="components.total")
+        raise DataError(_("tactical {tactical} + terrorist {terrorist} ≠ total {total}").format(
+            tactical=c.tactical, terrorist=c.terrorist, total=c.total), where="components.total")
     numbers = [h.number for h in data.hunt_numbers]
     if numbers != list(range(1, 10)):
-        raise DataError(f"hunt numbers must be 1 to 9 in order, got {numbers}", where="hunt_numbers")
+        raise DataError(_("hunt numbers must be 1 to 9 in order, got {numbers}").format(numbers=numbers),
+                        where="hunt_numbers")
     for h in data.hunt_numbers:
         # A name is either quoted by the rulebook or left blank: a guessed name is the one thing to avoid.
         if (h.status == "rulebook") != bool(h.original.strip()):
-            raise DataError("a rulebook name must be given; an unverified one must stay empty",
+            raise DataError(_("a rulebook name must be given; an unverified one must stay empty"),
                             where=f"hunt_numbers[{h.number - 1}].original")
-    require_numbered([g.number for g in data.game_types], "game_types", "game types")
+    require_numbered([g.number for g in data.game_types], "game_types", N_("game types"))
     for group in ("shouts", "game_types", "special_cards", "optional_rules", "terrorist_abilities"):
         require_unique((item.id for item in getattr(data, group)), group)
         for item in getattr(data, group):
@@ -124,7 +126,7 @@ def check(data: KillShot) -> None:
                     require_text(getattr(item, field), f"{group}[{item.id}].{field}")
     for g in data.game_types:
         if not g.rules:
-            raise DataError("a game type needs at least one rule", where=f"game_types[{g.id}].rules")
+            raise DataError(_("a game type needs at least one rule"), where=f"game_types[{g.id}].rules")
 
 
 def load_kill_shot(cards_dir: Path | None = None) -> KillShot:

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Literal
 
 from . import canonical_game_id
+from ..i18n import N_, _, listing
 from .checks import require_colour, require_numbered, require_unique
 from .errors import DataError
 from .load import game_file, load
@@ -99,37 +100,38 @@ class LiarMafia:
 
 def check(data: LiarMafia) -> None:
     if canonical_game_id(data.game) != GAME_ID:
-        raise DataError(f"game must be {GAME_ID!r}, got {data.game!r}", where="game")
+        raise DataError(_("game must be {game!r}, got {value!r}").format(game=GAME_ID, value=data.game), where="game")
     for group in ("colours", "roles", "moves"):
         require_unique((item.id for item in getattr(data, group)), group)
     if len(data.colours) * len(data.roles) != 6:
-        raise DataError(f"LIAR MAFIA has 6 mafia cards (2 colours × 3 roles), the data give "
-                        f"{len(data.colours)} × {len(data.roles)}", where="roles")
+        raise DataError(_("LIAR MAFIA has 6 mafia cards (2 colours × 3 roles), the data give {colours} × {roles}")
+                        .format(colours=len(data.colours), roles=len(data.roles)), where="roles")
     for c in data.colours:
         where = f"colours[{c.id}]"
         for field, value in (("ink", c.ink), ("back.base", c.back.base), ("back.line", c.back.line)):
             require_colour(value, f"{where}.{field}")
         if c.back.rays < 2 or c.back.rays % 2:
-            raise DataError("must be an even number ≥ 2: an odd ray count would make the back "
-                            "look different when the card is turned round", where=f"{where}.back.rays")
+            raise DataError(_("must be an even number ≥ 2: an odd ray count would make the back "
+                              "look different when the card is turned round"), where=f"{where}.back.rays")
     roles = {r.id for r in data.roles}
     for m in data.moves:
         where = f"moves[{m.id}]"
         if m.role and m.role not in roles:
-            raise DataError(f"unknown role {m.role!r} (roles: {', '.join(sorted(roles))})", where=f"{where}.role")
+            raise DataError(_("unknown role {role!r} (roles: {roles})").format(role=m.role, roles=listing(sorted(roles))),
+                            where=f"{where}.role")
         if not m.role and m.orientation != "either":
-            raise DataError("a move without a card works in either orientation", where=f"{where}.orientation")
+            raise DataError(_("a move without a card works in either orientation"), where=f"{where}.orientation")
         for field in ("name", "effect", "detail"):
             require_text(getattr(m, field), f"{where}.{field}")
     for r in data.roles:
         for half in HALVES:
             if not data.moves_on(r.id, half):
-                raise DataError(f"the {half} half of {r.name} would be blank: no move lists it",
-                                where=f"roles[{r.id}]")
-    require_numbered([s.number for s in data.summary.steps], "summary.steps", "steps")
+                raise DataError(_("the {half} half of {role} would be blank: no move lists it").format(
+                    half=half, role=r.name), where=f"roles[{r.id}]")
+    require_numbered([s.number for s in data.summary.steps], "summary.steps", N_("steps"))
     chips = data.chips
     if chips.count < 1 or not chips.front or not chips.back or chips.front == chips.back:
-        raise DataError("chips need a count ≥ 1 and two different, non-empty sides", where="chips")
+        raise DataError(_("chips need a count ≥ 1 and two different, non-empty sides"), where="chips")
     require_colour(chips.ink, "chips.ink")
 
 

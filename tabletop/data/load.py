@@ -6,6 +6,8 @@ import tomllib
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
+from ..fileio import os_error_reason
+from ..i18n import _
 from . import CARDS_DIR, GAME_ALIASES
 from .errors import DataError
 from .schema import convert
@@ -32,15 +34,17 @@ def read_toml(path: Path) -> dict[str, Any]:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise DataError("file not found", file=path) from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise DataError(f"cannot read: {e}", file=path) from None
+        raise DataError(_("file not found"), file=path) from None
+    except UnicodeDecodeError:
+        raise DataError(_("cannot read: the file is not UTF-8 text"), file=path) from None
+    except OSError as e:
+        raise DataError(_("cannot read: {reason}").format(reason=os_error_reason(e)), file=path) from None
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         m = _TOML_POSITION.search(str(e))
         message = _TOML_POSITION.sub("", str(e)).strip()
-        raise DataError(f"TOML syntax error: {message}", file=path,
+        raise DataError(_("TOML syntax error: {message}").format(message=message), file=path,
                         line=int(m.group(1)) if m else None) from None
 
 

@@ -12,6 +12,7 @@ import dataclasses
 import types
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
+from ..i18n import N_, _, listing
 from .errors import DataError
 
 
@@ -25,49 +26,51 @@ def convert(model: Any, value: Any, where: str) -> Any:
         return _convert_union(model, value, where)
     if origin is Literal:
         if value not in get_args(model):
-            allowed = ", ".join(repr(a) for a in get_args(model))
-            raise DataError(f"must be one of {allowed}, got {value!r}", where=where)
+            allowed = listing(repr(a) for a in get_args(model))
+            raise DataError(_("must be one of {allowed}, got {value!r}").format(allowed=allowed, value=value),
+                            where=where)
         return value
     if origin is list:
         (item,) = get_args(model)
-        _expect(value, list, "a list", where)
+        _expect(value, list, N_("a list"), where)
         return [convert(item, v, _item(where, i, v)) for i, v in enumerate(value)]
     if origin is tuple:
         item = get_args(model)[0]
-        _expect(value, list, "a list", where)
+        _expect(value, list, N_("a list"), where)
         return tuple(convert(item, v, _item(where, i, v)) for i, v in enumerate(value))
     if origin is dict:
-        _, item = get_args(model)
-        _expect(value, dict, "a table", where)
+        item = get_args(model)[1]
+        _expect(value, dict, N_("a table"), where)
         return {k: convert(item, v, f"{where}.{k}") for k, v in value.items()}
     if model is float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise DataError(f"must be a number, got {_describe(value)}", where=where)
+            raise DataError(_("must be a number, got {value}").format(value=_describe(value)), where=where)
         return float(value)
     if model is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise DataError(f"must be a whole number, got {_describe(value)}", where=where)
+            raise DataError(_("must be a whole number, got {value}").format(value=_describe(value)), where=where)
         return value
     if model in (str, bool):
-        _expect(value, model, {str: "text", bool: "true or false"}[model], where)
+        _expect(value, model, {str: N_("text"), bool: N_("true or false")}[model], where)
         return value
     raise TypeError(f"schema type {model!r} is not supported")  # a programming error, not user data
 
 
 def _convert_dataclass(model: Any, value: Any, where: str) -> Any:
-    _expect(value, dict, "a table", where)
+    _expect(value, dict, N_("a table"), where)
     hints = get_type_hints(model)
     fields = {f.name: f for f in dataclasses.fields(model) if f.init}
     unknown = sorted(set(value) - set(fields))
     if unknown:
-        known = ", ".join(sorted(fields))
-        raise DataError(f"unknown key {unknown[0]!r} (known keys: {known})", where=_join(where, unknown[0]))
+        known = listing(sorted(fields))
+        raise DataError(_("unknown key {key!r} (known keys: {known})").format(key=unknown[0], known=known),
+                        where=_join(where, unknown[0]))
     kwargs = {}
     for name, f in fields.items():
         if name in value:
             kwargs[name] = convert(hints[name], value[name], _join(where, name))
         elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-            raise DataError(f"missing required field {name!r}", where=_join(where, name))
+            raise DataError(_("missing required field {name!r}").format(name=name), where=_join(where, name))
     return model(**kwargs)
 
 
@@ -77,11 +80,12 @@ def _convert_union(model: Any, value: Any, where: str) -> Any:
         return None
     tagged = [o for o in options if dataclasses.is_dataclass(o) and hasattr(o, "KIND")]
     if tagged and len(tagged) == len(options):
-        _expect(value, dict, "a table", where)
+        _expect(value, dict, N_("a table"), where)
         kinds = {o.KIND: o for o in tagged}
         kind = value.get("kind")
         if kind not in kinds:
-            raise DataError(f"'kind' must be one of {', '.join(sorted(kinds))}, got {kind!r}",
+            raise DataError(_("'kind' must be one of {kinds}, got {kind!r}").format(kinds=listing(sorted(kinds)),
+                                                                                    kind=kind),
                             where=_join(where, "kind"))
         return convert(kinds[kind], {k: v for k, v in value.items() if k != "kind"}, where)
     if len(options) == 1:
@@ -92,16 +96,18 @@ def _convert_union(model: Any, value: Any, where: str) -> Any:
             return convert(option, value, where)
         except DataError as e:
             errors.append(e.message)
-    raise DataError(" or ".join(errors), where=where)
+    raise DataError(_(" or ").join(errors), where=where)
 
 
 def _expect(value: Any, kind: type, name: str, where: str) -> None:
+    """`name` is the expected kind as marked with N_ ("a table")."""
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise DataError(f"must be {name}, got {_describe(value)}", where=where)
+        raise DataError(_("must be {kind}, got {value}").format(kind=_(name), value=_describe(value)), where=where)
 
 
 def _describe(value: Any) -> str:
-    return {dict: "a table", list: "a list", str: "text", bool: "true/false"}.get(type(value), repr(value))
+    kinds = {dict: N_("a table"), list: N_("a list"), str: N_("text"), bool: N_("true/false")}
+    return _(kinds[type(value)]) if type(value) in kinds else repr(value)
 
 
 def _item(where: str, index: int, value: Any) -> str:

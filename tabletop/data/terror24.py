@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from ..i18n import N_, _, translator
 from .checks import require_colour, require_numbered, require_unique
 from .errors import DataError
 from .load import game_file, load
@@ -152,16 +153,15 @@ def provisional_warning(data: Terror24, lang: str = "en") -> str | None:
     """The line every build or run using provisional event values must show, else None."""
     if not data.events.provisional:
         return None
-    prefix = "警告: " if lang == "ja" else "warning: "
-    return prefix + data.events.note(lang)
+    return translator(lang)(N_("warning: {note}")).format(note=data.events.note(lang))
 
 
 def check(data: Terror24) -> None:
     """Everything the rules rely on that TOML types alone cannot say."""
     if data.game != GAME_ID:
-        raise DataError(f"must be {GAME_ID!r}", where="game")
+        raise DataError(_("must be {game!r}").format(game=GAME_ID), where="game")
     if not 1 <= data.players.min <= data.players.max:
-        raise DataError("min must be at least 1 and at most max", where="players")
+        raise DataError(_("min must be at least 1 and at most max"), where="players")
     require_unique([d.id for d in data.detectives], "detectives")
     require_unique([s.id for s in data.events.suits], "events.suits")
     require_unique([s.letter.upper() for s in data.events.suits], "events.suits.letter", "letter")
@@ -171,45 +171,48 @@ def check(data: Terror24) -> None:
     for s in data.events.suits:
         require_colour(s.colour_hex, f"events.suits[{s.id}].colour_hex")
         if len(s.letter) != 1 or not s.letter.isalpha() or s.letter != s.letter.upper():
-            raise DataError("must be one capital letter", where=f"events.suits[{s.id}].letter")
+            raise DataError(_("must be one capital letter"), where=f"events.suits[{s.id}].letter")
         for field in ("cards", "stand_vp", "coop_main_vp", "coop_sub_vp"):
             if getattr(s, field) < 0:
-                raise DataError("must not be negative", where=f"events.suits[{s.id}].{field}")
+                raise DataError(_("must not be negative"), where=f"events.suits[{s.id}].{field}")
     marks = {data.schedule.keep_mark, data.schedule.switch_mark}
     if len(marks) != 2:
-        raise DataError("keep_mark and switch_mark must differ", where="schedule")
+        raise DataError(_("keep_mark and switch_mark must differ"), where="schedule")
     for d in data.detectives:
         if len(d.schedule) != data.rounds or not set(d.schedule) <= marks:
-            raise DataError(f"must be {data.rounds} marks, each {' or '.join(sorted(marks))}",
-                            where=f"detectives[{d.id}].schedule")
-    require_numbered([column.round for column in data.grid], "grid", "columns (rounds)")
+            raise DataError(_("must be {rounds} marks, each {marks}").format(
+                rounds=data.rounds, marks=_(" or ").join(sorted(marks))), where=f"detectives[{d.id}].schedule")
+    require_numbered([column.round for column in data.grid], "grid", N_("columns (rounds)"))
     for n, column in enumerate(data.grid):
         if column.places < 1:
-            raise DataError("a round's column needs at least one place", where=f"grid[{n}].places")
+            raise DataError(_("a round's column needs at least one place"), where=f"grid[{n}].places")
     cards = sum(s.cards for s in data.events.suits)
     if cards != data.events.total:
-        raise DataError(f"the suits add up to {cards} cards, not {data.events.total}", where="events.suits")
+        raise DataError(_("the suits add up to {cards} cards, not {total}").format(cards=cards, total=data.events.total),
+                        where="events.suits")
     places = sum(c.places for c in data.grid)
     if places > cards:
-        raise DataError(f"the grid has {places} places but there are only {cards} event cards", where="grid")
+        raise DataError(_("the grid has {places} places but there are only {cards} event cards").format(
+            places=places, cards=cards), where="grid")
     values = data.time_cards.values
     if sum(values) != data.time_cards.hours:
-        raise DataError(f"the values add up to {sum(values)}, not {data.time_cards.hours}", where="time_cards")
+        raise DataError(_("the values add up to {sum}, not {hours}").format(sum=sum(values), hours=data.time_cards.hours),
+                        where="time_cards")
     rules = data.rules
     for name in ("returned_when_placed", "death_card"):
         if getattr(rules, name) not in values:
-            raise DataError("must be one of the time card values", where=f"rules.{name}")
+            raise DataError(_("must be one of the time card values"), where=f"rules.{name}")
     leftover = list(values)
     for value in rules.npc_removes:
         if value not in leftover:
-            raise DataError(f"{value} is not in the time card set", where="rules.npc_removes")
+            raise DataError(_("{value} is not in the time card set").format(value=value), where="rules.npc_removes")
         leftover.remove(value)
     if rules.bid_cards < 1 or rules.npc_cards_per_round < 1:
-        raise DataError("bids need at least one card", where="rules")
+        raise DataError(_("bids need at least one card"), where="rules")
     if not data.players.min <= rules.npc_at_players <= data.players.max:
-        raise DataError("must be a supported player count", where="rules.npc_at_players")
+        raise DataError(_("must be a supported player count"), where="rules.npc_at_players")
     if len(data.detectives) < max(data.players.max, rules.npc_at_players + 1):
-        raise DataError("not enough detectives for the largest table (NPC included)", where="detectives")
+        raise DataError(_("not enough detectives for the largest table (NPC included)"), where="detectives")
 
 
 def load_terror24(cards_dir: Path | None = None) -> Terror24:

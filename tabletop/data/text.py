@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ..i18n import _
 from .errors import DataError
 
 Lang = Literal["ja", "en"]
@@ -23,4 +24,4 @@ def require_text(text: Text, where: str) -> None:
     """Refuse an empty translation: a blank line on a printed card is a data error, not a layout one."""
     for lang in LANGS:
         if not text(lang).strip():
-            raise DataError(f"the {lang} text is empty", where=f"{where}.{lang}")
+            raise DataError(_("the {lang} text is empty").format(lang=lang), where=f"{where}.{lang}")

@@ -1,0 +1,89 @@
+"""A game speaks its own language, whatever the process speaks.
+
+The words are English source texts in the code (marked for the catalog, `tabletop/i18n.py`) with
+str.format fields. `Speech(lang)` is the catalog in one game's language: a table, a web page or a
+report holds one and never looks at the process's language. `Said` is an error worded only when it
+is shown, for code that does not know who will read it (a parser, the rules).
+"""
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from tabletop.data.text import Text
+from tabletop.i18n import DEFAULT, normalise, translations
+
+
+def _filled(fields: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A field that is game data (a name in both languages) or words of their own (`Said`) is said in `lang`."""
+    return {k: v(lang) if isinstance(v, Text) else v.text(lang) if isinstance(v, Said) else v
+            for k, v in fields.items()}
+
+
+class Speech:
+    """`_` and `ngettext` in one language, filling the message's fields; `label` and `listing` are
+    the punctuation around words put together in code (a Japanese table reads ：, （）and 、)."""
+
+    def __init__(self, lang: str | None):
+        self.lang = normalise(lang) or DEFAULT
+        self._catalog = translations(self.lang)
+
+    def _(self, message: str, **fields: Any) -> str:
+        text = self._catalog.gettext(message)
+        return text.format(**_filled(fields, self.lang)) if fields else text
+
+    def label(self, label: Any, text: Any) -> str:
+        return self._("{label}: {text}", label=label, text=text)
+
+    def listing(self, items: Any) -> str:
+        return self._(", ").join(map(str, items))
+
+    def ngettext(self, singular: str, plural: str, count: int, **fields: Any) -> str:
+        """The form for `count`, filling `{n}` with it unless a field `n` is given."""
+        return self._catalog.ngettext(singular, plural, count).format(**{"n": count, **_filled(fields, self.lang)})
+
+
+class Said(ValueError):
+    """Words worded only when shown: an English source text marked with N_ and its fields (an error
+    raised where nobody knows the reader's language, or a part of one)."""
+
+    def __init__(self, message: str, **fields: Any):
+        super().__init__(message)
+        self.message, self.fields = message, fields
+        self.plural: tuple[str, int] | None = None
+
+    @classmethod
+    def ngettext(cls, singular: str, plural: str, count: int, **fields: Any) -> "Said":
+        """The same with a singular and a plural form, `count` choosing (see Speech.ngettext); named
+        so that the catalog's extraction finds both forms."""
+        said = cls(singular, **fields)
+        said.plural = (plural, count)
+        return said
+
+    @classmethod
+    def from_(cls, other: "Said", **fields: Any) -> "Said":
+        """`other`'s words as this kind of error (with `fields` added)."""
+        said = cls(other.message, **{**other.fields, **fields})
+        said.plural = other.plural
+        return said
+
+    def text(self, lang: str | None) -> str:
+        speech = Speech(lang)
+        if self.plural is not None:
+            plural, n = self.plural
+            return speech.ngettext(self.message, plural, n, **self.fields)
+        return speech._(self.message, **self.fields)
+
+    def __str__(self) -> str:
+        return self.text(DEFAULT)
+
+
+def columns(text: str) -> int:
+    """The terminal columns `text` takes (Japanese characters take two)."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def pad(text: str, width: int, right: bool = False) -> str:
+    """Pad to `width` terminal columns."""
+    fill = " " * max(0, width - columns(text))
+    return fill + text if right else text + fill
