@@ -15,7 +15,7 @@ from tabletop.data.errors import DataError
 from tabletop.data.load import locate, read_toml
 from tabletop.data.schema import convert
 from tabletop.data.toml_lines import line_of
-from tabletop.i18n import _
+from tabletop.i18n import _, listing
 
 from . import decktemplates
 from .assets.layouts import DERIVED, INDEX, LAYOUTS, LayoutOptions, NamedLayout
@@ -253,7 +253,7 @@ def _fields(data: DeckFileData, table: Table, languages: tuple[str, ...]) -> dic
 
 
 def _missing_column(table: Table, column: str, name: str) -> DataError:
-    known = ", ".join(table.columns)
+    known = listing(table.columns)
     if table.toml_keys is not None:
         return DataError(_("no card has {column!r} (field {name!r}; keys: {known})").format(
             column=column, name=name, known=known), where=f"fields.{name}")
@@ -271,7 +271,7 @@ def _default_column(table: Table, name: str, lang: str) -> str | None:
 def _unknown_field(name: str, table: Table, where: str) -> DataError:
     return DataError(_("unknown field {name!r}: {file} has no column {name!r} or {name}_ja/{name}_en "
                        "(columns: {known})").format(name=name, file=table.file.name,
-                                                    known=", ".join(table.columns)), where=where)
+                                                    known=listing(table.columns)), where=where)
 
 
 def _boxes(folder: Path, data: DeckFileData, layout: NamedLayout, table: Table,
@@ -281,7 +281,7 @@ def _boxes(folder: Path, data: DeckFileData, layout: NamedLayout, table: Table,
     for box, spec in data.boxes.items():
         if box not in boxes:
             raise DataError(_("the {layout} layout has no box {box!r} (boxes: {known})").format(
-                layout=layout.name, box=box, known=", ".join(boxes) or "none"), where=f"boxes.{box}")
+                layout=layout.name, box=box, known=listing(boxes) or _("none")), where=f"boxes.{box}")
         if spec.fields is not None:
             for n, name in enumerate(spec.fields):
                 if name not in fields and name not in DERIVED:
@@ -340,7 +340,7 @@ def _cards(table: Table, fields: dict[str, Field], copies: str | None, suits: di
         for column in suit_columns:
             value = cell_text(row.cells.get(column, ""))
             if value and find_suit(suits, value) is None:
-                known = ", ".join(f"{k} {s.symbol}" for k, s in suits.items())
+                known = listing(f"{k} {s.symbol}" for k, s in suits.items())
                 raise table.error(_("unknown suit {value!r} (known: {known}; add yours under [suits])").format(
                     value=value, known=known), row.number, column)
         count = 1

@@ -11,7 +11,7 @@ from jinja2 import meta
 from jinja2.sandbox import SandboxedEnvironment
 
 from tabletop.data.errors import DataError
-from tabletop.i18n import _
+from tabletop.i18n import _, listing
 
 CONTEXT = ("lang", "row", "copies", "suit")  # what a box template sees besides the fields
 
@@ -42,7 +42,7 @@ def check(path: Path, folder: Path, fields: Iterable[str]) -> set[str]:
     for name in sorted(names - fields - set(CONTEXT) - set(env.globals)):
         line = next((n for n, text in enumerate(source.splitlines(), 1) if name in text), None)
         raise DataError(_("unknown field {name!r}: the cards have no such column (fields: {known})").format(
-            name=name, known=", ".join(sorted(fields))), file=path, line=line, where=name)
+            name=name, known=listing(sorted(fields))), file=path, line=line, where=name)
     return names & fields
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.data.errors import DataError
-from tabletop.i18n import _
+from tabletop.i18n import _, listing
 
 SPREADSHEETS = (".csv", ".xlsx")
 UTF8, UTF8_BOM, CP932 = "UTF-8", "UTF-8 with BOM", "Shift_JIS (cp932)"
@@ -134,7 +134,7 @@ def _xlsx_rows(path: Path, worksheet: str | None) -> list[tuple[int, list[Any]]]
             sheet = book[worksheet]
         else:
             raise DataError(_("no worksheet {name!r} (it has: {known})").format(
-                name=worksheet, known=", ".join(book.sheetnames)), file=path)
+                name=worksheet, known=listing(book.sheetnames)), file=path)
         return [(number, list(cells)) for number, cells in enumerate(sheet.iter_rows(values_only=True), 1)]
     finally:
         book.close()

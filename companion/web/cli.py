@@ -11,6 +11,7 @@ from pathlib import Path
 
 import click
 
+from tabletop import cli_i18n
 from tabletop.i18n import N_, _
 
 from ..launch import default_game_file
@@ -47,7 +48,7 @@ def bind(host: str, port: int) -> socket.socket:
         sock.bind((host, port))
     except OSError as e:
         sock.close()
-        raise click.UsageError(_(N_("cannot listen on {host}:{port} ({why})")).format(
+        raise click.UsageError(_("cannot listen on {host}:{port} ({why})").format(
             host=host, port=port, why=e.strerror or e)) from None
     sock.listen(128)
     sock.set_inheritable(True)
@@ -60,17 +61,17 @@ def print_qr(url: str) -> None:
     segno.make(url, error="m").terminal(out=sys.stdout, compact=True, border=2)
 
 
-@click.command()
-@click.option("--host", help="Address to listen on (default 127.0.0.1; with --lan every interface).")
+@click.command(cls=cli_i18n.Command,
+               help=N_("Serve the saved games to a browser: every game playable by tapping, also from a phone."))
+@click.option("--host", help=N_("Address to listen on (default 127.0.0.1; with --lan every interface)."))
 @click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
-              help="Port to listen on (0: any free port).")
+              help=N_("Port to listen on (0: any free port)."))
 @click.option("--games", "games_dir", type=click.Path(file_okay=False, path_type=Path),
-              help="Folder of the game files (default: the one `companion <game> play` saves to).")
-@click.option("--lan", is_flag=True, help="Listen on the local network; the printed address and QR code "
-                                          "carry an access token that every other request needs.")
-@click.option("--open", "open_browser", is_flag=True, help="Open the address in the browser.")
+              help=N_("Folder of the game files (default: the one `companion <game> play` saves to)."))
+@click.option("--lan", is_flag=True, help=N_("Listen on the local network; the printed address and QR code "
+                                             "carry an access token that every other request needs."))
+@click.option("--open", "open_browser", is_flag=True, help=N_("Open the address in the browser."))
 def serve(host: str | None, port: int, games_dir: Path | None, lan: bool, open_browser: bool) -> None:
-    """Serve the saved games to a browser: every game playable by tapping, also from a phone."""
     import uvicorn
 
     from .app import create_app
@@ -80,11 +81,11 @@ def serve(host: str | None, port: int, games_dir: Path | None, lan: bool, open_b
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise click.UsageError(f"{folder}: {e.strerror or e}") from None
+        raise click.UsageError(_("{folder}: {reason}").format(folder=folder, reason=e.strerror or e)) from None
     host = host or ("0.0.0.0" if lan else "127.0.0.1")
     if not lan and not is_loopback(host):
-        raise click.UsageError(_(N_("--host {host} would let the network in: add --lan, which gives the "
-                                    "address an access token")).format(host=host))
+        raise click.UsageError(_("--host {host} would let the network in: add --lan, which gives the "
+                                 "address an access token").format(host=host))
     token = secrets.token_urlsafe(16) if lan else None
     sock = bind(host, port)
     port = sock.getsockname()[1]
@@ -92,8 +93,8 @@ def serve(host: str | None, port: int, games_dir: Path | None, lan: bool, open_b
     url = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/" + (f"?token={token}" if token else "")
     app = create_app(folder, token=token, allowed_hosts=None if lan else [*LOCAL_HOSTS, host])
 
-    click.echo(_(N_("Serving the games in {folder}")).format(folder=folder))
-    click.echo(_(N_("Open {url}  (Ctrl-C stops the server; every game is saved after each line)")).format(url=url))
+    click.echo(_("Serving the games in {folder}").format(folder=folder))
+    click.echo(_("Open {url}  (Ctrl-C stops the server; every game is saved after each line)").format(url=url))
     if lan:
         print_qr(url)
     if open_browser:
@@ -103,4 +104,4 @@ def serve(host: str | None, port: int, games_dir: Path | None, lan: bool, open_b
         server.run(sockets=[sock])  # finishes the requests under way on Ctrl-C, then re-raises it
     except KeyboardInterrupt:
         pass
-    click.echo(_(N_("Stopped; every game is saved.")))
+    click.echo(_("Stopped; every game is saved."))

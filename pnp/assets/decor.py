@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import math
 
+from tabletop.i18n import _
+
 from ..geometry import Rect, Size
 from ..render import FillArt, ShapeArt
 from .card_layouts import PANEL, detective_band, score_cells
@@ -44,7 +46,7 @@ def mix(a: str, b: str, share: float) -> str:
 def symmetric_back(size: Size, base: str, line: str, rays: int) -> tuple:
     """A back that is its own image under a half turn: rays, double frame and a centre medallion."""
     if rays % 2:
-        raise ValueError("a symmetric back needs an even number of rays")
+        raise ValueError(_("a symmetric back needs an even number of rays"))
     cx, cy = size.w / 2, size.h / 2
     faint = mix(base, line, 0.22)
     reach = math.hypot(size.w, size.h) / 2

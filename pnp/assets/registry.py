@@ -22,7 +22,8 @@ def _games(templates: Path) -> dict[str, Game]:
     games = {}
     for spec, path in specs:
         if spec.game not in LOADERS:
-            raise DataError(f"no game has the id {spec.game!r} (known: {', '.join(LOADERS)})",
+            raise DataError(_("no game has the id {game!r} (known: {known})").format(
+                game=spec.game, known=listing(LOADERS)),
                             file=path, where="game")
         games[spec.game] = make_game(spec, path, LOADERS[spec.game])
     return games

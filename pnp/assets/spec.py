@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 from tabletop.data.errors import DataError
 from tabletop.data.load import load
+from tabletop.i18n import _, listing
 from .card_layouts import CARD_LAYOUTS
 from .layout import LAYOUTS as INSERT_LAYOUTS
 
@@ -90,28 +91,30 @@ def _check(spec: GameSpec) -> None:
     for where, text in labels:
         missing = [lang for lang in LANGS if not text.get(lang)]
         if missing:
-            raise DataError(f"needs a {missing[0]} text", where=where)
+            raise DataError(_("needs a {lang} text").format(lang=missing[0]), where=where)
     for name, asset in spec.assets.items():
         if asset.kind == "sheet" and not asset.template:
-            raise DataError("a sheet needs its template", where=f"assets.{name}.template")
+            raise DataError(_("a sheet needs its template"), where=f"assets.{name}.template")
         if asset.kind != "sheet" and not asset.pieces:
-            raise DataError(f"{asset.kind} need [[pieces]]", where=f"assets.{name}.pieces")
+            raise DataError(_("{kind} need [[pieces]]").format(kind=asset.kind), where=f"assets.{name}.pieces")
         known = INSERT_LAYOUTS if asset.kind == "inserts" else CARD_LAYOUTS
         for what, groups in (("pieces", asset.pieces), ("backs", asset.backs)):
             for n, group in enumerate(groups):
                 if group.layout not in known:
-                    raise DataError(f"{asset.kind} have no layout {group.layout!r} (known: {', '.join(known)})",
+                    raise DataError(_("{kind} have no layout {layout!r} (known: {known})").format(
+                        kind=asset.kind, layout=group.layout, known=listing(known)),
                                     where=f"assets.{name}.{what}[{n}].layout")
         if asset.kind == "inserts":
             if asset.backs:
-                raise DataError("inserts have no backs", where=f"assets.{name}.backs")
+                raise DataError(_("inserts have no backs"), where=f"assets.{name}.backs")
             for n, group in enumerate(asset.pieces):
                 if not group.template:
-                    raise DataError("an insert needs its template", where=f"assets.{name}.pieces[{n}].template")
+                    raise DataError(_("an insert needs its template"), where=f"assets.{name}.pieces[{n}].template")
         keys = {b.key for b in asset.backs}
         for n, group in enumerate(asset.pieces):
             if group.back and "{" not in group.back and group.back not in keys:
-                raise DataError(f"no back has key {group.back!r}", where=f"assets.{name}.pieces[{n}].back")
+                raise DataError(_("no back has key {key!r}").format(key=group.back),
+                                where=f"assets.{name}.pieces[{n}].back")
 
 
 def read_game_spec(path: Path) -> GameSpec:

@@ -15,7 +15,7 @@ from markupsafe import Markup
 
 from tabletop.data import TEMPLATES_DIR
 from tabletop.data.errors import DataError
-from tabletop.i18n import _
+from tabletop.i18n import _, listing
 
 from .. import backs as backs_mod
 from .. import content, decktemplates
@@ -118,7 +118,7 @@ def _from_template(deck: Deck, card: Card, box: str, lang: str) -> tuple[Para, .
     for p in paras:
         if p.style not in deck.styles:
             raise DataError(_("no style {style!r}: a paragraph's style is a field's name ({known})").format(
-                style=p.style, known=", ".join(sorted(deck.styles))), file=path)
+                style=p.style, known=listing(sorted(deck.styles))), file=path)
     return paras
 
 
@@ -137,7 +137,8 @@ def card_art(deck: Deck, card: Card, layout: FaceLayout, opts: Options, fonts: F
             items += fit_boxes(content.Face({box: paras}), layout, fonts, lang, "", deck.table.file).items
         except DataError as e:
             name = deck.text(card, deck.name_field, lang)
-            raise deck.table.error(f"{name + ': ' if name else ''}{e.message}", card.row, column) from None
+            message = _("{name}: {reason}").format(name=name, reason=e.message) if name else e.message
+            raise deck.table.error(message, card.row, column) from None
     return FaceArt(tuple(items))
 
 
@@ -261,4 +262,4 @@ def deck_game(deck: Deck) -> DeckGame:
 def check_language(deck: Deck, lang: str) -> None:
     if lang not in deck.languages:
         raise BuildError(_("{deck} has texts in {langs} only (languages in its [deck] table)").format(
-            deck=deck.file, langs=", ".join(deck.languages)))
+            deck=deck.file, langs=listing(deck.languages)))

@@ -3,6 +3,7 @@ templates evaluated over the loaded model, per item, into the pieces, faces and 
 `cardfaces.py`, `cards.py` and `sheet.py` lay out."""
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import re
 from functools import lru_cache
@@ -14,6 +15,7 @@ from markupsafe import Markup
 
 from tabletop.data.errors import DataError
 from tabletop.data.load import game_file
+from tabletop.i18n import _, current, listing
 from .. import content
 from ..geometry import Size
 from . import Game, Options
@@ -55,7 +57,7 @@ class Scope:
             self.vars["w"] = Words(spec.words, opts.lang)
 
     def _fail(self, error: Exception, where: str) -> DataError:
-        return DataError(f"cannot evaluate: {error}", file=self.file, where=where)
+        return DataError(_("cannot evaluate: {error}").format(error=error), file=self.file, where=where)
 
     def value(self, source: str, where: str, item: dict[str, Any]) -> Any:
         try:
@@ -80,7 +82,7 @@ class Scope:
                 return
             m = _FOR.match(clause)
             if not m:
-                raise DataError("must read 'NAME in EXPRESSION'", file=self.file, where=f"{where}.{key}")
+                raise DataError(_("must read 'NAME in EXPRESSION'"), file=self.file, where=f"{where}.{key}")
             names = [n.strip() for n in m.group(1).split(",")]
             for value in self.value(m.group(2), f"{where}.{key}", outer):
                 values = (value,) if len(names) == 1 else tuple(value)
@@ -106,25 +108,29 @@ class Scope:
                       for k, v in entry.items() if k != "art"}
             draw = ART.get(entry.get("art"))
             if draw is None:
-                raise DataError(f"unknown art {entry.get('art')!r} (known: {', '.join(ART)})",
+                raise DataError(_("unknown art {art!r} (known: {known})").format(
+                    art=entry.get("art"), known=listing(ART)),
                                 file=self.file, where=f"{here}.art")
             takes = [p for p in inspect.signature(draw).parameters if p != "size"]
             unknown = sorted(set(params) - set(takes))
             if unknown:
-                raise DataError(f"{entry['art']} takes {', '.join(takes)}, not {unknown[0]!r}",
+                raise DataError(_("{art} takes {takes}, not {key!r}").format(
+                    art=entry["art"], takes=listing(takes), key=unknown[0]),
                                 file=self.file, where=f"{here}.{unknown[0]}")
             try:
                 inspect.signature(draw).bind(size, **params)
                 art += draw(size, **params)
             except (TypeError, ValueError) as e:
-                raise DataError(f"{entry['art']}: {e}", file=self.file, where=here) from None
+                raise DataError(_("{art}: {reason}").format(art=entry["art"], reason=e), file=self.file,
+                                where=here) from None
         return art
 
 
 def _require(spec: GameSpec, name: str, asset: AssetSpec, model: Any, opts: Options) -> None:
     for key in asset.requires:
         if getattr(model, key, None) is None:
-            raise DataError(f"the {name} asset ({asset.label['en']}) needs the [{key}] table",
+            raise DataError(_("the {name} asset ({label}) needs the [{key}] table").format(
+                name=name, label=asset.label.get(current(), asset.label["en"]), key=key),
                             file=game_file(spec.game, opts.cards_dir), where=key)
 
 
@@ -144,7 +150,8 @@ def _pieces(spec: GameSpec, file: Path, name: str, asset: AssetSpec) -> Callable
                 piece_id = scope.text(group.id, f"{where}.id", item)
                 back = scope.text(group.back, f"{where}.back", item) if group.back else None
                 if back is not None and back not in backs:
-                    raise DataError(f"no back has key {back!r} (piece {piece_id}; backs: {', '.join(backs) or 'none'})",
+                    raise DataError(_("no back has key {key!r} (piece {piece}; backs: {known})").format(
+                        key=back, piece=piece_id, known=listing(backs) or _("none")),
                                     file=file, where=f"{where}.back")
                 label = scope.text(group.name, f"{where}.name", item) if group.name else ""
                 pieces.append(Piece(piece_id, scope.face(group.face, size, where, item), back, label))
@@ -191,7 +198,9 @@ def make_asset(spec: GameSpec, file: Path, name: str, asset: AssetSpec):
 
 def make_game(spec: GameSpec, file: Path, load: Callable[[Path | None], Any]) -> Game:
     def warnings(model: Any, opts: Options) -> tuple[str, ...]:
-        line = Scope(spec, file, model, opts).value(spec.warning, "warning", {})
+        # A warning is said to the user: its `lang` is the user's language, not the PDF's.
+        said = dataclasses.replace(opts, lang=current())
+        line = Scope(spec, file, model, said).value(spec.warning, "warning", {})
         return (line,) if line else ()
 
     return Game(id=spec.game, title=spec.title, load=load,
