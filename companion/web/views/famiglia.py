@@ -97,6 +97,7 @@ def robot_turn(table: FamigliaTable) -> dict | None:
     end = next((i for i, e in enumerate(turn) if e[0] == "turn"), len(turn))
     turn = turn[:end]
     taken = next((e[4] for e in turn if e[0] == "take" and e[1] == ROBOT), None)
-    steps = [line for line in table.talk.narrate(turn) if not line.startswith(table.w["street"])]
+    # The Street after each draw is on the page already: narrate the turn without it.
+    steps = table.talk.narrate([e for e in turn if e[0] != "drawn"])
     return {"steps": steps, "card": _card(table, taken) if taken is not None else None,
             "waiting": taken is None and bool(table.game.pending)}
