@@ -13,11 +13,10 @@ from click.core import ParameterSource
 from . import buildcache
 from .assets import BuildError, Game, Options
 from .assets.registry import GAMES, find
-from .assets.userdeck import DeckGame, check_language, deck_game, deck_options
 from .backs import BACK_MODES, parse_offset
 from .build import Job, build_pdf
 from .content import TemplateError
-from .deckfile import is_deck_path, load_deck
+from .spreadsheet import is_deck_path
 from tabletop.crash import internal_error, silence_stdout
 from tabletop.data.errors import DataError
 from tabletop.data.load import locate
@@ -127,6 +126,9 @@ def _game(name: str) -> Game:
     """A built-in game by id, or a user's deck by the path of its file (its notes said once)."""
     if not is_deck_path(name):
         return find(name)
+    from .assets.userdeck import deck_game
+    from .deckfile import load_deck
+
     deck = load_deck(Path(name))
     for note in deck.notes:
         click.echo(note, err=True)
@@ -154,13 +156,15 @@ def _jobs(games: tuple[str, ...], assets: tuple[str, ...]) -> list[Job]:
 def _plan(jobs: list[Job], langs: tuple[str, ...], kw: dict) -> list[tuple[Job, Options]]:
     """Each job in each language, with a deck's own card size, style and backs unless the command
     line gave them. Without --lang a deck is built in each language it has."""
-    decks_only = all(isinstance(job.game, DeckGame) for job in jobs)
+    decks_only = all(job.game.deck is not None for job in jobs)
     ctx = click.get_current_context()
     explicit = {name for name in ctx.params if ctx.get_parameter_source(name) == ParameterSource.COMMANDLINE}
     plan = []
     for opts in _options(langs or (("all",) if decks_only else ()), **kw):
         for job in jobs:
-            if isinstance(job.game, DeckGame):
+            if job.game.deck is not None:
+                from .assets.userdeck import check_language, deck_options
+
                 if opts.lang not in job.game.deck.languages and (not langs or "all" in langs):
                     continue  # `all` languages of a deck are those it has
                 check_language(job.game.deck, opts.lang)

@@ -14,11 +14,8 @@ from .assets import BuildError
 from .build import Job
 from .cli import _jobs, _plan, _warn, build_options, load_once, user_errors
 from .export import source
-from .export.cards import export_cards
-from .export.contact import contact_sheet
 from .export.deck import Deck, ExportError
 from .export.targets import TARGETS
-from .export.tts import export_tts
 from tabletop import cli_i18n
 from tabletop.i18n import N_, _, ngettext
 
@@ -110,6 +107,10 @@ def _export_asset(job: Job, opts, target: str, out: Path, workers: int | None, f
 
 
 def _export(deck: Deck, target: str, dest: Path, workers: int | None, name: str) -> tuple[list[Path], str]:
+    # Pillow and PDFium are imported by the command that uses them, not at every start of pnp.
+    from .export.cards import export_cards
+    from .export.tts import export_tts
+
     if target == "tts":
         paths = export_tts(deck, dest, name, workers)
         sheets = sum("_faces" in p.name for p in paths)
@@ -123,6 +124,8 @@ def _export(deck: Deck, target: str, dest: Path, workers: int | None, name: str)
 
 def contact_sheets(plan: list[tuple[Job, object]], out: Path) -> None:
     """One PNG per asset and language with every card (cards assets) or page (sheets) as a thumbnail."""
+    from .export.contact import contact_sheet
+
     models: dict[str, object] = {}
     with tempfile.TemporaryDirectory(prefix="pnp-preview-") as tmp:
         for job, opts in plan:

@@ -20,7 +20,7 @@ from tabletop.i18n import _, listing
 from . import decktemplates
 from .assets.layouts import DERIVED, INDEX, LAYOUTS, LayoutOptions, NamedLayout
 from .deckformat import FRENCH_SUITS, BackOptions, DeckFileData, DeckOptions, FieldOptions, SuitOptions, Text
-from .spreadsheet import SPREADSHEETS, Table, read_table, toml_table
+from .spreadsheet import SPREADSHEETS, Table, is_deck_path, read_table, toml_table  # noqa: F401
 from .text import TextStyle
 
 LANGS = ("ja", "en")
@@ -92,11 +92,6 @@ class Deck:
     def suit(self, card: Card) -> SuitOptions | None:
         value = self.text(card, "suit", self.languages[0]).strip()
         return find_suit(self.suits, value) if value else None
-
-
-def is_deck_path(arg: str) -> bool:
-    """A `pnp build` argument naming a deck file rather than a built-in game."""
-    return Path(arg).suffix.lower() in (".toml", *SPREADSHEETS)
 
 
 def cell_text(value: Any) -> str:

@@ -120,3 +120,9 @@ def test_an_insert_without_its_template_is_refused(tmp_path):
     with pytest.raises(DataError) as e:
         read_game_spec(path)
     assert e.value.where == "assets.inserts.pieces[0].template" and "needs its template" in e.value.message
+
+
+def test_each_loader_reads_the_game_it_is_filed_under():
+    """The loaders import their game's module only when called; each loads the game of its id."""
+    for game_id, load in LOADERS.items():
+        assert load().game == game_id

@@ -1,10 +1,13 @@
 """A warm `pnp build` loads only what building needs: not fontTools (the font's facts are cached),
-not PDFium (only previews and exports rasterise)."""
+not PDFium (only previews and exports rasterise); an up-to-date build not even Jinja2, Pillow, the
+deck reader or the other games' data models."""
 import subprocess
 import sys
 
+WATCHED = ('fontTools', 'pypdfium2', 'jinja2', 'PIL', 'pnp.deckfile', 'tabletop.data.hitmans_showdown',
+           'tabletop.data.terror24', 'tabletop.data.famiglia', 'tabletop.data.kill_shot', 'tabletop.data.liar_mafia')
 SPY = ("import atexit, sys; "
-       "atexit.register(lambda: print(' '.join(sorted(m for m in ('fontTools', 'pypdfium2') if m in sys.modules)),"
+       f"atexit.register(lambda: print(' '.join(sorted(m for m in {WATCHED!r} if m in sys.modules)),"
        " file=sys.stderr)); "
        "from pnp.cli import main; sys.argv[0] = 'pnp'; main()")
 
@@ -19,8 +22,16 @@ def _loaded(tmp_path, *args) -> str:
 def test_a_warm_build_loads_neither_fonttools_nor_pdfium(tmp_path):
     build = ("build", "hitmans-showdown", "--asset", "inserts", "--lang", "ja")
     _loaded(tmp_path, *build)  # the first run may find the font's facts (or make its instances)
-    assert _loaded(tmp_path, *build, "--force") == ""
+    # A build loads its own game's model and templates; no other game's, no deck reader, no raster.
+    assert set(_loaded(tmp_path, *build, "--force").split()) <= {"PIL", "jinja2", "tabletop.data.hitmans_showdown"}
     assert _loaded(tmp_path, *build) == ""  # nothing to do: up to date
+
+
+def test_a_deck_is_read_by_the_deck_reader(tmp_path):
+    deck = tmp_path / "mini.toml"
+    deck.write_text('[deck]\nid = "mini"\nlanguages = ["en"]\n\n[layout]\nname = "sheet"\n'
+                    'columns = ["title"]\n\n[[cards]]\ntitle = "One"\n', encoding="utf-8")
+    assert "pnp.deckfile" in _loaded(tmp_path, "build", str(deck)).split()
 
 
 def test_a_preview_still_rasterises(tmp_path):

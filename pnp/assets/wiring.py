@@ -8,10 +8,7 @@ import inspect
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterator
-
-import jinja2
-from markupsafe import Markup
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from tabletop.data.errors import DataError
 from tabletop.data.load import game_file
@@ -26,12 +23,21 @@ from .decor import ART
 from .sheet import SummarySheet
 from .spec import AssetSpec, FaceSpec, GameSpec
 
+if TYPE_CHECKING:
+    import jinja2
+
 _FOR = re.compile(r"^\s*(\w+(?:\s*,\s*\w+)*)\s+in\s+(.+?)\s*$", re.S)
 
 
 @lru_cache(maxsize=1)
 def _env() -> jinja2.Environment:
     return content.environment()
+
+
+def _jinja2():
+    import jinja2  # when a print file's expression is first evaluated: a no-op build never needs it
+
+    return jinja2
 
 
 @lru_cache(maxsize=None)
@@ -62,16 +68,18 @@ class Scope:
     def value(self, source: str, where: str, item: dict[str, Any]) -> Any:
         try:
             result = _expression(source)(**self.vars, **item)
-            if isinstance(result, jinja2.Undefined):
+            if isinstance(result, _jinja2().Undefined):
                 str(result)  # a strict undefined raises, saying which name or attribute is missing
             return result
-        except (jinja2.TemplateError, TypeError, AttributeError, KeyError, ValueError) as e:
+        except (_jinja2().TemplateError, TypeError, AttributeError, KeyError, ValueError) as e:
             raise self._fail(e, where) from None
 
     def text(self, source: str, where: str, item: dict[str, Any]) -> str:
         try:
+            from markupsafe import Markup
+
             return Markup(_text(source).render(**self.vars, **item)).unescape()
-        except (jinja2.TemplateError, TypeError, AttributeError, KeyError, ValueError) as e:
+        except (_jinja2().TemplateError, TypeError, AttributeError, KeyError, ValueError) as e:
             raise self._fail(e, where) from None
 
     def items(self, each: str | None, then: str | None, where: str) -> Iterator[dict[str, Any]]:

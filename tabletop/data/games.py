@@ -1,16 +1,29 @@
 """Each game's data loader by game id: what `pnp` (and any other front end) reads a game's
-cards/<game>.toml with. Which of them are printed, and how, the print files say."""
+cards/<game>.toml with. Which of them are printed, and how, the print files say.
+
+A loader imports its game's module when first called, so naming one game does not pay for
+importing the models of all five."""
 from __future__ import annotations
 
+from importlib import import_module
 from pathlib import Path
 from typing import Any, Callable
 
-from . import famiglia, hitmans_showdown, kill_shot, liar_mafia, terror24
-
-LOADERS: dict[str, Callable[[Path | None], Any]] = {
-    hitmans_showdown.GAME_ID: hitmans_showdown.load_game,
-    liar_mafia.GAME_ID: liar_mafia.load_liar_mafia,
-    kill_shot.GAME_ID: kill_shot.load_kill_shot,
-    famiglia.GAME_ID: famiglia.load_famiglia,
-    terror24.GAME_ID: terror24.load_terror24,
+# game id → (module in tabletop.data, its loader)
+_WHERE = {
+    "hitmans-showdown": ("hitmans_showdown", "load_game"),
+    "liar-mafia": ("liar_mafia", "load_liar_mafia"),
+    "kill-shot": ("kill_shot", "load_kill_shot"),
+    "famiglia": ("famiglia", "load_famiglia"),
+    "terror24": ("terror24", "load_terror24"),
 }
+
+
+def _lazy(module: str, function: str) -> Callable[[Path | None], Any]:
+    def load(cards_dir: Path | None = None) -> Any:
+        return getattr(import_module(f"tabletop.data.{module}"), function)(cards_dir)
+    load.__qualname__ = f"{module}.{function}"
+    return load
+
+
+LOADERS: dict[str, Callable[[Path | None], Any]] = {game: _lazy(*where) for game, where in _WHERE.items()}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import types
+from functools import lru_cache
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 from ..i18n import N_, _, listing
@@ -56,10 +57,15 @@ def convert(model: Any, value: Any, where: str) -> Any:
     raise TypeError(f"schema type {model!r} is not supported")  # a programming error, not user data
 
 
+@lru_cache(maxsize=None)
+def _shape(model: Any) -> tuple[dict[str, Any], dict[str, dataclasses.Field]]:
+    # Resolving a model's (string) annotations is most of the cost of loading: once per model.
+    return get_type_hints(model), {f.name: f for f in dataclasses.fields(model) if f.init}
+
+
 def _convert_dataclass(model: Any, value: Any, where: str) -> Any:
     _expect(value, dict, N_("a table"), where)
-    hints = get_type_hints(model)
-    fields = {f.name: f for f in dataclasses.fields(model) if f.init}
+    hints, fields = _shape(model)
     unknown = sorted(set(value) - set(fields))
     if unknown:
         known = listing(sorted(fields))
