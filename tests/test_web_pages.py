@@ -23,7 +23,8 @@ def client(tmp_path):
 
 
 def page(client, name, lang):
-    response = client.get(f"/games/{name}", cookies={"lang": lang})
+    client.cookies.set("lang", lang)  # the page's language switch
+    response = client.get(f"/games/{name}")
     assert response.status_code == 200, response.text[-2000:]
     return response.text
 
