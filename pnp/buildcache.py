@@ -22,6 +22,8 @@ from tabletop.fileio import write_atomic
 
 STAMP_DIR = ".pnp-build"
 _PACKAGE = Path(__file__).resolve().parent
+# What a PDF is made by: pnp's code and the data room's (the models' display logic lives there too).
+_CODE = (_PACKAGE, _PACKAGE.parent / "tabletop")
 
 
 @dataclass(frozen=True)
@@ -32,10 +34,12 @@ class Inputs:
 
 
 @lru_cache(maxsize=None)
-def code_version(root: Path = _PACKAGE) -> str:
+def code_version(*roots: Path) -> str:
     digest = hashlib.sha256()
-    for path in sorted(root.rglob("*.py")):
-        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    for root in roots or _CODE:
+        for path in sorted(root.rglob("*.py")):
+            digest.update(f"{root.name}/{path.relative_to(root).as_posix()}".encode() + b"\0"
+                          + path.read_bytes() + b"\0")
     return digest.hexdigest()
 
 

@@ -118,3 +118,15 @@ def test_an_assets_inputs_are_its_data_templates_font_and_options(tmp_path):
     font = tmp_path / "mine.ttf"
     other = buildcache.asset_inputs(game, game.assets["cards"], Options(lang="en", font=str(font)))
     assert other.fonts == (font,) and buildcache.fingerprint(other) != buildcache.fingerprint(inputs)
+
+
+def test_code_version_covers_the_data_room_too(tmp_path):
+    """A model's display logic lives in tabletop/ (e.g. a card's span): editing it must rebuild too."""
+    assert {p.name for p in buildcache._CODE} == {"pnp", "tabletop"} and all(p.is_dir() for p in buildcache._CODE)
+    pnp_dir, data_dir = tmp_path / "pnp", tmp_path / "tabletop"
+    for folder in (pnp_dir, data_dir):
+        folder.mkdir()
+        (folder / "a.py").write_text("x = 1\n")
+    before = buildcache.code_version.__wrapped__(pnp_dir, data_dir)
+    (data_dir / "a.py").write_text("x = 2\n")
+    assert buildcache.code_version.__wrapped__(pnp_dir, data_dir) != before
