@@ -24,7 +24,7 @@ from .i18n import DOMAIN, LOCALE_DIR
 
 ROOT = LOCALE_DIR.parent.parent
 MAPPING = ROOT / "babel.cfg"
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2)}  # gettext: Jinja2 {% trans %}
 COMMENT_TAG = "TRANSLATORS:"  # a `# TRANSLATORS: …` comment above a message reaches the translator
 # Dates Babel rewrites on every run: a catalog differing only there is up to date.
 _DATE_LINES = ('"POT-Creation-Date:', '"PO-Revision-Date:')

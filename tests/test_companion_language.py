@@ -120,7 +120,7 @@ def test_the_companions_japanese_uses_full_width_punctuation():
         if not message.id or not any(path.startswith("companion/") for path, _ in message.locations):
             continue
         for text in (message.string if isinstance(message.string, tuple) else (message.string,)):
-            outside_fields = re.sub(r"\{[^}]*\}", "", text)
+            outside_fields = re.sub(r"\{[^}]*\}|%\(\w+\)[sd]", "", text)  # str.format and {% trans %} fields
             if re.search(r"[()!]|: |:$", outside_fields):
                 half_width.append(text)
     assert half_width == []

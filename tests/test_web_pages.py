@@ -85,3 +85,13 @@ def test_a_showdown_passed_to_its_end_shows_the_verdict_and_offers_no_action(cli
     assert "The showdown" in html and ("wins" in html or "shared" in html.lower())
     assert offered(html) == set()
     assert "ショーダウン" in page(client, "s", "ja")
+
+
+def test_a_japanese_play_page_says_its_own_words_in_japanese(client):
+    """Every page word is in the catalog: a Japanese viewer sees none of the English headings."""
+    client.post("/api/games", json={"game": "famiglia", "name": "f", "options": {"first": "robot"}})
+    client.post("/api/games/f/lines", json={"line": "R1 B2 Y3 G4 R0 B1"})
+    html = page(client, "f", "ja")
+    assert "ロボットの手番" in html and "ストリート" in html
+    for english in ("The robot's turn", "The robot takes", "your turn", "discard pile", "Undo"):
+        assert english not in html
