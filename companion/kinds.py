@@ -17,13 +17,13 @@ from tabletop.data.hitmans_showdown import GAME_ID as SHOWDOWN_ID, load_game as 
 from tabletop.data.terror24 import GAME_ID as TERROR24_ID, load_terror24
 from tabletop.i18n import N_, translator
 
-from .famiglia.cli import _check_saved as famiglia_check_saved
+from .famiglia.cli import check_saved as famiglia_check_saved
 from .famiglia.engine import PLAYER, ROBOT, Rules
 from .famiglia.repl import FamigliaTable
 from .launch import cards_dir_of
 from .session import Session
 from .showdown.cards import find_faction
-from .showdown.cli import _check_saved_teams as showdown_check_saved
+from .showdown.cli import check_saved_teams as showdown_check_saved
 from .showdown.engine import check_teams
 from .showdown.repl import ShowdownTable
 from .speech import Said

@@ -62,7 +62,7 @@ def play(level: int | None, first: str | None, game_file: Path | None, resume: b
         _rules(data, options["level"])  # a bad --level is reported before the game file is looked at
     session = open_session(GAME, game_file, resume, options, lang=lang, cards_dir=cards_dir)
     if resume:
-        _check_saved(session, level, first)
+        check_saved(session, level, first)
     data = _data(cards_dir_of(session))
     saved_level = Speech(session.options["lang"])._("{path}: the saved game's level", path=session.path)
     rules = _rules(data, session.options["level"], saved_level)
@@ -83,7 +83,7 @@ def play(level: int | None, first: str | None, game_file: Path | None, resume: b
     run_table(session, new_game)
 
 
-def _check_saved(session: Session, level: int | None, first: str | None) -> None:
+def check_saved(session: Session, level: int | None, first: str | None) -> None:
     saved = session.options
     if (not isinstance(saved.get("level"), int) or saved.get("first") not in (ROBOT, PLAYER)
             or saved.get("lang") not in LANGS):

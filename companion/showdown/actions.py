@@ -109,7 +109,7 @@ class ActionSteps:
             out.append(self._("{team} rolls {n} dice", team=nxt.team, n=nxt.pool.count))
         else:
             action.stage = "after"
-            out.append(self._standing())
+            out.append(self.standing())
         return out
 
     def use(self, tokens: list[str]) -> list[str]:
@@ -146,7 +146,7 @@ class ActionSteps:
                 out += [self.speech.label(who.team, note) for note in who.pool.notes[start:]]
                 touched.append(who)
         if any(s.pool.rolled for s in touched):
-            return out + [self._standing()]
+            return out + [self.standing()]
         return out + ["  " + self.speech.label(s.team, self._dice_line(s)) for s in touched]
 
     def reroll(self, tokens: list[str]) -> list[str]:
@@ -165,7 +165,7 @@ class ActionSteps:
         old, new = parse_reroll(tokens, self.rng)
         side.pool.reroll(old, new, item_doing(self.game, "reroll").name(self.lang))
         side.backups -= 1
-        return [side.pool.notes[-1], self._standing()]
+        return [side.pool.notes[-1], self.standing()]
 
     def double(self) -> list[str]:
         action = self._need_action("prepare", "roll", "after")
@@ -187,7 +187,7 @@ class ActionSteps:
         dice = fmt(pool.faces) if pool.rolled else self._("{n} dice to roll", n=pool.count)
         return dice + (self._(" ({extras})", extras=self.speech.listing(extras)) if extras else "")
 
-    def _standing(self) -> str:
+    def standing(self) -> str:
         action = self.action
         if action.kind == "mafia":
             side = action.attacker
@@ -279,7 +279,7 @@ class ActionSteps:
     def _settle_theft(self, action: Action) -> list[str]:
         thief, victim = self.teams[action.winner], self.teams[action.target]
         rules = self.game.hitman_attack
-        if len(action.stolen) < self._cards_to_steal(action):
+        if len(action.stolen) < self.cards_to_steal(action):
             stealable = [c for c in victim.cards if self.game.card(c).role.stealable]
             choices = " ".join(c for c in stealable if c not in action.stolen)
             action.question = self._("{team} takes a card from {victim} ({choices}): type its id",
@@ -309,7 +309,7 @@ class ActionSteps:
     def answer(self, line: str) -> list[str]:
         action = self.action
         words = line.split()
-        if action.winner and len(action.stolen) < self._cards_to_steal(action):
+        if action.winner and len(action.stolen) < self.cards_to_steal(action):
             card = self._card(line.strip())
             victim = self.teams[action.target]
             if card.id not in victim.cards or not card.role.stealable or card.id in action.stolen:
@@ -325,7 +325,7 @@ class ActionSteps:
         action.question = None
         return self._continue()
 
-    def _cards_to_steal(self, action: Action) -> int:
+    def cards_to_steal(self, action: Action) -> int:
         victim = self.teams[action.target]
         stealable = [c for c in victim.cards if self.game.card(c).role.stealable]
         wanted = self.game.hitman_attack.cards_taken + self.faction(victim).twists.extra_cards_lost_on_failed_defence

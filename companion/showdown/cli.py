@@ -191,11 +191,11 @@ def play(teams, seed, game_file, resume, lang, cards_dir) -> None:
         raise UserError(Speech(said_lang)._("--resume continues the saved teams; leave out --team"))
     session = open_session(GAME_ID, game_file, resume, options, seed, lang=lang, cards_dir=cards_dir)
     if resume:
-        _check_saved_teams(session, _load(cards_dir_of(session)))
+        check_saved_teams(session, _load(cards_dir_of(session)))
     run_table(session, new_game)
 
 
-def _check_saved_teams(session, game) -> None:
+def check_saved_teams(session, game) -> None:
     teams = session.options.get("teams")
     try:
         pairs = [(t["name"], t["faction"]) for t in teams]

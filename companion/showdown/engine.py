@@ -273,11 +273,11 @@ class Engine(ActionSteps):
         self.action = Action("mafia", card.id, [self._side(actor, hitman_attack=False)])
         out.append(self._("{team} attacks {card} — {condition}", team=actor.name, card=self.name(card.id),
                             condition=card.condition.text(self.lang)))
-        stakes = self._stakes(card)
+        stakes = self.stakes(card)
         out += ["  " + " · ".join(stakes)] if stakes else []
         return out + ["  " + self.speech.label(actor.name, self._("; ").join(self.action.attacker.pool.notes))]
 
-    def _stakes(self, card: Any) -> list[str]:
+    def stakes(self, card: Any) -> list[str]:
         """What the printed card says is at stake: reward, advance, penalty."""
         label = self.game.labels
         say = self.speech.label

@@ -60,7 +60,7 @@ class Terror24Table:
     # ----- the TableGame protocol -----
     def prompt(self) -> str:
         if self.game is None:
-            return self._(ASK[self._setup_step()], letters=self._letters()) + " >"
+            return self._(ASK[self.setup_step()], letters=self._letters()) + " >"
         kind, seat = self.game.need()
         r = self.game.round
         if kind == "reveal":
@@ -83,7 +83,7 @@ class Terror24Table:
             if line.split()[0].lower() == "adjust":
                 return self._adjust(line.split()[1:])
             if self.game is None:
-                return self._setup(self._setup_step(), line)
+                return self._setup(self.setup_step(), line)
             return self._play(line)
         except RuleError as e:
             raise InputError(e.text(self.lang)) from None
@@ -119,7 +119,7 @@ class Terror24Table:
     def status(self) -> dict:
         data = {"game": GAME_ID, "provisional_event_values": self.data.events.provisional}
         if self.game is None:
-            return data | {"phase": "setup", "asking": self._setup_step(), "answers": self.answers}
+            return data | {"phase": "setup", "asking": self.setup_step(), "answers": self.answers}
         return data | self.render.state(self.game, self.physical)
 
     def describe(self) -> list[str]:
@@ -130,7 +130,7 @@ class Terror24Table:
                      "npc": lambda v: f"{detective(v['detective'])} after {v['after']}", "chief": str}
             # (the grid is the last answer: once given, the game has started)
             done = [self._(ANSWERED[k], answer=shown[k](v)) for k, v in self.answers.items()]
-            return done + [self._(NEXT[self._setup_step()])]
+            return done + [self._(NEXT[self.setup_step()])]
         return self.render.table(self.game)
 
     def help(self) -> list[str]:
@@ -141,7 +141,7 @@ class Terror24Table:
         return self.game is not None and self.game.is_over()
 
     # ----- setup -----
-    def _setup_step(self) -> str:
+    def setup_step(self) -> str:
         steps = [s for s in SETUP if s != "npc" or self._with_npc()]
         return next(s for s in steps if s not in self.answers)
 

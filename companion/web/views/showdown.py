@@ -56,7 +56,7 @@ def _attacks(table: ShowdownTable) -> list[dict]:
             continue  # its advance would put the team out of the game: the rules refuse it
         if card.role_id not in groups:
             groups[card.role_id] = {"title": card.title(lang), "condition": card.condition.text(lang),
-                                    "stakes": " · ".join(e._stakes(card)), "buttons": []}
+                                    "stakes": " · ".join(e.stakes(card)), "buttons": []}
         groups[card.role_id]["buttons"].append(Button(card.index, f"attack {card_id}", tone="red" if card.red else ""))
     return list(groups.values())
 
@@ -84,7 +84,7 @@ def _action(table: ShowdownTable) -> dict:
              "sides": [{"team": s.team, "dice": s.pool.count, "faces": list(s.pool.faces or []), "rolled": s.pool.rolled,
                         "bonus": s.pool.bonus, "total": s.pool.total, "notes": list(s.pool.notes),
                         "backups": s.backups, "escape": s.escape} for s in action.sides],
-             "standing": e._standing().strip() if any(s.pool.rolled for s in action.sides) else "",
+             "standing": e.standing().strip() if any(s.pool.rolled for s in action.sides) else "",
              "buttons": [], "dice": None, "answer_faces": False, "preparing": None}
     if action.question:
         return shown | _question(table)
@@ -138,7 +138,7 @@ def _question(table: ShowdownTable) -> dict:
     """A penalty or theft question: a face to tap (or virtual dice), or a card to take."""
     e, game = table.engine, table.game
     action = e.action
-    if action.winner and len(action.stolen) < e._cards_to_steal(action):
+    if action.winner and len(action.stolen) < e.cards_to_steal(action):
         victim = e.teams[action.target]
         cards = [c for c in victim.cards if game.card(c).role.stealable and c not in action.stolen]
         return {"buttons": [Button(f"{game.card(c).index} {game.card(c).title(table.lang)}", c) for c in cards]}

@@ -76,7 +76,7 @@ def _pad(table: Terror24Table, seat: int, name_first: bool) -> dict:
 
 def _setup(table: Terror24Table) -> dict:
     data, lang, answers = table.data, table.lang, table.answers
-    step = table._setup_step()
+    step = table.setup_step()
     players = [name for name, _ in answers.get("players", [])]
     used = {d for _, d in answers.get("players", [])}
     return {
