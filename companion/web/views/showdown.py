@@ -2,12 +2,13 @@
 under way with its dice, the success check, the penalty questions, the ledger and the showdown."""
 from __future__ import annotations
 
+from companion.showdown.dice import SIDES
 from companion.showdown.repl import ShowdownTable
 from tabletop.i18n import _
 
 from . import Button
 
-FACES = range(1, 7)
+FACES = range(1, SIDES + 1)
 
 
 def view(table: ShowdownTable) -> dict:
