@@ -112,7 +112,7 @@ def _action(table: ShowdownTable) -> dict:
     rolling = action.stage == "roll" or (action.kind == "mafia" and action.stage == "prepare")
     if rolling:
         side = next(s for s in action.sides if not s.pool.rolled)
-        shown["dice"] = {"team": side.team, "count": side.pool.count}
+        shown["dice"] = {"team": side.team, "count": side.pool.count, "faces": list(FACES)}
     if action.stage == "after":
         buttons.append(Button(_("Done: settle the attack"), "done", tone="main"))
     return shown | {"buttons": buttons}
