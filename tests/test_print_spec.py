@@ -126,3 +126,20 @@ def test_each_loader_reads_the_game_it_is_filed_under():
     """The loaders import their game's module only when called; each loads the game of its id."""
     for game_id, load in LOADERS.items():
         assert load().game == game_id
+
+
+def test_a_broken_print_file_is_reported_by_the_command_not_at_import(tmp_path, monkeypatch):
+    """The registry reads the print files on first use, inside a command: one line, exit 2."""
+    from pnp.assets import registry
+
+    folder = tmp_path / "liar_mafia"
+    folder.mkdir()
+    (folder / PRINT_FILE).write_text(LIAR_MAFIA.read_text(encoding="utf-8").replace(
+        'layout = "panel"', 'layuot = "panel"', 1), encoding="utf-8")
+    broken = registry.Registry(tmp_path)  # nothing read yet
+    monkeypatch.setattr(registry, "GAMES", broken)
+    monkeypatch.setattr("pnp.cli.GAMES", broken)
+    result = CliRunner().invoke(main, ["list"])
+    assert result.exit_code == 2
+    assert re.match(r"error: .*print\.toml, line \d+ .*unknown key 'layuot'", result.output), result.output
+    assert len(result.output.strip().splitlines()) == 1

@@ -2,6 +2,8 @@
 A new game adds its data, its loader (tabletop/data/games.py), its templates and a print file."""
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from functools import cached_property
 from pathlib import Path
 
 from tabletop.data import TEMPLATES_DIR, canonical_game_id
@@ -29,7 +31,28 @@ def _games(templates: Path) -> dict[str, Game]:
     return games
 
 
-GAMES: dict[str, Game] = _games(TEMPLATES_DIR)
+class Registry(Mapping[str, Game]):
+    """The games by id, read from the print files on first use, inside a command: a broken print
+    file is then reported like any data error (one line, exit 2), not when `pnp` is imported."""
+
+    def __init__(self, templates: Path):
+        self.templates = templates
+
+    @cached_property
+    def _games(self) -> dict[str, Game]:
+        return _games(self.templates)
+
+    def __getitem__(self, game_id: str) -> Game:
+        return self._games[game_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._games)
+
+    def __len__(self) -> int:
+        return len(self._games)
+
+
+GAMES = Registry(TEMPLATES_DIR)
 
 
 def find(game_id: str) -> Game:
