@@ -7,11 +7,11 @@ is shown, for code that does not know who will read it (a parser, the rules).
 """
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 from tabletop.data.text import Text
 from tabletop.i18n import DEFAULT, normalise, translations
+from tabletop.text_width import display_width
 
 
 def _filled(fields: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -78,12 +78,7 @@ class Said(ValueError):
         return self.text(DEFAULT)
 
 
-def columns(text: str) -> int:
-    """The terminal columns `text` takes (Japanese characters take two)."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-
-
 def pad(text: str, width: int, right: bool = False) -> str:
     """Pad to `width` terminal columns."""
-    fill = " " * max(0, width - columns(text))
+    fill = " " * max(0, width - display_width(text))
     return fill + text if right else text + fill

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from companion.cli import main
 from companion.famiglia.repl import FamigliaTable
 from companion.session import Session
-from companion.speech import columns
+from tabletop.text_width import display_width as columns
 from companion.table import Table
 from tabletop import i18n
 from famiglia_helpers import rules

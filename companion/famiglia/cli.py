@@ -13,7 +13,8 @@ from tabletop import cli_i18n
 from companion.launch import (LANGS, cards_dir_of, cards_option, damaged_options, open_session, play as run_table,
                               table_options)
 from companion.session import Session, SessionError
-from companion.speech import Speech, columns, pad
+from companion.speech import Speech, pad
+from tabletop.text_width import display_width
 from companion.table import replay, wants_color
 from tabletop.data.errors import DataError
 from tabletop.data.famiglia import FamigliaData, load_famiglia
@@ -118,9 +119,9 @@ def simulate(level: int | None, first: str, games: int, seed: int | None, as_jso
     click.echo(_("Famiglia solo, level {level}, {first} first: {games} games (seed {seed})",
                  level=level, first=first_player, games=games, seed=seed))
     headings = (_("mean"), _("min"), _("q1"), _("median"), _("q3"), _("max"))
-    widths = [max(width, columns(heading) + 2) for width, heading in zip((8, 6, 7, 8, 7, 6), headings)]
+    widths = [max(width, display_width(heading) + 2) for width, heading in zip((8, 6, 7, 8, 7, 6), headings)]
     rows = ((_("robot"), result[ROBOT]), (_("player"), result[PLAYER]))
-    first_column = max(8, *(columns(label) + 1 for label, _s in rows))
+    first_column = max(8, *(display_width(label) + 1 for label, _s in rows))
     click.echo(" " * first_column + "".join(pad(h, w, right=True) for h, w in zip(headings, widths)))
     for label, s in rows:
         cells = (f"{s['mean']:.1f}", f"{s['min']}", f"{s['q1']:.1f}", f"{s['median']:.1f}", f"{s['q3']:.1f}",

@@ -9,9 +9,10 @@ from typing import Any
 
 from tabletop.data.hitmans_showdown import load_game
 from tabletop.i18n import N_
+from tabletop.text_width import display_width
 
 from ..session import Session
-from ..speech import Said, columns, pad
+from ..speech import Said, pad
 from ..table import InputError
 from .dice import parse_faces, parse_notation, roll
 from .engine import Engine
@@ -120,8 +121,8 @@ class ShowdownTable:
         lines = [e._("week {week}", week=e.week) + ("" if e.over else e._(" — {team} to act", team=e.current.name))]
         teams = [e.teams[name] for name in e.order]
         # columns wide enough for the longest name (a Japanese character takes two)
-        widths = (max(10, *(columns(t.name) + 1 for t in teams)),
-                  max(18, *(columns(e.faction(t).name(self.lang)) + 1 for t in teams)))
+        widths = (max(10, *(display_width(t.name) + 1 for t in teams)),
+                  max(18, *(display_width(e.faction(t).name(self.lang)) + 1 for t in teams)))
         for t in teams:
             pending = [e._("next total {n:+d}", n=t.next_total)] if t.next_total else []
             pending += [e._("next {n:+d} die", n=t.next_dice)] if t.next_dice else []

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 import html
-import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,6 +15,7 @@ from markupsafe import Markup
 from tabletop.data import TEMPLATES_DIR
 from tabletop.data.errors import DataError
 from tabletop.i18n import _, listing
+from tabletop.text_width import display_width
 
 from .. import backs as backs_mod
 from .. import content, decktemplates
@@ -232,7 +232,7 @@ def sheet_context(deck: Deck, opts: Options) -> dict[str, Any]:
 
 def _width(markup: str) -> int:
     """How wide a cell's text runs, in half-width characters (a kanji counts two)."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in plain(str(markup)))
+    return display_width(plain(str(markup)))
 
 
 @dataclass(frozen=True)
