@@ -1,19 +1,27 @@
 """ReportLab's parse of a TrueType font, kept in the font cache between runs.
 
 Registering a font makes ReportLab parse its tables (names, metrics, cmap, glyph offsets) into a
-face: 45 ms for each face of Noto Sans JP, on every run. The parsed face, less the font's bytes, is
-pickled into `<font cache>/faces/` under the font's path, size and mtime and ReportLab's version; a
-later run reads the font's bytes (embedding needs them) and the pickle, ~10 ms. A record that is
-missing, unreadable or made for another file or version is ignored and made again, and a font
-whose parse cannot be kept (a newer ReportLab holding something pickle cannot write) is simply
-parsed every time. The PDFs are the same either way (tests/test_parsedfonts.py checks).
+face: 45 ms for each face of Noto Sans JP, on every run. The parsed face is kept in
+`<font cache>/faces/` under the font's path, size and mtime and ReportLab's version, its large
+tables as packed arrays (a Python pickle of the same dicts and lists takes 10-15 ms a face to read
+back; arrays take a fraction of a millisecond, and a dict is made from two of them in ~2 ms).
+A later run maps the font file (embedding reads only the glyphs it uses) and reads the record.
+The glyph → characters table, which only text shaping uses, is made from the record on first use.
+
+A record is kept only if it reads back to exactly what ReportLab parsed, so a table of a type the
+packing does not know is never changed, merely parsed every time. A record that is missing,
+unreadable or made for another file or version is ignored and made again. The PDFs are the same
+either way (tests/test_parsedfonts.py checks).
 """
 from __future__ import annotations
 
 import hashlib
+import mmap
 import pickle
+from array import array
+from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
 from tabletop.fileio import write_atomic
@@ -21,10 +29,13 @@ from tabletop.fileio import write_atomic
 if TYPE_CHECKING:
     from reportlab.pdfbase.ttfonts import TTFont
 
-FORMAT = 1  # bump when what is stored changes
-# Not kept: the font's bytes (read from the file), the per-document subsetting state (each run
-# starts without one) and the font-unit scaling function (made again from unitsPerEm).
-_FRESH_FACE = ("_ttf_data", "_pdfScale")
+FORMAT = 2  # bump when what is stored changes
+_MAPS = ("charToGlyph", "charWidths")  # int → number dicts, kept as a key array and a value array
+_SEQUENCES = ("glyphPos",)  # lists of numbers
+# Not kept as they are: the font's bytes (mapped from the file), the per-document subsetting state
+# (each run starts without one), the font-unit scaling function (made again from unitsPerEm) and
+# the tables packed apart.
+_FRESH_FACE = ("_ttf_data", "_pdfScale", "glyphToChar", "hmetrics", *_MAPS, *_SEQUENCES)
 _FRESH_FONT = ("face", "state")
 
 
@@ -34,7 +45,7 @@ def reportlab_font(name: str, path: Path, cache: Path) -> TTFont:
     from reportlab.pdfbase.ttfonts import TTFont
 
     key = _key(path)
-    record = cache / "faces" / f"{hashlib.sha1(key['path'].encode()).hexdigest()[:16]}.pickle"
+    record = cache / "faces" / f"{hashlib.sha1(key['path'].encode()).hexdigest()[:16]}.record"
     font = _recorded(record, key, name, path)
     if font is None:
         font = TTFont(name, str(path))
@@ -51,16 +62,17 @@ def _key(path: Path) -> dict:
 
 
 def _recorded(record: Path, key: dict, name: str, path: Path) -> TTFont | None:
-    from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
+    from reportlab.pdfbase.ttfonts import TTFont
 
     try:
         with record.open("rb") as f:
-            stored_key, font_state, face_state = pickle.load(f)
+            stored_key, font_state, face_state, tables = pickle.load(f)
         if stored_key != key:
             return None
-        face = TTFontFace.__new__(TTFontFace)
+        face = _kept_face_class().__new__(_kept_face_class())
         face.__dict__.update(face_state)
-        face._ttf_data = path.read_bytes()
+        face.__dict__.update(_unpack_tables(tables))
+        face._ttf_data = _font_bytes(path)
         face._pdfScale = _scale(face.unitsPerEm)
         font = TTFont.__new__(TTFont)
         font.__dict__.update(font_state)
@@ -71,12 +83,99 @@ def _recorded(record: Path, key: dict, name: str, path: Path) -> TTFont | None:
 
 
 def _record(record: Path, key: dict, font: TTFont) -> None:
-    face_state = {k: v for k, v in font.face.__dict__.items() if k not in _FRESH_FACE}
+    face = font.face.__dict__
+    face_state = {k: v for k, v in face.items() if k not in _FRESH_FACE}
     font_state = {k: v for k, v in font.__dict__.items() if k not in _FRESH_FONT}
     try:
-        write_atomic(record, pickle.dumps((key, font_state, face_state), protocol=pickle.HIGHEST_PROTOCOL))
-    except (OSError, pickle.PicklingError, TypeError, AttributeError):
+        tables = _pack_tables(face)
+        restored = _unpack_tables(tables)
+        if any(restored[k] != face[k] for k in _MAPS) or \
+                any(list(restored[k]) != face[k] for k in (*_SEQUENCES, "hmetrics")) or \
+                _glyph_to_char(restored["_glyph_chars"]) != face["glyphToChar"]:
+            return  # a table the packing would change: this font is parsed every time
+        write_atomic(record, pickle.dumps((key, font_state, face_state, tables), protocol=pickle.HIGHEST_PROTOCOL))
+    except (OSError, pickle.PicklingError, TypeError, AttributeError, KeyError, ValueError, OverflowError):
         pass  # not kept: the next run parses the font again
+
+
+def _numbers(values) -> tuple[str, bytes]:
+    """Numbers as a packed array: whole numbers as 64-bit integers, any other as doubles."""
+    values = list(values)
+    code = "q" if all(type(v) is int for v in values) else "d"
+    return code, array(code, values).tobytes()
+
+
+def _array(packed: tuple[str, bytes]) -> array:
+    code, data = packed
+    out = array(code)
+    out.frombytes(data)
+    return out
+
+
+def _pack_tables(face: dict[str, Any]) -> dict[str, Any]:
+    tables = {name: (_numbers(face[name].keys()), _numbers(face[name].values())) for name in _MAPS}
+    tables.update({name: _numbers(face[name]) for name in _SEQUENCES})
+    tables["hmetrics"] = (_numbers(a for a, _ in face["hmetrics"]), _numbers(b for _, b in face["hmetrics"]))
+    pairs = [(glyph, char) for glyph, chars in face["glyphToChar"].items() for char in chars]
+    tables["_glyph_chars"] = (_numbers(g for g, _ in pairs), _numbers(c for _, c in pairs))
+    return tables
+
+
+def _unpack_tables(tables: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {name: dict(zip(_array(keys), _array(values))) for name, (keys, values) in
+                           ((n, tables[n]) for n in _MAPS)}
+    out.update({name: _array(tables[name]) for name in _SEQUENCES})
+    out["hmetrics"] = _Pairs(*map(_array, tables["hmetrics"]))
+    out["_glyph_chars"] = tables["_glyph_chars"]
+    return out
+
+
+class _Pairs:
+    """The horizontal metrics as ReportLab reads them (`hmetrics[glyph]` → (advance, bearing)),
+    from two arrays: making 18,000 tuples up front would cost more than the whole subset."""
+
+    def __init__(self, first: array, second: array):
+        self.first, self.second = first, second
+
+    def __getitem__(self, index: int) -> tuple:
+        return self.first[index], self.second[index]
+
+    def __len__(self) -> int:
+        return len(self.first)
+
+
+def _glyph_to_char(packed) -> dict[int, list[int]]:
+    table: dict[int, list[int]] = {}
+    for glyph, char in zip(*map(_array, packed)):
+        table.setdefault(glyph, []).append(char)
+    return table
+
+
+@lru_cache(maxsize=1)
+def _kept_face_class() -> type:
+    from reportlab.pdfbase.ttfonts import TTFontFace
+
+    class KeptFace(TTFontFace):
+        """A face read from a record: its glyph → characters table is made when first asked for."""
+
+        @property
+        def glyphToChar(self) -> dict[int, list[int]]:
+            if "_glyph_to_char" not in self.__dict__:
+                self._glyph_to_char = _glyph_to_char(self.__dict__["_glyph_chars"])
+            return self._glyph_to_char
+
+    return KeptFace
+
+
+def _font_bytes(path: Path):
+    """The font file's bytes for embedding, mapped rather than read: a build reads only the glyphs
+    it uses of the 5.7 MB. The cache writes fonts by renaming a new file into place, so a mapped
+    file is never changed under a running build."""
+    with path.open("rb") as f:
+        try:
+            return mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+        except (OSError, ValueError):  # an empty file or a system without mmap for it
+            return f.read()
 
 
 def _scale(units_per_em: int):
