@@ -14,9 +14,9 @@ from . import buildcache
 from .assets import BuildError, Game, Options
 from .assets.registry import GAMES, find
 from .backs import BACK_MODES, parse_offset
-from .build import Job, build_pdf
+from .build import Job, build_pdf, collector_paused
 from .content import TemplateError
-from .spreadsheet import is_deck_path
+from .deckpath import is_deck_path
 from tabletop.crash import internal_error, silence_stdout
 from tabletop.data.errors import DataError
 from tabletop.data.load import locate
@@ -175,6 +175,7 @@ def _plan(jobs: list[Job], langs: tuple[str, ...], kw: dict) -> list[tuple[Job, 
 
 
 @click.group(cls=cli_i18n.Group, context_settings={"help_option_names": ["-h", "--help"]},
+             lazy_commands={"export": "pnp.cli_export:export"},
              help=N_("Print-and-play generator.\n\n"
                      "Exit status: 0 done, 2 a user error (bad data or options; one line says which), "
                      "1 an internal error (a bug; PNP_DEBUG=1 shows its traceback), 130 interrupted (Ctrl-C).\n\n"
@@ -210,6 +211,11 @@ def build(games, assets, out, force, langs, **kw) -> None:
     jobs = _plan(_jobs(games, assets), langs, kw)
     models: dict[str, object] = {}
     _announce_fonts(jobs[0][1])
+    with collector_paused():  # builds leave few cycles (~800 objects a sheet); collecting rescans all they made
+        _build_jobs(jobs, out, force, models)
+
+
+def _build_jobs(jobs: list[tuple[Job, Options]], out: Path, force: bool, models: dict[str, object]) -> None:
     for n, (job, opts) in enumerate(jobs, 1):
         start = time.perf_counter()
         label = f"[{n}/{len(jobs)}] {job.game.id} {job.asset.name} ({opts.lang})"
@@ -260,6 +266,8 @@ def preview(game, asset, every, page, dpi, out, langs, **kw) -> None:
     if every:
         if click.get_current_context().get_parameter_source("page") == click.core.ParameterSource.COMMANDLINE:
             raise BuildError(_("--page previews one page; --all shows every card or page already"))
+        from .cli_export import contact_sheets
+
         contact_sheets(_plan(_jobs((game,), (asset,) if asset else ()), langs, kw), out)
         return
     if asset is None and not is_deck_path(game):  # a deck has one asset
@@ -308,7 +316,3 @@ def calibrate(backs, paper, lang, back_offset, out) -> None:
     click.echo(path)
     click.echo(_(calibration.HINT))
 
-
-from .cli_export import contact_sheets, export  # noqa: E402  (it uses the option helpers above)
-
-main.add_command(export)
