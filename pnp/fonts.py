@@ -14,7 +14,7 @@ import os
 import zlib
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
+from importlib.util import find_spec
 from pathlib import Path
 
 from tabletop.data.errors import DataError
@@ -48,8 +48,13 @@ def cache_dir() -> Path:
 
 
 def bundled_font() -> Path:
+    """The font file inside its installed package (found, not imported: a wheel installs it as files)."""
     package, name = _BUNDLED
-    return Path(str(resources.files(package).joinpath(name)))
+    spec = find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        raise DataError(_("the bundled font package {package} is not installed; use --font FILE.ttf").format(
+            package=package))
+    return Path(spec.submodule_search_locations[0]) / name
 
 
 def font_source(font_path: str | None) -> Path:

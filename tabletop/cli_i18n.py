@@ -137,9 +137,21 @@ class Group(_Speaking, click.Group):
     command_class = Command
     group_class = type  # subgroups made with @group.group() are Groups too
 
-    def __init__(self, *args: Any, ui_lang_option: bool = False, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, ui_lang_option: bool = False, lazy_commands: dict[str, str] | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.ui_lang_option = ui_lang_option
+        # name → "module:attribute": a subcommand whose module is imported only when it is run or listed
+        self.lazy_commands = dict(lazy_commands or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.lazy_commands})
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in self.lazy_commands and name not in self.commands:
+            module, _, attribute = self.lazy_commands[name].partition(":")
+            self.add_command(getattr(importlib.import_module(module), attribute), name)
+        return super().get_command(ctx, name)
 
     def main(self, args: Sequence[str] | None = None, *rest: Any, **kwargs: Any) -> Any:
         argv = list(sys.argv[1:] if args is None else args)

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import os
 import sys
-import traceback
 
 import click
 
@@ -23,6 +22,8 @@ def silence_stdout() -> None:
 def internal_error(e: BaseException, detail: object | None = None) -> None:
     """Report a bug in one line (the traceback with PNP_DEBUG=1) and exit 1."""
     if os.environ.get(DEBUG_ENV):
+        import traceback
+
         traceback.print_exception(e)
     detail = f"{type(e).__name__}: {e}" if detail is None else detail
     # The detail is for whoever fixes the bug, so it stays as the code wrote it.

@@ -18,31 +18,39 @@ from tabletop.i18n import _, listing
 PRINT_FILE = "print.toml"
 
 
-def _games(templates: Path) -> dict[str, Game]:
-    specs = sorted(((read_game_spec(path), path) for path in Path(templates).glob(f"*/{PRINT_FILE}")),
-                   key=lambda found: found[0].order)
-    games = {}
-    for spec, path in specs:
-        if spec.game not in LOADERS:
-            raise DataError(_("no game has the id {game!r} (known: {known})").format(
-                game=spec.game, known=listing(LOADERS)),
-                            file=path, where="game")
-        games[spec.game] = make_game(spec, path, LOADERS[spec.game])
-    return games
+def _game(path: Path) -> tuple[int, Game]:
+    spec = read_game_spec(path)
+    if spec.game not in LOADERS:
+        raise DataError(_("no game has the id {game!r} (known: {known})").format(
+            game=spec.game, known=listing(LOADERS)), file=path, where="game")
+    return spec.order, make_game(spec, path, LOADERS[spec.game])
 
 
 class Registry(Mapping[str, Game]):
     """The games by id, read from the print files on first use, inside a command: a broken print
-    file is then reported like any data error (one line, exit 2), not when `pnp` is imported."""
+    file is then reported like any data error (one line, exit 2), not when `pnp` is imported.
+    Naming one game reads its own print file (`<templates>/<id with underscores>/print.toml`) only."""
 
     def __init__(self, templates: Path):
-        self.templates = templates
+        self.templates = Path(templates)
+        self._read: dict[Path, tuple[int, Game]] = {}
+
+    def _at(self, path: Path) -> tuple[int, Game]:
+        if path not in self._read:
+            self._read[path] = _game(path)
+        return self._read[path]
 
     @cached_property
     def _games(self) -> dict[str, Game]:
-        return _games(self.templates)
+        found = sorted((self._at(path) for path in self.templates.glob(f"*/{PRINT_FILE}")), key=lambda g: g[0])
+        return {game.id: game for _, game in found}
 
     def __getitem__(self, game_id: str) -> Game:
+        own = self.templates / game_id.replace("-", "_") / PRINT_FILE
+        if "_games" not in self.__dict__ and own.is_file():
+            game = self._at(own)[1]
+            if game.id == game_id:
+                return game
         return self._games[game_id]
 
     def __iter__(self) -> Iterator[str]:

@@ -1,0 +1,11 @@
+"""Which `pnp` arguments name a deck file rather than a built-in game (no reader imported)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+SPREADSHEETS = (".csv", ".xlsx")
+
+
+def is_deck_path(arg: str) -> bool:
+    """A `pnp build` argument naming a deck file rather than a built-in game."""
+    return Path(arg).suffix.lower() in (".toml", *SPREADSHEETS)
