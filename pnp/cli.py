@@ -22,7 +22,6 @@ from tabletop.data.errors import DataError
 from tabletop.data.load import locate
 from tabletop.fileio import write_atomic
 from .fonts import load_fonts, needs_instancing
-from .geometry import CARD_SIZES
 from .imposition import GUIDE_STYLES
 from tabletop import cli_i18n
 from tabletop.fileio import describe_os_error

@@ -1,78 +1,63 @@
-"""Card-sized faces (sleeve inserts now; cards with backs later): template → boxes → sheets."""
+"""One card-sized face: a template's boxes fitted into a named layout, over its artwork.
+
+The insert layouts (`layout.py`) follow the insert style (`overlay` is narrower than the card);
+the others (`card_layouts.py`) follow the card's size only. `cards.py` lays out sets of such faces
+(inserts, cards with backs, chips) on sheets.
+"""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable
+from dataclasses import dataclass, field
+from typing import Any
 
-from .. import content, render
 from tabletop.data.errors import DataError
-from ..fonts import FontSet
-from ..geometry import grid, pt
-from ..imposition import footer_box, guide_segments, plan_fronts
-from ..render import FaceArt, SheetArt, TextArt
-from ..text import TextOverflow, fit
-from . import BuildError, Built, Game, Options
-from .common import FOOTER_HEIGHT, card_size, check_glyphs, footer, page_size, variant
-from .layout import LAYOUTS, FaceLayout
 from tabletop.i18n import _
 
+from .. import content
+from ..fonts import FontSet
+from ..geometry import Size, pt
+from ..render import FaceArt, TextArt
+from ..text import TextOverflow, fit
+from . import BuildError, Options
+from .card_layouts import CARD_LAYOUTS
+from .common import check_glyphs
+from .layout import LAYOUTS as INSERT_LAYOUTS
+from .layout import FaceLayout
 
 
 @dataclass(frozen=True)
-class InsertFace:
-    id: str
-    name: str  # readable, in the build's language (exports show it)
-    template: str
-    context: dict[str, Any]
+class Face:
+    """One printed side: a template filling the boxes of a named layout, over some artwork."""
+    template: str | None
+    layout: str
+    context: dict[str, Any] = field(default_factory=dict)
+    decor: tuple = ()
 
 
-FaceSource = Callable[[Any, Options], list[InsertFace]]
+def face_layout(name: str, card: Size, style: str) -> FaceLayout:
+    """The layout `name` for a card of this size: an insert layout in the insert style, any other
+    at the card's size."""
+    try:
+        return INSERT_LAYOUTS[name](style, card) if name in INSERT_LAYOUTS else CARD_LAYOUTS[name](card)
+    except ValueError as e:
+        raise BuildError(str(e)) from None
 
 
-@dataclass(frozen=True)
-class CardFaces:
-    name: str
-    label: dict[str, str]
-    faces: FaceSource
-    layout: str = "insert"
-
-    def filename(self, opts: Options) -> str:
-        return f"{self.name}-{variant(opts)}{page_size(opts)[0]}-{opts.lang}.pdf"
-
-    def build(self, game: Game, model: Any, opts: Options, fonts: FontSet) -> Built:
-        try:
-            layout = LAYOUTS[self.layout](opts.style, card_size(opts))
-        except ValueError as e:
-            raise BuildError(str(e)) from None
-        data_file = game.data_file(opts.cards_dir)
-        arts = []
-        faces = self.faces(model, opts)
-        for f in faces:
-            xml = content.render(f.template, lang=opts.lang, t=lambda text: text(opts.lang), style=opts.style,
-                                 flavor=opts.flavor, **f.context)
-            face = content.parse_face(xml)
-            where = f"cards[{f.id}]"
-            check_glyphs(face.text(), fonts, where, data_file)
-            arts.append(lay_out(face, layout, fonts, opts.lang, where, data_file))
-        paper, page = page_size(opts)
-        try:
-            sheet_grid = grid(page, layout.size, opts.gutter, opts.bleed)
-        except ValueError as e:
-            raise BuildError(str(e)) from None
-        sheets = plan_fronts(len(arts), sheet_grid, opts.guides)
-        pages = []
-        for n, sheet in enumerate(sheets, 1):
-            segments = guide_segments(sheet)
-            box = footer_box(sheet, segments, FOOTER_HEIGHT)
-            pages.append(SheetArt(sheet, segments, footer(box, game.title[opts.lang], self.label[opts.lang],
-                                                          n, len(sheets), opts.lang, fonts)))
-        info = render.DocInfo(f"{game.title[opts.lang]} — {self.label[opts.lang]}", lang=opts.lang)
-        cards = tuple((f.id, f.name or f.id, i, None) for i, f in enumerate(faces))
-        return Built(render.card_sheets(pages, arts, fonts, info), len(sheets), len(arts), tuple(sheets), cards)
+def face_art(face: Face, card: Size, opts: Options, fonts: FontSet, where: str, data_file) -> FaceArt:
+    """Artwork first, then the template's text fitted into the layout's boxes. The template sees
+    `lang`, `t`, `style` and `flavor` besides the face's own context."""
+    if face.template is None:
+        return FaceArt(face.decor)
+    xml = content.render(face.template, lang=opts.lang, t=lambda text: text(opts.lang), style=opts.style,
+                         flavor=opts.flavor, **face.context)
+    parsed = content.parse_face(xml)
+    check_glyphs(parsed.text(), fonts, where, data_file)
+    text = lay_out(parsed, face_layout(face.layout, card, opts.style), fonts, opts.lang, where, data_file)
+    return FaceArt(face.decor + text.items)
 
 
 def lay_out(face: content.Face, layout: FaceLayout, fonts: FontSet, lang: str, where: str,
             data_file) -> FaceArt:
+    """Each box's paragraphs fitted into every place the layout gives that box."""
     items = []
     for name, paras in face.boxes.items():
         if name not in layout.boxes:

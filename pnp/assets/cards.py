@@ -1,5 +1,6 @@
-"""Cards and chips with faces and backs: template + layout + artwork per face, backs printed
-duplex (long or short edge), fold-and-glue or not at all (pnp/backs.py decides where).
+"""Card-sized pieces on sheets: sleeve inserts, cards and chips, each a front face (template +
+layout + artwork, `cardfaces.py`) and maybe a back, printed duplex (long or short edge),
+fold-and-glue or not at all (pnp/backs.py decides where). Pieces without backs print fronts only.
 
 A game's print file (through `wiring.py`) or a user's deck describes its pieces as `Piece`s (a front
 `Face` and the key of its back) and the distinct backs as `Face`s; this module lays out the text,
@@ -19,20 +20,10 @@ from ..geometry import Size, grid
 from ..imposition import footer_box, guide_segments
 from ..render import FaceArt, SheetArt
 from . import BuildError, Built, Game, Options
-from .card_layouts import CARD_LAYOUTS
-from .cardfaces import lay_out as fit_boxes
-from .common import FOOTER_HEIGHT, check_glyphs, footer, page_size
+from .cardfaces import Face, face_art
+from .common import FOOTER_HEIGHT, footer, page_size, variant
 
 _SIDE_LABEL = {"backs": {"ja": "裏面", "en": "backs"}, "fold": {"ja": "中央で折る", "en": "fold in the middle"}}
-
-
-@dataclass(frozen=True)
-class Face:
-    """One printed side: a template filling the boxes of a named layout, over some artwork."""
-    template: str | None
-    layout: str
-    context: dict[str, Any] = field(default_factory=dict)
-    decor: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -41,6 +32,7 @@ class Piece:
     front: Face
     back: str | None = None  # key into PieceSet.backs
     name: str = ""  # readable, in the build's language (exports show it, e.g. as a TTS card's name); default: id
+    where: str = ""  # the data it prints, as errors name it (`cards[H3]`); default: <asset>[<id>]
 
 
 @dataclass(frozen=True)
@@ -73,23 +65,24 @@ class Cards:
     def lay_out(self, model: Any, opts: Options, fonts: FontSet,
                 data_file) -> tuple[PieceSet, list[FaceArt], list[backs_mod.Card]]:
         """The pieces, every face's artwork (fronts then backs) and each piece's face indices."""
-        pieces = self.make(model, opts, self.size(opts))
-        arts = [face_art(p.front, pieces.size, opts.lang, fonts, f"{self.name}[{p.id}]", data_file)
+        size = self.size(opts)
+        pieces = self.make(model, opts, size)
+        arts = [face_art(p.front, size, opts, fonts, p.where or f"{self.name}[{p.id}]", data_file)
                 for p in pieces.pieces]
         back_index = {}
         for key, face in pieces.backs.items():
             back_index[key] = len(arts)
-            arts.append(face_art(face, pieces.size, opts.lang, fonts, f"{self.name}[back {key}]", data_file))
+            arts.append(face_art(face, size, opts, fonts, f"{self.name}[back {key}]", data_file))
         cards = [backs_mod.Card(i, back_index[p.back] if p.back else None) for i, p in enumerate(pieces.pieces)]
         return pieces, arts, cards
 
     def build(self, game: Game, model: Any, opts: Options, fonts: FontSet) -> Built:
         pieces, arts, cards = self.lay_out(model, opts, fonts, game.data_file(opts.cards_dir))
         _, page = page_size(opts)
+        mode = opts.backs if any(card.back is not None for card in cards) else "none"
         try:
             sheet_grid = grid(page, pieces.size, max(opts.gutter, pieces.gutter), opts.bleed)
-            pages = backs_mod.impose(cards, sheet_grid, opts.backs, opts.back_offset,
-                                     pieces.guides or opts.guides)
+            pages = backs_mod.impose(cards, sheet_grid, mode, opts.back_offset, pieces.guides or opts.guides)
         except ValueError as e:
             raise BuildError(str(e)) from None
         label = self.label[opts.lang]
@@ -107,15 +100,13 @@ class Cards:
                      tuple(p.sheet for p in pages), refs)
 
 
-def face_art(face: Face, size: Size, lang: str, fonts: FontSet, where: str, data_file) -> FaceArt:
-    """Artwork first, then the template's text fitted into the layout's boxes."""
-    if face.template is None:
-        return FaceArt(face.decor)
-    xml = content.render(face.template, lang=lang, t=lambda text: text(lang), **face.context)
-    parsed = content.parse_face(xml)
-    check_glyphs(parsed.text(), fonts, where, data_file)
-    text = fit_boxes(parsed, CARD_LAYOUTS[face.layout](size), fonts, lang, where, data_file)
-    return FaceArt(face.decor + text.items)
+@dataclass(frozen=True)
+class Inserts(Cards):
+    """Sleeve inserts: a front each, no backs; their layout follows --style (an overlay insert is
+    narrower than the card it goes over). Named <asset>-[<style>-][<size>-]<paper>-<lang>.pdf."""
+
+    def filename(self, opts: Options) -> str:
+        return f"{self.name}-{variant(opts)}{page_size(opts)[0]}-{opts.lang}.pdf"
 
 
 class Words:

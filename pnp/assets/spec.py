@@ -40,6 +40,7 @@ class PieceGroup:
     context: dict[str, str] = field(default_factory=dict)
     decor: list[dict[str, Any]] = field(default_factory=list)
     back: str | None = None  # the key of its back among the asset's backs
+    where: str | None = None  # the data it prints, for errors: "cards[{{ card.id }}]" (default: <asset>[<id>])
 
     @property
     def face(self) -> FaceSpec:

@@ -1,6 +1,6 @@
 """From an asset spec to assets `pnp build` runs: the spec's for-clauses, expressions and text
 templates evaluated over the loaded model, per item, into the pieces, faces and contexts that
-`cardfaces.py`, `cards.py` and `sheet.py` lay out."""
+`cards.py` (inserts, cards, chips) and `sheet.py` lay out."""
 from __future__ import annotations
 
 import dataclasses
@@ -16,8 +16,8 @@ from tabletop.i18n import _, current, listing
 from .. import content
 from ..geometry import Size
 from . import Game, Options
-from .cardfaces import CardFaces, InsertFace
-from .cards import Cards, Face, Piece, PieceSet, Words
+from .cardfaces import Face, face_layout
+from .cards import Cards, Inserts, Piece, PieceSet, Words
 from .common import card_size
 from .decor import ART
 from .sheet import SummarySheet
@@ -162,25 +162,12 @@ def _pieces(spec: GameSpec, file: Path, name: str, asset: AssetSpec) -> Callable
                         key=back, piece=piece_id, known=listing(backs) or _("none")),
                                     file=file, where=f"{where}.back")
                 label = scope.text(group.name, f"{where}.name", item) if group.name else ""
-                pieces.append(Piece(piece_id, scope.face(group.face, size, where, item), back, label))
-        return PieceSet(size, pieces, backs, asset.gutter, asset.guides)
+                data = scope.text(group.where, f"{where}.where", item) if group.where else ""
+                pieces.append(Piece(piece_id, scope.face(group.face, size, where, item), back, label, data))
+        # An overlay insert is narrower than the card it covers: the sheet holds pieces of its size.
+        piece_size = face_layout(asset.pieces[0].layout, size, opts.style).size
+        return PieceSet(piece_size, pieces, backs, asset.gutter, asset.guides)
     return make
-
-
-def _inserts(spec: GameSpec, file: Path, name: str, asset: AssetSpec) -> Callable[[Any, Options], list]:
-    def faces(model: Any, opts: Options) -> list[InsertFace]:
-        _require(spec, name, asset, model, opts)
-        scope = Scope(spec, file, model, opts)
-        found = []
-        for g, group in enumerate(asset.pieces):
-            where = f"assets.{name}.pieces[{g}]"
-            for item in scope.items(group.each, group.then, where):
-                found.append(InsertFace(scope.text(group.id, f"{where}.id", item),
-                                        scope.text(group.name, f"{where}.name", item) if group.name else "",
-                                        scope.text(group.template, f"{where}.template", item),
-                                        scope.context(group.face, where, item)))
-        return found
-    return faces
 
 
 def _sheet_context(spec: GameSpec, file: Path, name: str, asset: AssetSpec) -> Callable[[Any, Options], dict]:
@@ -198,10 +185,9 @@ def _chip_size(opts: Options) -> Size:
 def make_asset(spec: GameSpec, file: Path, name: str, asset: AssetSpec):
     if asset.kind == "sheet":
         return SummarySheet(name, asset.label, asset.template, _sheet_context(spec, file, name, asset))
-    if asset.kind == "inserts":
-        return CardFaces(name, asset.label, _inserts(spec, file, name, asset), asset.pieces[0].layout)
-    return Cards(name, asset.label, _pieces(spec, file, name, asset),
-                 _chip_size if asset.size == "chip" else card_size)
+    kind = Inserts if asset.kind == "inserts" else Cards
+    return kind(name, asset.label, _pieces(spec, file, name, asset),
+                _chip_size if asset.size == "chip" else card_size)
 
 
 def make_game(spec: GameSpec, file: Path, load: Callable[[Path | None], Any]) -> Game:
