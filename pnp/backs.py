@@ -35,6 +35,7 @@ class Card:
 
 @dataclass(frozen=True)
 class Page:
+    """A sheet of fronts, of backs, or both folded, with its kind."""
     sheet: Sheet
     kind: Literal["fronts", "backs", "fold"]
     fold_y: float | None = None  # the fold line's height on a fold page

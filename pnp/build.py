@@ -13,6 +13,7 @@ from .fonts import load_fonts
 
 @dataclass(frozen=True)
 class Job:
+    """One asset of one game to build."""
     game: Game
     asset: Asset
 

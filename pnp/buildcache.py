@@ -28,6 +28,7 @@ _CODE = (_PACKAGE, _PACKAGE.parent / "tabletop")
 
 @dataclass(frozen=True)
 class Inputs:
+    """What a build step's output is made from."""
     files: tuple[Path, ...] = ()  # hashed by content: data files, templates
     fonts: tuple[Path, ...] = ()  # identified by path, size and mtime
     options: Mapping[str, Any] = field(default_factory=dict)  # JSON-able values (str() otherwise)

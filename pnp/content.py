@@ -22,12 +22,14 @@ if TYPE_CHECKING:  # imported when a template is first rendered: an up-to-date b
 
 @dataclass(frozen=True)
 class Para:
+    """A paragraph of ReportLab markup in a named style."""
     markup: str
     style: str = "body"
 
 
 @dataclass(frozen=True)
 class Table:
+    """A table of paragraphs on a sheet."""
     rows: tuple[tuple[Para, ...], ...]
     widths: tuple[float, ...] = ()  # relative column widths
     header_rows: int = 1
@@ -35,6 +37,7 @@ class Table:
 
 @dataclass(frozen=True)
 class Heading:
+    """A sheet's heading (level 1 or 2)."""
     markup: str
     level: int = 1
 
@@ -44,6 +47,7 @@ Block = Para | Table | Heading
 
 @dataclass(frozen=True)
 class Face:
+    """A face's text: paragraphs by box name."""
     boxes: dict[str, tuple[Para, ...]] = field(default_factory=dict)
 
     def text(self) -> str:

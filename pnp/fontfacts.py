@@ -22,6 +22,7 @@ FORMAT = 1  # bump when the facts or their meaning change
 
 @dataclass(frozen=True)
 class FontFacts:
+    """What a build must know of a font file before registering it."""
     variable: bool  # has a wght axis: static Regular/Bold instances are made from it
 
 

@@ -27,6 +27,7 @@ def to_mm(points: float) -> float:
 
 @dataclass(frozen=True)
 class Rect:
+    """A rectangle in mm from the bottom-left corner."""
     x: float
     y: float
     w: float
@@ -57,6 +58,7 @@ class Rect:
 
 @dataclass(frozen=True)
 class Size:
+    """A width and height in mm."""
     w: float
     h: float
 

@@ -21,6 +21,7 @@ EPS = 1e-6
 
 @dataclass(frozen=True)
 class Placement:
+    """Where one face goes on a sheet: its trim box and turn."""
     face: int
     trim: Rect
     rotation: int = 0
@@ -28,6 +29,7 @@ class Placement:
 
 @dataclass(frozen=True)
 class Sheet:
+    """One printed page: its size, the faces placed on it, bleed and guides."""
     page: Size
     placements: tuple[Placement, ...]
     bleed: float = 0.0

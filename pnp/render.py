@@ -27,6 +27,7 @@ GUIDE_COLOR = "#555555"
 
 @dataclass(frozen=True)
 class TextArt:
+    """Fitted text drawn in a box, aligned vertically, maybe turned."""
     box: Rect  # relative to the face's trim box (mm)
     text: Fitted
     valign: str = "top"
@@ -35,6 +36,7 @@ class TextArt:
 
 @dataclass(frozen=True)
 class FillArt:
+    """A filled (and maybe stroked) rectangle."""
     box: Rect  # relative to the trim box; may reach into the bleed (negative x/y)
     color: str
     stroke: str | None = None
@@ -54,11 +56,13 @@ class ShapeArt:
 
 @dataclass(frozen=True)
 class FaceArt:
+    """Everything drawn on one face, in order."""
     items: tuple[TextArt | FillArt | ShapeArt, ...] = ()
 
 
 @dataclass(frozen=True)
 class SheetArt:
+    """One page: its placed faces, cut guides, footer and fold lines."""
     sheet: Sheet
     guides: list[Segment]
     footer: TextArt | None  # box in page coordinates
@@ -67,6 +71,7 @@ class SheetArt:
 
 @dataclass(frozen=True)
 class DocInfo:
+    """The PDF's metadata."""
     title: str
     subject: str = ""
     creator: str = "tabletop-kit"

@@ -27,6 +27,7 @@ _WIDOW_SHRINK = 0.12  # how much smaller text may get to keep a lone character o
 
 @dataclass(frozen=True)
 class TextStyle:
+    """How a paragraph looks: size (pt), weight, colour, alignment and spacing."""
     size: float
     bold: bool = False
     color: str = "#000000"
@@ -37,6 +38,7 @@ class TextStyle:
 
 @dataclass(frozen=True)
 class Fitted:
+    """Paragraphs wrapped to a box at a common scale, with their total height."""
     paras: tuple[tuple[Paragraph, float], ...]  # (wrapped paragraph, space above it in pt)
     height: float
     scale: float

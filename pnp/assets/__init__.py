@@ -15,6 +15,7 @@ class BuildError(Exception):
 
 @dataclass(frozen=True)
 class Options:
+    """The options of one build (the command line's, a deck's own where it has them)."""
     paper: str = "a4"
     lang: str = "ja"
     card_size: str = "poker"
@@ -32,6 +33,7 @@ class Options:
 
 @dataclass(frozen=True)
 class Built:
+    """One built asset: the PDF and what exports need of it."""
     pdf: bytes
     pages: int
     items: int  # faces placed (cards) or blocks (sheets)
@@ -52,6 +54,7 @@ class Asset(Protocol):
 
 @dataclass(frozen=True)
 class Game:
+    """A game (or a user's deck): its data loader and the assets it prints."""
     id: str
     title: dict[str, str]
     load: Callable[[Path | None], Any]  # cards_dir → validated model (raises DataError)

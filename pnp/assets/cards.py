@@ -28,6 +28,7 @@ _SIDE_LABEL = {"backs": {"ja": "裏面", "en": "backs"}, "fold": {"ja": "中央�
 
 @dataclass(frozen=True)
 class Piece:
+    """One card-sized piece: its front face, the key of its back and its names."""
     id: str
     front: Face
     back: str | None = None  # key into PieceSet.backs
@@ -37,6 +38,7 @@ class Piece:
 
 @dataclass(frozen=True)
 class PieceSet:
+    """The pieces of an asset with their distinct backs, size, gutter and guides."""
     size: Size
     pieces: list[Piece]
     backs: dict[str, Face] = field(default_factory=dict)
@@ -49,6 +51,7 @@ Maker = Callable[[Any, Options, Size], PieceSet]  # model, options, card size �
 
 @dataclass(frozen=True)
 class Cards:
+    """Card-sized pieces (inserts, cards, chips) laid out, imposed with their backs and drawn."""
     name: str
     label: dict[str, str]
     make: Maker

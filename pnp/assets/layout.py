@@ -18,6 +18,7 @@ GREY = "#555555"
 
 @dataclass(frozen=True)
 class BoxSpec:
+    """One place a box's text goes on a face."""
     rect: Rect  # from the face's bottom-left corner, mm
     valign: str = "top"
     rotation: int = 0
@@ -25,6 +26,7 @@ class BoxSpec:
 
 @dataclass(frozen=True)
 class FaceLayout:
+    """A face's named boxes and the text styles used in them."""
     size: Size
     boxes: dict[str, tuple[BoxSpec, ...]]
     styles: dict[str, TextStyle]

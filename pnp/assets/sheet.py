@@ -25,6 +25,7 @@ SHEET_STYLES = {
 
 @dataclass(frozen=True)
 class SummarySheet:
+    """A template flowing over as many A4/Letter pages as it needs."""
     name: str
     label: dict[str, str]
     template: str

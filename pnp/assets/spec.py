@@ -49,6 +49,7 @@ class PieceGroup:
 
 @dataclass(frozen=True)
 class BackGroup:
+    """Backs printed one per item, each under a key pieces refer to."""
     key: str
     each: str | None = None
     then: str | None = None
@@ -64,6 +65,7 @@ class BackGroup:
 
 @dataclass(frozen=True)
 class AssetSpec:
+    """One asset of a print file: its kind, label and groups, or its sheet template."""
     kind: Literal["inserts", "cards", "sheet"]
     label: dict[str, str]
     pieces: list[PieceGroup] = field(default_factory=list)  # inserts, cards
@@ -78,6 +80,7 @@ class AssetSpec:
 
 @dataclass(frozen=True)
 class GameSpec:
+    """A game's print file: its title, order in `pnp list`, assets and print values."""
     game: str  # the id of the data it prints (cards/<game>.toml)
     title: dict[str, str]  # in footers and the PDF's title
     order: int  # place in `pnp list`

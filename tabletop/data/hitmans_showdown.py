@@ -36,6 +36,7 @@ _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "e
 
 @dataclass(frozen=True)
 class TotalAtLeast:
+    """Success when the dice add up to at least `total`."""
     KIND: ClassVar[str] = "total_at_least"
     total: int
 
@@ -48,6 +49,7 @@ class TotalAtLeast:
 
 @dataclass(frozen=True)
 class TotalEquals:
+    """Success when the dice add up to exactly `total`."""
     KIND: ClassVar[str] = "total_equals"
     total: int
 
@@ -60,6 +62,7 @@ class TotalEquals:
 
 @dataclass(frozen=True)
 class FaceCountAtLeast:
+    """Success when at least `count` dice show `face`."""
     KIND: ClassVar[str] = "face_count_at_least"
     face: int
     count: int
@@ -80,6 +83,7 @@ Atom = TotalAtLeast | TotalEquals | FaceCountAtLeast
 
 @dataclass(frozen=True)
 class Alternative:
+    """One way to succeed: every atom in `all` holds."""
     all: tuple[Atom, ...]
 
     def holds(self, faces: Sequence[int]) -> bool:
@@ -105,12 +109,14 @@ class Condition:
 
 @dataclass(frozen=True)
 class AddDice:
+    """Roll `count` more dice."""
     KIND: ClassVar[str] = "add_dice"
     count: int
 
 
 @dataclass(frozen=True)
 class AddTotal:
+    """Add `value` to your total."""
     KIND: ClassVar[str] = "add_total"
     value: int
 
@@ -138,6 +144,7 @@ class CopyDie:
 
 @dataclass(frozen=True)
 class OpponentTotalMinus:
+    """The opponent's total loses `value`."""
     KIND: ClassVar[str] = "opponent_total_minus"
     value: int
 
@@ -152,6 +159,7 @@ class OpponentHighestMinus:
 
 @dataclass(frozen=True)
 class OpponentDiceMinus:
+    """The opponent rolls `count` fewer dice."""
     KIND: ClassVar[str] = "opponent_dice_minus"
     count: int
 
@@ -164,6 +172,7 @@ class Reroll:
 
 @dataclass(frozen=True)
 class CancelPenalty:
+    """Cancel the penalty a failed check would bring."""
     KIND: ClassVar[str] = "cancel_penalty"
 
 
@@ -193,6 +202,7 @@ class Upgrade:
 
 @dataclass(frozen=True)
 class Effect:
+    """What a card (or a faction's ability) does: its text, when it may be used, its operations and limits."""
     text: Text
     when: Literal["any", "attacking", "always"]
     ops: tuple[Op, ...]
@@ -209,6 +219,7 @@ class Effect:
 
 @dataclass(frozen=True)
 class Organisation:
+    """A crime organisation: its name, the suits its cards wear and its joker."""
     name: Text
     suits: tuple[Literal["H", "D", "C", "S"], ...]
     joker: Literal["color", "black"] | None = None
@@ -217,6 +228,7 @@ class Organisation:
 
 @dataclass(frozen=True)
 class Role:
+    """What a card is in the game: its organisation, category, texts, reward, condition and effect."""
     organisation: str
     category: Literal["faction", "scout", "mafia"]
     name: Text
@@ -231,6 +243,7 @@ class Role:
 
 @dataclass(frozen=True)
 class Twists:
+    """How a hitman faction bends the rules for its team."""
     extra_dice: int                         # on every roll the team makes
     hitman_attack_extra_dice: int           # only when attacking a hitman team
     hitman_attack_total_bonus: int
@@ -243,6 +256,7 @@ class Twists:
 
 @dataclass(frozen=True)
 class Faction:
+    """A hitman faction a team plays: its ability and its twists."""
     name: Text
     ability: Text
     flavor: Text
@@ -251,6 +265,7 @@ class Faction:
 
 @dataclass(frozen=True)
 class Card:
+    """One card of the 54: its id (suit and rank, or a joker) and the role (and faction) it plays."""
     id: str
     role: str
     faction: str | None = None
@@ -266,6 +281,7 @@ NEXT_ACTION_EFFECTS = {"total_minus_3": "total", "plus_one_die": "dice"}
 
 @dataclass(frozen=True)
 class PenaltyRow:
+    """One row of a penalty table: the die faces it covers and what happens."""
     faces: tuple[int, ...]
     effect: PenaltyEffect
     text: Text
@@ -277,6 +293,7 @@ class PenaltyRow:
 
 @dataclass(frozen=True)
 class PenaltyTable:
+    """A penalty table rolled on a d6."""
     name: Text
     rows: tuple[PenaltyRow, ...]
 
@@ -289,6 +306,7 @@ class PenaltyTable:
 
 @dataclass(frozen=True)
 class PrepItem:
+    """Something a team can buy in preparation: its price and what it does."""
     id: str
     name: Text
     text: Text
@@ -301,6 +319,7 @@ class PrepItem:
 
 @dataclass(frozen=True)
 class Rules:
+    """The game's numbers: players, starting money and dice, actions, elimination."""
     players_min: int
     players_max: int
     starting_money: int
@@ -312,6 +331,7 @@ class Rules:
 
 @dataclass(frozen=True)
 class Section:
+    """A titled passage of the rules (summary sheet)."""
     id: str
     title: Text
     text: Text
@@ -319,6 +339,7 @@ class Section:
 
 @dataclass(frozen=True)
 class Action:
+    """An action a team may take on its turn."""
     id: str
     name: Text
     text: Text
@@ -326,6 +347,7 @@ class Action:
 
 @dataclass(frozen=True)
 class HitmanAttack:
+    """What a won attack on a hitman team takes: cards and money dice."""
     cards_taken: int
     money_dice: int
     money_times: int
@@ -338,6 +360,7 @@ WeekEvent = Literal["game_start", "deal_scouts", "open_hitman_attacks", "strengt
 
 @dataclass(frozen=True)
 class Week:
+    """One week of the schedule: its actions and events."""
     week: int
     actions: int
     events: tuple[WeekEvent, ...]
@@ -346,12 +369,14 @@ class Week:
 
 @dataclass(frozen=True)
 class HoldsRole:
+    """A showdown bonus for whoever holds the card of `role`."""
     KIND: ClassVar[str] = "holds_role"
     role: str
 
 
 @dataclass(frozen=True)
 class MostCards:
+    """A showdown bonus for whoever holds most cards of `organisation`."""
     KIND: ClassVar[str] = "most_cards"
     organisation: str
     ties: Literal["all_tied", "nobody"]
@@ -359,6 +384,7 @@ class MostCards:
 
 @dataclass(frozen=True)
 class Bonus:
+    """A bonus paid at the showdown."""
     id: str
     name: Text
     text: Text
@@ -368,6 +394,7 @@ class Bonus:
 
 @dataclass(frozen=True)
 class Showdown:
+    """How the game ends: the bonuses and the final tie rule."""
     final_tie: Literal["shared"]
     text: Text
     bonuses: tuple[Bonus, ...]
@@ -437,6 +464,7 @@ def card_span(cards: Sequence[CardView], joker_marks: dict[str, str]) -> str:
 
 @dataclass(frozen=True)
 class HitmansShowdown:
+    """The whole game as `cards/hitmans_showdown.toml` gives it."""
     game: str
     title: Text
     money: Text

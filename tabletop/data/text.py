@@ -13,6 +13,7 @@ LANGS: tuple[Lang, ...] = ("ja", "en")
 
 @dataclass(frozen=True)
 class Text:
+    """A text in Japanese and English; call it with a language to get that one."""
     ja: str
     en: str
 
