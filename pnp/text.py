@@ -111,16 +111,12 @@ def _fit(paras, styles, width, height, fonts, lang, min_size) -> Fitted:
 
 
 def _try(paras, table, width, height, fonts, lang, scale, min_size) -> Fitted | None:
-    from .kinsoku import KinsokuParagraph as Paragraph
-
     if width <= 0:  # a box squeezed to nothing (a tiny card); ReportLab would not wrap at all
         return None
     out, total = [], 0.0
     for i, p in enumerate(paras):
-        style = _measuring_style(table[p.style], fonts, lang, scale, min_size)
-        para = Paragraph(p.markup, style)
-        _, h = para.wrap(width, 1e6)
-        if _widest(para) > width + 0.01:
+        para, h, widest = _wrapped(p.markup, _measuring_style(table[p.style], fonts, lang, scale, min_size), width)
+        if widest > width + 0.01:
             return None
         space = table[p.style].space_before * scale if i else 0.0
         total += space + h
@@ -128,6 +124,18 @@ def _try(paras, table, width, height, fonts, lang, scale, min_size) -> Fitted | 
             return None
         out.append((para, space))
     return Fitted(tuple(out), total, scale)
+
+
+@lru_cache(maxsize=8192)
+def _wrapped(markup: str, style: ParagraphStyle, width: float) -> tuple[Paragraph, float, float]:
+    """The paragraph wrapped to `width`, its height and its widest line. Made once for each text,
+    style and width: a label or a corner index many cards share is parsed and wrapped once (and
+    drawn from the same object, as a fitted box shared by several places already is)."""
+    from .kinsoku import KinsokuParagraph as Paragraph
+
+    para = Paragraph(markup, style)
+    _, height = para.wrap(width, 1e6)
+    return para, height, _widest(para)
 
 
 def _lone_last_char(para: Paragraph) -> bool:
