@@ -61,7 +61,7 @@ def test_latin_words_in_japanese_break_at_spaces():
 @contextmanager
 def recorded_lines():
     """Inside the block, the lines of every Japanese paragraph laid out are appended to the list
-    it yields (the fitting cache is cleared so nothing is skipped)."""
+    it yields (the fitting caches are cleared so nothing is skipped)."""
     recorded = []
     original = KinsokuParagraph.breakLinesCJK
 
@@ -73,6 +73,7 @@ def recorded_lines():
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(KinsokuParagraph, "breakLinesCJK", recording)
         text._fit.cache_clear()
+        text._wrapped.cache_clear()
         yield recorded
 
 
