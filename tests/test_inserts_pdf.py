@@ -236,3 +236,15 @@ def test_summary_keeps_a_table_with_its_heading_and_introduction(out, game, lang
 
     table = page_of(game.showdown.bonuses[0].name(lang))
     assert page_of(game.labels["showdown"](lang)) == page_of(game.showdown.text(lang)) == table
+
+
+@pytest.mark.parametrize("backs", ["fold", "duplex-short"])
+def test_inserts_have_no_backs_whatever_backs_says(tmp_path, backs):
+    """Sleeve inserts print fronts only: --backs changes neither their file nor their pages."""
+    run("build", "hitmans-showdown", "--asset", "inserts", "--lang", "en", "--out", tmp_path)
+    run("build", "hitmans-showdown", "--asset", "inserts", "--lang", "en", "--backs", backs, "--force",
+        "--out", tmp_path / "other")
+    plain = tmp_path / "hitmans-showdown" / "inserts-a4-en.pdf"
+    other = tmp_path / "other" / "hitmans-showdown" / "inserts-a4-en.pdf"
+    assert len(PdfReader(other).pages) == len(PdfReader(plain).pages) == 6
+    assert [p.extract_text() for p in PdfReader(other).pages] == [p.extract_text() for p in PdfReader(plain).pages]

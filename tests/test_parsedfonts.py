@@ -60,6 +60,11 @@ def test_a_kept_parse_makes_the_same_pdf_as_a_fresh_one(tmp_path, parses):
     kept = reportlab_font("TKTest-Regular", regular, tmp_path)
     assert len(parses) == 1 and kept is not fresh and kept.face is not fresh.face
     assert kept.face.charToGlyph == fresh.face.charToGlyph
+    assert kept.face.charWidths == fresh.face.charWidths
+    assert list(kept.face.glyphPos) == fresh.face.glyphPos
+    assert list(kept.face.hmetrics) == fresh.face.hmetrics
+    # made on demand: only text shaping asks for it
+    assert kept.face.glyphToChar == fresh.face.glyphToChar
     assert _pdf(kept) == _pdf(fresh)
 
 

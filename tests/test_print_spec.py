@@ -143,3 +143,21 @@ def test_a_broken_print_file_is_reported_by_the_command_not_at_import(tmp_path, 
     assert result.exit_code == 2
     assert re.match(r"error: .*print\.toml, line \d+ .*unknown key 'layuot'", result.output), result.output
     assert len(result.output.strip().splitlines()) == 1
+
+
+def test_naming_a_game_reads_its_own_print_file_only(tmp_path):
+    """`pnp build hitmans-showdown` is not stopped by another game's broken print file; `pnp list`
+    (every game) still reports it."""
+    from pnp.assets import registry
+
+    for game in ("hitmans_showdown", "liar_mafia"):
+        (tmp_path / game).mkdir()
+        (tmp_path / game / PRINT_FILE).write_text((TEMPLATES_DIR / game / PRINT_FILE).read_text(encoding="utf-8"),
+                                                  encoding="utf-8")
+    broken = tmp_path / "liar_mafia" / PRINT_FILE
+    broken.write_text(broken.read_text(encoding="utf-8").replace('layout = "panel"', 'layuot = "panel"', 1),
+                      encoding="utf-8")
+    games = registry.Registry(tmp_path)
+    assert games["hitmans-showdown"].id == "hitmans-showdown" and "hitmans-showdown" in games
+    with pytest.raises(DataError, match="layuot"):
+        list(games)

@@ -1,15 +1,16 @@
 """A warm `pnp build` loads only what building needs: not fontTools (the font's facts are cached),
-not PDFium (only previews and exports rasterise); an up-to-date build not even Jinja2, Pillow, the
-deck reader or the other games' data models."""
+not PDFium (only previews and exports rasterise), not the export or spreadsheet modules; an
+up-to-date build not even Jinja2, Pillow, the deck reader or the other games' data models."""
 import subprocess
 import sys
 
-WATCHED = ('fontTools', 'pypdfium2', 'jinja2', 'PIL', 'pnp.deckfile', 'tabletop.data.hitmans_showdown',
-           'tabletop.data.terror24', 'tabletop.data.famiglia', 'tabletop.data.kill_shot', 'tabletop.data.liar_mafia')
+WATCHED = ('fontTools', 'pypdfium2', 'jinja2', 'PIL', 'pnp.deckfile', 'pnp.spreadsheet', 'pnp.cli_export',
+           'tabletop.data.hitmans_showdown', 'tabletop.data.terror24', 'tabletop.data.famiglia',
+           'tabletop.data.kill_shot', 'tabletop.data.liar_mafia')
 SPY = ("import atexit, sys; "
        f"atexit.register(lambda: print(' '.join(sorted(m for m in {WATCHED!r} if m in sys.modules)),"
        " file=sys.stderr)); "
-       "from pnp.cli import main; sys.argv[0] = 'pnp'; main()")
+       "from pnp.command import main; sys.argv[0] = 'pnp'; main()")  # what the `pnp` script runs
 
 
 def _loaded(tmp_path, *args) -> str:
@@ -32,6 +33,11 @@ def test_a_deck_is_read_by_the_deck_reader(tmp_path):
     deck.write_text('[deck]\nid = "mini"\nlanguages = ["en"]\n\n[layout]\nname = "sheet"\n'
                     'columns = ["title"]\n\n[[cards]]\ntitle = "One"\n', encoding="utf-8")
     assert "pnp.deckfile" in _loaded(tmp_path, "build", str(deck)).split()
+
+
+def test_export_loads_its_modules_when_it_runs(tmp_path):
+    loaded = _loaded(tmp_path, "export", "kill-shot", "--target", "png", "--lang", "en").split()
+    assert "pnp.cli_export" in loaded and "pypdfium2" in loaded
 
 
 def test_a_preview_still_rasterises(tmp_path):
