@@ -210,7 +210,7 @@ def build(games, assets, out, force, langs, **kw) -> None:
     jobs = _plan(_jobs(games, assets), langs, kw)
     models: dict[str, object] = {}
     _announce_fonts(jobs[0][1])
-    with collector_paused():  # builds leave few cycles (~800 objects a sheet); collecting rescans all they made
+    with collector_paused():  # builds leave few cycles (~800 objects a PDF); collecting rescans all they made
         _build_jobs(jobs, out, force, models)
 
 

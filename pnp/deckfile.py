@@ -20,7 +20,8 @@ from tabletop.i18n import _, listing
 from . import decktemplates
 from .assets.layouts import DERIVED, INDEX, LAYOUTS, LayoutOptions, NamedLayout
 from .deckformat import FRENCH_SUITS, BackOptions, DeckFileData, DeckOptions, FieldOptions, SuitOptions, Text
-from .spreadsheet import SPREADSHEETS, Table, is_deck_path, read_table, toml_table  # noqa: F401
+from .deckpath import SPREADSHEETS
+from .spreadsheet import Table, read_table, toml_table
 from .text import TextStyle
 
 LANGS = ("ja", "en")

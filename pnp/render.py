@@ -277,7 +277,7 @@ def _draw_text(c: Canvas, art: TextArt, frame: Rect) -> None:
     else:
         c.translate(pt(frame.x + box.x), pt(frame.y + box.y))
     # Paragraphs go down the box one after the other inside this one saved state: ReportLab's
-    # drawOn would save and restore the state around each (a third of the drawing time).
+    # drawOn would save and restore the state around each one as well.
     c.translate(0, pt(box.h) - offset)
     for para, space in art.text.paras:
         c.translate(0, -(space + para.height))
