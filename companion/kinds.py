@@ -4,7 +4,6 @@ language (the file keeps its own; the words are the viewer's)."""
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
@@ -16,6 +15,7 @@ from tabletop.data.famiglia import load_famiglia
 from tabletop.data.hitmans_showdown import GAME_ID as SHOWDOWN_ID, load_game as load_showdown
 from tabletop.data.terror24 import GAME_ID as TERROR24_ID, load_terror24
 from tabletop.i18n import N_, translator
+from tabletop.record import Record
 
 from .famiglia.cli import check_saved as famiglia_check_saved
 from .famiglia.engine import PLAYER, ROBOT, Rules
@@ -41,8 +41,7 @@ class SavedOptionsError(ValueError):
     """A saved game whose options (or data folder) can no longer be used."""
 
 
-@dataclass(frozen=True)
-class Kind:
+class Kind(Record):
     key: str  # the name the API and the pages use
     game_id: str  # the name in the game file
     load: Callable[[Path | None], Any]  # the game's data (title, cards) from a data folder

@@ -13,12 +13,12 @@ page itself; `correction()` says which offset cancels a misalignment seen from t
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Literal
 
 from .geometry import MIN_MARGIN, Grid, Rect, Size, fit_count
 from .imposition import Guides, Placement, Sheet, plan_fronts
 from tabletop.i18n import _
+from tabletop.record import Record, replace
 
 BackMode = Literal["duplex-long", "duplex-short", "fold", "none"]
 BACK_MODES: tuple[BackMode, ...] = ("duplex-long", "duplex-short", "fold", "none")
@@ -26,15 +26,13 @@ FOLD_GAP = 5.0  # mm between the fold line and the nearest bleed edge
 Axis = Literal["vertical", "horizontal"]
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(Record):
     """One card to impose: its front face and its back face (indices into the faces list)."""
     front: int
     back: int | None
 
 
-@dataclass(frozen=True)
-class Page:
+class Page(Record):
     """A sheet of fronts, of backs, or both folded, with its kind."""
     sheet: Sheet
     kind: Literal["fronts", "backs", "fold"]

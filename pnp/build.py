@@ -3,16 +3,16 @@ from __future__ import annotations
 
 import gc
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
+
+from tabletop.record import Record
 
 from .assets import Asset, Built, Game, Options
 from .fonts import load_fonts
 
 
-@dataclass(frozen=True)
-class Job:
+class Job(Record):
     """One asset of one game to build."""
     game: Game
     asset: Asset

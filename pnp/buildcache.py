@@ -13,12 +13,12 @@ import hashlib
 import json
 import os
 import re
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from tabletop.fileio import write_atomic
+from tabletop.record import Record, asdict, field
 
 STAMP_DIR = ".pnp-build"
 _PACKAGE = Path(__file__).resolve().parent
@@ -26,8 +26,7 @@ _PACKAGE = Path(__file__).resolve().parent
 _CODE = (_PACKAGE, _PACKAGE.parent / "tabletop")
 
 
-@dataclass(frozen=True)
-class Inputs:
+class Inputs(Record):
     """What a build step's output is made from."""
     files: tuple[Path, ...] = ()  # hashed by content: data files, templates
     fonts: tuple[Path, ...] = ()  # identified by path, size and mtime
@@ -150,6 +149,6 @@ def asset_inputs(game: Any, asset: Any, opts: Any) -> Inputs:
     from .fonts import bundled_font
 
     files = game.input_files(opts.cards_dir)
-    options = {**{k: str(v) for k, v in vars(opts).items() if k != "cards_dir"},  # its file is hashed
+    options = {**{k: str(v) for k, v in asdict(opts).items() if k != "cards_dir"},  # its file is hashed
                "game": game.id, "asset": asset.name}
     return Inputs(files=files, fonts=(Path(opts.font) if opts.font else bundled_font(),), options=options)

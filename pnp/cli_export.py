@@ -2,7 +2,6 @@
 Options are parsed here; the work is in pnp.export."""
 from __future__ import annotations
 
-import dataclasses
 import tempfile
 import time
 from pathlib import Path
@@ -18,6 +17,7 @@ from .export.deck import Deck, ExportError
 from .export.targets import TARGETS
 from tabletop import cli_i18n
 from tabletop.i18n import N_, _, ngettext
+from tabletop.record import replace
 
 
 def _hide_layout_options(command):
@@ -75,7 +75,7 @@ def _export_asset(job: Job, opts, target: str, out: Path, workers: int | None, f
     what = {"export": target, **({"dest": str(dest.resolve())} if target == "tts" else {})}
     inputs = buildcache.asset_inputs(job.game, job.asset, opts)
     stamp = out / job.game.id / buildcache.STAMP_DIR / f"export-{target}-{opts.lang}-{job.asset.name}"
-    step = buildcache.Step([], dataclasses.replace(inputs, options={**inputs.options, **what}),
+    step = buildcache.Step([], replace(inputs, options={**inputs.options, **what}),
                            stamp.with_name(f"{stamp.name}.json"))
     if not force and step.fresh():
         skipped = not step.recorded_outputs()

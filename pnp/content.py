@@ -9,34 +9,31 @@ inside <p>/<td>/<h> is ReportLab paragraph markup (<b>, <i>, <font color>, <br/>
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tabletop.data import TEMPLATES_DIR
+from tabletop.record import Record, field
 
 if TYPE_CHECKING:  # imported when a template is first rendered: an up-to-date build renders none
     import jinja2
 
 
-@dataclass(frozen=True)
-class Para:
+class Para(Record):
     """A paragraph of ReportLab markup in a named style."""
     markup: str
     style: str = "body"
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(Record):
     """A table of paragraphs on a sheet."""
     rows: tuple[tuple[Para, ...], ...]
     widths: tuple[float, ...] = ()  # relative column widths
     header_rows: int = 1
 
 
-@dataclass(frozen=True)
-class Heading:
+class Heading(Record):
     """A sheet's heading (level 1 or 2)."""
     markup: str
     level: int = 1
@@ -45,8 +42,7 @@ class Heading:
 Block = Para | Table | Heading
 
 
-@dataclass(frozen=True)
-class Face:
+class Face(Record):
     """A face's text: paragraphs by box name."""
     boxes: dict[str, tuple[Para, ...]] = field(default_factory=dict)
 

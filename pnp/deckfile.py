@@ -4,9 +4,7 @@ that can be checked before drawing — columns, fields, types, copies, suits, te
 deck fails with one line naming the file, the row and the column (or the line and the field)."""
 from __future__ import annotations
 
-import dataclasses
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +14,7 @@ from tabletop.data.load import locate, read_toml
 from tabletop.data.schema import convert
 from tabletop.data.toml_lines import line_of
 from tabletop.i18n import _, listing
+from tabletop.record import Record, replace
 
 from . import decktemplates
 from .assets.layouts import DERIVED, INDEX, LAYOUTS, LayoutOptions, NamedLayout
@@ -29,22 +28,19 @@ _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 MAX_COPIES = 999  # more of one card is a typo (a price in the copies column), not a deck
 
 
-@dataclass(frozen=True)
-class Field:
+class Field(Record):
     name: str
     columns: dict[str, str]  # language → column
     type: str = "text"
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(Record):
     row: int
     copies: int
     cells: dict[str, Any]
 
 
-@dataclass(frozen=True)
-class Deck:
+class Deck(Record):
     file: Path  # the TOML file with the [deck] table
     id: str
     title: dict[str, str]
@@ -70,7 +66,7 @@ class Deck:
         the deck's own choices for the boxes it names."""
         if style == self.options.style:
             return self.boxes
-        defaults = self.layout.boxes(dataclasses.replace(self.options, style=style))
+        defaults = self.layout.boxes(replace(self.options, style=style))
         own = self.layout.boxes(self.options)
         chosen = {box: fields for box, fields in self.boxes.items() if fields != own.get(box)}
         return {box: chosen.get(box, fields) for box, fields in defaults.items()}
@@ -359,7 +355,7 @@ def _styles(data: DeckFileData, layout: NamedLayout, fields: dict[str, Field], s
         if isinstance(spec, FieldOptions):
             changes = {k: getattr(spec, k) for k in ("size", "bold", "color", "align", "leading")
                        if getattr(spec, k) is not None}
-            base = TextStyle(**{**base.__dict__, **changes})
+            base = replace(base, **changes)
         styles[name] = base
     return styles
 

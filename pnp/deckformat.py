@@ -2,16 +2,16 @@
 fields and wrong types name the line and the key). docs/decks.md describes each key."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Literal
+
+from tabletop.record import Record, field
 
 from .assets.layouts import INK, LayoutOptions
 
 Text = str | dict[str, str]  # the same in every language, or one per language
 
 
-@dataclass(frozen=True)
-class DeckOptions:
+class DeckOptions(Record):
     """The `[deck]` table."""
     id: str | None = None
     title: Text | None = None
@@ -24,8 +24,7 @@ class DeckOptions:
     name: str | None = None
 
 
-@dataclass(frozen=True)
-class FieldOptions:
+class FieldOptions(Record):
     column: str | None = None
     ja: str | None = None
     en: str | None = None
@@ -37,28 +36,24 @@ class FieldOptions:
     leading: float | None = None
 
 
-@dataclass(frozen=True)
-class BoxOptions:
+class BoxOptions(Record):
     fields: list[str] | None = None
     template: str | None = None
 
 
-@dataclass(frozen=True)
-class SuitOptions:
+class SuitOptions(Record):
     symbol: str
     color: str = INK
     name: Text | None = None
 
 
-@dataclass(frozen=True)
-class BackOptions:
+class BackOptions(Record):
     text: Text = ""
     color: str = "#2b3a4a"
     ink: str | None = None  # the text's colour (default: white on a card's back, the ring's on a chip's)
 
 
-@dataclass(frozen=True)
-class DeckFileData:
+class DeckFileData(Record):
     deck: DeckOptions
     layout: LayoutOptions = LayoutOptions()
     fields: dict[str, str | FieldOptions] = field(default_factory=dict)

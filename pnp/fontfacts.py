@@ -10,18 +10,17 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from tabletop.data.errors import DataError
 from tabletop.i18n import _
 from tabletop.fileio import write_atomic
+from tabletop.record import Record, asdict
 
 FORMAT = 1  # bump when the facts or their meaning change
 
 
-@dataclass(frozen=True)
-class FontFacts:
+class FontFacts(Record):
     """What a build must know of a font file before registering it."""
     variable: bool  # has a wght axis: static Regular/Bold instances are made from it
 

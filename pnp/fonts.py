@@ -12,7 +12,6 @@ from __future__ import annotations
 import io
 import os
 import zlib
-from dataclasses import dataclass
 from functools import lru_cache
 from importlib.util import find_spec
 from pathlib import Path
@@ -20,6 +19,7 @@ from pathlib import Path
 from tabletop.data.errors import DataError
 from tabletop.fileio import write_atomic
 from tabletop.i18n import _
+from tabletop.record import Record
 from .fontfacts import font_facts
 from .parsedfonts import reportlab_font
 
@@ -29,8 +29,7 @@ CACHE_VERSION = 2  # bump when the instances are made differently
 _BUNDLED = ("justmytype_intl_cjk", "fonts/ofl/notosansjp/NotoSansJP[wght].ttf")
 
 
-@dataclass(frozen=True)
-class FontSet:
+class FontSet(Record):
     """The registered ReportLab font names and the characters the regular face can draw."""
     regular: str
     bold: str

@@ -6,9 +6,9 @@ render.py converts to points.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from tabletop.i18n import _, listing
+from tabletop.record import Record
 
 MM = 72 / 25.4  # points per millimetre
 MIN_MARGIN = 5.0  # home printers cannot print closer to the edge
@@ -25,8 +25,7 @@ def to_mm(points: float) -> float:
     return points / MM
 
 
-@dataclass(frozen=True)
-class Rect:
+class Rect(Record):
     """A rectangle in mm from the bottom-left corner."""
     x: float
     y: float
@@ -56,8 +55,7 @@ class Rect:
         return Rect(self.x + x, self.y1 - y - h, w, h)
 
 
-@dataclass(frozen=True)
-class Size:
+class Size(Record):
     """A width and height in mm."""
     w: float
     h: float
@@ -91,8 +89,7 @@ def parse_paper(text: str) -> tuple[str, Size]:
     return base, Size(w, h)
 
 
-@dataclass(frozen=True)
-class Grid:
+class Grid(Record):
     """Where each slot's trim box lies on a sheet. Slots run left to right, top to bottom."""
     page: Size
     card: Size

@@ -6,8 +6,9 @@ only need another function that returns sheets: guides, boxes and footer follow 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
+
+from tabletop.record import Record
 
 from .geometry import Grid, Rect, Size
 
@@ -19,16 +20,14 @@ FOOTER_PAD = 1.0
 EPS = 1e-6
 
 
-@dataclass(frozen=True)
-class Placement:
+class Placement(Record):
     """Where one face goes on a sheet: its trim box and turn."""
     face: int
     trim: Rect
     rotation: int = 0
 
 
-@dataclass(frozen=True)
-class Sheet:
+class Sheet(Record):
     """One printed page: its size, the faces placed on it, bleed and guides."""
     page: Size
     placements: tuple[Placement, ...]

@@ -7,9 +7,10 @@ that draw, so the art classes cost nothing to a command that finds its files up 
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable
+
+from tabletop.record import Record
 
 from .content import Heading, Para
 
@@ -25,8 +26,7 @@ GUIDE_WIDTH = 0.4  # pt
 GUIDE_COLOR = "#555555"
 
 
-@dataclass(frozen=True)
-class TextArt:
+class TextArt(Record):
     """Fitted text drawn in a box, aligned vertically, maybe turned."""
     box: Rect  # relative to the face's trim box (mm)
     text: Fitted
@@ -34,16 +34,14 @@ class TextArt:
     rotation: int = 0
 
 
-@dataclass(frozen=True)
-class FillArt:
+class FillArt(Record):
     """A filled (and maybe stroked) rectangle."""
     box: Rect  # relative to the trim box; may reach into the bleed (negative x/y)
     color: str
     stroke: str | None = None
 
 
-@dataclass(frozen=True)
-class ShapeArt:
+class ShapeArt(Record):
     """A closed polygon (`points`) or a circle (`circle` = cx, cy, r), mm from the trim's corner;
     `clip` keeps it inside the face's bleed box."""
     points: tuple[tuple[float, float], ...] = ()
@@ -54,14 +52,12 @@ class ShapeArt:
     clip: bool = False
 
 
-@dataclass(frozen=True)
-class FaceArt:
+class FaceArt(Record):
     """Everything drawn on one face, in order."""
     items: tuple[TextArt | FillArt | ShapeArt, ...] = ()
 
 
-@dataclass(frozen=True)
-class SheetArt:
+class SheetArt(Record):
     """One page: its placed faces, cut guides, footer and fold lines."""
     sheet: Sheet
     guides: list[Segment]
@@ -69,8 +65,7 @@ class SheetArt:
     folds: tuple[Segment, ...] = ()  # fold lines, drawn dashed
 
 
-@dataclass(frozen=True)
-class DocInfo:
+class DocInfo(Record):
     """The PDF's metadata."""
     title: str
     subject: str = ""

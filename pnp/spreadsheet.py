@@ -5,26 +5,24 @@ from __future__ import annotations
 import codecs
 import csv
 import io
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tabletop.data.errors import DataError
 from tabletop.i18n import _, listing
+from tabletop.record import Record
 
 
 UTF8, UTF8_BOM, CP932 = "UTF-8", "UTF-8 with BOM", "Shift_JIS (cp932)"
 _CP932_STRAYS = frozenset("\x80\uf8f0\uf8f1\uf8f2\uf8f3")  # what Python's cp932 makes of 0x80, 0xA0, 0xFD–0xFF
 
 
-@dataclass(frozen=True)
-class Row:
+class Row(Record):
     number: int  # as a spreadsheet numbers it: the header is row 1
     cells: dict[str, Any]  # column name → value; an empty cell is ""
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(Record):
     file: Path
     columns: tuple[str, ...]
     rows: tuple[Row, ...]

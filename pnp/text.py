@@ -5,7 +5,6 @@ imported when text is first measured, so a command that finds its files up to da
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -13,6 +12,7 @@ from .content import Para
 from .fonts import FontSet
 from .geometry import MM
 from tabletop.i18n import _
+from tabletop.record import Record
 
 if TYPE_CHECKING:
     from reportlab.lib.colors import Color
@@ -25,8 +25,7 @@ _STEP = 0.04
 _WIDOW_SHRINK = 0.12  # how much smaller text may get to keep a lone character off a last line
 
 
-@dataclass(frozen=True)
-class TextStyle:
+class TextStyle(Record):
     """How a paragraph looks: size (pt), weight, colour, alignment and spacing."""
     size: float
     bold: bool = False
@@ -36,8 +35,7 @@ class TextStyle:
     leading: float = 1.28
 
 
-@dataclass(frozen=True)
-class Fitted:
+class Fitted(Record):
     """Paragraphs wrapped to a box at a common scale, with their total height."""
     paras: tuple[tuple[Paragraph, float], ...]  # (wrapped paragraph, space above it in pt)
     height: float

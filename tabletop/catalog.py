@@ -11,7 +11,6 @@ from __future__ import annotations
 import io
 import string
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -21,6 +20,7 @@ from babel.messages.pofile import read_po, write_po
 
 from .fileio import write_atomic
 from .i18n import DOMAIN, LOCALE_DIR
+from .record import Record
 
 ROOT = LOCALE_DIR.parent.parent
 MAPPING = ROOT / "babel.cfg"
@@ -81,8 +81,7 @@ def update(template: Catalog | None = None) -> list[Path]:
     return changed
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(Record):
     po: Path
     msgid: str
     what: str

@@ -1,5 +1,4 @@
 """Tabletop Simulator export: sheet grids, the hidden slot, sheet size limits and the saved object."""
-import dataclasses
 import json
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -10,6 +9,7 @@ from PIL import Image
 from export_helpers import BACK, build, card_color, near
 from pnp.export.tts import (MAX_SHEET_PX, PLAIN_BACK, card_id, cell_size, export_tts, grid,
                             sheet_counts)
+from tabletop.record import replace
 
 
 @pytest.mark.parametrize("n, expected", [(1, (2, 2)), (3, (2, 2)), (6, (4, 2)), (45, (10, 5)),
@@ -107,7 +107,7 @@ def test_a_single_card_is_a_card_object(tmp_path):
 
 
 def test_square_pieces_are_round_chips_in_tts(tmp_path):
-    deck = dataclasses.replace(build(tmp_path, 4), size_mm=(25.0, 25.0))
+    deck = replace(build(tmp_path, 4), size_mm=(25.0, 25.0))
     export_tts(deck, tmp_path / "tts", "chips")
     [state] = json.loads((tmp_path / "tts" / "game_cards.json").read_text())["ObjectStates"]
     assert state["CustomDeck"]["1"]["Type"] == 4

@@ -1,10 +1,10 @@
 """24's rules, one by one, on the engine alone (values are read from the bundled data)."""
-import dataclasses
 
 import pytest
 
 from companion.terror24.engine import Check, Game, RuleError, Seat, npc_style
 from tabletop.data.terror24 import load_terror24
+from tabletop.record import replace
 
 DATA = load_terror24()
 GRID = [["bomb", "hijack"], ["shooting", "bio"], ["bomb", "bomb"], ["hijack", "hostage"],
@@ -258,7 +258,7 @@ def test_setup_is_validated():
 
 def test_rounds_nobody_can_bid_in_pass_with_their_end_phase():
     # Only reachable with edited data: here every bid is the whole 9-card hand.
-    data = dataclasses.replace(DATA, rules=dataclasses.replace(DATA.rules, bid_cards=9))
+    data = replace(DATA, rules=replace(DATA.rules, bid_cards=9))
     seats = [Seat(n, d, "stand", list(DATA.time_cards.values)) for n, d in zip("ABCD", ["scotch", "wolf", "hibachi", "lloyd"])]
     g = Game(data, seats, 0, [list(c) for c in GRID])
     for i in range(4):

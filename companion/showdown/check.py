@@ -3,10 +3,10 @@ attack, does the attacker's total beat the defender's?"""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any, Sequence
 
 from tabletop.i18n import N_
+from tabletop.record import Record
 
 from .cards import NotFound, find_cards, find_item
 from .conditions import Verdict, evaluate
@@ -16,8 +16,7 @@ from .uses import apply_item, apply_use, parse_use
 from ..speech import Speech
 
 
-@dataclass(frozen=True)
-class CheckResult:
+class CheckResult(Record):
     card: Any
     pool: Pool
     verdict: Verdict
@@ -71,8 +70,7 @@ def run(game: Any, card: Any, faces: Sequence[int], steps: Sequence[str], bonus:
     return CheckResult(card, pool, evaluate(condition_atoms(card), pool.faces, pool.bonus))
 
 
-@dataclass(frozen=True)
-class DuelResult:
+class DuelResult(Record):
     attacker: Pool
     defender: Pool
     success: bool

@@ -7,10 +7,10 @@ players' language.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any, Sequence
 
 from tabletop.i18n import N_
+from tabletop.record import Record
 
 from ..speech import Speech
 
@@ -23,8 +23,7 @@ def _number(n: int, speech: Speech) -> str:
     return speech._(NUMBERS[n]) if 0 <= n < len(NUMBERS) else str(n)
 
 
-@dataclass(frozen=True)
-class AtomResult:
+class AtomResult(Record):
     holds: bool
     kind: str
     target: int      # the total, or the number of dice
@@ -47,8 +46,7 @@ class AtomResult:
         return speech._("needs {need}, have {have}", need=self.need(lang), have=have)
 
 
-@dataclass(frozen=True)
-class Verdict:
+class Verdict(Record):
     success: bool
     total: int
     alternatives: tuple[tuple[AtomResult, ...], ...]

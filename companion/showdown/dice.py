@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
 
 from tabletop.i18n import N_
+from tabletop.record import Record
 
 from ..speech import Said
 
@@ -22,8 +22,7 @@ class DiceError(Said):
     """Input that is not a roll; the message says what was expected."""
 
 
-@dataclass(frozen=True)
-class Roll:
+class Roll(Record):
     count: int
     faces: tuple[int, ...]
 

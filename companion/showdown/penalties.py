@@ -6,16 +6,17 @@ cancels the whole penalty before any roll.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Literal
+
+from tabletop.record import Record, field
 
 from .chance import Feeder
 from ..speech import Speech
 
 Loss = Literal["mafia", "hitman"]
 
-@dataclass(frozen=True)
-class Effect:
+
+class Effect(Record):
     id: str
     roll: int                      # the table face that chose this row
     text: Any                      # the row's bilingual text
@@ -34,8 +35,7 @@ class Effect:
         return out
 
 
-@dataclass(frozen=True)
-class Penalty:
+class Penalty(Record):
     table: str
     cancelled: bool = False
     effects: tuple[Effect, ...] = field(default_factory=tuple)

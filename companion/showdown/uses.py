@@ -3,10 +3,10 @@ preparation item (`weapon 4`, `backup 1 1>5 6`)."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from tabletop.i18n import N_
+from tabletop.record import Record
 
 from .cards import NotFound, find_item
 from .dice import DiceError, parse_faces, roll
@@ -15,8 +15,7 @@ from .pool import Pool, PoolError
 from ..speech import Speech
 
 
-@dataclass(frozen=True)
-class Use:
+class Use(Record):
     cards: tuple[Any, ...]   # one card, or two of the same role used at once
     ops: tuple[Any, ...]
     choices: tuple[str, ...]

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from tabletop.data.terror24 import STYLES, Style, Terror24
 
 from tabletop.i18n import N_
+from tabletop.record import Record
 
 from ..speech import Said
 
@@ -37,8 +38,7 @@ class Seat:
         return sum(self.kept)
 
 
-@dataclass(frozen=True)
-class Award:
+class Award(Record):
     seat: int
     vp: int
     kind: str  # "stand", "coop_main", "coop_sub", "colour", "adjust"
@@ -46,16 +46,14 @@ class Award:
     place: int = 0
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(Record):
     seat: int
     cards: tuple[int, ...]
     style: Style  # as bid (the end phase may turn the card)
     time: int
 
 
-@dataclass(frozen=True)
-class RoundResult:
+class RoundResult(Record):
     round: int
     coop_count: int
     ranking: list[Entry]  # every bidder, best first
@@ -69,8 +67,7 @@ class RoundResult:
     switches: list[tuple[int, Style]]  # (seat, new style)
 
 
-@dataclass(frozen=True)
-class Check:
+class Check(Record):
     seat: int
     card: int | None  # None: no draw needed (only the death card was left)
     dead: bool

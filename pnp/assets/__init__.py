@@ -2,9 +2,10 @@
 the loaded model, the options and the fonts into a PDF. The registry lives in `registry.py`."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Protocol
+
+from tabletop.record import Record, field
 
 from ..fonts import FontSet
 
@@ -13,8 +14,7 @@ class BuildError(Exception):
     """A user error that is not about the data: impossible options, e.g. a card larger than the page."""
 
 
-@dataclass(frozen=True)
-class Options:
+class Options(Record):
     """The options of one build (the command line's, a deck's own where it has them)."""
     paper: str = "a4"
     lang: str = "ja"
@@ -31,8 +31,7 @@ class Options:
     chip_diameter: float = 25.0  # mm
 
 
-@dataclass(frozen=True)
-class Built:
+class Built(Record):
     """One built asset: the PDF and what exports need of it."""
     pdf: bytes
     pages: int
@@ -52,8 +51,7 @@ class Asset(Protocol):
     def build(self, game: "Game", model: Any, opts: Options, fonts: FontSet) -> Built: ...
 
 
-@dataclass(frozen=True)
-class Game:
+class Game(Record):
     """A game (or a user's deck): its data loader and the assets it prints."""
     id: str
     title: dict[str, str]

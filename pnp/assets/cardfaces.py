@@ -6,11 +6,11 @@ the others (`card_layouts.py`) follow the card's size only. `cards.py` lays out 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.data.errors import DataError
 from tabletop.i18n import _
+from tabletop.record import Record, field
 
 from .. import content
 from ..fonts import FontSet
@@ -24,8 +24,7 @@ from .layout import LAYOUTS as INSERT_LAYOUTS
 from .layout import FaceLayout
 
 
-@dataclass(frozen=True)
-class Face:
+class Face(Record):
     """One printed side: a template filling the boxes of a named layout, over some artwork."""
     template: str | None
     layout: str

@@ -8,10 +8,11 @@ imposes the sheets and renders them.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from markupsafe import Markup
+
+from tabletop.record import Record, field
 
 from .. import backs as backs_mod
 from .. import content, render
@@ -26,8 +27,7 @@ from .common import FOOTER_HEIGHT, footer, page_size, variant
 _SIDE_LABEL = {"backs": {"ja": "裏面", "en": "backs"}, "fold": {"ja": "中央で折る", "en": "fold in the middle"}}
 
 
-@dataclass(frozen=True)
-class Piece:
+class Piece(Record):
     """One card-sized piece: its front face, the key of its back and its names."""
     id: str
     front: Face
@@ -36,8 +36,7 @@ class Piece:
     where: str = ""  # the data it prints, as errors name it (`cards[H3]`); default: <asset>[<id>]
 
 
-@dataclass(frozen=True)
-class PieceSet:
+class PieceSet(Record):
     """The pieces of an asset with their distinct backs, size, gutter and guides."""
     size: Size
     pieces: list[Piece]
@@ -49,8 +48,7 @@ class PieceSet:
 Maker = Callable[[Any, Options, Size], PieceSet]  # model, options, card size → pieces
 
 
-@dataclass(frozen=True)
-class Cards:
+class Cards(Record):
     """Card-sized pieces (inserts, cards, chips) laid out, imposed with their backs and drawn."""
     name: str
     label: dict[str, str]
@@ -103,7 +101,6 @@ class Cards:
                      tuple(p.sheet for p in pages), refs)
 
 
-@dataclass(frozen=True)
 class Inserts(Cards):
     """Sleeve inserts: a front each, no backs; their layout follows --style (an overlay insert is
     narrower than the card it goes over). Named <asset>-[<style>-][<size>-]<paper>-<lang>.pdf."""

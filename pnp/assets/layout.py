@@ -5,7 +5,7 @@ places, e.g. the corner index top-left and, turned 180°, bottom-right). Pure da
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from tabletop.record import Record
 
 from ..geometry import Rect, Size
 from ..text import TextStyle
@@ -16,16 +16,14 @@ RED = "#c8102e"
 GREY = "#555555"
 
 
-@dataclass(frozen=True)
-class BoxSpec:
+class BoxSpec(Record):
     """One place a box's text goes on a face."""
     rect: Rect  # from the face's bottom-left corner, mm
     valign: str = "top"
     rotation: int = 0
 
 
-@dataclass(frozen=True)
-class FaceLayout:
+class FaceLayout(Record):
     """A face's named boxes and the text styles used in them."""
     size: Size
     boxes: dict[str, tuple[BoxSpec, ...]]

@@ -7,8 +7,9 @@ name, so `[fields.title] size = 12` changes the title wherever it stands.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Callable, Literal
+
+from tabletop.record import Record, field
 
 from ..geometry import Rect, Size
 from ..text import TextStyle
@@ -26,8 +27,7 @@ INDEX = "index"  # the rank and the suit's symbol on one line, in the suit's col
 DERIVED = (INDEX,)
 
 
-@dataclass(frozen=True)
-class LayoutOptions:
+class LayoutOptions(Record):
     """The `[layout]` table of a deck file."""
     name: Literal["insert", "card", "halves", "chip", "sheet"] = "card"
     style: Literal["full", "overlay"] = "full"  # insert
@@ -37,8 +37,7 @@ class LayoutOptions:
     widths: list[float] = field(default_factory=list)  # sheet: relative column widths
 
 
-@dataclass(frozen=True)
-class NamedLayout:
+class NamedLayout(Record):
     name: str
     kind: Kind
     boxes: Callable[[LayoutOptions], dict[str, tuple[str, ...]]]  # box → the fields it prints by default

@@ -1,8 +1,9 @@
 """Summary sheets: a template renders headings, paragraphs and tables; they flow over A4/Letter."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable
+
+from tabletop.record import Record
 
 from .. import content, render
 from ..fonts import FontSet
@@ -23,8 +24,7 @@ SHEET_STYLES = {
 }
 
 
-@dataclass(frozen=True)
-class SummarySheet:
+class SummarySheet(Record):
     """A template flowing over as many A4/Letter pages as it needs."""
     name: str
     label: dict[str, str]

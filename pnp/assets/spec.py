@@ -5,21 +5,20 @@ into the assets `pnp build` runs. Expressions and text templates are Jinja2, eva
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
 from tabletop.data.errors import DataError
 from tabletop.data.load import load
 from tabletop.i18n import _, listing
+from tabletop.record import Record, field
 from .card_layouts import CARD_LAYOUTS
 from .layout import LAYOUTS as INSERT_LAYOUTS
 
 LANGS = ("ja", "en")
 
 
-@dataclass(frozen=True)
-class FaceSpec:
+class FaceSpec(Record):
     """One printed side: a template filling a named layout's boxes over named artwork."""
     template: str | None = None  # a text template naming a file under templates/ (none: artwork only)
     layout: str = "insert"
@@ -27,8 +26,7 @@ class FaceSpec:
     decor: list[dict[str, Any]] = field(default_factory=list)  # [{ art = "frame", color = "{{ c.ink }}" }]
 
 
-@dataclass(frozen=True)
-class PieceGroup:
+class PieceGroup(Record):
     """Items printed one piece each: `each` (and `then`, nested) are Jinja2 for-clauses
     (`c in game.colours`); `id`, `name` and `back` are text templates evaluated per item."""
     id: str
@@ -47,8 +45,7 @@ class PieceGroup:
         return FaceSpec(self.template, self.layout, self.context, self.decor)
 
 
-@dataclass(frozen=True)
-class BackGroup:
+class BackGroup(Record):
     """Backs printed one per item, each under a key pieces refer to."""
     key: str
     each: str | None = None
@@ -63,8 +60,7 @@ class BackGroup:
         return FaceSpec(self.template, self.layout, self.context, self.decor)
 
 
-@dataclass(frozen=True)
-class AssetSpec:
+class AssetSpec(Record):
     """One asset of a print file: its kind, label and groups, or its sheet template."""
     kind: Literal["inserts", "cards", "sheet"]
     label: dict[str, str]
@@ -78,8 +74,7 @@ class AssetSpec:
     requires: list[str] = field(default_factory=list)  # tables of the model this asset cannot print without
 
 
-@dataclass(frozen=True)
-class GameSpec:
+class GameSpec(Record):
     """A game's print file: its title, order in `pnp list`, assets and print values."""
     game: str  # the id of the data it prints (cards/<game>.toml)
     title: dict[str, str]  # in footers and the PDF's title

@@ -3,9 +3,7 @@ the deck's fields, then fitted, imposed and rendered by the same code as the bui
 (`cards.py`); or, with the `sheet` layout, its rows as a table on a summary sheet (`sheet.py`)."""
 from __future__ import annotations
 
-import dataclasses
 import html
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +13,7 @@ from markupsafe import Markup
 from tabletop.data import TEMPLATES_DIR
 from tabletop.data.errors import DataError
 from tabletop.i18n import _, listing
+from tabletop.record import replace
 from tabletop.text_width import display_width
 
 from .. import backs as backs_mod
@@ -49,12 +48,12 @@ def deck_options(deck: Deck, opts: Options, explicit: set[str]) -> Options:
         changes["chip_diameter"] = deck.diameter
     if deck.back is None:
         changes["backs"] = "none"
-    return dataclasses.replace(opts, **changes)
+    return replace(opts, **changes)
 
 
 def face_layout(deck: Deck, size: Size, opts: Options) -> FaceLayout:
-    geometry = deck.layout.geometry(size, dataclasses.replace(deck.options, style=opts.style))
-    return dataclasses.replace(geometry, styles=deck.styles)
+    geometry = deck.layout.geometry(size, replace(deck.options, style=opts.style))
+    return replace(geometry, styles=deck.styles)
 
 
 def _markup(text: str) -> str:
@@ -150,7 +149,6 @@ def _column(deck: Deck, fields: tuple[str, ...], lang: str) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
 class DeckCards(Cards):
     """A deck's cards: a face per row (printed as many times as its copies) and the deck's back."""
     deck: Deck | None = None
@@ -200,7 +198,7 @@ class DeckCards(Cards):
 def back_art(deck: Deck, size: Size, lang: str, fonts: FontSet) -> FaceArt:
     chip = deck.layout.kind == "chips"
     ink = deck.back.ink or (deck.back.color if chip else BACK_STYLE.color)
-    layout = dataclasses.replace(back_layout(size), styles={"back": dataclasses.replace(
+    layout = replace(back_layout(size), styles={"back": replace(
         BACK_STYLE, color=ink, size=8 if chip else BACK_STYLE.size)})
     text = deck.back.text.get(lang, "") if isinstance(deck.back.text, dict) else deck.back.text
     decor = deck.layout.back_decor(size, deck.back.color)
@@ -235,7 +233,6 @@ def _width(markup: str) -> int:
     return display_width(plain(str(markup)))
 
 
-@dataclass(frozen=True)
 class DeckGame(Game):
     deck: Deck | None = None
 

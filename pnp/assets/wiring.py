@@ -3,7 +3,6 @@ templates evaluated over the loaded model, per item, into the pieces, faces and 
 `cards.py` (inserts, cards, chips) and `sheet.py` lay out."""
 from __future__ import annotations
 
-import dataclasses
 import inspect
 import re
 from functools import lru_cache
@@ -13,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 from tabletop.data.errors import DataError
 from tabletop.data.load import game_file
 from tabletop.i18n import _, current, listing
+from tabletop.record import replace
 from .. import content
 from ..geometry import Size
 from . import Game, Options
@@ -193,7 +193,7 @@ def make_asset(spec: GameSpec, file: Path, name: str, asset: AssetSpec):
 def make_game(spec: GameSpec, file: Path, load: Callable[[Path | None], Any]) -> Game:
     def warnings(model: Any, opts: Options) -> tuple[str, ...]:
         # A warning is said to the user: its `lang` is the user's language, not the PDF's.
-        said = dataclasses.replace(opts, lang=current())
+        said = replace(opts, lang=current())
         line = Scope(spec, file, model, said).value(spec.warning, "warning", {})
         return (line,) if line else ()
 

@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
+from tabletop.record import Record
 
-@dataclass(frozen=True)
-class Region:
+
+class Region(Record):
     """One card image in a PDF: the trim box in points (origin bottom-left of the page), how much
     artwork the page carries beyond it (bleed, points) and a turn to undo (backs printed upside down)."""
     page: int  # 0-based
@@ -21,8 +21,7 @@ class Region:
         return x1 - x0, y1 - y0
 
 
-@dataclass(frozen=True)
-class CardRef:
+class CardRef(Record):
     index: int  # 1-based position in the deck: the upload order
     card_id: str
     name: str
@@ -30,8 +29,7 @@ class CardRef:
     back: Region | None = None  # None: the asset has no printed back (e.g. sleeve inserts)
 
 
-@dataclass(frozen=True)
-class Deck:
+class Deck(Record):
     game: str  # e.g. hitmans-showdown
     asset: str  # e.g. inserts
     pdf: Path

@@ -9,13 +9,13 @@ from __future__ import annotations
 import io
 import os
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
 from PIL import Image
 
 from tabletop.fileio import write_atomic
+from tabletop.record import Record
 from .deck import Region
 
 if TYPE_CHECKING:  # imported where a PDF is opened: `pnp build` never loads PDFium
@@ -25,8 +25,7 @@ PNG_COMPRESS_LEVEL = 1  # ~3× faster to encode than level 6, and no bigger for 
 RUN = 6  # jobs per task: small enough to stream, big enough to keep both cores busy
 
 
-@dataclass(frozen=True)
-class Job:
+class Job(Record):
     region: Region
     trim: tuple[int, int]  # pixels the card's trim box becomes
     pad: tuple[int, int, int, int] = (0, 0, 0, 0)  # bleed pixels left, top, right, bottom

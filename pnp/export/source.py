@@ -5,7 +5,6 @@ Card assets give one entry per card (front, and back if printed); sheet assets (
 one entry per page, which is what a contact sheet of them shows."""
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +15,7 @@ from tabletop.fileio import write_atomic
 from ..geometry import pt, to_mm
 from .deck import CardRef, Deck, ExportError, Region
 from tabletop.i18n import _
+from tabletop.record import replace
 
 EXPORT_GUTTER_MM = 4.0
 EXPORT_BLEED_MM = 3.5  # more than the ⅛ in (3.175 mm) the services want
@@ -24,7 +24,7 @@ EXPORT_BLEED_MM = 3.5  # more than the ⅛ in (3.175 mm) the services want
 def export_options(opts: Options) -> Options:
     """No guides, cards apart, with bleed (cards whose art stops at the trim get their edge
     extended by the exporter); backs printed (duplex) when the asset has them."""
-    return dataclasses.replace(opts, guides="none", bleed=EXPORT_BLEED_MM, gutter=EXPORT_GUTTER_MM,
+    return replace(opts, guides="none", bleed=EXPORT_BLEED_MM, gutter=EXPORT_GUTTER_MM,
                                backs="duplex-long")
 
 

@@ -1,18 +1,16 @@
 """Pixel geometry of the per-card targets at 300 dpi, and the file names that sort in upload order."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .deck import CardRef, Deck, ExportError, slug
 from tabletop.i18n import _, listing
+from tabletop.record import Record
 
 DPI = 300
 POKER_MM = (63.5, 88.9)  # 2.5 × 3.5 in: the cut size of the print services' poker decks
 POKER_TOLERANCE_MM = 1.5  # 63×88 (our poker preset) is within it; bridge and Japanese small are not
 
 
-@dataclass(frozen=True)
-class Layout:
+class Layout(Record):
     canvas: tuple[int, int]  # the whole image, bleed included
     trim: tuple[int, int]  # the card's cut size inside it
     offset: tuple[int, int]  # where the trim's top-left corner sits

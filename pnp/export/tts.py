@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image, ImageDraw
@@ -14,6 +13,7 @@ from . import raster
 from .deck import CardRef, Deck, ExportError
 from .targets import px
 from tabletop.i18n import _
+from tabletop.record import Record
 
 MAX_COLS, MAX_ROWS = 10, 7
 MAX_CARDS_PER_SHEET = MAX_COLS * MAX_ROWS - 1  # the last slot shows the hidden card
@@ -55,8 +55,7 @@ def card_id(deck_id: int, slot: int) -> int:
 
 # ---- the saved object (pure) ----
 
-@dataclass(frozen=True)
-class Sheet:
+class Sheet(Record):
     deck_id: int
     cols: int
     rows: int

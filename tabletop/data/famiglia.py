@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 from ..i18n import N_, _, listing
+from ..record import Record
 from .checks import require_numbered
 from .errors import DataError
 from .load import game_file, load
@@ -17,8 +17,7 @@ Fallback = Literal["none", "family_zero_then_zero", "best_lower"]
 Ability = Literal["none", "accountant", "brute", "mercenary"]
 
 
-@dataclass(frozen=True)
-class Family:
+class Family(Record):
     code: str
     color: str
     ability: Ability
@@ -27,21 +26,18 @@ class Family:
     vp: list[int]      # per rank
 
 
-@dataclass(frozen=True)
-class StartSet:
+class StartSet(Record):
     id: str
     holder: Literal["player", "robot"]
     cards: list[str]
 
 
-@dataclass(frozen=True)
-class Level:
+class Level(Record):
     level: int
     targets: list[int]  # rank-0, rank-1, ... cards collected before moving on
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(Record):
     number: int
     name: Text
     text: Text
@@ -50,15 +46,13 @@ class Step:
     fallback_family: str | None = None
 
 
-@dataclass(frozen=True)
-class Robot:
+class Robot(Record):
     refresh_rule: Text
     refresh_action: Text
     steps: list[Step]
 
 
-@dataclass(frozen=True)
-class SoloSheet:
+class SoloSheet(Record):
     """Words only the printed robot cards and solo sheet need (the companion does not)."""
     setup: list[Text]
     player_turn: list[Text]
@@ -68,8 +62,7 @@ class SoloSheet:
     program_note: Text  # how the robot runs its program each turn
 
 
-@dataclass(frozen=True)
-class FamigliaData:
+class FamigliaData(Record):
     game: str
     title: Text
     street_size: int

@@ -1,10 +1,10 @@
 """Hitman's Showdown data checks beyond the types: references, tables, texts and the 54-card census."""
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 
 from ..i18n import N_, _, listing
+from ..record import field_names, is_record
 from .checks import require_numbered, require_unique
 from .errors import DataError
 from .hitmans_showdown import (
@@ -34,9 +34,9 @@ def _check_texts(value: object, where: str) -> None:
         for lang in ("ja", "en"):
             if not value(lang).strip():
                 _fail(_("the {lang} text is empty").format(lang=lang), f"{where}.{lang}")
-    elif dataclasses.is_dataclass(value):
-        for f in dataclasses.fields(value):
-            _check_texts(getattr(value, f.name), f"{where}.{f.name}" if where else f.name)
+    elif is_record(value):
+        for name in field_names(value):
+            _check_texts(getattr(value, name), f"{where}.{name}" if where else name)
     elif isinstance(value, dict):
         for key, item in value.items():
             _check_texts(item, f"{where}.{key}")

@@ -8,12 +8,12 @@ Japanese and English. See docs/data-format.md for the file format.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import ClassVar, Literal, Sequence
 
 from ..i18n import _
+from ..record import Record
 from .load import game_file, load
 from .text import Lang, Text
 
@@ -34,8 +34,7 @@ _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "e
 
 # ---- success conditions -------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class TotalAtLeast:
+class TotalAtLeast(Record):
     """Success when the dice add up to at least `total`."""
     KIND: ClassVar[str] = "total_at_least"
     total: int
@@ -47,8 +46,7 @@ class TotalAtLeast:
         return f"出目合計値{self.total}以上" if lang == "ja" else f"total ≥ {self.total}"
 
 
-@dataclass(frozen=True)
-class TotalEquals:
+class TotalEquals(Record):
     """Success when the dice add up to exactly `total`."""
     KIND: ClassVar[str] = "total_equals"
     total: int
@@ -60,8 +58,7 @@ class TotalEquals:
         return f"出目合計値ちょうど{self.total}" if lang == "ja" else f"total exactly {self.total}"
 
 
-@dataclass(frozen=True)
-class FaceCountAtLeast:
+class FaceCountAtLeast(Record):
     """Success when at least `count` dice show `face`."""
     KIND: ClassVar[str] = "face_count_at_least"
     face: int
@@ -81,8 +78,7 @@ class FaceCountAtLeast:
 Atom = TotalAtLeast | TotalEquals | FaceCountAtLeast
 
 
-@dataclass(frozen=True)
-class Alternative:
+class Alternative(Record):
     """One way to succeed: every atom in `all` holds."""
     all: tuple[Atom, ...]
 
@@ -93,8 +89,7 @@ class Alternative:
         return (" and " if lang == "en" else "かつ").join(atom.text(lang) for atom in self.all)
 
 
-@dataclass(frozen=True)
-class Condition:
+class Condition(Record):
     """Met when any one alternative is met; an alternative is met when all its atoms are."""
     any: tuple[Alternative, ...]
 
@@ -107,77 +102,66 @@ class Condition:
 
 # ---- effect operations (card use effects and preparation items) -----------------------------------
 
-@dataclass(frozen=True)
-class AddDice:
+class AddDice(Record):
     """Roll `count` more dice."""
     KIND: ClassVar[str] = "add_dice"
     count: int
 
 
-@dataclass(frozen=True)
-class AddTotal:
+class AddTotal(Record):
     """Add `value` to your total."""
     KIND: ClassVar[str] = "add_total"
     value: int
 
 
-@dataclass(frozen=True)
-class SetDie:
+class SetDie(Record):
     """Set `count` of your dice to faces of your choice."""
     KIND: ClassVar[str] = "set_die"
     count: int
 
 
-@dataclass(frozen=True)
-class AddDiceOfFace:
+class AddDiceOfFace(Record):
     """Add `count` dice, each showing a face of your choice."""
     KIND: ClassVar[str] = "add_dice_of_face"
     count: int
 
 
-@dataclass(frozen=True)
-class CopyDie:
+class CopyDie(Record):
     """Pick one of your dice; add `count` dice showing its face."""
     KIND: ClassVar[str] = "copy_die"
     count: int
 
 
-@dataclass(frozen=True)
-class OpponentTotalMinus:
+class OpponentTotalMinus(Record):
     """The opponent's total loses `value`."""
     KIND: ClassVar[str] = "opponent_total_minus"
     value: int
 
 
-@dataclass(frozen=True)
-class OpponentHighestMinus:
+class OpponentHighestMinus(Record):
     """The opponent's highest die loses `value` pips, never going below `floor`."""
     KIND: ClassVar[str] = "opponent_highest_minus"
     value: int
     floor: int
 
 
-@dataclass(frozen=True)
-class OpponentDiceMinus:
+class OpponentDiceMinus(Record):
     """The opponent rolls `count` fewer dice."""
     KIND: ClassVar[str] = "opponent_dice_minus"
     count: int
 
 
-@dataclass(frozen=True)
-class Reroll:
+class Reroll(Record):
     """Reroll any of your dice, chosen by you."""
     KIND: ClassVar[str] = "reroll"
 
 
-@dataclass(frozen=True)
-class CancelPenalty:
+class CancelPenalty(Record):
     """Cancel the penalty a failed check would bring."""
     KIND: ClassVar[str] = "cancel_penalty"
 
 
-@dataclass(frozen=True)
-class LoseMoneyWhenTaken:
+class LoseMoneyWhenTaken(Record):
     """Passive: the holder loses `amount` when this card is taken from them."""
     KIND: ClassVar[str] = "lose_money_when_taken"
     amount: int
@@ -187,21 +171,18 @@ Op = (AddDice | AddTotal | SetDie | AddDiceOfFace | CopyDie | OpponentTotalMinus
       | OpponentDiceMinus | Reroll | CancelPenalty | LoseMoneyWhenTaken)
 
 
-@dataclass(frozen=True)
-class Pair:
+class Pair(Record):
     """What two cards of the same role do when used at once (replaces their single effects)."""
     ops: tuple[Op, ...]
 
 
-@dataclass(frozen=True)
-class Upgrade:
+class Upgrade(Record):
     """From `week` on, `ops` replace the effect's ops."""
     week: int
     ops: tuple[Op, ...]
 
 
-@dataclass(frozen=True)
-class Effect:
+class Effect(Record):
     """What a card (or a faction's ability) does: its text, when it may be used, its operations and limits."""
     text: Text
     when: Literal["any", "attacking", "always"]
@@ -217,8 +198,7 @@ class Effect:
 
 # ---- cards, roles, factions -----------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Organisation:
+class Organisation(Record):
     """A crime organisation: its name, the suits its cards wear and its joker."""
     name: Text
     suits: tuple[Literal["H", "D", "C", "S"], ...]
@@ -226,8 +206,7 @@ class Organisation:
     flavor: Text | None = None
 
 
-@dataclass(frozen=True)
-class Role:
+class Role(Record):
     """What a card is in the game: its organisation, category, texts, reward, condition and effect."""
     organisation: str
     category: Literal["faction", "scout", "mafia"]
@@ -241,8 +220,7 @@ class Role:
     effect: Effect | None = None
 
 
-@dataclass(frozen=True)
-class Twists:
+class Twists(Record):
     """How a hitman faction bends the rules for its team."""
     extra_dice: int                         # on every roll the team makes
     hitman_attack_extra_dice: int           # only when attacking a hitman team
@@ -254,8 +232,7 @@ class Twists:
     hitman_loss_table: str
 
 
-@dataclass(frozen=True)
-class Faction:
+class Faction(Record):
     """A hitman faction a team plays: its ability and its twists."""
     name: Text
     ability: Text
@@ -263,8 +240,7 @@ class Faction:
     twists: Twists
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(Record):
     """One card of the 54: its id (suit and rank, or a joker) and the role (and faction) it plays."""
     id: str
     role: str
@@ -279,8 +255,7 @@ PenaltyEffect = Literal["total_minus_3", "lose_money", "skip_next_turn", "no_att
 NEXT_ACTION_EFFECTS = {"total_minus_3": "total", "plus_one_die": "dice"}
 
 
-@dataclass(frozen=True)
-class PenaltyRow:
+class PenaltyRow(Record):
     """One row of a penalty table: the die faces it covers and what happens."""
     faces: tuple[int, ...]
     effect: PenaltyEffect
@@ -291,8 +266,7 @@ class PenaltyRow:
     value: int | None = None   # total_minus_3: added to the next action's total; plus_one_die: dice added
 
 
-@dataclass(frozen=True)
-class PenaltyTable:
+class PenaltyTable(Record):
     """A penalty table rolled on a d6."""
     name: Text
     rows: tuple[PenaltyRow, ...]
@@ -304,8 +278,7 @@ class PenaltyTable:
         raise ValueError(f"no row for face {face}")
 
 
-@dataclass(frozen=True)
-class PrepItem:
+class PrepItem(Record):
     """Something a team can buy in preparation: its price and what it does."""
     id: str
     name: Text
@@ -317,8 +290,7 @@ class PrepItem:
     max_per_turn: int | None = None
 
 
-@dataclass(frozen=True)
-class Rules:
+class Rules(Record):
     """The game's numbers: players, starting money and dice, actions, elimination."""
     players_min: int
     players_max: int
@@ -329,24 +301,21 @@ class Rules:
     mafia_loss_table: str  # a lost mafia attack's table unless the faction names its own
 
 
-@dataclass(frozen=True)
-class Section:
+class Section(Record):
     """A titled passage of the rules (summary sheet)."""
     id: str
     title: Text
     text: Text
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(Record):
     """An action a team may take on its turn."""
     id: str
     name: Text
     text: Text
 
 
-@dataclass(frozen=True)
-class HitmanAttack:
+class HitmanAttack(Record):
     """What a won attack on a hitman team takes: cards and money dice."""
     cards_taken: int
     money_dice: int
@@ -358,8 +327,7 @@ class HitmanAttack:
 WeekEvent = Literal["game_start", "deal_scouts", "open_hitman_attacks", "strengthen_scouts", "showdown"]
 
 
-@dataclass(frozen=True)
-class Week:
+class Week(Record):
     """One week of the schedule: its actions and events."""
     week: int
     actions: int
@@ -367,23 +335,20 @@ class Week:
     text: Text
 
 
-@dataclass(frozen=True)
-class HoldsRole:
+class HoldsRole(Record):
     """A showdown bonus for whoever holds the card of `role`."""
     KIND: ClassVar[str] = "holds_role"
     role: str
 
 
-@dataclass(frozen=True)
-class MostCards:
+class MostCards(Record):
     """A showdown bonus for whoever holds most cards of `organisation`."""
     KIND: ClassVar[str] = "most_cards"
     organisation: str
     ties: Literal["all_tied", "nobody"]
 
 
-@dataclass(frozen=True)
-class Bonus:
+class Bonus(Record):
     """A bonus paid at the showdown."""
     id: str
     name: Text
@@ -392,16 +357,14 @@ class Bonus:
     who: HoldsRole | MostCards
 
 
-@dataclass(frozen=True)
-class Showdown:
+class Showdown(Record):
     """How the game ends: the bonuses and the final tie rule."""
     final_tie: Literal["shared"]
     text: Text
     bonuses: tuple[Bonus, ...]
 
 
-@dataclass(frozen=True)
-class CardView:
+class CardView(Record):
     """One physical card with everything its insert shows, resolved from its role (and faction)."""
     id: str
     suit: str | None           # H D C S; None for a joker
@@ -462,8 +425,7 @@ def card_span(cards: Sequence[CardView], joker_marks: dict[str, str]) -> str:
     return f"{suits} {','.join(ranks)}"
 
 
-@dataclass(frozen=True)
-class HitmansShowdown:
+class HitmansShowdown(Record, dict=True):  # dict: room for the cached card views
     """The whole game as `cards/hitmans_showdown.toml` gives it."""
     game: str
     title: Text

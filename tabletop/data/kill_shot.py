@@ -5,11 +5,11 @@ printed as blanks, never guessed (docs/rulings.md).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 from ..i18n import N_, _
+from ..record import Record
 from .checks import require_numbered, require_unique
 from .errors import DataError
 from .load import game_file, load
@@ -19,8 +19,7 @@ GAME_ID = "kill-shot"
 Unverified = Literal["unverified"]
 
 
-@dataclass(frozen=True)
-class Components:
+class Components(Record):
     tactical: int
     terrorist: int
     total: int
@@ -30,22 +29,19 @@ class Components:
     terrorist_values: Unverified
 
 
-@dataclass(frozen=True)
-class HuntNumber:
+class HuntNumber(Record):
     number: int
     original: str
     status: Literal["rulebook", "unverified"]
 
 
-@dataclass(frozen=True)
-class Shout:
+class Shout(Record):
     id: str
     when: Text
     call: Text
 
 
-@dataclass(frozen=True)
-class GameType:
+class GameType(Record):
     id: str
     number: int
     name: Text
@@ -54,8 +50,7 @@ class GameType:
     rules: tuple[Text, ...]
 
 
-@dataclass(frozen=True)
-class SpecialCard:
+class SpecialCard(Record):
     id: str
     name: Text
     original: str
@@ -63,22 +58,19 @@ class SpecialCard:
     effect: Text
 
 
-@dataclass(frozen=True)
-class OptionalRule:
+class OptionalRule(Record):
     id: str
     name: Text
     effect: Text
 
 
-@dataclass(frozen=True)
-class TerroristAbility:
+class TerroristAbility(Record):
     id: str
     opening: str
     text: Text
 
 
-@dataclass(frozen=True)
-class KillShot:
+class KillShot(Record):
     game: str
     title: Text
     publisher: str

@@ -1,12 +1,12 @@
 """LIAR MAFIA (game id `liar-mafia`): typed model of cards/liar_mafia.toml and its checks."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 from . import canonical_game_id
 from ..i18n import N_, _, listing
+from ..record import Record
 from .checks import require_colour, require_numbered, require_unique
 from .errors import DataError
 from .load import game_file, load
@@ -17,30 +17,26 @@ Half = Literal["upright", "reversed"]
 HALVES: tuple[Half, ...] = ("upright", "reversed")
 
 
-@dataclass(frozen=True)
-class Back:
+class Back(Record):
     base: str
     line: str
     rays: int
     emblem: str
 
 
-@dataclass(frozen=True)
-class Colour:
+class Colour(Record):
     id: str
     name: Text
     ink: str
     back: Back
 
 
-@dataclass(frozen=True)
-class Role:
+class Role(Record):
     id: str
     name: str
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(Record):
     id: str
     kind: Literal["action", "reaction"]
     role: str  # "" = not tied to a card (doubt, let it pass)
@@ -54,16 +50,14 @@ class Move:
         return self.orientation in (half, "either")
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(Record):
     number: int
     who: Literal["active", "opponent", "both"]
     title: Text
     text: Text
 
 
-@dataclass(frozen=True)
-class Summary:
+class Summary(Record):
     card_note: Text
     victory: tuple[Text, ...]
     setup: tuple[Text, ...]
@@ -72,8 +66,7 @@ class Summary:
     chip_rules: tuple[Text, ...]
 
 
-@dataclass(frozen=True)
-class Chips:
+class Chips(Record):
     count: int
     label: Text
     front: str
@@ -81,8 +74,7 @@ class Chips:
     ink: str
 
 
-@dataclass(frozen=True)
-class LiarMafia:
+class LiarMafia(Record):
     game: str
     title: Text
     subtitle: Text

@@ -1,19 +1,19 @@
-"""Turn parsed TOML into frozen dataclasses, checking every key and type on the way.
+"""Turn parsed TOML into records (`record.py`), checking every key and type on the way.
 
-`convert(Model, table, where)` walks the dataclass's type hints. Unknown keys, missing fields and
+`convert(Model, table, where)` walks the record's type hints. Unknown keys, missing fields and
 wrong types raise DataError naming the path (`cards[HK].condition.any[0].face`). Supported hints:
 str, int, float, bool, Literal[...], X | None, list[X], tuple[X, ...], dict[str, X], nested
-dataclasses, and unions of dataclasses told apart by a `kind` key: each member declares
+records, and unions of records told apart by a `kind` key: each member declares
 `KIND: ClassVar[str] = "total_at_least"`, and the TOML table says `kind = "total_at_least"`.
 """
 from __future__ import annotations
 
-import dataclasses
 import types
 from functools import lru_cache
-from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
+from typing import Any, Literal, Union, get_args, get_origin
 
 from ..i18n import N_, _, listing
+from ..record import is_record, record_fields
 from .errors import DataError
 
 
@@ -21,8 +21,8 @@ def convert(model: Any, value: Any, where: str) -> Any:
     origin = get_origin(model)
     if model is Any:
         return value
-    if dataclasses.is_dataclass(model):
-        return _convert_dataclass(model, value, where)
+    if is_record(model):
+        return _convert_record(model, value, where)
     if origin in (Union, types.UnionType):
         return _convert_union(model, value, where)
     if origin is Literal:
@@ -58,24 +58,25 @@ def convert(model: Any, value: Any, where: str) -> Any:
 
 
 @lru_cache(maxsize=None)
-def _shape(model: Any) -> tuple[dict[str, Any], dict[str, dataclasses.Field]]:
+def _shape(model: Any) -> dict[str, tuple[Any, bool]]:
+    """Each field's resolved type, and whether it is required."""
     # Resolving a model's (string) annotations is most of the cost of loading: once per model.
-    return get_type_hints(model), {f.name: f for f in dataclasses.fields(model) if f.init}
+    return {f.name: (f.type, f.required) for f in record_fields(model)}
 
 
-def _convert_dataclass(model: Any, value: Any, where: str) -> Any:
+def _convert_record(model: Any, value: Any, where: str) -> Any:
     _expect(value, dict, N_("a table"), where)
-    hints, fields = _shape(model)
+    fields = _shape(model)
     unknown = sorted(set(value) - set(fields))
     if unknown:
         known = listing(sorted(fields))
         raise DataError(_("unknown key {key!r} (known keys: {known})").format(key=unknown[0], known=known),
                         where=_join(where, unknown[0]))
     kwargs = {}
-    for name, f in fields.items():
+    for name, (hint, required) in fields.items():
         if name in value:
-            kwargs[name] = convert(hints[name], value[name], _join(where, name))
-        elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            kwargs[name] = convert(hint, value[name], _join(where, name))
+        elif required:
             raise DataError(_("missing required field {name!r}").format(name=name), where=_join(where, name))
     return model(**kwargs)
 
@@ -84,7 +85,7 @@ def _convert_union(model: Any, value: Any, where: str) -> Any:
     options = [a for a in get_args(model) if a is not type(None)]
     if value is None and len(options) < len(get_args(model)):
         return None
-    tagged = [o for o in options if dataclasses.is_dataclass(o) and hasattr(o, "KIND")]
+    tagged = [o for o in options if is_record(o) and hasattr(o, "KIND")]
     if tagged and len(tagged) == len(options):
         _expect(value, dict, N_("a table"), where)
         kinds = {o.KIND: o for o in tagged}

@@ -1,11 +1,11 @@
 """24 −共鳴するテロル−: typed game data (cards/terror24.toml) and its consistency checks."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 from ..i18n import N_, _, translator
+from ..record import Record
 from .checks import require_colour, require_numbered, require_unique
 from .errors import DataError
 from .load import game_file, load
@@ -16,14 +16,12 @@ Style = Literal["stand", "coop"]
 STYLES: tuple[Style, Style] = ("stand", "coop")
 
 
-@dataclass(frozen=True)
-class PlayerRange:
+class PlayerRange(Record):
     min: int
     max: int
 
 
-@dataclass(frozen=True)
-class Rules:
+class Rules(Record):
     bid_cards: int
     returned_when_placed: int
     death_card: int
@@ -32,16 +30,14 @@ class Rules:
     npc_cards_per_round: int
 
 
-@dataclass(frozen=True)
-class StyleInfo:
+class StyleInfo(Record):
     name: Text
     orientation: Text
     letter: str
     rule: Text
 
 
-@dataclass(frozen=True)
-class Styles:
+class Styles(Record):
     stand: StyleInfo
     coop: StyleInfo
 
@@ -49,15 +45,13 @@ class Styles:
         return getattr(self, style)
 
 
-@dataclass(frozen=True)
-class ScheduleMarks:
+class ScheduleMarks(Record):
     keep_mark: str
     switch_mark: str
     switch_rule: Text  # what the switch mark asks of the player
 
 
-@dataclass(frozen=True)
-class Detective:
+class Detective(Record):
     id: str
     name: Text
     schedule: str  # one mark per round
@@ -67,14 +61,12 @@ class Detective:
         return self.schedule[round_number - 1] == marks.switch_mark
 
 
-@dataclass(frozen=True)
-class TimeCards:
+class TimeCards(Record):
     values: list[int]
     hours: int
 
 
-@dataclass(frozen=True)
-class Suit:
+class Suit(Record):
     id: str
     letter: str
     colour: Text
@@ -86,23 +78,20 @@ class Suit:
     coop_sub_vp: int
 
 
-@dataclass(frozen=True)
-class Events:
+class Events(Record):
     total: int
     provisional: bool
     note: Text
     suits: list[Suit]
 
 
-@dataclass(frozen=True)
-class Column:
+class Column(Record):
     round: int
     places: int
     face_down: bool
 
 
-@dataclass(frozen=True)
-class Section:
+class Section(Record):
     id: str
     title: Text
     ja: list[str]
@@ -112,8 +101,7 @@ class Section:
         return self.ja if lang == "ja" else self.en
 
 
-@dataclass(frozen=True)
-class Terror24:
+class Terror24(Record):
     game: str
     title: Text
     players: PlayerRange

@@ -1,18 +1,17 @@
 """Bilingual text, the shape every printed string takes in cards/*.toml: `{ ja = "…", en = "…" }`."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from ..i18n import _
+from ..record import Record
 from .errors import DataError
 
 Lang = Literal["ja", "en"]
 LANGS: tuple[Lang, ...] = ("ja", "en")
 
 
-@dataclass(frozen=True)
-class Text:
+class Text(Record):
     """A text in Japanese and English; call it with a language to get that one."""
     ja: str
     en: str

@@ -3,11 +3,10 @@ plain data for its template, with the legal actions as buttons. A button carries
 terminal would accept, so a tap is that line posted to the game, journalled like a typed one."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from tabletop.record import Record
 
 
-@dataclass(frozen=True)
-class Button:
+class Button(Record):
     label: str
     line: str
     hint: str = ""  # a second, smaller line under the label

@@ -1,0 +1,37 @@
+"""The base of every game data model: an immutable record with value equality, a hash and a repr.
+
+The models are msgspec Structs rather than frozen dataclasses because a short command pays for
+creating its classes on every run: Python 3.11 compiles six methods for each frozen dataclass
+(about 0.5 ms a class, 17 ms for Hitman's Showdown's 38 models), a Struct class is made in C in a
+few microseconds and its instances are built faster too. `field`, `record_fields` (`field_names`),
+`replace` and `asdict` (one level deep) stand in for their namesakes in `dataclasses`."""
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from msgspec import field
+from msgspec.structs import asdict, replace
+
+__all__ = ["Record", "asdict", "field", "field_names", "is_record", "record_fields", "replace"]
+
+
+class Record(msgspec.Struct, frozen=True):
+    """A frozen record: fields in order, compared and hashed by value, printed as Name(field=…)."""
+
+
+def is_record(value: Any) -> bool:
+    """Whether `value` is a record class or a record."""
+    kind = value if isinstance(value, type) else type(value)
+    return issubclass(kind, msgspec.Struct)
+
+
+def record_fields(model: type) -> tuple[msgspec.structs.FieldInfo, ...]:
+    """A record class's fields in order, each with its resolved type and whether it is required.
+    Resolving the (string) annotations costs ~0.2 ms a class: ask once per class."""
+    return msgspec.structs.fields(model)
+
+
+def field_names(value: Any) -> tuple[str, ...]:
+    """The names of a record's (or record class's) fields, in order; costs nothing."""
+    return (value if isinstance(value, type) else type(value)).__struct_fields__
