@@ -37,7 +37,7 @@ def parses(monkeypatch):
     return calls
 
 
-def _pdf(font) -> bytes:
+def _pdf(font, *lines: str) -> bytes:
     """A page set in `font` (registered under its name for the drawing only)."""
     pdfmetrics.registerFont(font)
     try:
@@ -47,6 +47,8 @@ def _pdf(font) -> bytes:
         c.drawString(40, 700, "ヒットマンズ・ショーダウン Hitman's Showdown ♥♦♣♠ 報酬金 7000金")
         c.setFont(font.fontName, 7.5)
         c.drawString(40, 680, "成功条件：出目合計値25以上かつ一の出目が一つ。")
+        for n, line in enumerate(lines):
+            c.drawString(40, 660 - 12 * n, line)
         c.showPage()
         c.save()
         return buf.getvalue()
@@ -117,6 +119,37 @@ def test_an_unusable_font_still_fails_as_before(tmp_path):
     with pytest.raises(Exception):
         reportlab_font("A", bad, tmp_path)
     assert not (tmp_path / "faces").exists()
+
+
+def test_a_kept_face_embeds_the_same_glyphs_in_every_subset(tmp_path):
+    # More than 256 characters: ReportLab embeds several subsets, each reading its glyphs' outlines
+    # from the mapped file instead of a copy of the whole outline table.
+    regular = static_instances(bundled_font())["regular"]
+    fresh = reportlab_font("TKTest-Regular", regular, tmp_path)
+    kept = reportlab_font("TKTest-Regular", regular, tmp_path)
+    assert isinstance(kept.face.get_table("glyf"), parsedfonts._TableView)
+    kanji = "".join(chr(c) for c in range(0x4E00, 0x4E00 + 600))
+    lines = [kanji[i:i + 60] for i in range(0, len(kanji), 60)]
+    pdf = _pdf(kept, *lines)
+    assert pdf == _pdf(fresh, *lines)
+    assert pdf.count(b"/FontFile2") >= 3  # three subsets or more
+
+
+def test_composite_glyphs_are_embedded_as_from_a_fresh_parse(font, tmp_path):
+    # Vera draws accented letters from parts (composite glyphs): the subset renumbers the parts.
+    fresh = reportlab_font("A", font, tmp_path)
+    kept = reportlab_font("A", font, tmp_path)
+    assert isinstance(kept.face.get_table("glyf"), parsedfonts._TableView)
+    assert _pdf(kept, "Ça été ÀÉÎÕÜ ñ ¼½¾ Šž") == _pdf(fresh, "Ça été ÀÉÎÕÜ ñ ¼½¾ Šž")
+
+
+def test_a_table_view_reads_the_bytes_asked_for():
+    data = bytes(range(100))
+    view = parsedfonts._TableView(data, 10, 50)
+    assert len(view) == 50
+    assert view[0:4] == data[10:14] and view[46:60] == data[56:60] and view[5:2] == b""
+    with pytest.raises(ValueError):
+        view[0:10:2]
 
 
 def test_the_unit_scale_is_remade_as_reportlab_makes_it(font, tmp_path):
