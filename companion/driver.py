@@ -8,8 +8,10 @@ applies the line: `Outcome(ok, messages, status)`.
 from __future__ import annotations
 
 import io
+import os
 import unicodedata
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Callable, Iterable
 
 from tabletop.i18n import N_, translator
@@ -30,11 +32,11 @@ class LineTable(Table):
         self.refused = False
 
     def say(self, lines: Iterable[str]) -> None:
-        self.said.extend(lines)
+        self.said.extend(local_words(line, self.session.path) for line in lines)
 
     def error(self, message: str) -> None:
         self.refused = True
-        self.said.append(message)
+        self.said.append(local_words(message, self.session.path))
 
     def version(self) -> int:
         return self.session.revision
@@ -49,6 +51,16 @@ class Outcome:
     messages: list[str] = field(default_factory=list)
     status: dict = field(default_factory=dict)
     conflict: bool = False  # refused because the game moved on since the caller's version
+
+
+def local_words(text: str, game_file: Path | None) -> str:
+    """`text` with the game's folder taken out of the paths in it (a save error names the file and its
+    temporary copy): a player on another device learns a file's name, never where the server keeps it."""
+    if game_file is None:
+        return text
+    for folder in {str(Path(game_file).parent), str(Path(game_file).parent.resolve())}:
+        text = text.replace(folder + os.sep, "")
+    return text
 
 
 def normalise_line(line: str) -> str:

@@ -8,8 +8,10 @@ from typing import Any, Callable
 
 import click
 
+from tabletop.fileio import remove_leftover_writes
 from tabletop.i18n import N_, choose
 
+from .guard import journal_lock
 from .session import Session, SessionError
 from .speech import Speech
 from .table import Table, TableGame
@@ -79,7 +81,9 @@ def open_session(game: str, game_file: Path | None, resume: bool, options: dict[
         if resume:
             if not path.exists():
                 raise SessionError(N_("{path}: no saved game there (start one without --resume)"), path=path)
-            session = Session.open(path, game)
+            with journal_lock(path):
+                remove_leftover_writes(path)
+                session = Session.open(path, game)
             if not isinstance(session.options.get("cards") or "", str):
                 raise SessionError(_DAMAGED, path=path)
             session.options.update({k: v for k, v in chosen.items() if v})

@@ -13,6 +13,7 @@ import unicodedata
 from typing import Callable, Iterable, Protocol, TextIO
 
 from tabletop.i18n import N_
+from tabletop.plain_text import shown, stray_character
 
 from .guard import catch_up, journal_lock
 from .session import Session, SessionError
@@ -99,7 +100,8 @@ class Table:
     def run(self, read_line: Callable[[str], str] = input) -> int:
         """Loop until the game is over, `quit`, or end of input. Returns the exit status."""
         if not self.session.entries:
-            self.session.save()  # the file exists from the first prompt on
+            with journal_lock(self.session.path):
+                self.session.save()  # the file exists from the first prompt on
         # A game that ends here ends the run with its result as the last line; a finished game
         # that is resumed shows its result and waits for undo, history, status or quit.
         reviewing = self.game.is_over()
@@ -169,6 +171,11 @@ class Table:
         return None
 
     def accept(self, line: str) -> None:
+        stray = stray_character(line)
+        if stray:  # an escape in a name would act on every terminal that shows the history later
+            self.error(self.speech._("the line holds a control character ({character}); type it without",
+                                     character=shown(stray)))
+            return
         continues = self.game.awaiting_answer()
         try:
             messages = self.game.handle(line)

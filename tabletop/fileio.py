@@ -21,11 +21,18 @@ _REASONS = {
 }
 
 
+TEMP_SUFFIX = ".tmp"
+
+
+def _temp_prefix(path: Path) -> str:
+    return f".{path.name}."
+
+
 def write_atomic(path: Path, data: bytes | str) -> None:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     payload = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=_temp_prefix(path), suffix=TEMP_SUFFIX)
     try:
         os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; outputs should read like any file
         with os.fdopen(fd, "wb") as f:
@@ -36,6 +43,27 @@ def write_atomic(path: Path, data: bytes | str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def remove_leftover_writes(path: Path) -> list[Path]:
+    """Delete the temporary files that writes of `path` left behind when the process was killed
+    mid-write; the caller makes sure no write of `path` is under way (e.g. by holding its lock)."""
+    path = Path(path)
+    prefix = _temp_prefix(path)
+    removed = []
+    try:
+        candidates = list(path.parent.iterdir())
+    except OSError:
+        return removed
+    for candidate in candidates:
+        name = candidate.name
+        if name.startswith(prefix) and name.endswith(TEMP_SUFFIX) and "." not in name[len(prefix):-len(TEMP_SUFFIX)]:
+            try:
+                candidate.unlink()
+                removed.append(candidate)
+            except OSError:
+                pass  # another process got there first, or the folder is read-only: nothing to mend
+    return removed
 
 
 def os_error_reason(e: OSError) -> str:

@@ -8,10 +8,12 @@ action (buy, use, roll, done, the questions after it) live in actions.py.
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections import Counter
 from typing import Any
 
 from tabletop.i18n import N_
+from tabletop.plain_text import shown, stray_character
 
 from ..speech import Speech
 from .actions import ActionSteps
@@ -29,6 +31,13 @@ def check_teams(rules: Any, teams: list[tuple[str, str]]) -> None:
                         min=rules.players_min, max=rules.players_max, n=len(teams))
     if len({f for _, f in teams}) != len(teams) or len({n.casefold() for n, _ in teams}) != len(teams):
         raise RuleError(N_("each team needs its own name and its own faction"))
+    for name, _ in teams:
+        stray = stray_character(name)
+        if stray and unicodedata.category(stray) == "Cs":  # bytes from a command line in another encoding
+            raise RuleError(N_("a team's name is not UTF-8 text ({character})"), character=shown(stray))
+        if stray:  # the name is shown at every terminal that resumes the game
+            raise RuleError(N_("a team's name cannot hold a control character or line break ({character})"),
+                            character=shown(stray))
 
 
 class Engine(ActionSteps):

@@ -4,7 +4,6 @@ from __future__ import annotations
 import html
 import json
 import sys
-import unicodedata
 from pathlib import Path
 from typing import Any, Callable
 
@@ -12,16 +11,17 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from tabletop.i18n import LANGS, N_, translator, use
+from tabletop.plain_text import stray_character
 
 from ..driver import normalise_line
 from ..kinds import KINDS, bundled
-from .security import Guard, viewer_lang
+from .security import Guard, local_target, viewer_lang
 from .render import render
 from .store import GameError, Store
 
@@ -34,6 +34,33 @@ class BadRequest(Exception):
     def __init__(self, message: str):
         super().__init__(message)
         self.message = message
+
+
+async def read_limited(request: Request, lang: str) -> bytes:
+    """The body, read no further than MAX_BODY: a declared or a chunked body over it is refused as soon
+    as the limit is passed, and a client that leaves before sending all it announced is not a bug."""
+    too_big = BadRequest(_in(lang, N_("The request is too large (at most {n} bytes)."), n=MAX_BODY))
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+        raise too_big
+    received = bytearray()
+    try:
+        async for chunk in request.stream():
+            received += chunk
+            if len(received) > MAX_BODY:
+                raise too_big
+    except ClientDisconnect:
+        raise BadRequest(_in(lang, N_("The request ended before its body was complete."))) from None
+    return bytes(received)
+
+
+def unicode_text(data: Any) -> bool:
+    """False if a string anywhere in the JSON holds a lone surrogate (JSON's "\\ud800" escapes allow it)."""
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _in(lang: str, message: str, **values: Any) -> str:
@@ -59,19 +86,18 @@ def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] |
     async def body(request: Request, lang: str) -> dict:
         if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
             raise BadRequest(_in(lang, N_("Send the request as JSON (Content-Type: application/json).")))
-        too_big = BadRequest(_in(lang, N_("The request is too large (at most {n} bytes)."), n=MAX_BODY))
-        declared = request.headers.get("content-length", "0")
-        if not declared.isdigit() or int(declared) > MAX_BODY:
-            raise too_big
-        raw = await request.body()
-        if len(raw) > MAX_BODY:
-            raise too_big
+        raw = await read_limited(request, lang)
         try:
             data = json.loads(raw)
         except (ValueError, UnicodeDecodeError):
             raise BadRequest(_in(lang, N_("The request is not valid JSON."))) from None
+        except RecursionError:  # brackets nested thousands deep: no table sends that
+            raise BadRequest(_in(lang, N_("The request is nested too deeply."))) from None
         if not isinstance(data, dict):
             raise BadRequest(_in(lang, N_("The request must be a JSON object.")))
+        if not unicode_text(data):
+            raise BadRequest(_in(lang, N_("The request holds text that is not valid Unicode "
+                                          "(a lone surrogate).")))
         return data
 
     # ---- pages ---------------------------------------------------------------------------------
@@ -100,10 +126,7 @@ def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] |
 
     async def switch_language(request: Request) -> Response:
         lang = request.path_params["lang"]
-        target = request.query_params.get("next", "/")
-        if not target.startswith("/") or target.startswith("//") or "\\" in target:
-            target = "/"  # only a page of this site
-        response = RedirectResponse(target, status_code=303)
+        response = RedirectResponse(local_target(request.query_params.get("next", "/")), status_code=303)
         if lang in LANGS:
             response.set_cookie("lang", lang, max_age=365 * 86400, samesite="lax")
         return response
@@ -147,9 +170,9 @@ def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] |
         line, version = data.get("line"), data.get("version")
         if not isinstance(line, str) or not normalise_line(line):
             raise BadRequest(_in(lang, N_('Send {{"line": "..."}} with the line to apply.')))
-        if len(line) > MAX_LINE or any(c in line for c in "\r\n"):
+        if len(line) > MAX_LINE or line.splitlines() != [line]:  # CR, LF, U+2028… all break a line
             raise BadRequest(_in(lang, N_("One line of at most {n} characters, please."), n=MAX_LINE))
-        if any(unicodedata.category(c) == "Cc" for c in line):  # e.g. terminal escapes for `history`
+        if stray_character(line):  # e.g. terminal escapes that `history` would replay
             raise BadRequest(_in(lang, N_("The line contains a control character.")))
         if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
             raise BadRequest(_in(lang, N_("version must be a whole number")))

@@ -7,11 +7,21 @@ from urllib.parse import urlencode, urlsplit
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tabletop.i18n import LANGS, N_, translator
 
 COOKIE = "tabletop_token"
+# Sent with every answer: no page of another site may frame ours (a hidden Undo under a decoy button),
+# no script, style or connection but this server's, and no address (with its token) in a Referer.
+HEADERS = [
+    (b"content-security-policy",
+     b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+     b"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+]
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 LOCAL_HOSTS = ["127.0.0.1", "localhost", "::1"]
 
@@ -42,6 +52,14 @@ def host_of(value: str) -> str:
         return ""
 
 
+def local_target(target: str) -> str:
+    """`target` if it is a path on this server, else "/": never `//other.site/` (a browser reads that
+    as another host) nor a backslash some browsers read as a slash."""
+    if not target.startswith("/") or target.startswith("//") or "\\" in target:
+        return "/"
+    return target
+
+
 def cross_site(request: Request) -> bool:
     """A request a page of another site made the browser send (a form post, a script's fetch)."""
     site = request.headers.get("sec-fetch-site")
@@ -67,12 +85,17 @@ class Guard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *HEADERS]}
+            await send(message)
+
         request = Request(scope)
         response = self.check(request)
         if response is None:
-            await self.app(scope, receive, send)
+            await self.app(scope, receive, send_with_headers)
         else:
-            await response(scope, receive, send)
+            await response(scope, receive, send_with_headers)
 
     def check(self, request: Request) -> Response | None:
         say = translator(viewer_lang(request))
@@ -101,7 +124,8 @@ class Guard:
     def remember(self, request: Request) -> Response:
         """The token's link sets a cookie and sends the browser on to the same page without it."""
         query = urlencode([(k, v) for k, v in request.query_params.multi_items() if k != "token"])
-        response = RedirectResponse(request.url.path + (f"?{query}" if query else ""), status_code=303)
+        response = RedirectResponse(local_target(request.url.path + (f"?{query}" if query else "")),
+                                    status_code=303)
         response.set_cookie(COOKIE, self.token, httponly=True, samesite="lax", max_age=7 * 86400)
         return response
 

@@ -2,6 +2,7 @@
 per game and language kept between requests (catching up with the file before every use)."""
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import threading
@@ -11,17 +12,21 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from tabletop.fileio import remove_leftover_writes
 from tabletop.i18n import N_, translator
 
-from ..driver import LineTable, Outcome, apply_line, current
+from ..driver import LineTable, Outcome, apply_line, current, local_words
 from ..guard import journal_lock
 from ..kinds import BY_GAME_ID, KINDS, Kind, OptionsError, SavedOptionsError, table_factory
-from ..session import FORMAT, Session, SessionError
+from ..session import FORMAT, VERSION, Session, SessionError
 
 SUFFIX = ".game.json"
 # Letters (any script), digits, '_' and '-', starting with a letter or digit: no dot, slash, NUL or
 # space can reach a file name, so a name never leaves the games folder.
 NAME = re.compile(r"[^\W_][\w-]{0,63}")
+# File names hold 255 bytes; the longest one made from a game's name is its temporary file while it is
+# saved (`.NAME.game.json.XXXXXXXX.tmp`, 24 bytes more), so 64 letters of 4 bytes (U+20000…) cannot pass.
+NAME_BYTES = 200
 
 
 class GameError(Exception):
@@ -41,8 +46,8 @@ def _damaged(lang: str, name: str) -> GameError:
 
 
 def valid_name(name: str) -> bool:
-    return (isinstance(name, str) and unicodedata.is_normalized("NFC", name)
-            and NAME.fullmatch(name) is not None)
+    return (isinstance(name, str) and NAME.fullmatch(name) is not None
+            and unicodedata.is_normalized("NFC", name) and len(name.encode("utf-8")) <= NAME_BYTES)
 
 
 @dataclass
@@ -90,7 +95,8 @@ class Store:
             raw = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError):
             raise _damaged(lang, name) from None
-        if not isinstance(raw, dict) or raw.get("format") != FORMAT or raw.get("game") not in BY_GAME_ID:
+        if (not isinstance(raw, dict) or raw.get("format") != FORMAT or raw.get("version") != VERSION
+                or raw.get("game") not in BY_GAME_ID):
             raise _error(409, lang, N_("{name}: not a game file this companion can play; it was left untouched."),
                          name=name)
         identity = (raw["game"], raw.get("seed"), json.dumps(raw.get("options"), sort_keys=True))
@@ -110,6 +116,7 @@ class Store:
 
     def _open(self, path: Path, name: str, kind: Kind, lang: str) -> LineTable:
         with journal_lock(path):
+            remove_leftover_writes(path)
             try:
                 session = Session.open(path, kind.game_id)
                 return LineTable(session, table_factory(kind, session, lang), lang)
@@ -165,7 +172,7 @@ class Store:
 
     def free_name(self, base: str) -> str:
         """`base`, or `base-2`, `base-3`… whichever no game has yet (the new-game forms' suggestion)."""
-        names = (base if n == 1 else f"{base}-{n}" for n in range(1, 1000))
+        names = (base if n == 1 else f"{base}-{n}" for n in itertools.count(1))
         return next(name for name in names if not (self.folder / f"{name}{SUFFIX}").exists())
 
     def create(self, game: str, name: str, options: dict, lang: str, seed: int | None = None) -> Session:
@@ -175,8 +182,9 @@ class Store:
             raise _error(400, lang, N_("Unknown game {game!r}: choose one of {games}."), game=game,
                          games=", ".join(KINDS))
         if not valid_name(name):
-            raise _error(400, lang, N_("A game name is 1 to 64 letters, digits, '-' or '_', "
-                                       "starting with a letter or digit."))
+            raise _error(400, lang, N_("A game name is 1 to 64 letters, digits, '-' or '_', starting with a "
+                                       "letter or digit (fewer letters of the rarest scripts: at most "
+                                       "{n} bytes)."), n=NAME_BYTES)
         try:
             checked = kind.new_options(options, lang)
         except OptionsError as e:
@@ -189,6 +197,6 @@ class Store:
             try:
                 session.save()
             except SessionError as e:
-                raise GameError(500, str(e)) from None
+                raise GameError(500, local_words(e.text(lang), path)) from None
         self._forget(name)
         return session
