@@ -15,9 +15,19 @@ from tabletop.text_width import display_width
 
 
 def _filled(fields: dict[str, Any], lang: str) -> dict[str, Any]:
-    """A field that is game data (a name in both languages) or words of their own (`Said`) is said in `lang`."""
-    return {k: v(lang) if isinstance(v, Text) else v.text(lang) if isinstance(v, Said) else v
-            for k, v in fields.items()}
+    """A field that is game data (a name in both languages) or words of their own (`Said`) is said in
+    `lang`; a tuple of fields is a list, joined as the language joins one."""
+    return {k: _said(v, lang) for k, v in fields.items()}
+
+
+def _said(value: Any, lang: str) -> Any:
+    if isinstance(value, Text):
+        return value(lang)
+    if isinstance(value, Said):
+        return value.text(lang)
+    if isinstance(value, tuple):
+        return Speech(lang).listing(_said(item, lang) for item in value)
+    return value
 
 
 class Speech:

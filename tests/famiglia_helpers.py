@@ -3,6 +3,7 @@ import random
 from collections import Counter
 
 from companion.famiglia.engine import PLAYER, ROBOT, Game, Rules
+from companion.famiglia.moves import Taken
 from companion.famiglia.simulate import table_lines
 from tabletop.data.famiglia import load_famiglia
 
@@ -51,11 +52,11 @@ def feed(g, draws):
 
 
 def taken(g, who=ROBOT):
-    return [(g.rules.codes[e[4]], e[3] + 1, e[5]) for e in g.events if e[0] == "take" and e[1] == who]
+    return [(g.rules.codes[e.card], e.pos + 1, e.why) for e in g.events if isinstance(e, Taken) and e.who == who]
 
 
 def kinds(g):
-    return [e[0] for e in g.events]
+    return [type(e).__name__ for e in g.events]
 
 
 def of_rank(rank, n, families="RBYG"):

@@ -69,10 +69,10 @@ def test_a_game_saved_in_japanese_talks_japanese_when_resumed_under_english_and_
     saved_ja, saved_en = tmp_path / "ja.json", tmp_path / "en.json"
     assert _play(saved_ja, ["--lang", "ja"], [], "en").exit_code == 0
     assert _play(saved_en, ["--lang", "en"], [], "ja").exit_code == 0
-    ja = _play(saved_ja, ["--resume"], ["status", "R0 B1"], "en").output
-    en = _play(saved_en, ["--resume"], ["status", "R0 B1"], "ja").output
-    assert "レベル3（あなた先攻）" in ja and "! 引くのは6枚ですが、2枚入力されました" in ja
-    assert "Level 3 (you first)" in en and "! 6 card(s) were to be drawn, you typed 2" in en
+    ja = _play(saved_ja, ["--resume"], ["status", "R0 X9"], "en").output
+    en = _play(saved_en, ["--resume"], ["status", "R0 X9"], "ja").output
+    assert "レベル3（あなた先攻）" in ja and "! 'X9' はカードのコードではありません" in ja
+    assert "Level 3 (you first)" in en and "! 'X9' is not a card code" in en
     assert "Level" not in ja and "レベル" not in en
     assert json.loads(saved_ja.read_text(encoding="utf-8"))["options"]["lang"] == "ja"
 

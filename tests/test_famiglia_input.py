@@ -25,7 +25,7 @@ STREET = "R2 B1 G3 Y2 R1 G1"
     ([STREET, "take 0"], "there is no position 0"),
     ([STREET, "take"], "say which Street card: take N (position 1–6)"),
     ([STREET, "take B3"], "B3 is not on the Street"),
-    (["R2 B1 G3"], "6 card(s) were to be drawn, you typed 3"),
+    (["R2 B1 G3 Y2 R1 B1 G2"], "6 card(s) were to be drawn, you typed 7"),
     ([STREET, "refresh 1", "B3 Y3 R3"], "2 card(s) were to be drawn, you typed 3"),
     (["R4 B1 G3 Y2 R1 R4"], "no R4 can be in the stack: all 1 are accounted for (Street 1)"),
     (["R0 R0 R0 R0 B1 G3"], "no R0 can be in the stack: all 5 are accounted for (robot 1, you 1, Street 3)"),
@@ -171,3 +171,14 @@ def test_japanese_table_talks_japanese_around_a_refusal(tmp_path):
     assert "! 9番目はありません。ストリートは6枚です" in out and "（コマンドは help で表示）" in out
     assert "取り消し：R2 B1 G3 Y2 R1 G1" in out and "取り消すものがありません" in out
     assert "type 'help'" not in out and "undone" not in out
+
+
+def test_the_cards_owed_may_come_one_line_at_a_time(tmp_path):
+    """A draw is a chance action of one card or more: typing the six cards of the Street in two lines
+    lays the same Street, and the prompt counts down; undo takes the whole setup back together."""
+    path = tmp_path / "g.json"
+    out = play(path, ["R2 B1", "G3 Y2 R1 B1", "status --json"]).output
+    assert "cards drawn (4)>" in out
+    status = [json.loads(s) for s in out.splitlines() if s.startswith("{")][-1]
+    assert status["street"] == ["R2", "B1", "G3", "Y2", "R1", "B1"] and status["awaiting_cards"] == 0
+    assert json.loads(path.read_text())["entries"] == [["R2 B1", "G3 Y2 R1 B1"]]

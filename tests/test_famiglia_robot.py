@@ -1,7 +1,9 @@
 """The robot's choice in hand-built positions, each derived from the rule text (seed + rulings)."""
 import pytest
 
-from companion.famiglia.engine import PLAYER, ROBOT, RuleError
+from companion.famiglia.engine import PLAYER, ROBOT
+from companion.famiglia.moves import BetterInStack, Enough, NextStep, NoneBetter, NoRefresh, Reshuffled
+from companion.protocol import RuleError
 from famiglia_helpers import DATA, codes, feed, kinds, of_rank, position, run, taken
 
 # Level 3 (the rulebook's own): 7 zeros, 5 ones, 4 twos, 2 threes before moving on.
@@ -28,7 +30,7 @@ def test_step1_refreshes_while_allowed_in_the_first_pass_then_takes_the_new_zero
     feed(g, ["G0"])
     assert taken(g) == [("G0", 4, "collect")]
     assert codes(g.rules, g.street) == ["G3", "B3", "Y2"]
-    assert kinds(g).count("refresh") == 2 and g.bottom == []
+    assert kinds(g).count("Refreshed") == 2 and g.bottom == []
 
 
 def test_step1_gives_up_when_no_refresh_is_allowed_and_moves_on():
@@ -39,20 +41,20 @@ def test_step1_gives_up_when_no_refresh_is_allowed_and_moves_on():
     assert codes(g.rules, g.bottom) == ["R2"] and g.discard == [] and g.pending == 2
     feed(g, ["B1", "Y1"])
     assert taken(g) == [("B1", 2, "collect")]
-    assert ("no_refresh", 1, "once") in g.events
+    assert NoRefresh(1, "once") in g.events
 
 
 def test_step1_skipped_once_the_robot_has_its_zeros():
     g = position(["B0", "G2", "Y1", "R1"], ZEROS_DONE)
     assert run(g) == [("Y1", 3, "collect")]
-    assert ("enough", 1, 0, 7, 7) in g.events
+    assert Enough(1, 0, 7, 7) in g.events
 
 
 def test_step2_fallback_prefers_a_red_zero():
     # Rank 1 still wanted but none shows; a 0 on the Street forbids refreshing.
     g = position(["B0", "G2", "R0", "Y0"], ZEROS_DONE)
     assert run(g) == [("R0", 3, "family_zero")]
-    assert ("no_refresh", 2, "zero") in g.events
+    assert NoRefresh(2, "zero") in g.events
 
 
 def test_step2_fallback_else_the_leftmost_zero():
@@ -77,7 +79,7 @@ def test_step2_with_no_one_and_no_zero_moves_to_step3():
     g.rstep = 1
     g._robot_run()
     assert taken(g) == [("B2", 2, "collect")]
-    assert ("next_step", 2, 1) in g.events
+    assert NextStep(2, 1) in g.events
 
 
 def test_step3_takes_the_leftmost_two():
@@ -107,7 +109,7 @@ def test_step5_refreshes_once_when_the_stack_holds_a_better_card():
     # Best on the Street: Y4 (10). R4 (15) is still in the stack, no 0 shows: refresh once.
     g = position(["B2", "Y4", "G1"], ALL_DONE)
     g.begin_turn()
-    assert ("better_in_stack", 5, 15, 10) in g.events and g.pending == 2
+    assert BetterInStack(5, 15, 10) in g.events and g.pending == 2
     feed(g, ["R2", "B3"])
     assert taken(g) == [("Y4", 1, "best")]
 
@@ -115,13 +117,13 @@ def test_step5_refreshes_once_when_the_stack_holds_a_better_card():
 def test_step5_takes_the_best_at_once_when_nothing_better_is_left():
     g = position(["B2", "Y4", "G4"], ALL_DONE + ["R4"])
     assert run(g) == [("Y4", 2, "best")]
-    assert ("none_better", 5, 10) in g.events and "refresh" not in kinds(g)
+    assert NoneBetter(5, 10) in g.events and "Refreshed" not in kinds(g)
 
 
 def test_step5_no_refresh_when_a_zero_shows():
     g = position(["B0", "G2", "Y3"], ALL_DONE)
     assert run(g) == [("Y3", 3, "best")]
-    assert ("no_refresh", 5, "zero") in g.events
+    assert NoRefresh(5, "zero") in g.events
 
 
 def test_step5_discards_the_leftmost_even_if_it_is_the_best_and_refreshes_only_once():
@@ -137,7 +139,7 @@ def test_step5_looks_at_a_card_put_under_the_stack_in_the_second_pass():
     g = position(["G2", "B3"], ALL_DONE, passno=2, bottom=["R4"], stack=["Y1"])
     g.refreshed_pass2 = False
     g.begin_turn()
-    assert ("better_in_stack", 5, 15, 6) in g.events
+    assert BetterInStack(5, 15, 6) in g.events
     assert codes(g.rules, g.bottom) == ["R4", "G2"]
     feed(g, ["Y1", "R4"])  # the hidden card first, then the known ones in order
     assert taken(g) == [("R4", 3, "best")]
@@ -150,11 +152,11 @@ def test_second_pass_bottom_card_must_come_back_in_order():
     assert codes(g.rules, g.bottom) == ["R2"]
     with pytest.raises(RuleError) as e:
         g.draw(g.rules.index["B2"])     # a card that is not in the stack at all
-    assert e.value.key == "gone"
+    assert "can be in the stack" in e.value.key and e.value.fields["card"] == "B2"
     feed(g, ["B1"])
     with pytest.raises(RuleError) as e:
         g.draw(g.rules.index["Y2"])
-    assert e.value.key == "bottom" and e.value.args_["expected"] == g.rules.index["R2"]
+    assert "put under it" in e.value.key and e.value.fields["expected"] == "R2"
     feed(g, ["R2"])
     assert taken(g) == [("B1", 2, "collect")]
 
@@ -164,7 +166,7 @@ def test_first_pass_draw_longer_than_the_stack_reshuffles_mid_draw():
     g.begin_turn()  # step 1: no 0, refresh R3 (to the discard pile): draw 3, only 1 left
     assert g.draw_count() == 3
     feed(g, ["B1"])
-    assert g.passno == 2 and ("reshuffle", 3) in g.events and g.discard == []
+    assert g.passno == 2 and Reshuffled(3) in g.events and g.discard == []
     feed(g, ["R3", "Y2"])
     # Street B1 Y2? no: B1 R3 Y2, no 0. The pass-1 refresh does not use up the second pass's one:
     # refresh B1 under the stack, draw 1 (the G2 still hidden).

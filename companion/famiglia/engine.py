@@ -13,19 +13,26 @@ that many `draw()` calls (fewer if the stack runs out for good), then carries on
 """
 from __future__ import annotations
 
+from collections import Counter
+
 from tabletop.data.famiglia import FamigliaData
+from tabletop.i18n import N_
+
+from .. import protocol
+from ..protocol import CHANCE, NOBODY, Action, Event, Mover, Outcome, RuleError, ranked
+from ..speech import Said
+from .moves import (BetterInStack, Draw, Drawn, End, Enough, GameOver, NewStreet, NextStep, NoneBetter,
+                    NoRefresh, Nothing, Passed, Refresh, Refreshed, Reshuffled, StackOut, Take, Taken, TurnBegan)
 
 ROBOT, PLAYER = "robot", "player"
 OTHER = {ROBOT: PLAYER, PLAYER: ROBOT}
 
-
-class RuleError(Exception):
-    """An action or a drawn card the rules refuse. `key` names the reason, `args` its details."""
-
-    def __init__(self, key: str, **args: object):
-        super().__init__(key)
-        self.key = key
-        self.args_ = args
+# The refusals, by what `refresh_block` says.
+NO_REFRESH = {"zero": N_("no refresh while a 0 is on the Street"),
+              "empty": N_("no refresh: the stack is empty"),
+              "once": N_("second pass: only one refresh a turn")}
+OVER = N_("the game is over (undo to go back, quit to leave)")
+DRAW_FIRST = N_("first type the {n} drawn card(s)")
 
 
 class Rules:
@@ -59,6 +66,10 @@ class Rules:
     def card(self, code: str) -> int | None:
         return self.index.get(code.upper())
 
+    def example(self, n: int) -> list[str]:
+        """A few card codes, spread over the families and ranks, to show the format."""
+        return [self.codes[i * (self.ranks + 2) % len(self.codes)] for i in range(min(n, 3))]
+
 
 class Game:
     def __init__(self, rules: Rules, first: str, log: bool = True):
@@ -81,7 +92,7 @@ class Game:
         self.rstep = 1
         self.r5_refreshed = False
         self.turns = {ROBOT: 0, PLAYER: 0}
-        self.events: list[tuple] | None = [] if log else None
+        self.events: list[Event] | None = [] if log else None
 
     @classmethod
     def position(cls, rules: Rules, street: list[int], robot: list[int], player: list[int] | None = None,
@@ -166,25 +177,28 @@ class Game:
     # ---- chance: a card comes off the stack ----------------------------------------------------
 
     def draw(self, card: int) -> None:
+        codes = self.rules.codes
         if not self.pending or self.over:
-            raise RuleError("no_draw")
+            raise RuleError(N_("no card is to be drawn now"))
         if self.hidden_n:
             if not self.hidden[card]:
-                raise RuleError("gone", card=card)
+                raise RuleError(N_("no {card} can be in the stack: all {copies} are accounted for ({where})"),
+                                card=codes[card], copies=self.rules.copies[card], where=self._whereabouts(card))
             self.hidden[card] -= 1
             self.hidden_n -= 1
         elif self.bottom:
             if self.bottom[0] != card:
-                raise RuleError("bottom", card=card, expected=self.bottom[0])
+                raise RuleError(N_("the stack's unknown cards are used up; the next card is the one put under "
+                                   "it: {expected}"), expected=codes[self.bottom[0]])
             del self.bottom[0]
         else:  # unreachable: the pending draw is cut short when the stack runs out for good
-            raise RuleError("no_draw")
+            raise RuleError(N_("no card is to be drawn now"))
         self.street.append(card)
         self.pending -= 1
         if not self.hidden_n and not self.bottom:
             self._stack_out()
         if not self.pending:
-            self._log("drawn", tuple(self.street))  # the Street the game carries on with
+            self._log(Drawn(tuple(self.street)))  # the Street the game carries on with
             self._resume()
 
     def _stack_out(self) -> None:
@@ -195,12 +209,12 @@ class Game:
                 self.hidden[c] += 1
             self.hidden_n = n
             self.discard.clear()
-            self._log("reshuffle", n)
+            self._log(Reshuffled(n))
             if n:
                 return
         self.ending = True
         self.pending = 0
-        self._log("stack_out")
+        self._log(StackOut())
 
     def _resume(self) -> None:
         after, self.after = self.after, None
@@ -217,19 +231,20 @@ class Game:
 
     def check_player_turn(self, pos: int | None = None) -> None:
         if self.over:
-            raise RuleError("over")
+            raise RuleError(OVER)
         if self.pending:
-            raise RuleError("draw_first", n=self.draw_count())
+            raise RuleError(DRAW_FIRST, n=self.draw_count())
         if self.turn != PLAYER:
-            raise RuleError("not_your_turn")
+            raise RuleError(N_("it is not your turn"))
         if pos is not None and not 0 <= pos < len(self.street):
-            raise RuleError("position", pos=pos, size=len(self.street))
+            raise RuleError(N_("there is no position {pos}: the Street has {size} card(s)"), pos=pos + 1,
+                            size=len(self.street))
 
     def player_refresh(self, pos: int) -> None:
         self.check_player_turn(pos)
         why = self.refresh_block()
         if why:
-            raise RuleError("refresh_" + why)
+            raise RuleError(NO_REFRESH[why])
         self._refresh(pos, PLAYER, None)
         if not self.pending:
             self._resume()
@@ -238,12 +253,12 @@ class Game:
         self.check_player_turn(pos)
         card = self.street.pop(pos)
         self.player.append(card)
-        self._log("take", PLAYER, None, pos, card, "recruit")
+        self._log(Taken(PLAYER, None, pos, card, "recruit"))
         self._end_turn()
 
     def player_end(self) -> None:
         self.check_player_turn()
-        self._log("pass", PLAYER)
+        self._log(Passed(PLAYER))
         self._end_turn()
 
     # ---- shared turn mechanics -----------------------------------------------------------------
@@ -258,7 +273,7 @@ class Game:
             self.discard.append(card)
         self.pending = self.rules.rank[card]
         self.after = who
-        self._log("refresh", who, step, pos, card, to_bottom)
+        self._log(Refreshed(who, step, pos, card, to_bottom))
 
     def _end_turn(self) -> None:
         self.turns[self.turn] += 1
@@ -266,7 +281,7 @@ class Game:
             self.pending = self.rules.street_size
             if self.draw_count():
                 self.after = "turn_end"
-                self._log("new_street", self.draw_count())
+                self._log(NewStreet(self.draw_count()))
                 return
             self.pending = 0
         self._after_turn()
@@ -274,20 +289,20 @@ class Game:
     def _after_turn(self) -> None:
         if self.ending and self.turn != self.first:
             self.over = True
-            self._log("over")
+            self._log(GameOver())
             return
         self.turn = OTHER[self.turn]
         self.begin_turn()
 
     def begin_turn(self) -> None:
         self.refreshed_pass2 = False
-        self._log("turn", self.turn)
+        self._log(TurnBegan(self.turn))
         if self.turn == ROBOT:
             self.rstep = 1
             self.r5_refreshed = False
             self._robot_run()
 
-    def _log(self, *event: object) -> None:
+    def _log(self, event: Event) -> None:
         if self.events is not None:
             self.events.append(event)
 
@@ -302,7 +317,7 @@ class Game:
                 target = rules.targets[collect]
                 have = sum(1 for c in self.robot if rank[c] == collect)
                 if have >= target:
-                    self._log("enough", number, collect, have, target)
+                    self._log(Enough(number, collect, have, target))
                     self.rstep += 1
                     continue
                 pos = next((i for i, c in enumerate(street) if rank[c] == collect), -1)
@@ -315,11 +330,11 @@ class Game:
                 if pos >= 0:
                     self._robot_take(number, pos, how)
                     return
-                self._log("next_step", number, collect)
+                self._log(NextStep(number, collect))
                 self.rstep += 1
                 continue
             if not street:
-                self._log("nothing", number)
+                self._log(Nothing(number))
                 self._end_turn()
                 return
             best = max(vp[c] for c in street)
@@ -327,11 +342,11 @@ class Game:
                 self.r5_refreshed = True
                 in_stack = self.stack_best()
                 if in_stack > best:
-                    self._log("better_in_stack", number, in_stack, best)
+                    self._log(BetterInStack(number, in_stack, best))
                     if self._robot_refresh(number):
                         return
                 else:
-                    self._log("none_better", number, best)
+                    self._log(NoneBetter(number, best))
             self._robot_take(number, next(i for i, c in enumerate(street) if vp[c] == best), "best")
             return
 
@@ -340,7 +355,7 @@ class Game:
         draws (always at least one: no 0 shows, so the discarded card's rank is 1 or more)."""
         why = self.refresh_block()
         if why:
-            self._log("no_refresh", step, why)
+            self._log(NoRefresh(step, why))
             return False
         self._refresh(0, ROBOT, step)
         return True
@@ -364,5 +379,131 @@ class Game:
     def _robot_take(self, step: int, pos: int, why: str) -> None:
         card = self.street.pop(pos)
         self.robot.append(card)
-        self._log("take", ROBOT, step, pos, card, why)
+        self._log(Taken(ROBOT, step, pos, card, why))
         self._end_turn()
+
+    # ---- the protocol: whose move, the legal actions, parse, apply, outcome -------------------------
+
+    def to_move(self) -> Mover:
+        if self.over:
+            return Mover(NOBODY)
+        if self.pending:
+            return Mover(CHANCE, "card")
+        return Mover(protocol.PLAYER, self.turn)  # the robot plays at once: only draws keep it waiting
+
+    def may_come_up(self) -> list[int]:
+        """The cards the next draw can turn up: any card the unknown part still holds, else the first
+        card put under the stack."""
+        if self.hidden_n:
+            return [c for c, n in enumerate(self.hidden) if n]
+        return self.bottom[:1]
+
+    def owed(self) -> tuple[list[int], list[int]]:
+        """For the draws owed now: how many of each card can still come up among them, and the known
+        cards (those put under the stack, in order) that end them."""
+        n, cards = self.draw_count(), range(len(self.rules.codes))
+        if self.passno == 1 and n > self.hidden_n:  # the discard pile becomes the new stack midway
+            return [self.hidden[c] + self.discard.count(c) for c in cards], []
+        known = self.bottom[:max(0, n - self.hidden_n)]
+        return [self.hidden[c] + known.count(c) for c in cards], known
+
+    def legal_actions(self) -> list[Action]:
+        mover = self.to_move()
+        if mover.kind == NOBODY:
+            return []
+        if mover.kind == CHANCE:
+            return [Draw((self.rules.codes[c],)) for c in self.may_come_up()]
+        positions = range(len(self.street))
+        refreshes = [Refresh(pos) for pos in positions] if self.refresh_block() is None else []
+        return [*(Take(pos) for pos in positions), *refreshes, End()]
+
+    def parse(self, line: str) -> Action:
+        words = line.split()
+        if self.over:
+            raise RuleError(OVER)
+        if self.pending:
+            if words[0].lower() in ("take", "refresh", "end"):
+                raise RuleError(DRAW_FIRST, n=self.draw_count())
+            codes = tuple(self.rules.codes[self._card(word)] for word in words)
+            if len(codes) > self.draw_count():
+                raise RuleError(N_("{n} card(s) were to be drawn, you typed {got}"), n=self.draw_count(),
+                                got=len(codes))
+            return Draw(codes)
+        word, arg = words[0].lower(), " ".join(words[1:])
+        if word == "end" and not arg:
+            return End()
+        if word in ("take", "refresh"):
+            self.check_player_turn()
+            pos = self._position(word, arg)
+            return Take(pos) if word == "take" else Refresh(pos)
+        raise RuleError(N_("unknown command {word!r}; on your turn: refresh N|CODE, take N|CODE, end"), word=line)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Carry out `action` whole or not at all; the events it brought about (none when the game
+        keeps no log)."""
+        trial = self.clone()
+        start = len(trial.events) if trial.events is not None else 0
+        trial._carry_out(action)
+        self.__dict__.update(trial.__dict__)
+        return self.events[start:] if self.events is not None else []
+
+    def outcome(self) -> Outcome | None:
+        if not self.over:
+            return None
+        winner, achievement = self.result()
+        vp = self.rules.vp
+        keys = [(who, (self.score(who), max((vp[c] for c in cards), default=0)))
+                for who, cards in ((PLAYER, self.player), (ROBOT, self.robot))]
+        return Outcome("score", ranked(keys), () if winner == "draw" else (winner,),
+                       {} if achievement is None else {"achievement": achievement})
+
+    def _carry_out(self, action: Action) -> None:
+        if isinstance(action, Draw):
+            if not self.pending or self.over:
+                raise RuleError(N_("no card is to be drawn now"))
+            if len(action.codes) > self.draw_count():
+                raise RuleError(N_("{n} card(s) were to be drawn, you typed {got}"), n=self.draw_count(),
+                                got=len(action.codes))
+            for code in action.codes:
+                self.draw(self._card(code))
+        elif isinstance(action, Take):
+            self.player_take(action.pos)
+        elif isinstance(action, Refresh):
+            self.player_refresh(action.pos)
+        elif isinstance(action, End):
+            self.player_end()
+        else:
+            raise TypeError(f"not a Famiglia action: {action!r}")
+
+    def _card(self, token: str) -> int:
+        card = self.rules.card(token)
+        if card is None:
+            raise RuleError(N_("{token!r} is not a card code: a family letter ({families}) and a rank 0–{top}, "
+                               "e.g. {example}"), token=token,
+                            families="/".join(f.code for f in self.rules.data.families), top=self.rules.ranks - 1,
+                            example=self.rules.example(2)[1])
+        return card
+
+    def _position(self, word: str, arg: str) -> int:
+        """The Street position a take or refresh names, by number (from 1) or by card code."""
+        if arg.isdecimal():
+            return int(arg) - 1
+        codes = self.rules.codes
+        if not arg or " " in arg:
+            example = codes[self.street[0]] if self.street else self.rules.example(1)[0]
+            raise RuleError(N_("say which Street card: {word} N (position 1–{size}) or {word} CODE (e.g. "
+                               "{example})"), word=word, size=len(self.street), example=example)
+        card = self._card(arg)
+        found = [i for i, c in enumerate(self.street) if c == card]
+        if not found:
+            raise RuleError(N_("{card} is not on the Street"), card=codes[card])
+        if len(found) > 1:
+            raise RuleError(N_("{card} is on the Street more than once (positions {positions}): say which "
+                               "position"), card=codes[card], positions=tuple(i + 1 for i in found))
+        return found[0]
+
+    def _whereabouts(self, card: int) -> tuple[Said, ...]:
+        """Where every copy of `card` is (for a refused draw)."""
+        places = [(N_("robot {n}"), self.robot), (N_("you {n}"), self.player), (N_("Street {n}"), self.street),
+                  (N_("discard pile {n}"), self.discard), (N_("under the stack {n}"), self.bottom)]
+        return tuple(Said(place, n=n) for place, cards in places if (n := Counter(cards)[card]))

@@ -9,7 +9,9 @@ import random
 import statistics
 from dataclasses import dataclass
 
+from ..protocol import CHANCE, Action
 from .engine import PLAYER, ROBOT, Game, Rules
+from .moves import Draw, End, Refresh, Take
 
 
 def draw_random(game: Game, rng: random.Random) -> int:
@@ -82,7 +84,8 @@ class SimplePlayer:
                     return (brute, pair)
         return None
 
-    def act(self, game: Game) -> None:
+    def choose(self, game: Game) -> Action:
+        """The action it takes now, on its turn (its hand already paid for a recruit)."""
         vp, hand = self.rules.vp, self.hand
         if game.turns[PLAYER] != self.turn_seen:
             self.turn_seen, self.refreshes = game.turns[PLAYER], 0
@@ -97,44 +100,42 @@ class SimplePlayer:
             for c in pay:
                 hand[c] -= 1
             hand[game.street[pos]] += 1
-            game.player_take(pos)
-            return
+            return Take(pos)
         rank = self.rules.rank
-        if self.refreshes < self.MAX_REFRESHES and game.street and game.refresh_block() is None:
+        if self.refreshes < self.MAX_REFRESHES and game.street and Refresh(0) in game.legal_actions():
             self.refreshes += 1
             top = max(rank[c] for c in game.street)
-            game.player_refresh(next(i for i, c in enumerate(game.street) if rank[c] == top))
-            return
-        game.player_end()
+            return Refresh(next(i for i, c in enumerate(game.street) if rank[c] == top))
+        return End()
+
+
+def next_action(game: Game, player: SimplePlayer, rng: random.Random) -> Action:
+    """What happens next in a simulated game: a card off the shuffled stack, or the player's choice."""
+    if game.to_move().kind == CHANCE:
+        return Draw((game.rules.codes[draw_random(game, rng)],))
+    return player.choose(game)
 
 
 def play_one(rules: Rules, first: str, rng: random.Random) -> Game:
     game = Game(rules, first, log=False)
     player = SimplePlayer(rules)
     while not game.over:
-        if game.pending:
-            game.draw(draw_random(game, rng))
-        else:
-            player.act(game)
+        game.apply(next_action(game, player, rng))
     return game
 
 
 def table_lines(rules: Rules, first: str, rng: random.Random) -> tuple[list[str], Game]:
-    """One simulated game as the lines typed at the table (drawn cards, refresh N, take N, end),
-    and the finished game: a script that `companion famiglia play` can be fed through a pipe."""
+    """One simulated game as the lines typed at the table (the cards drawn for one turn on one line,
+    refresh N, take N, end), and the finished game: a script that `companion famiglia play` can be
+    fed through a pipe."""
     game, player, lines = Game(rules, first), SimplePlayer(rules), []
     while not game.over:
-        if game.pending:
-            drawn = []
-            for _ in range(game.draw_count()):
-                drawn.append(draw_random(game, rng))
-                game.draw(drawn[-1])
-            lines.append(" ".join(rules.codes[c] for c in drawn))
-        else:
-            start = len(game.events)
-            player.act(game)
-            event = next(e for e in game.events[start:] if e[0] in ("take", "refresh", "pass"))
-            lines.append("end" if event[0] == "pass" else f"{event[0]} {event[3] + 1}")  # (kind, who, step, pos, …)
+        owed = game.draw_count() if game.to_move().kind == CHANCE else 1  # one line: the draws a refresh owes
+        actions = []
+        for _ in range(owed):
+            actions.append(next_action(game, player, rng))
+            game.apply(actions[-1])
+        lines.append(" ".join(action.line() for action in actions))
     return lines, game
 
 

@@ -5,7 +5,10 @@ from tabletop.i18n import N_
 
 from companion.speech import Speech
 
+from ..protocol import Event
 from .engine import PLAYER, ROBOT, Game, Rules
+from .moves import (BetterInStack, Drawn, Enough, GameOver, NewStreet, NextStep, NoneBetter, NoRefresh, Nothing,
+                    Passed, Refreshed, Reshuffled, StackOut, Taken, TurnBegan)
 
 ANSI = {"red": "31", "blue": "34", "yellow": "33", "green": "32"}  # family colours on a terminal
 COLOURS = {"red": N_("red"), "blue": N_("blue"), "yellow": N_("yellow"), "green": N_("green")}
@@ -87,7 +90,7 @@ class Talk:
             return [self._("Your turn.")] if brief else []
         n = g.draw_count()
         lines = [self._("→ Type the {n} card(s) drawn, in order, on one line (e.g. {example}).", n=n,
-                        example=" ".join(self.example(n)))]
+                        example=" ".join(self.rules.example(n)))]
         hidden = g.hidden_n
         if g.passno == 1 and n > hidden:
             lines.append(self._("  The stack holds only {left}: draw those, shuffle the discard pile ({pile}) into a "
@@ -119,10 +122,6 @@ class Talk:
         rank = self.rules.rank
         return sorted(cards, key=lambda c: (rank[c], c))
 
-    def example(self, n: int) -> list[str]:
-        """A few card codes, spread over the families and ranks, to show the format."""
-        codes = self.rules.codes
-        return [codes[i * (self.rules.ranks + 2) % len(codes)] for i in range(min(n, 3))]
 
     def _family_name(self, card: int) -> str:
         """The name of the family a fallback card (a family's 0) belongs to; '' for none."""
@@ -138,44 +137,47 @@ class Talk:
         street = "  ".join(f"{i}:{self.painted[c]}" for i, c in enumerate(cards, 1)) or "-"
         return self._("Street: {cards}", cards=street)
 
-    def narrate(self, events: list[tuple]) -> list[str]:
+    def narrate(self, events: list[Event]) -> list[str]:
         lines: list[str] = []
-        enough: list[tuple] = []  # steps skipped in a row are said in one line
+        enough: list[Enough] = []  # steps skipped in a row are said in one line
         # The Street right after a draw is shown when the robot acts on it next, so that its
         # choice ("3rd from left") can be checked against a Street the user has seen.
-        robot_acts = [i for i, e in enumerate(events) if e[0] in ("take", "refresh") and e[1] == ROBOT]
-        for i, (kind, *a) in enumerate(events):
-            if kind == "drawn":
+        robot_acts = [i for i, e in enumerate(events) if isinstance(e, (Taken, Refreshed)) and e.who == ROBOT]
+        for i, event in enumerate(events):
+            if isinstance(event, Drawn):
                 if robot_acts and i < robot_acts[-1]:
-                    lines.append(self._street_line(a[0]))
+                    lines.append(self._street_line(event.street))
                 continue
-            if kind == "enough":
-                enough.append(a)
+            if isinstance(event, Enough):
+                enough.append(event)
                 continue
             if enough:
                 lines.append(self._enough(enough))
                 enough = []
-            lines.extend(self._event(kind, a))
+            lines.extend(self._event(event))
         return lines
 
-    def recap(self, events: list[tuple]) -> str:
+    def recap(self, events: list[Event]) -> str:
         """One short line for `history`: what the robot did and how the stack fared."""
         codes, said = self.rules.codes, []
-        for kind, *a in events:
-            if kind == "take" and a[0] == ROBOT:
-                said.append(self._("robot takes {card} (step {step})", card=codes[a[3]], step=a[1]))
-            elif kind == "refresh" and a[0] == ROBOT:
-                said.append(self._("robot discards {card}", card=codes[a[3]]))
-            elif kind in ("reshuffle", "stack_out", "over"):
-                said.append({"reshuffle": self._("discard pile reshuffled"), "stack_out": self._("stack out again"),
-                             "over": self._("game over")}[kind])
+        for e in events:
+            if isinstance(e, Taken) and e.who == ROBOT:
+                said.append(self._("robot takes {card} (step {step})", card=codes[e.card], step=e.step))
+            elif isinstance(e, Refreshed) and e.who == ROBOT:
+                said.append(self._("robot discards {card}", card=codes[e.card]))
+            elif isinstance(e, Reshuffled):
+                said.append(self._("discard pile reshuffled"))
+            elif isinstance(e, StackOut):
+                said.append(self._("stack out again"))
+            elif isinstance(e, GameOver):
+                said.append(self._("game over"))
         return "; ".join(said)
 
-    def _enough(self, skipped: list[tuple]) -> str:
-        first, last = skipped[0][0], skipped[-1][0]
+    def _enough(self, skipped: list[Enough]) -> str:
+        first, last = skipped[0].step, skipped[-1].step
         steps = self._("step {a}", a=first) if first == last else self._("steps {a}–{b}", a=first, b=last)
-        counts = self.speech.listing(self._("{rank}s {have}/{target}", rank=rank, have=have, target=target)
-                           for _, rank, have, target in skipped)
+        counts = self.speech.listing(self._("{rank}s {have}/{target}", rank=e.rank, have=e.have, target=e.target)
+                                     for e in skipped)
         return self._("{steps}: the robot has enough ({counts}): on to the next step.", steps=steps, counts=counts)
 
     def _step(self, number: int) -> str:
@@ -185,66 +187,66 @@ class Talk:
         return {"zero": self._("a 0 is on the Street"), "empty": self._("the stack is empty"),
                 "once": self._("second pass: this turn's one refresh is used")}[why]
 
-    def _event(self, kind: str, a: list) -> list[str]:
-        codes, r = self.rules.codes, self.rules
-        if kind == "turn":
-            return [self._("— Robot's turn (level {level}) —",
-                           level=r.level) if a[0] == ROBOT else self._("— Your turn: refresh N|CODE, take N|CODE or "
-                                                                       "end —")]
-        if kind == "refresh":
-            who, number, pos, card, to_bottom = a
-            where = self._("UNDER the stack") if to_bottom else self._("to the discard pile")
-            if who == PLAYER:
-                return [self._("You discard {card} (position {pos}) {where}; draw {n} onto the right end.",
-                               card=codes[card], pos=pos + 1, where=where, n=r.rank[card])]
-            collect = r.steps[number - 1][1]
-            why = self._("no {rank} on the Street", rank=collect) if collect is not None else self._why
-            return [self._("{step}: {why} → discard the leftmost card, {card}, {where}; draw {n} onto the right end.",
-                           step=self._step(number), why=why, card=codes[card],
-                                              where=where, n=r.rank[card])]
-        if kind == "no_refresh":
-            collect = r.steps[a[0] - 1][1]
-            what = self._("no {rank} on the Street", rank=collect) if collect is not None else self._why
-            return [self._("{step}: {what}, but no refresh is allowed ({why}).",
-                           step=self._step(a[0]), what=what, why=self._why_no_refresh(a[1]))]
-        if kind == "next_step":
-            return [self._("{step}: nothing to take here: on to the next step.", step=self._step(a[0]))]
-        if kind == "better_in_stack":
-            self._why = self._("the stack still holds a card worth {stack} VP, more than the Street's best ({best})",
-                               stack=a[1], best=a[2])  # said with the refresh that follows
-            return []
-        if kind == "none_better":
-            return [self._("{step}: nothing left in the stack beats the Street's best ({best} VP).",
-                           step=self._step(a[0]), best=a[1])]
-        if kind == "take":
-            who, number, pos, card, why = a
-            if who == PLAYER:
-                return [self._("You recruit {card} (position {pos}).", card=codes[card], pos=pos + 1)]
-            collect = r.steps[number - 1][1]
-            family = self._family_name(r.steps[number - 1][3])
-            reason = {"collect": self._("the leftmost {rank}", rank=collect),
-                      "family_zero": self._("no {rank} to take: a {family} 0 instead", rank=collect, family=family),
-                      "zero": self._("no {rank} and no {family} 0: the leftmost 0",
-                                     rank=collect, family=family), "best": self._("the card worth most (leftmost on "
-                                                                                  "ties)"),
-                      "best_lower": self._("no {rank} to take: the lower-rank card worth most (leftmost on ties)",
-                                           rank=collect)}[why]
-            return [self._("{step}: {why}.", step=self._step(number), why=reason),
-                    self._("Robot takes {card} ({ordinal} from left).", card=self.painted[card],
-                           ordinal=self._(ORDINALS[ordinal_ending(pos + 1)], n=pos + 1))]
-        if kind == "pass":
-            return [self._("Your turn ends without a recruit.")]
-        if kind == "nothing":
-            return [self._("{step}: the Street is empty: the robot takes nothing.", step=self._step(a[0]))]
-        if kind == "reshuffle":
-            return [self._("The stack is used up: shuffle the discard pile ({n} cards) into a new stack. Second "
-                           "pass: one refresh a turn, and refreshed cards go under the stack.", n=a[0])]
-        if kind == "stack_out":
-            return [self._("The stack has run out for the second time: the game ends when this round is complete.")]
-        if kind == "new_street":
-            return [self._("The Street is empty: lay out {n} new card(s).", n=a[0])]
-        return []  # "over": the result follows the board
+    def _wanted(self, step: int) -> str:
+        """Why the robot refreshes at `step`: the rank it looks for is missing, or a better card waits."""
+        collect = self.rules.steps[step - 1][1]
+        return self._("no {rank} on the Street", rank=collect) if collect is not None else self._why
 
+    def _event(self, e: Event) -> list[str]:
+        codes, r = self.rules.codes, self.rules
+        if isinstance(e, TurnBegan):
+            return [self._("— Robot's turn (level {level}) —", level=r.level) if e.who == ROBOT
+                    else self._("— Your turn: refresh N|CODE, take N|CODE or end —")]
+        if isinstance(e, Refreshed):
+            where = self._("UNDER the stack") if e.to_bottom else self._("to the discard pile")
+            if e.who == PLAYER:
+                return [self._("You discard {card} (position {pos}) {where}; draw {n} onto the right end.",
+                               card=codes[e.card], pos=e.pos + 1, where=where, n=r.rank[e.card])]
+            return [self._("{step}: {why} → discard the leftmost card, {card}, {where}; draw {n} onto the right end.",
+                           step=self._step(e.step), why=self._wanted(e.step), card=codes[e.card], where=where,
+                           n=r.rank[e.card])]
+        if isinstance(e, NoRefresh):
+            return [self._("{step}: {what}, but no refresh is allowed ({why}).",
+                           step=self._step(e.step), what=self._wanted(e.step), why=self._why_no_refresh(e.why))]
+        if isinstance(e, NextStep):
+            return [self._("{step}: nothing to take here: on to the next step.", step=self._step(e.step))]
+        if isinstance(e, BetterInStack):
+            self._why = self._("the stack still holds a card worth {stack} VP, more than the Street's best ({best})",
+                               stack=e.stack_best, best=e.street_best)  # said with the refresh that follows
+            return []
+        if isinstance(e, NoneBetter):
+            return [self._("{step}: nothing left in the stack beats the Street's best ({best} VP).",
+                           step=self._step(e.step), best=e.best)]
+        if isinstance(e, Taken):
+            return self._taken(e)
+        if isinstance(e, Passed):
+            return [self._("Your turn ends without a recruit.")]
+        if isinstance(e, Nothing):
+            return [self._("{step}: the Street is empty: the robot takes nothing.", step=self._step(e.step))]
+        if isinstance(e, Reshuffled):
+            return [self._("The stack is used up: shuffle the discard pile ({n} cards) into a new stack. Second "
+                           "pass: one refresh a turn, and refreshed cards go under the stack.", n=e.cards)]
+        if isinstance(e, StackOut):
+            return [self._("The stack has run out for the second time: the game ends when this round is complete.")]
+        if isinstance(e, NewStreet):
+            return [self._("The Street is empty: lay out {n} new card(s).", n=e.cards)]
+        return []  # GameOver: the result follows the board
+
+    def _taken(self, e: Taken) -> list[str]:
+        r = self.rules
+        if e.who == PLAYER:
+            return [self._("You recruit {card} (position {pos}).", card=r.codes[e.card], pos=e.pos + 1)]
+        collect = r.steps[e.step - 1][1]
+        family = self._family_name(r.steps[e.step - 1][3])
+        reason = {"collect": self._("the leftmost {rank}", rank=collect),
+                  "family_zero": self._("no {rank} to take: a {family} 0 instead", rank=collect, family=family),
+                  "zero": self._("no {rank} and no {family} 0: the leftmost 0", rank=collect, family=family),
+                  "best": self._("the card worth most (leftmost on ties)"),
+                  "best_lower": self._("no {rank} to take: the lower-rank card worth most (leftmost on ties)",
+                                       rank=collect)}[e.why]
+        return [self._("{step}: {why}.", step=self._step(e.step), why=reason),
+                self._("Robot takes {card} ({ordinal} from left).", card=self.painted[e.card],
+                       ordinal=self._(ORDINALS[ordinal_ending(e.pos + 1)], n=e.pos + 1))]
 
 
 # English ordinals by their ending; a translation may say every one the same way (3番目).

@@ -1,8 +1,10 @@
 """The Famiglia play page: the Street, the robot's area, your cards, the draw grid, the robot's turn."""
 from __future__ import annotations
 
-from companion.famiglia.engine import PLAYER, ROBOT, Game
+from companion.famiglia.engine import PLAYER, ROBOT
+from companion.famiglia.moves import Drawn, End, Refresh, Take, Taken, TurnBegan
 from companion.famiglia.repl import FamigliaTable
+from companion.protocol import RuleError
 from tabletop.i18n import _
 
 from . import Button
@@ -22,8 +24,8 @@ def view(table: FamigliaTable) -> dict:
         "street": _street(table, your_turn),
         "robot": {"vp": g.score(ROBOT), "targets": _targets(table), "cards": _sorted(table, g.robot)},
         "player": {"vp": g.score(PLAYER), "cards": _sorted(table, g.player)},
-        "end": Button(_("End my turn without a recruit"), "end") if your_turn else None,
-        "refresh_block": _refresh_block(g) if your_turn else "",
+        "end": Button(_("End my turn without a recruit"), End().line()) if End() in g.legal_actions() else None,
+        "refresh_block": _refresh_block(table) if your_turn and g.street else "",
         "draw": _draw(table) if g.pending and not g.over else None,
         "robot_turn": robot_turn(table),
         "setup": table.talk.opening() if not table.notes else [],
@@ -43,22 +45,25 @@ def _sorted(table: FamigliaTable, cards: list[int]) -> list[dict]:
 
 
 def _street(table: FamigliaTable, your_turn: bool) -> list[dict]:
+    """The Street, each card with the buttons the rules allow on it now."""
     g = table.game
-    can_refresh = your_turn and g.refresh_block() is None
+    legal = set(g.legal_actions())
     street = []
-    for pos, card in enumerate(g.street, 1):
-        shown = _card(table, card) | {"pos": pos}
-        shown["take"] = Button(_("Take"), f"take {pos}") if your_turn else None
-        shown["refresh"] = Button(_("Refresh"), f"refresh {pos}") if can_refresh else None
+    for pos, card in enumerate(g.street):
+        shown = _card(table, card) | {"pos": pos + 1}
+        shown["take"] = Button(_("Take"), Take(pos).line()) if Take(pos) in legal else None
+        shown["refresh"] = Button(_("Refresh"), Refresh(pos).line()) if Refresh(pos) in legal else None
         street.append(shown)
     return street
 
 
-def _refresh_block(g: Game) -> str:
-    """Why no Street card can be refreshed now, for the player ('' when one can)."""
-    why = g.refresh_block()
-    return {"zero": _("No refresh: a 0 is on the Street."), "empty": _("No refresh: the stack is empty."),
-            "once": _("No refresh: this turn's one refresh of the second pass is used.")}.get(why or "", "")
+def _refresh_block(table: FamigliaTable) -> str:
+    """Why no Street card can be refreshed now, in the engine's words ('' when one can)."""
+    try:
+        table.game.clone().apply(Refresh(0))
+    except RuleError as e:
+        return e.text(table.talk.lang)
+    return ""
 
 
 def _targets(table: FamigliaTable) -> list[dict]:
@@ -73,12 +78,7 @@ def _draw(table: FamigliaTable) -> dict:
     with the reason). When every card owed is known (the ones put under the stack), one button."""
     g, rules = table.game, table.rules
     n = g.draw_count()
-    if g.passno == 1 and n > g.hidden_n:  # the discard pile becomes the new stack midway
-        left = [g.hidden[c] + g.discard.count(c) for c in range(len(rules.codes))]
-        known = []
-    else:  # past the unknown cards come those put under the stack, in their order
-        known = g.bottom[:max(0, n - g.hidden_n)]
-        left = [g.hidden[c] + known.count(c) for c in range(len(rules.codes))]
+    left, known = g.owed()
     rows = [[_card(table, f * rules.ranks + r) | {"left": left[f * rules.ranks + r]} for r in range(rules.ranks)]
             for f in range(len(rules.data.families))]
     line = " ".join(rules.codes[c] for c in known)
@@ -90,14 +90,14 @@ def robot_turn(table: FamigliaTable) -> dict | None:
     """The robot's latest turn: the physical steps the player performs for it, numbered, and the card
     it took (None while it still waits for draws, or if it has not played yet)."""
     events = table.game.events or []
-    starts = [i for i, e in enumerate(events) if e[0] == "turn" and e[1] == ROBOT]
+    starts = [i for i, e in enumerate(events) if isinstance(e, TurnBegan) and e.who == ROBOT]
     if not starts:
         return None
     turn = events[starts[-1] + 1:]
-    end = next((i for i, e in enumerate(turn) if e[0] == "turn"), len(turn))
+    end = next((i for i, e in enumerate(turn) if isinstance(e, TurnBegan)), len(turn))
     turn = turn[:end]
-    taken = next((e[4] for e in turn if e[0] == "take" and e[1] == ROBOT), None)
+    taken = next((e.card for e in turn if isinstance(e, Taken) and e.who == ROBOT), None)
     # The Street after each draw is on the page already: narrate the turn without it.
-    steps = table.talk.narrate([e for e in turn if e[0] != "drawn"])
+    steps = table.talk.narrate([e for e in turn if not isinstance(e, Drawn)])
     return {"steps": steps, "card": _card(table, taken) if taken is not None else None,
             "waiting": taken is None and bool(table.game.pending)}

@@ -1,0 +1,95 @@
+"""The one shape every table engine has, after python-chess and OpenSpiel: a state that says whose move
+it is (a player, chance — a card turned up or dice rolled, from the real table or a seeded RNG — or
+nobody once the game is over), the legal actions now, `apply(action)` → typed events, and one outcome.
+
+An action is a record that round-trips with the line the terminal accepts and the journal keeps:
+`engine.parse(action.line()) == action`. Several lines may parse to one action (a card named by its
+code or its position); an action has one line. Events are records with named fields: the engine
+knows no language, each game's narration words them. A refusal is a `RuleError`: a message key from
+the catalog and its arguments, worded when shown.
+
+Nothing here imports beyond the standard library, msgspec and `tabletop`: an engine runs where there
+is no terminal and no server (a browser, a simulator).
+"""
+from __future__ import annotations
+
+from typing import Literal, Protocol, Sequence
+
+from tabletop.record import Record, field
+
+from .speech import Said
+
+PLAYER, CHANCE, NOBODY = "player", "chance", "nobody"
+
+
+class Mover(Record):
+    """Whose move it is: `kind` player (`who` names the seat or team), chance (`who` says what is
+    turned: "card" or "dice") or nobody (the game is over)."""
+    kind: Literal["player", "chance", "nobody"]
+    who: str = ""
+
+
+class Action(Record):
+    """A move; each game's actions are records with named fields."""
+
+    def line(self) -> str:
+        raise NotImplementedError
+
+
+class Event(Record):
+    """Something that happened; each game's events are records with named fields."""
+
+
+class Place(Record):
+    """One line of a final ranking: 1 for the first, the same number for a tie."""
+    who: str
+    place: int
+    score: int
+
+
+class Outcome(Record):
+    """How a game ended, the same shape for every game: `how` a key of the game's narration (e.g.
+    "score", "showdown", "knockout"), the ranking, the winner(s), and figures the game reports (e.g.
+    Famiglia's achievement)."""
+    how: str
+    ranking: tuple[Place, ...]
+    winners: tuple[str, ...]
+    figures: dict[str, int] = field(default_factory=dict)
+
+
+class RuleError(Said):
+    """A line or an action the rules refuse now: the catalog's message key and its arguments."""
+
+    @property
+    def key(self) -> str:
+        return self.message
+
+
+def ranked(scores: Sequence[tuple[str, tuple]]) -> tuple[Place, ...]:
+    """Places from (who, sort key) pairs, best first: the key's first item is the score shown, the
+    rest break ties; equal keys share a place."""
+    order = sorted(scores, key=lambda item: item[1], reverse=True)
+    places, previous, place = [], None, 0
+    for n, (who, key) in enumerate(order, 1):
+        if key != previous:
+            place, previous = n, key
+        places.append(Place(who, place, key[0]))
+    return tuple(places)
+
+
+class Engine(Protocol):
+    """What the terminal, the pages and the simulator drive."""
+
+    def to_move(self) -> Mover: ...
+
+    def legal_actions(self) -> list[Action]:
+        """Every action allowed now that can be listed (each a different line)."""
+
+    def parse(self, line: str) -> Action:
+        """The action a typed line names, or RuleError saying what to type."""
+
+    def apply(self, action: Action) -> list[Event]:
+        """Carry the action out, or raise RuleError and change nothing."""
+
+    def outcome(self) -> Outcome | None:
+        """None until the game is over."""
