@@ -42,7 +42,14 @@ class LineTable(Table):
         return self.session.revision
 
     def status(self) -> dict:
-        return {**self.game.status(), "version": self.version()}
+        return {**self.game.status(), "version": self.version(), "actions": self.actions()}
+
+    def actions(self) -> list[dict]:
+        """What may be sent now: the game's choices (for a game on the protocol), then undo."""
+        listed = [choice.to_json() for choice in getattr(self.game, "choices", list)()]
+        if self.session.entries:
+            listed.append({"line": "undo", "label": self.speech._("Undo"), "group": "table"})
+        return listed
 
 
 @dataclass

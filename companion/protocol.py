@@ -40,6 +40,29 @@ class Event(Record):
     """Something that happened; each game's events are records with named fields."""
 
 
+class Form(Record):
+    """An entry whose lines are too many to list: `kind` says what to fill in ("cards": up to `count`
+    codes from `choices`, in order, on one line)."""
+    kind: str
+    count: int
+    choices: tuple[str, ...] = ()
+
+
+class Choice(Record):
+    """What a page offers: the line to send, its label in the viewer's language, the group it is shown
+    in; or, with `form`, what to fill in to make the line."""
+    line: str
+    label: str
+    group: str
+    form: Form | None = None
+
+    def to_json(self) -> dict:
+        shown = {"line": self.line, "label": self.label, "group": self.group}
+        if self.form is None:
+            return shown
+        return shown | {"form": {"kind": self.form.kind, "count": self.form.count, "choices": list(self.form.choices)}}
+
+
 class Place(Record):
     """One line of a final ranking: 1 for the first, the same number for a tie."""
     who: str

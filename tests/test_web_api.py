@@ -32,15 +32,17 @@ def test_a_new_game_is_saved_where_the_terminal_resumes_it(c, tmp_path):
     # the terminal resumes it and sees what the API sees
     api = c.get("/api/games/g").json()
     assert api.pop("version") == file["revision"]
+    assert len(api.pop("actions")) == 20 + 1  # a card of each code may come up, or all six as a form
     assert terminal_status("famiglia", tmp_path / "g.game.json", tmp_path) == api
 
 
-def test_status_is_what_status_json_prints_plus_a_version(c, tmp_path):
+def test_status_is_what_status_json_prints_plus_a_version_and_the_actions(c, tmp_path):
     create(c, "showdown", "s", teams=["Ann=blood_diamond", "Bob=Void Clover"], seed=5)
     for line in ("attack H3", "roll 1 2"):
         assert post(c, "s", line).json()["ok"]
     api = c.get("/api/games/s").json()
     assert api.pop("version") == saved(tmp_path, "s")["revision"]
+    assert {"line": "undo", "label": "Undo", "group": "table"} in api.pop("actions")
     assert terminal_status("showdown", tmp_path / "s.game.json", tmp_path) == api
 
 

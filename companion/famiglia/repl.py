@@ -3,7 +3,7 @@ changes nothing); the state as JSON."""
 from __future__ import annotations
 
 from companion.table import InputError
-from ..protocol import RuleError
+from ..protocol import Choice, RuleError
 from .engine import PLAYER, ROBOT, Game, Rules
 from .talk import Talk
 
@@ -35,6 +35,9 @@ class FamigliaTable:
             raise InputError(e.text(self.talk.lang)) from None
         self.notes.append(self.talk.recap(events))
         return self.talk.narrate(events) + self.talk.board(g) + self.talk.next_lines(g)
+
+    def choices(self) -> list[Choice]:
+        return self.talk.choices(self.game)
 
     def status(self) -> dict:
         g, codes = self.game, self.rules.codes

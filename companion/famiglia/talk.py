@@ -5,10 +5,10 @@ from tabletop.i18n import N_
 
 from companion.speech import Speech
 
-from ..protocol import Event
+from ..protocol import CHANCE, Action, Choice, Event, Form
 from .engine import PLAYER, ROBOT, Game, Rules
-from .moves import (BetterInStack, Drawn, Enough, GameOver, NewStreet, NextStep, NoneBetter, NoRefresh, Nothing,
-                    Passed, Refreshed, Reshuffled, StackOut, Taken, TurnBegan)
+from .moves import (BetterInStack, Drawn, End, Enough, GameOver, NewStreet, NextStep, NoneBetter, NoRefresh,
+                    Nothing, Passed, Refresh, Refreshed, Reshuffled, StackOut, Take, Taken, TurnBegan)
 
 ANSI = {"red": "31", "blue": "34", "yellow": "33", "green": "32"}  # family colours on a terminal
 COLOURS = {"red": N_("red"), "blue": N_("blue"), "yellow": N_("yellow"), "green": N_("green")}
@@ -130,6 +130,30 @@ class Talk:
         family = self.rules.data.families[card // self.rules.ranks]
         colour = self._(COLOURS[family.color]) if family.color in COLOURS else family.color
         return self._("{color} ({name})", color=colour, name=family.name(self.lang))
+
+    # ---- choices --------------------------------------------------------------------------------
+
+    def choice(self, g: Game, action: Action) -> Choice:
+        """A legal action in `g` as the table names it, and the group it is shown in."""
+        codes = self.rules.codes
+        if isinstance(action, Take):
+            return Choice(action.line(), self._("Take {card} (position {pos})", card=codes[g.street[action.pos]],
+                                                pos=action.pos + 1), "take")
+        if isinstance(action, Refresh):
+            return Choice(action.line(), self._("Refresh {card} (position {pos})",
+                                                card=codes[g.street[action.pos]], pos=action.pos + 1), "refresh")
+        if isinstance(action, End):
+            return Choice(action.line(), self._("End my turn without a recruit"), "end")
+        return Choice(action.line(), self._("Drawn: {cards}", cards=action.line()), "draw")
+
+    def choices(self, g: Game) -> list[Choice]:
+        """Every legal action as a choice; while several cards are owed, the form for them all."""
+        listed = [self.choice(g, action) for action in g.legal_actions()]
+        if g.to_move().kind == CHANCE and g.draw_count() > 1:
+            owed, _ = g.owed()
+            form = Form("cards", g.draw_count(), tuple(self.rules.codes[c] for c, n in enumerate(owed) if n))
+            listed.append(Choice("", self._("The {n} cards drawn, in order", n=g.draw_count()), "draw", form))
+        return listed
 
     # ---- narration -----------------------------------------------------------------------------
 

@@ -1,0 +1,62 @@
+"""`GET /api/games/NAME` lists the legal moves as `actions`; a game played through HTTP with nothing but
+lines taken from that list runs to its end, every post accepted."""
+import random
+
+import pytest
+
+from web_helpers import client, create, post
+
+
+@pytest.fixture
+def c(tmp_path):
+    return client(tmp_path)
+
+
+def walk(c, name, seed, limit=3000):
+    """Post a random listed line (now and then undo) until the game is over."""
+    rng = random.Random(seed)
+    status = c.get(f"/api/games/{name}").json()
+    for _ in range(limit):
+        if status["over"]:
+            return status
+        playable = [a for a in status["actions"] if a["line"] not in ("", "undo")]
+        if rng.random() < 0.03 and any(a["line"] == "undo" for a in status["actions"]):
+            line = "undo"
+        else:
+            line = rng.choice(playable)["line"]
+        answer = post(c, name, line, status["version"]).json()
+        assert answer["ok"], (line, answer["messages"])
+        status = answer["status"]
+    raise AssertionError(f"{name}: not over after {limit} posts")
+
+
+@pytest.mark.parametrize("level, first, seed", [(1, "player", 1), (2, "robot", 2), (3, "player", 3),
+                                                (4, "robot", 4)])
+def test_a_famiglia_game_played_only_from_the_listed_actions_reaches_its_end(c, level, first, seed):
+    assert create(c, "famiglia", "g", level=level, first=first, seed=seed).status_code == 201
+    final = walk(c, "g", seed)
+    assert final["winner"] in ("robot", "player", "draw")
+    assert [a["line"] for a in final["actions"]] == ["undo"]  # a finished game offers only undo
+
+
+def test_each_action_has_a_line_a_label_and_a_group_in_the_viewers_language(c):
+    create(c, "famiglia", "g", seed=3)
+    first = c.get("/api/games/g").json()["actions"]
+    draws = [a for a in first if a["group"] == "draw"]
+    assert all(a["line"] and a["label"].startswith("Drawn: ") for a in draws if "form" not in a)
+    form = next(a for a in draws if "form" in a)
+    assert form["line"] == "" and form["form"]["kind"] == "cards" and form["form"]["count"] == 6
+    assert sorted(form["form"]["choices"]) == sorted(a["line"] for a in draws if "form" not in a)
+    c.cookies.set("lang", "ja")
+    ja = c.get("/api/games/g").json()["actions"]
+    assert [a["line"] for a in ja] == [a["line"] for a in first]
+    assert next(a for a in ja if "form" in a)["label"] == "引いた6枚のカード（順に）"
+
+
+def test_a_filled_form_is_accepted_and_the_players_turn_lists_takes_refreshes_and_end(c):
+    create(c, "famiglia", "g", first="player", seed=3)
+    assert post(c, "g", "R1 B1 Y1 G1 B2 Y2").json()["ok"]
+    actions = c.get("/api/games/g").json()["actions"]
+    assert [a["line"] for a in actions] == (
+        [f"take {n}" for n in range(1, 7)] + [f"refresh {n}" for n in range(1, 7)] + ["end", "undo"])
+    assert actions[0]["label"] == "Take R1 (position 1)" and actions[0]["group"] == "take"
