@@ -88,15 +88,14 @@ class RuleError(Said):
         return self.message
 
 
-def ranked(scores: Sequence[tuple[str, tuple]]) -> tuple[Place, ...]:
-    """Places from (who, sort key) pairs, best first: the key's first item is the score shown, the
-    rest break ties; equal keys share a place."""
-    order = sorted(scores, key=lambda item: item[1], reverse=True)
+def ranked(entries: Sequence[tuple[str, int, tuple]]) -> tuple[Place, ...]:
+    """Places from (who, score shown, sort key), best first: equal keys share a place."""
+    order = sorted(entries, key=lambda entry: entry[2], reverse=True)
     places, previous, place = [], None, 0
-    for n, (who, key) in enumerate(order, 1):
+    for n, (who, score, key) in enumerate(order, 1):
         if key != previous:
             place, previous = n, key
-        places.append(Place(who, place, key[0]))
+        places.append(Place(who, place, score))
     return tuple(places)
 
 

@@ -452,7 +452,7 @@ class Game:
             return None
         winner, achievement = self.result()
         vp = self.rules.vp
-        keys = [(who, (self.score(who), max((vp[c] for c in cards), default=0)))
+        keys = [(who, self.score(who), (self.score(who), max((vp[c] for c in cards), default=0)))
                 for who, cards in ((PLAYER, self.player), (ROBOT, self.robot))]
         return Outcome("score", ranked(keys), () if winner == "draw" else (winner,),
                        {} if achievement is None else {"achievement": achievement})

@@ -14,11 +14,7 @@ from tabletop.data.terror24 import STYLES, Style, Terror24
 from tabletop.i18n import N_
 from tabletop.record import Record
 
-from ..speech import Said
-
-
-class RuleError(Said):
-    """An action the rules do not allow now, worded in the table's language when shown; str() is the English."""
+from ..protocol import RuleError
 
 
 @dataclass

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from companion.terror24.repl import HIDDEN, Terror24Table
+from companion.terror24.moves import HIDDEN
+from companion.terror24.repl import Terror24Table
 from tabletop.data.terror24 import STYLES
 from tabletop.i18n import _
 

@@ -1,0 +1,328 @@
+"""A game of 24 from its first setup answer to the last check, on the one protocol.
+
+`Match` asks the setup questions (players, styles, the NPC's seat, the chief, the event grid), then
+plays the rounds through `Game`. Randomness — the NPC's detective and virtual deck, a `draw` in the
+life-or-death check — comes from the seed saved with the game, one independent stream per purpose, so
+replaying the journal never deals a different card. A virtual NPC turns its card by itself as soon as
+the last player has bid: only a physical NPC deck makes the table type it (a chance move).
+"""
+from __future__ import annotations
+
+import itertools
+import random
+import re
+
+from tabletop.data.terror24 import STYLES, Style, Terror24
+from tabletop.i18n import N_
+
+from ..protocol import CHANCE, NOBODY, PLAYER, Action, Event, Mover, Outcome, RuleError, ranked
+from .engine import Game, Seat, npc_style
+from .moves import (HIDDEN, Adjust, Adjusted, Answered, Bid, Checked, Chief, Draw, Ended, Grid, Laid, NpcSeat,
+                    Players, Resolved, Reveal, Revealed, Started, Styles)
+
+SETUP = ("players", "styles", "npc", "chief", "grid")
+NPC = "NPC"  # the virtual player's seat name (no player may take it)
+TABLE_WORDS = ("quit", "help", "status", "history", "undo")  # the driver reads these before a game does
+
+
+class Match:
+    def __init__(self, data: Terror24, seed: int, physical: bool):
+        self.data, self.seed, self.physical = data, seed, physical
+        self.answers: dict = {}
+        self.game: Game | None = None
+
+    # ---- whose move, what is legal -----------------------------------------------------------------
+
+    def setup_step(self) -> str | None:
+        steps = [s for s in SETUP if s != "npc" or self._with_npc()]
+        return next((s for s in steps if s not in self.answers), None)
+
+    def to_move(self) -> Mover:
+        if self.game is None:
+            return Mover(PLAYER, "table")
+        kind, seat = self.game.need()
+        if kind == "over":
+            return Mover(NOBODY)
+        if kind == "reveal":
+            return Mover(CHANCE, "card")
+        if kind == "bid":
+            return Mover(PLAYER, self.game.seats[seat].name)
+        return Mover(CHANCE, "card")  # the NPC's card turned up, or the card drawn in the check
+
+    def legal_actions(self) -> list[Action]:
+        """Every finite choice now. The players, styles and grid of setup, and a reveal, are forms."""
+        step = self.setup_step()
+        if step == "npc":
+            names = [n for n, _ in self.answers["players"]]
+            return [NpcSeat(d, after) for d in self._unused_detectives() for after in names]
+        if step == "chief":
+            return [Chief(n) for n, _ in self.answers["players"]]
+        if step is not None:
+            return []
+        kind, seat = self.game.need()
+        if kind == "bid":
+            pending = [s for s in self.game.bidders() if s not in self.game.bids and not self.game.seats[s].npc]
+            return [Bid(self.game.seats[s].name, cards) for s in pending for cards in self._pairs(s)]
+        if kind == "npc":
+            return [Bid(NPC, (card,)) for card in sorted(set(self.game.seats[seat].hand))]
+        if kind == "check":
+            return [Draw(card) for card in sorted(set(self.game.seats[seat].hand))]
+        return []
+
+    def _pairs(self, seat: int) -> list[tuple[int, ...]]:
+        hand = sorted(self.game.seats[seat].hand)
+        return sorted(set(itertools.combinations(hand, self.data.rules.bid_cards)))
+
+    def _unused_detectives(self) -> list[str]:
+        used = {d for _, d in self.answers["players"]}
+        return [d.id for d in self.data.detectives if d.id not in used]
+
+    # ---- lines → actions ----------------------------------------------------------------------------
+
+    def parse(self, line: str) -> Action:
+        words = line.split()
+        if words[0].lower() == "adjust":
+            return self._parse_adjust(words[1:])
+        step = self.setup_step()
+        if step is not None:
+            return getattr(self, f"_parse_{step}")(words)
+        kind, seat = self.game.need()
+        if kind == "reveal":
+            return Reveal("".join(self.data.suit(s).letter for s in self._suits("".join(words))))
+        if kind in ("bid", "npc"):
+            return self._parse_bid(seat, line)
+        if kind == "check":
+            return self._parse_draw(seat, line)
+        raise RuleError(N_("the game is over"))
+
+    def _parse_players(self, words: list[str]) -> Players:
+        players = []
+        for word in words:
+            name, eq, detective = word.partition("=")
+            if not eq or not name:
+                raise RuleError(N_("write each player as NAME=DETECTIVE, e.g. Aki=scotch (got {word!r})"), word=word)
+            if name.lower() == NPC.lower():
+                raise RuleError(N_("{npc!r} is the virtual player's name; choose another"), npc=NPC)
+            if name.isdigit():  # "3 5" must read as a bid, never as player 3 laying a 5
+                raise RuleError(N_("a player's name cannot be a number ({name!r})"), name=name)
+            if name.lower() in TABLE_WORDS:  # "Quit 3 5" would end the session, not lay a bid
+                raise RuleError(N_("a player's name cannot be a table command ({name!r}; not {words})"),
+                                name=name, words=", ".join(TABLE_WORDS))
+            players.append((name, self._detective(detective)))
+        lo, hi = self.data.players.min, self.data.players.max
+        if not lo <= len(players) <= hi:
+            raise RuleError(N_("{lo}–{hi} players, got {got}"), lo=lo, hi=hi, got=len(players))
+        if len({n.lower() for n, _ in players}) < len(players) or len({d for _, d in players}) < len(players):
+            raise RuleError(N_("every player needs their own name and detective"))
+        return Players(tuple(players))
+
+    def _detective(self, text: str) -> str:
+        key = text.strip().lower()
+        exact = [d.id for d in self.data.detectives if key in (d.id, d.name.en.lower(), d.name.ja)]
+        found = exact or [d.id for d in self.data.detectives if key and d.id.startswith(key)]
+        if len(found) != 1:
+            raise RuleError(N_("unknown detective {word!r} (one of: {known})"), word=text,
+                            known=tuple(d.name for d in self.data.detectives))
+        return found[0]
+
+    def _parse_styles(self, words: list[str]) -> Styles:
+        players = len(self.answers["players"])
+        if len(words) == 1 and len(words[0]) == players:
+            words = list(words[0])  # "scs"
+        if len(words) != players:
+            raise RuleError(N_("one style per player ({n}), e.g. s c s"), n=players)
+        return Styles(tuple(self.data.styles[self._style(w)].letter for w in words))
+
+    def _style(self, word: str) -> Style:
+        for style in STYLES:
+            info = self.data.styles[style]
+            if word.lower() in (style, info.letter, info.name.en.lower(), info.name.ja, info.orientation.ja):
+                return style
+        raise RuleError(N_("unknown style {word!r} (s = stand, c = coop)"), word=word)
+
+    def _parse_npc(self, words: list[str]) -> NpcSeat:
+        names = [n for n, _ in self.answers["players"]]
+        after = names[-1]
+        if len(words) == 3 and words[1].lower() == "after":
+            after = self._player(words[2], names)
+            words = words[:1]
+        if len(words) != 1:
+            raise RuleError(N_("answer random, or a detective, optionally followed by 'after NAME'"))
+        unused = self._unused_detectives()
+        if words[0].lower() in ("random", "ランダム"):
+            return NpcSeat(random.Random(f"{self.seed}:npc-detective").choice(unused), after)
+        detective = self._detective(words[0])
+        if detective not in unused:
+            raise RuleError(N_("{detective} is a player's detective; the NPC takes an unused one: {unused}"),
+                            detective=self.data.detective(detective).name,
+                            unused=tuple(self.data.detective(d).name for d in unused))
+        return NpcSeat(detective, after)
+
+    def _player(self, word: str, names: list[str]) -> str:
+        found = [n for n in names if n.lower() == word.lower()]
+        if not found:
+            raise RuleError(N_("no player called {word!r} (players: {names})"), word=word, names=tuple(names))
+        return found[0]
+
+    def _parse_chief(self, words: list[str]) -> Chief:
+        if len(words) != 1:
+            raise RuleError(N_("the chief's name"))
+        return Chief(self._player(words[0], [n for n, _ in self.answers["players"]]))
+
+    def _parse_grid(self, words: list[str]) -> Grid:
+        columns = self.data.grid
+        if len(words) == len([c for c in columns if not c.face_down]):
+            given = iter(words)
+            words = [HIDDEN * c.places if c.face_down else next(given) for c in columns]
+        if len(words) != len(columns):
+            raise RuleError(N_("{n} columns, e.g. RB YG RR BP ??? GY ??? (got {got})"), n=len(columns),
+                            got=len(words))
+        shown = []
+        for column, word in zip(columns, words):
+            if column.face_down and set(word) <= {HIDDEN, "-"}:
+                shown.append(HIDDEN * column.places)
+            else:
+                shown.append("".join(self.data.suit(s).letter for s in self._suits(word)))
+        return Grid(tuple(shown))
+
+    def _suits(self, word: str) -> list[str]:
+        suits = []
+        for letter in word:
+            suit = self.data.suit_by_letter(letter)
+            if suit is None:
+                raise RuleError(N_("unknown event letter {letter!r} (known: {known})"), letter=letter,
+                                known=tuple(s.letter for s in self.data.events.suits))
+            suits.append(suit.id)
+        return suits
+
+    def _parse_bid(self, seat: int, line: str) -> Bid:
+        first = line.split()[0].rstrip(":")
+        named = [i for i, s in enumerate(self.game.seats) if s.name.lower() == first.lower()]
+        if named:  # "Ben 3 4": bids may come in any order
+            seat, line = named[0], line.split(None, 1)[1] if len(line.split()) > 1 else ""
+        elif first.isalpha():
+            raise RuleError(N_("no player called {word!r}; type the cards (e.g. 3 5) or NAME 3 5 (players: "
+                               "{names})"), word=line.split()[0], names=tuple(s.name for s in self.game.seats))
+        text = line.replace(",", " ").replace("+", " ")
+        words = text.split()
+        if len(words) == 1 and words[0].isdigit():
+            words = list(words[0])  # "35" = 3 and 5 (every card is one digit)
+        if not words or not all(w.isdigit() for w in words):
+            raise RuleError(N_("type the cards as numbers, e.g. 3 5 (got {line!r})"), line=line)
+        return Bid(self.game.seats[seat].name, tuple(int(w) for w in words))
+
+    def _parse_draw(self, seat: int, line: str) -> Draw:
+        word = line.strip().lower()
+        if word in ("draw", "引く"):
+            hand = sorted(self.game.seats[seat].hand)
+            return Draw(random.Random(f"{self.seed}:check:{seat}").choice(hand))
+        if word.isdigit():
+            return Draw(int(word))
+        raise RuleError(N_("type the card drawn (e.g. 3), or 'draw' to let the companion pick one"))
+
+    def _parse_adjust(self, words: list[str]) -> Adjust:
+        if self.game is None:
+            raise RuleError(N_("scores can be corrected once the game has started"))
+        if len(words) != 2 or not re.fullmatch(r"[+-]\d+", words[1]):
+            raise RuleError(N_("adjust NAME +N  or  adjust NAME -N"))
+        return Adjust(self._player(words[0], [s.name for s in self.game.seats]), int(words[1]))
+
+    # ---- apply ----------------------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> list[Event]:
+        """Carry out `action`, or raise RuleError with nothing changed. The engine's state is small and
+        each action touches one part of it, so each branch checks everything before it changes anything."""
+        if isinstance(action, Adjust):
+            return self._adjust(action)
+        step = self.setup_step()
+        if step is not None:
+            return self._answer(step, action)
+        if isinstance(action, Reveal):
+            self.game.reveal(self._suits(action.letters))
+            return [Revealed(self.game.round, tuple(self.game.grid[self.game.round - 1]))]
+        if isinstance(action, Bid):
+            return self._bid(action)
+        if isinstance(action, Draw):
+            done = len(self.game.checks)
+            self.game.check(action.card)
+            return [Checked(c) for c in self.game.checks[done:]] + ([Ended()] if self.game.is_over() else [])
+        raise TypeError(f"not a 24 action: {action!r}")
+
+    def _answer(self, step: str, action: Action) -> list[Event]:
+        expected = {"players": Players, "styles": Styles, "npc": NpcSeat, "chief": Chief, "grid": Grid}[step]
+        if not isinstance(action, expected):
+            raise TypeError(f"{action!r} does not answer the setup question {step!r}")
+        if step == "grid":
+            grid = [[None] * len(word) if set(word) <= {HIDDEN} else self._suits(word) for word in action.columns]
+            seats, npc, chief = self._seats()
+            self.game = Game(self.data, seats, chief, grid)  # refuses a grid the rules cannot hold
+            self.answers["grid"] = grid
+            return [Answered(step), Started(npc)]
+        self.answers[step] = self._answer_value(action)
+        return [Answered(step)]
+
+    def _answer_value(self, action: Action):
+        """The answer as `status` has always shown it."""
+        if isinstance(action, Players):
+            return [list(p) for p in action.players]
+        if isinstance(action, Styles):
+            return [self._style(letter) for letter in action.letters]
+        if isinstance(action, NpcSeat):
+            return {"detective": action.detective, "after": action.after}
+        return action.name
+
+    def _seats(self) -> tuple[list[Seat], int | None, int]:
+        a = self.answers
+        seats = [Seat(name, det, style, list(self.data.time_cards.values))
+                 for (name, det), style in zip(a["players"], a["styles"])]
+        npc = None
+        if "npc" in a:
+            deck = self.data.npc_cards()
+            if not self.physical:
+                random.Random(f"{self.seed}:npc-deck").shuffle(deck)
+            npc = next(i for i, s in enumerate(seats) if s.name == a["npc"]["after"]) + 1
+            seats.insert(npc, Seat(NPC, a["npc"]["detective"], npc_style(a["styles"]), deck, npc=True))
+        chief = next(i for i, s in enumerate(seats) if s.name == a["chief"])
+        return seats, npc, chief
+
+    def _bid(self, action: Bid) -> list[Event]:
+        game = self.game
+        seat = next((i for i, s in enumerate(game.seats) if s.name == action.name), None)
+        if seat is None:
+            raise RuleError(N_("no player called {word!r} (players: {names})"), word=action.name,
+                            names=tuple(s.name for s in game.seats))
+        before = len(game.results)
+        game.bid(seat, list(action.cards))
+        events: list[Event] = [Laid(seat, action.cards, game.seats[seat].npc)]
+        while game.need()[0] == "npc" and not self.physical:
+            npc = game.need()[1]
+            top = tuple(game.npc_top())
+            game.npc_card(npc, list(top))
+            events.append(Laid(npc, top, True))
+        for result in game.results[before:]:
+            events.append(Resolved(result, game.round <= self.data.rounds))
+        return events + ([Ended()] if game.is_over() else [])
+
+    def _adjust(self, action: Adjust) -> list[Event]:
+        if self.game is None:
+            raise RuleError(N_("scores can be corrected once the game has started"))
+        seat = next((i for i, s in enumerate(self.game.seats) if s.name == action.name), None)
+        if seat is None:
+            raise RuleError(N_("no player called {word!r} (players: {names})"), word=action.name,
+                            names=tuple(s.name for s in self.game.seats))
+        self.game.adjust(seat, action.vp)
+        return [Adjusted(seat, action.vp, self.game.seats[seat].vp)]
+
+    # ---- the end --------------------------------------------------------------------------------------
+
+    def outcome(self) -> Outcome | None:
+        if self.game is None or not self.game.is_over():
+            return None
+        seats = self.game.seats
+        # the living before the dead, then VP, then time in front (the winners' rule)
+        humans = [(s.name, s.vp, (not s.dead, s.vp, s.time_in_front)) for s in seats if not s.npc]
+        return Outcome("survivors" if any(s.dead for s in seats) else "score", ranked(humans),
+                       tuple(seats[i].name for i in self.game.winners()))
+
+    def _with_npc(self) -> bool:
+        return len(self.answers.get("players", [])) == self.data.rules.npc_at_players
