@@ -41,11 +41,13 @@ class Event(Record):
 
 
 class Form(Record):
-    """An entry whose lines are too many to list: `kind` says what to fill in ("cards": up to `count`
-    codes from `choices`, in order, on one line)."""
+    """An entry whose lines are too many to list: `kind` names what to fill in, `choices` what it is
+    made of, `least`–`count` how many, and `shape` how a line groups them (docs/web.md has each kind)."""
     kind: str
     count: int
     choices: tuple[str, ...] = ()
+    least: int = 1
+    shape: tuple[int, ...] = ()
 
 
 class Choice(Record):
@@ -60,7 +62,9 @@ class Choice(Record):
         shown = {"line": self.line, "label": self.label, "group": self.group}
         if self.form is None:
             return shown
-        return shown | {"form": {"kind": self.form.kind, "count": self.form.count, "choices": list(self.form.choices)}}
+        form = self.form
+        return shown | {"form": {"kind": form.kind, "least": form.least, "count": form.count,
+                                 "choices": list(form.choices), "shape": list(form.shape)}}
 
 
 class Place(Record):

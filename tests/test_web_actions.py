@@ -60,3 +60,63 @@ def test_a_filled_form_is_accepted_and_the_players_turn_lists_takes_refreshes_an
     assert [a["line"] for a in actions] == (
         [f"take {n}" for n in range(1, 7)] + [f"refresh {n}" for n in range(1, 7)] + ["end", "undo"])
     assert actions[0]["label"] == "Take R1 (position 1)" and actions[0]["group"] == "take"
+
+
+def fill(form, rng):
+    """A line that fills `form` from its choices, as a page's form would."""
+    kind, choices, count = form["kind"], form["choices"], form["count"]
+    if kind == "players":
+        detectives = rng.sample(choices, rng.randint(form["least"], count))
+        return " ".join(f"P{n}={detective}" for n, detective in enumerate(detectives, 1))
+    if kind == "styles":
+        return " ".join(rng.choice(choices) for _ in range(count))
+    if kind in ("grid", "events"):
+        letters = iter(rng.sample(choices, count))
+        return " ".join("".join(next(letters) for _ in range(size)) for size in form["shape"] or [count])
+    if kind == "cards":
+        return rng.choice(choices)
+    return f"adjust {rng.choice(choices)} +1"
+
+
+def play_out(c, name, seed, limit=400):
+    """Listed lines where there are any, else the first form filled; now and then a correction."""
+    rng = random.Random(seed)
+    status = c.get(f"/api/games/{name}").json()
+    for _ in range(limit):
+        if status.get("phase") == "over":
+            return status
+        actions = status["actions"]
+        lines = [a["line"] for a in actions if a["line"] and a["line"] != "undo"]
+        forms = [a["form"] for a in actions if "form" in a and a["form"]["kind"] != "adjust"]
+        adjust = [a["form"] for a in actions if "form" in a and a["form"]["kind"] == "adjust"]
+        if adjust and rng.random() < 0.05:
+            line = fill(adjust[0], rng)
+        else:
+            line = rng.choice(lines) if lines else fill(forms[0], rng)
+        answer = post(c, name, line, status["version"]).json()
+        assert answer["ok"], (line, answer["messages"])
+        status = answer["status"]
+    raise AssertionError(f"{name}: not over after {limit} posts")
+
+
+@pytest.mark.parametrize("deck, seed", [("virtual", 1), ("physical", 2), ("virtual", 3), ("physical", 4),
+                                        ("virtual", 5), ("virtual", 6)])
+def test_a_24_game_played_only_from_the_listed_actions_and_forms_reaches_its_end(c, deck, seed):
+    assert create(c, "terror24", "t", npc_deck=deck, seed=seed).status_code == 201
+    final = play_out(c, "t", seed)
+    assert final["winners"] is not None
+    humans = [s for s in final["seats"] if not s["npc"]]
+    assert set(final["winners"]) <= {s["name"] for s in humans if not s["dead"]}
+
+
+def test_24_lists_each_pair_a_bidder_may_lay_with_its_name(c):
+    create(c, "terror24", "t", seed=1)
+    for line in ("Aki=scotch Ben=wolf Chie=hibachi Dai=lloyd", "s c s c", "Aki", "RB YG RR BP GY"):
+        assert post(c, "t", line).json()["ok"], line
+    actions = c.get("/api/games/t").json()["actions"]
+    bids = [a for a in actions if a["group"] == "bid"]
+    hand = c.get("/api/games/t").json()["seats"][0]["hand"]
+    pairs = {tuple(sorted((a, b))) for i, a in enumerate(hand) for b in hand[i + 1:]}
+    assert {a["line"] for a in bids if a["line"].startswith("Aki ")} == {f"Aki {a} {b}" for a, b in pairs}
+    assert {a["line"].split()[0] for a in bids} == {"Aki", "Ben", "Chie", "Dai"}
+    assert next(a for a in actions if a["line"] == "Aki 0 1")["label"] == "Aki lays 0 1"

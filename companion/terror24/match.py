@@ -8,9 +8,11 @@ the last player has bid: only a physical NPC deck makes the table type it (a cha
 """
 from __future__ import annotations
 
+import copy
 import itertools
 import random
 import re
+from collections import Counter
 
 from tabletop.data.terror24 import STYLES, Style, Terror24
 from tabletop.i18n import N_
@@ -30,6 +32,10 @@ class Match:
         self.data, self.seed, self.physical = data, seed, physical
         self.answers: dict = {}
         self.game: Game | None = None
+
+    def clone(self) -> "Match":
+        """An independent copy to try actions on (the game data is shared: it never changes)."""
+        return copy.deepcopy(self, {id(self.data): self.data})
 
     # ---- whose move, what is legal -----------------------------------------------------------------
 
@@ -68,6 +74,13 @@ class Match:
         if kind == "check":
             return [Draw(card) for card in sorted(set(self.game.seats[seat].hand))]
         return []
+
+    def events_left(self) -> list[str]:
+        """The event cards not yet in the grid, a letter each (a suit's letter as often as it has cards
+        left): what a face-down column, or the grid at setup, can still be filled with."""
+        grid = self.game.grid if self.game is not None else []
+        used = Counter(suit for column in grid for suit in column if suit is not None)
+        return [suit.letter for suit in self.data.events.suits for _ in range(suit.cards - used[suit.id])]
 
     def _pairs(self, seat: int) -> list[tuple[int, ...]]:
         hand = sorted(self.game.seats[seat].hand)

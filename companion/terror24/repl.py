@@ -2,15 +2,15 @@
 table for `status`, and JSON for scripts."""
 from __future__ import annotations
 
-from tabletop.data.terror24 import GAME_ID, Terror24, provisional_warning
+from tabletop.data.terror24 import GAME_ID, STYLES, Terror24, provisional_warning
 from tabletop.i18n import N_
 
-from ..protocol import Event, RuleError
+from ..protocol import Action, Choice, Event, Form, RuleError
 from ..session import Session
 from ..table import InputError
 from .engine import Game
-from .match import Match
-from .moves import Adjusted, Checked, Ended, Laid, Resolved, Revealed, Started
+from .match import NPC, Match
+from .moves import Adjusted, Bid, Checked, Chief, Ended, Laid, NpcSeat, Resolved, Revealed, Started
 from .render import Render
 
 # Each setup step: its question, its answer once given (for `status`), and its name as the next step.
@@ -116,6 +116,58 @@ class Terror24Table:
 
     def is_over(self) -> bool:
         return self.game is not None and self.game.is_over()
+
+    # ----- what may be sent -----
+    def choices(self) -> list[Choice]:
+        """The legal actions as the table names them; forms for the answers too many to list."""
+        m, game, render = self.match, self.game, self.render
+        step = m.setup_step()
+        if step == "players":
+            return [Choice("", self._("Players, clockwise: NAME=DETECTIVE each"), "setup",
+                           Form("players", self.data.players.max, tuple(d.id for d in self.data.detectives),
+                                least=self.data.players.min))]
+        if step == "styles":
+            styles = tuple(self.data.styles[style].letter for style in STYLES)
+            players = len(self.answers["players"])
+            return [Choice("", self._("A style for each player, in seat order"), "setup",
+                           Form("styles", players, styles, least=players))]
+        if step == "grid":
+            face_up = tuple(column.places for column in self.data.grid if not column.face_down)
+            return [Choice("", self._("The face-up events, column by column, top first"), "setup",
+                           Form("grid", sum(face_up), tuple(m.events_left()), least=sum(face_up), shape=face_up))]
+        listed = [self._choice(action) for action in m.legal_actions()]
+        if step == "npc":
+            listed.append(Choice("random", self._("A detective at random"), "npc"))
+        if step is not None:
+            return listed
+        kind, seat = game.need()
+        if kind == "reveal":
+            places = len(game.grid[game.round - 1])
+            listed.append(Choice("", self._("The {n} events turned up, top to bottom", n=places), "reveal",
+                                 Form("events", places, tuple(m.events_left()), least=places)))
+        elif kind == "check":
+            listed.append(Choice("draw", self._("Draw one at random"), "check"))
+        if kind != "over":
+            listed.append(Choice("", self._("Correct a score"), "adjust",
+                                 Form("adjust", 1, tuple(s.name for s in game.seats))))
+        return listed
+
+    def _choice(self, action: Action) -> Choice:
+        render, game = self.render, self.game
+        if isinstance(action, NpcSeat):
+            return Choice(action.line(), self._("{detective}, seated after {name}", name=action.after,
+                                                detective=self.data.detective(action.detective).name(self.lang)),
+                          "npc")
+        if isinstance(action, Chief):
+            return Choice(action.line(), action.name, "chief")
+        if isinstance(action, Bid) and action.name == NPC:
+            return Choice(action.line(), self._("The NPC turns up {cards}", cards=render.cards(action.cards)), "npc")
+        if isinstance(action, Bid):
+            return Choice(action.line(), self._("{name} lays {cards}", name=action.name,
+                                                cards=render.cards(action.cards)), "bid")
+        seat = game.need()[1]
+        return Choice(action.line(), self._("{name} draws {card}", name=render.name(game, seat), card=action.card),
+                      "check")
 
     # ----- the events in words -----
     def narrate(self, events: list[Event]) -> list[str]:
