@@ -62,11 +62,12 @@ def test_a_filled_form_is_accepted_and_the_players_turn_lists_takes_refreshes_an
     assert actions[0]["label"] == "Take R1 (position 1)" and actions[0]["group"] == "take"
 
 
-def fill(form, rng):
-    """A line that fills `form` from its choices, as a page's form would."""
+def fill(form, rng, players=None):
+    """A line that fills `form` from its choices, as a page's form would (with `players` players)."""
     kind, choices, count = form["kind"], form["choices"], form["count"]
     if kind == "players":
-        detectives = rng.sample(choices, rng.randint(form["least"], count))
+        assert players is None or form["least"] <= players <= count
+        detectives = rng.sample(choices, players or rng.randint(form["least"], count))
         return " ".join(f"P{n}={detective}" for n, detective in enumerate(detectives, 1))
     if kind == "styles":
         return " ".join(rng.choice(choices) for _ in range(count))
@@ -78,7 +79,7 @@ def fill(form, rng):
     return f"adjust {rng.choice(choices)} +1"
 
 
-def play_out(c, name, seed, limit=400):
+def play_out(c, name, seed, players=None, limit=400):
     """Listed lines where there are any, else the first form filled; now and then a correction."""
     rng = random.Random(seed)
     status = c.get(f"/api/games/{name}").json()
@@ -92,18 +93,19 @@ def play_out(c, name, seed, limit=400):
         if adjust and rng.random() < 0.05:
             line = fill(adjust[0], rng)
         else:
-            line = rng.choice(lines) if lines else fill(forms[0], rng)
+            line = rng.choice(lines) if lines else fill(forms[0], rng, players)
         answer = post(c, name, line, status["version"]).json()
         assert answer["ok"], (line, answer["messages"])
         status = answer["status"]
     raise AssertionError(f"{name}: not over after {limit} posts")
 
 
-@pytest.mark.parametrize("deck, seed", [("virtual", 1), ("physical", 2), ("virtual", 3), ("physical", 4),
-                                        ("virtual", 5), ("virtual", 6)])
-def test_a_24_game_played_only_from_the_listed_actions_and_forms_reaches_its_end(c, deck, seed):
+@pytest.mark.parametrize("players, deck, seed", [(3, "virtual", 1), (3, "physical", 2), (4, "virtual", 3),
+                                                 (4, "physical", 4), (5, "virtual", 5), (5, "virtual", 6)])
+def test_a_24_game_played_only_from_the_listed_actions_and_forms_reaches_its_end(c, players, deck, seed):
     assert create(c, "terror24", "t", npc_deck=deck, seed=seed).status_code == 201
-    final = play_out(c, "t", seed)
+    final = play_out(c, "t", seed, players)
+    assert len([s for s in final["seats"] if not s["npc"]]) == players
     assert final["winners"] is not None
     humans = [s for s in final["seats"] if not s["npc"]]
     assert set(final["winners"]) <= {s["name"] for s in humans if not s["dead"]}
