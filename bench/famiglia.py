@@ -39,7 +39,7 @@ def robot_turn_times(rules: Rules, games: int, seed: int) -> list[float]:
             while trial.pending and trial.turn == ROBOT and not trial.over:
                 trial.draw(draw_random(trial, trial_rng))
             times.append(time.perf_counter() - start)
-            player.act(g)
+            g.apply(player.choose(g))
     return times
 
 

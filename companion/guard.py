@@ -1,18 +1,40 @@
 """One writer at a time on a game file, across threads and processes (the terminal and the server).
 
-A writer takes an exclusive `flock` on a lock file beside the game (`.NAME.lock`, never the game file
+A writer takes an exclusive lock on a lock file beside the game (`.NAME.lock`, never the game file
 itself, which is replaced atomically on every save), re-reads the journal (`catch_up`) and only then
-applies its line; the lock is held until the new journal is on disk.
+applies its line; the lock is held until the new journal is on disk. The lock is `flock` on POSIX and
+`msvcrt.locking` on Windows; where there are no processes to share files with (Python in a browser)
+there is nothing to lock.
 """
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import os
+import sys
 from pathlib import Path
 from typing import Iterator
 
 from .session import Session
+
+if sys.platform == "win32":
+    import msvcrt
+
+    def _hold(fd: int) -> None:
+        while True:  # LK_LOCK gives up after ten seconds: a long save elsewhere only makes us wait longer
+            try:
+                msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
+                return
+            except OSError:
+                continue
+else:
+    try:
+        import fcntl
+    except ImportError:  # e.g. Pyodide: one process, nothing to wait for
+        fcntl = None
+
+    def _hold(fd: int) -> None:
+        if fcntl is not None:
+            fcntl.flock(fd, fcntl.LOCK_EX)
 
 
 def lock_path(game_file: Path) -> Path:
@@ -34,7 +56,7 @@ def journal_lock(game_file: Path | None) -> Iterator[None]:
         yield
         return
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
+        _hold(fd)
         yield
     finally:
         os.close(fd)  # closing releases the lock

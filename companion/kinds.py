@@ -8,8 +8,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
-import click
-
 from tabletop.data.errors import DataError
 from tabletop.data.famiglia import load_famiglia
 from tabletop.data.hitmans_showdown import GAME_ID as SHOWDOWN_ID, load_game as load_showdown
@@ -17,13 +15,11 @@ from tabletop.data.terror24 import GAME_ID as TERROR24_ID, load_terror24
 from tabletop.i18n import N_, translator
 from tabletop.record import Record
 
-from .famiglia.cli import check_saved as famiglia_check_saved
 from .famiglia.engine import PLAYER, ROBOT, Rules
 from .famiglia.repl import FamigliaTable
-from .launch import cards_dir_of
+from .saved import SavedOptionsError, cards_dir_of, check_famiglia, check_showdown
 from .session import Session
 from .showdown.cards import find_faction
-from .showdown.cli import check_saved_teams as showdown_check_saved
 from .showdown.engine import check_teams
 from .showdown.repl import ShowdownTable
 from .speech import Said
@@ -37,10 +33,6 @@ class OptionsError(ValueError):
     """A new game's options that `play` would refuse; the message is in the asker's language."""
 
 
-class SavedOptionsError(ValueError):
-    """A saved game whose options (or data folder) can no longer be used."""
-
-
 class Kind(Record):
     key: str  # the name the API and the pages use
     game_id: str  # the name in the game file
@@ -51,14 +43,6 @@ class Kind(Record):
 
 def _refuse(lang: str, message: str, **values: Any) -> OptionsError:
     return OptionsError(translator(lang)(message).format(**values))
-
-
-def _saved_options_check(check: Callable, session: Session, *args: Any) -> None:
-    """The check `play --resume` makes of a saved game's options, as SavedOptionsError."""
-    try:
-        check(session, *args)
-    except click.UsageError as e:
-        raise SavedOptionsError(e.message) from None
 
 
 def _only(options: dict, lang: str, *known: str) -> None:
@@ -90,7 +74,7 @@ def _famiglia_options(options: dict, lang: str) -> dict:
 
 
 def _famiglia(session: Session, lang: str) -> NewGame:
-    _saved_options_check(famiglia_check_saved, session, None, None)
+    check_famiglia(session.options)
     rules = Rules(load_famiglia(cards_dir_of(session)), session.options["level"])
     return lambda s: FamigliaTable(rules, s.options["first"], lang)
 
@@ -134,7 +118,7 @@ def _showdown_options(options: dict, lang: str) -> dict:
 
 
 def _showdown(session: Session, lang: str) -> NewGame:
-    _saved_options_check(showdown_check_saved, session, load_showdown(cards_dir_of(session)))
+    check_showdown(session.options, load_showdown(cards_dir_of(session)))
     # ShowdownTable takes its language from the options; the saved options are not touched.
     return lambda s: ShowdownTable(dataclasses.replace(s, options={**s.options, "lang": lang}))
 

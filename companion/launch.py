@@ -61,12 +61,6 @@ def damaged_options(session: Session) -> click.UsageError:
     return click.UsageError(Speech(session.options.get("lang"))._(_DAMAGED, path=session.path))
 
 
-def cards_dir_of(session: Session) -> Path | None:
-    """The data folder the game was started (or resumed) with; None for the bundled data."""
-    saved = session.options.get("cards")
-    return Path(saved) if saved else None
-
-
 def open_session(game: str, game_file: Path | None, resume: bool, options: dict[str, Any],
                  seed: int | None = None, *, lang: str | None = None,
                  cards_dir: Path | None = None) -> Session:

@@ -10,7 +10,8 @@ import click
 
 from tabletop import cli_i18n
 
-from companion.launch import (LANGS, cards_dir_of, cards_option, damaged_options, open_session, play as run_table,
+from companion.saved import SavedOptionsError, cards_dir_of, check_famiglia
+from companion.launch import (LANGS, cards_option, damaged_options, open_session, play as run_table,
                               table_options)
 from companion.session import Session, SessionError
 from companion.speech import Speech, pad
@@ -86,9 +87,10 @@ def play(level: int | None, first: str | None, game_file: Path | None, resume: b
 
 def check_saved(session: Session, level: int | None, first: str | None) -> None:
     saved = session.options
-    if (not isinstance(saved.get("level"), int) or saved.get("first") not in (ROBOT, PLAYER)
-            or saved.get("lang") not in LANGS):
-        raise damaged_options(session)
+    try:
+        check_famiglia(saved)
+    except SavedOptionsError:
+        raise damaged_options(session) from None
     for name, given in (("level", level), ("first", first)):
         if given is not None and given != saved[name]:
             raise click.UsageError(Speech(saved["lang"])._(

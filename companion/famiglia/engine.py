@@ -440,11 +440,14 @@ class Game:
 
     def apply(self, action: Action) -> list[Event]:
         """Carry out `action` whole or not at all; the events it brought about (none when the game
-        keeps no log)."""
-        trial = self.clone()
-        start = len(trial.events) if trial.events is not None else 0
-        trial._carry_out(action)
-        self.__dict__.update(trial.__dict__)
+        keeps no log). Every single step checks before it changes anything; only several cards drawn
+        at once are tried on a copy, since a later one may be refused."""
+        several = isinstance(action, Draw) and len(action.codes) > 1
+        target = self.clone() if several else self
+        start = len(target.events) if target.events is not None else 0
+        target._carry_out(action)
+        if several:
+            self.__dict__.update(target.__dict__)
         return self.events[start:] if self.events is not None else []
 
     def outcome(self) -> Outcome | None:

@@ -102,7 +102,7 @@ class SimplePlayer:
             hand[game.street[pos]] += 1
             return Take(pos)
         rank = self.rules.rank
-        if self.refreshes < self.MAX_REFRESHES and game.street and Refresh(0) in game.legal_actions():
+        if self.refreshes < self.MAX_REFRESHES and game.street and game.refresh_block() is None:
             self.refreshes += 1
             top = max(rank[c] for c in game.street)
             return Refresh(next(i for i, c in enumerate(game.street) if rank[c] == top))

@@ -12,7 +12,8 @@ from tabletop.data.errors import DataError
 from tabletop.data.hitmans_showdown import GAME_ID, load_game
 from tabletop.i18n import N_
 
-from ..launch import (LANGS, cards_dir_of, cards_option, damaged_options, default_lang, open_session,
+from ..saved import SavedOptionsError, cards_dir_of, check_showdown
+from ..launch import (LANGS, cards_option, damaged_options, default_lang, open_session,
                       play as run_table, table_options)
 from ..speech import Said, Speech
 from . import check as checks
@@ -196,11 +197,7 @@ def play(teams, seed, game_file, resume, lang, cards_dir) -> None:
 
 
 def check_saved_teams(session, game) -> None:
-    teams = session.options.get("teams")
     try:
-        pairs = [(t["name"], t["faction"]) for t in teams]
-        if not all(isinstance(name, str) and faction in game.factions for name, faction in pairs):
-            raise TypeError
-        check_teams(game.rules, pairs)
-    except (TypeError, KeyError, Said):
+        check_showdown(session.options, game)
+    except SavedOptionsError:
         raise damaged_options(session) from None

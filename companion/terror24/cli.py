@@ -10,7 +10,8 @@ from tabletop.data.errors import DataError
 from tabletop.data.terror24 import GAME_ID, Terror24, load_terror24, provisional_warning
 from tabletop.i18n import N_
 
-from ..launch import LANGS, cards_dir_of, cards_option, default_lang, open_session, play as run_table, table_options
+from ..saved import cards_dir_of
+from ..launch import LANGS, cards_option, default_lang, open_session, play as run_table, table_options
 from ..speech import Speech
 from .repl import Terror24Table
 

@@ -1,0 +1,121 @@
+"""The protocol's figures on this machine (targets: each well under 1 ms):
+
+    python bench/protocol.py
+
+- listing the legal actions and applying one, in every position of seeded random games (Famiglia
+  levels 1 and 4; 24 with 3 and 5 players), as the API does on every request and the simulator on
+  every step;
+- the same through the API's words: the choices with their labels (what `"actions"` holds);
+- resuming a long game: replaying a whole saved journal."""
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from companion.famiglia.engine import PLAYER, ROBOT, Game, Rules  # noqa: E402
+from companion.famiglia.repl import FamigliaTable  # noqa: E402
+from companion.protocol import NOBODY  # noqa: E402
+from companion.session import Session  # noqa: E402
+from companion.table import replay  # noqa: E402
+from companion.terror24.repl import Terror24Table  # noqa: E402
+from tabletop.data.famiglia import load_famiglia  # noqa: E402
+from tabletop.data.terror24 import load_terror24  # noqa: E402
+
+GAMES = 40
+
+
+def timed(positions, engine_of, step):
+    """Per position: µs to list the legal actions, µs to apply the chosen one."""
+    listing, applying = [], []
+    for seed in range(GAMES):
+        rng, engine = random.Random(seed), engine_of(seed)
+        for _ in range(5000):
+            if engine.to_move().kind == NOBODY:
+                break
+            t0 = time.perf_counter()
+            actions = engine.legal_actions()
+            t1 = time.perf_counter()
+            action = step(engine, actions, rng)
+            t2 = time.perf_counter()
+            engine.apply(action)
+            t3 = time.perf_counter()
+            listing.append((t1 - t0) * 1e6)
+            applying.append((t3 - t2) * 1e6)
+    positions.append(len(listing))
+    return listing, applying
+
+
+def report(name, listing, applying):
+    def line(what, values):
+        q = statistics.quantiles(values, n=100)
+        return f"  {what:<8} median {statistics.median(values):7.1f} µs   p99 {q[98]:7.1f} µs   max {max(values):8.1f} µs"
+    print(f"{name}: {len(listing)} positions")
+    print(line("list", listing))
+    print(line("apply", applying))
+
+
+def famiglia(level, first):
+    data = load_famiglia()
+    return lambda seed: Game(Rules(data, level), first)
+
+
+def terror24(players):
+    data = load_terror24()
+    setup = {3: ["A=scotch B=wolf C=hibachi", "s c s", "random"],
+             5: ["A=scotch B=wolf C=hibachi D=lloyd E=dokaben", "s c s c c"]}[players]
+
+    def start(seed):
+        table = Terror24Table(Session.create("terror24", {}, None, seed), data)
+        for line in setup + ["A", "RB YG RR BP GY"]:
+            table.handle(line)
+        return table.match
+    return start
+
+
+def pick(engine, actions, rng):
+    if actions:
+        return rng.choice(actions)
+    letters = engine.events_left()  # a 24 column turned up: the form, filled
+    return engine.parse("".join(rng.sample(letters, len(engine.game.grid[engine.game.round - 1]))))
+
+
+def choices_cost():
+    data = load_famiglia()
+    table = FamigliaTable(Rules(data, 3), PLAYER)
+    runs = []
+    for _ in range(200):
+        t0 = time.perf_counter()
+        table.choices()
+        runs.append((time.perf_counter() - t0) * 1e6)
+    print(f"Famiglia choices with labels (a new game: 21 entries): median {statistics.median(runs):.1f} µs")
+
+
+def resume_cost():
+    from famiglia_helpers import scripted_game
+
+    lines, _ = scripted_game(level=3, first=ROBOT, seed=3)
+    session = Session.create("famiglia", {"level": 3, "first": ROBOT}, None, 1)
+    session.entries = [[line] for line in lines]
+    rules = Rules(load_famiglia(), 3)
+    runs = []
+    for _ in range(20):
+        t0 = time.perf_counter()
+        replay(session, lambda s: FamigliaTable(rules, ROBOT))
+        runs.append((time.perf_counter() - t0) * 1e3)
+    print(f"resuming a whole Famiglia game ({len(lines)} lines): median {statistics.median(runs):.1f} ms")
+
+
+if __name__ == "__main__":
+    counted = []
+    for name, engine_of in [("Famiglia level 1, player first", famiglia(1, PLAYER)),
+                            ("Famiglia level 4, robot first", famiglia(4, ROBOT)),
+                            ("24, 3 players", terror24(3)), ("24, 5 players", terror24(5))]:
+        report(name, *timed(counted, engine_of, pick))
+    choices_cost()
+    resume_cost()
