@@ -282,3 +282,15 @@ def test_a_game_file_a_session_opens_is_the_one_saved(tmp_path):
     remove_leftover_writes(tmp_path / "g.game.json")
     assert Session.open(tmp_path / "g.game.json", "famiglia") == before
     assert sorted(os.listdir(tmp_path)) == [".g.game.json.lock", "g.game.json"]
+
+
+def test_a_purchase_of_a_billion_items_is_refused_at_once_and_changes_nothing(c, tmp_path):
+    """A phone could send it: the count is checked before anything is priced or built."""
+    create(c, "showdown", "s", teams=TEAMS, seed=5)
+    for line in ("adjust Bob +100000 x", "attack H3"):
+        assert post(c, "s", line).json()["ok"], line
+    before = (tmp_path / "s.game.json").read_text()
+    answer = post(c, "s", "buy weapon 999999999").json()
+    assert not answer["ok"] and "buy 1 to 99 at a time" in answer["messages"][0]
+    assert (tmp_path / "s.game.json").read_text() == before
+    assert post(c, "s", "buy weapon 1").json()["ok"]

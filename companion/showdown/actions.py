@@ -15,6 +15,8 @@ from .conditions import evaluate
 from .dice import DiceError, parse_faces, roll
 from .penalties import Penalty, resolve
 from .pool import PoolError, fmt
+
+MAX_PURCHASE = 99  # items in one purchase: more than any table buys, and a bound on what a line can build
 from .uses import apply_use, parse_reroll, parse_use
 from .state import Action, RuleError, Side, Team
 
@@ -48,6 +50,8 @@ class ActionSteps:
     def buy(self, item_text: str, times: int = 1) -> list[str]:
         side = self._preparing()
         item = find_item(self.game, item_text)
+        if not 1 <= times <= MAX_PURCHASE:  # checked before anything is priced or built
+            raise RuleError(N_("buy 1 to {max} at a time"), max=MAX_PURCHASE)
         if item.hitman_attack_only and self.action.kind != "hitman":
             raise RuleError(N_("{item} is for hitman attacks only"), item=item.name(self.lang))
         have = side.bought[item.id]
@@ -89,7 +93,8 @@ class ActionSteps:
             action.stage = "defend"
             return [self._("{team} (defending) prepares: buy / use, then ready", team=action.sides[1].team)]
         action.stage = "roll"
-        return [self._("{team} rolls {n} dice", team=action.attacker.team, n=action.attacker.pool.count)]
+        return [self.speech.ngettext("{team} rolls {n} die", "{team} rolls {n} dice", action.attacker.pool.count,
+                                     team=action.attacker.team)]
 
     def roll_action(self, faces: list[int] | None) -> list[str]:
         action = self._need_action("prepare", "defend", "roll")
@@ -106,7 +111,8 @@ class ActionSteps:
                         by=self._(" (companion)") if faces is None else "")]
         nxt = next((s for s in action.sides if not s.pool.rolled), None)
         if nxt:
-            out.append(self._("{team} rolls {n} dice", team=nxt.team, n=nxt.pool.count))
+            out.append(self.speech.ngettext("{team} rolls {n} die", "{team} rolls {n} dice", nxt.pool.count,
+                                            team=nxt.team))
         else:
             action.stage = "after"
             out.append(self.standing())
@@ -184,7 +190,8 @@ class ActionSteps:
         extras = [self._("total {n:+d}", n=pool.bonus)] if pool.bonus else []
         extras += [self._("{n} reroll(s)", n=side.backups)] if side.backups else []
         extras += [self._("escape route")] if side.escape else []
-        dice = fmt(pool.faces) if pool.rolled else self._("{n} dice to roll", n=pool.count)
+        dice = fmt(pool.faces) if pool.rolled else self.speech.ngettext("{n} die to roll", "{n} dice to roll",
+                                                                         pool.count)
         return dice + (self._(" ({extras})", extras=self.speech.listing(extras)) if extras else "")
 
     def standing(self) -> str:

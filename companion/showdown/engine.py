@@ -315,7 +315,7 @@ class Engine(ActionSteps):
     def _side(self, team: Team, hitman_attack: bool) -> Side:
         twists = self.faction(team).twists
         pool = Pool(count=self.game.rules.starting_dice, lang=self.lang)
-        pool.notes.append(self._("{n} dice to start", n=pool.count))
+        pool.notes.append(self.speech.ngettext("{n} die to start", "{n} dice to start", pool.count))
         label = self.faction(team).name(self.lang)
         if twists.extra_dice:
             pool.more_dice(twists.extra_dice, label)

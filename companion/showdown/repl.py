@@ -82,7 +82,8 @@ class ShowdownTable:
             return e._("{head} · {team} defends: buy / use / ready >", head=head, team=action.sides[1].team)
         if action.stage == "roll":
             side = next(s for s in action.sides if not s.pool.rolled)
-            return e._("{head} · {team} rolls {n} dice >", head=head, team=side.team, n=side.pool.count)
+            return e.speech.ngettext("{head} · {team} rolls {n} die >", "{head} · {team} rolls {n} dice >",
+                                     side.pool.count, head=head, team=side.team)
         return e._("{head} · use / reroll / done >", head=head)
 
     def handle(self, line: str) -> list[str]:
