@@ -3,8 +3,9 @@
     python bench/protocol.py
 
 - listing the legal actions and applying one, in every position of seeded random games (Famiglia
-  levels 1 and 4; 24 with 3 and 5 players), as the API does on every request and the simulator on
-  every step;
+  levels 1 and 4; 24 with 3 and 5 players; Hitman's Showdown with 2 and 4 teams, whose legal actions
+  are found by trying each candidate on a copy), as the API does on every request and the simulator
+  on every step;
 - the same through the API's words: the choices with their labels (what `"actions"` holds);
 - resuming a long game: replaying a whole saved journal."""
 from __future__ import annotations
@@ -23,6 +24,7 @@ from companion.famiglia.repl import FamigliaTable  # noqa: E402
 from companion.protocol import NOBODY  # noqa: E402
 from companion.session import Session  # noqa: E402
 from companion.table import replay  # noqa: E402
+from companion.showdown.repl import ShowdownTable  # noqa: E402
 from companion.terror24.repl import Terror24Table  # noqa: E402
 from tabletop.data.famiglia import load_famiglia  # noqa: E402
 from tabletop.data.terror24 import load_terror24  # noqa: E402
@@ -78,6 +80,12 @@ def terror24(players):
     return start
 
 
+def showdown(teams):
+    factions = ["blood_diamond", "void_clover", "red_heart", "darkness_speed"]
+    options = {"teams": [{"name": f"T{n}", "faction": f} for n, f in enumerate(factions[:teams])], "lang": "en"}
+    return lambda seed: ShowdownTable(Session.create("hitmans-showdown", options, None, seed)).match
+
+
 def pick(engine, actions, rng):
     if actions:
         return rng.choice(actions)
@@ -115,7 +123,8 @@ if __name__ == "__main__":
     counted = []
     for name, engine_of in [("Famiglia level 1, player first", famiglia(1, PLAYER)),
                             ("Famiglia level 4, robot first", famiglia(4, ROBOT)),
-                            ("24, 3 players", terror24(3)), ("24, 5 players", terror24(5))]:
+                            ("24, 3 players", terror24(3)), ("24, 5 players", terror24(5)),
+                            ("Hitman's Showdown, 2 teams", showdown(2)), ("Hitman's Showdown, 4 teams", showdown(4))]:
         report(name, *timed(counted, engine_of, pick))
     choices_cost()
     resume_cost()

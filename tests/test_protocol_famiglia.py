@@ -11,23 +11,13 @@ from companion.famiglia.engine import PLAYER, ROBOT, Game
 from companion.famiglia.moves import Draw, End, Refresh, Take
 from companion.protocol import CHANCE, NOBODY, Event, Mover, Outcome, Place, RuleError
 from famiglia_helpers import position, rules
+from protocol_helpers import accepted
 
 LEVELS = [(level, first) for level in (1, 2, 3, 4) for first in (PLAYER, ROBOT)]
 
 
 def lines_of(game):
     return [action.line() for action in game.legal_actions()]
-
-
-def accepted(game, line):
-    """The action the line names if the rules take it now, else None (the game is left as it was)."""
-    trial = game.clone()
-    try:
-        action = trial.parse(line)
-        trial.apply(action)
-    except RuleError:
-        return None
-    return action
 
 
 def walk(level, first, seed, steps=5000):

@@ -7,7 +7,7 @@ from click.testing import CliRunner
 
 from companion.cli import main
 from companion.speech import Speech
-from companion.showdown.repl import HELP
+from companion.showdown.match import HELP_LINES as HELP
 from tabletop import catalog
 from test_showdown_play import GAME, run
 

@@ -122,3 +122,37 @@ def test_24_lists_each_pair_a_bidder_may_lay_with_its_name(c):
     assert {a["line"] for a in bids if a["line"].startswith("Aki ")} == {f"Aki {a} {b}" for a, b in pairs}
     assert {a["line"].split()[0] for a in bids} == {"Aki", "Ben", "Chie", "Dai"}
     assert next(a for a in actions if a["line"] == "Aki 0 1")["label"] == "Aki lays 0 1"
+
+
+TEAMS = [{"name": "Ann", "faction": "blood_diamond"}, {"name": "Bob", "faction": "void_clover"},
+         {"name": "Cy", "faction": "red_heart"}, {"name": "Di", "faction": "darkness_speed"}]
+
+
+@pytest.mark.parametrize("teams, seed", [(2, 1), (2, 2), (3, 3), (3, 4), (4, 5), (4, 6)])
+def test_a_showdown_played_only_from_the_listed_actions_reaches_its_end(c, teams, seed):
+    assert create(c, "showdown", "s", teams=TEAMS[:teams], seed=seed).status_code == 201
+    rng = random.Random(seed)
+    status = c.get("/api/games/s").json()
+    for _ in range(2000):
+        if status["over"]:
+            break
+        lines = [a["line"] for a in status["actions"] if a["line"] and a["line"] != "undo"]
+        answer = post(c, "s", rng.choice(lines), status["version"]).json()
+        assert answer["ok"], answer["messages"]
+        status = answer["status"]
+    assert status["over"] and status["showdown"]["winners"]
+    assert [a["line"] for a in status["actions"] if a["line"]] == ["undo"]
+
+
+def test_showdown_lists_only_the_attacks_the_team_can_make(c):
+    create(c, "showdown", "s", teams=TEAMS[:2], seed=5)
+    status = c.get("/api/games/s").json()
+    attacks = {a["line"] for a in status["actions"] if a["group"] == "attack"}
+    board = {f"attack {card}" for card in status["board"]}
+    assert "attack H3" in attacks and attacks < board  # week 1: no team may be attacked yet
+    for line in sorted(board - attacks):  # the kings' and jokers' advances are more than Ann holds
+        refused = post(c, "s", line).json()
+        assert not refused["ok"] and "cannot pay" in refused["messages"][0]
+    assert {"line": "pass", "label": "Pass", "group": "pass"} in status["actions"]
+    first = next(a for a in status["actions"] if a["line"] == "attack H3")
+    assert first["label"].startswith("Attack H3 ")

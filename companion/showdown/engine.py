@@ -7,6 +7,7 @@ action (buy, use, roll, done, the questions after it) live in actions.py.
 """
 from __future__ import annotations
 
+import copy
 import random
 import unicodedata
 from collections import Counter
@@ -59,6 +60,19 @@ class Engine(ActionSteps):
         self.showdown: dict | None = None
         self.ledger = [Booking(self.week, n, rules.starting_money, rules.starting_money, self._("starting money"))
                        for n in self.order]
+
+    def clone(self) -> "Engine":
+        """An independent copy of the state (the card data and the words are shared): what the
+        protocol tries an action on."""
+        twin = copy.copy(self)
+        twin.rng = random.Random()
+        twin.rng.setstate(self.rng.getstate())
+        twin.teams = {name: t.copy() for name, t in self.teams.items()}
+        twin.board, twin.rewarded, twin.uses = list(self.board), set(self.rewarded), Counter(self.uses)
+        twin.ledger = list(self.ledger)  # bookings are appended, never changed
+        twin.showdown = copy.deepcopy(self.showdown)
+        twin.action = None if self.action is None else self.action.copy()
+        return twin
 
     # ---- reading the state ------------------------------------------------------------------
 

@@ -25,6 +25,10 @@ class Pool:
     notes: list[str] = field(default_factory=list)
     lang: str = "en"              # the language of the notes
 
+    def copy(self) -> "Pool":
+        return Pool(self.count, None if self.faces is None else list(self.faces), self.bonus, list(self.notes),
+                    self.lang)
+
     @property
     def speech(self) -> Speech:
         return Speech(self.lang)

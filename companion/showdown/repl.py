@@ -1,7 +1,7 @@
-"""The table REPL for Hitman's Showdown: one typed line → one engine call; words and JSON out."""
+"""The table REPL for Hitman's Showdown: a typed line → its action (match.py) → what the engine says; the
+table for `status`, and JSON for scripts."""
 from __future__ import annotations
 
-import re
 from dataclasses import asdict
 from functools import lru_cache
 from pathlib import Path
@@ -11,30 +11,17 @@ from tabletop.data.hitmans_showdown import load_game
 from tabletop.i18n import N_
 from tabletop.text_width import display_width
 
+from ..protocol import Action, Choice, Form
 from ..session import Session
 from ..speech import Said, pad
 from ..table import InputError
-from .dice import parse_faces, parse_notation, roll
+from .actions import MAX_PURCHASE
+from .dice import MAX_DICE, SIDES
 from .engine import Engine
-from .pool import fmt
+from .match import HELP_LINES, Match
+from .moves import Answer, Attack, Buy, Done, Double, Pass, Ready, Roll, Use
 
-# The commands (`help`), translated when shown.
-HELP = (N_("attack CARD|TEAM     attack a mafia card on the board (SQ, ♡K, JOKER-BLACK) or a team (week {week} on)"),
-        N_("pass                 let the turn go"),
-        N_("buy ITEM [N]         weapon, backup, escape, closing (N times); while preparing"),
-        N_("use CARD [CARD] [CHOICES]  a held card's effect; two cards at once for a pair (use H3 D4)"),
-        N_("                     choices, in the card's order: extra die rolled after the roll: a face or ?;"),
-        N_("                     set a die: OLD>NEW; add a die of a face / copy a die: the face"),
-        N_("roll [FACES]         roll the action's dice: type your faces, or nothing to let the companion roll"),
-        N_("roll 5d6             just roll dice"),
-        N_("ready                hitman attack: the attacker, then the defender, is done preparing"),
-        N_("reroll [TEAM] FACES [> NEW]  spend a backup plan on the dice showing FACES"),
-        N_("double               Blood Diamond: double this reward"),
-        N_("done                 settle the action (the companion then asks for any penalty or theft roll)"),
-        N_("adjust TEAM ±N WHY   correct a team's money;  give CARD TEAM|board  correct who holds a card"),
-        N_("questions            answer with the face you rolled, 'roll' to let the companion roll, or a card id"))
 RECENT = 4  # bookings shown by `status` (all of them are in `status --json`)
-
 
 
 @lru_cache(maxsize=4)
@@ -51,7 +38,11 @@ class ShowdownTable:
         self.game = _game(options.get("cards"))
         self.lang = options["lang"]
         teams = [(t["name"], t["faction"]) for t in options["teams"]]
-        self.engine = Engine(self.game, teams, session.seed, self.lang)
+        self.match = Match(Engine(self.game, teams, session.seed, self.lang))
+
+    @property
+    def engine(self) -> Engine:
+        return self.match.engine
 
     # ---- TableGame --------------------------------------------------------------------------
 
@@ -88,13 +79,65 @@ class ShowdownTable:
 
     def handle(self, line: str) -> list[str]:
         try:
-            return self._dispatch(line)
+            # a refused line is undone by the table, which rebuilds the game from its journal
+            return self.match.carry_out(self.match.parse(line))
         except Said as e:
             raise InputError(e.text(self.lang)) from None
 
     def help(self) -> list[str]:
         week = self.engine.first_week_with("open_hitman_attacks")
-        return [self.engine._(line, week=week) for line in HELP]
+        return [self.engine._(line, week=week) for line in HELP_LINES]
+
+    def choices(self) -> list[Choice]:
+        """The legal actions as the table names them, then forms for what has too many lines to list."""
+        e, m = self.engine, self.match
+        listed = [self._choice(action) for action in m.legal_actions()]
+        action = e.action
+        if action is not None and action.question is None:
+            cards = tuple(card for side in action.sides for card in e.teams[side.team].cards)
+            faces = tuple(str(face) for face in range(1, SIDES + 1))
+            if Roll() in m.legal_actions():
+                side = next(s for s in action.sides if not s.pool.rolled)
+                listed.append(Choice("", e._("The faces rolled at the table"), "roll",
+                                     Form("faces", side.pool.count, faces, least=side.pool.count)))
+            if action.stage in ("prepare", "defend"):
+                listed.append(Choice("", e._("Buy several"), "buy",
+                                     Form("buy", MAX_PURCHASE, tuple(i.id for i in self.game.preparation))))
+            if cards:
+                listed.append(Choice("", e._("Use a card with choices (a die to set, a face)"), "use",
+                                     Form("use", 1, cards)))
+            if action.stage == "after" and any(s.backups for s in action.sides):
+                listed.append(Choice("", e._("Reroll with a backup plan"), "reroll", Form("reroll", 6, faces)))
+        if not e.over:
+            listed += [Choice("", e._("Correct a team's money"), "correct",
+                              Form("adjust", 1, tuple(t.name for t in e.alive()))),
+                       Choice("", e._("Correct who holds a card"), "correct",
+                              Form("give", 1, tuple(c.id for c in self.game.deck()
+                                                    if c.role.category != "faction")))]
+        return listed + [Choice("", e._("Just roll dice"), "tools", Form("notation", MAX_DICE, ("d6",)))]
+
+    def _choice(self, action: Action) -> Choice:
+        e = self.engine
+        line = action.line()
+        if isinstance(action, Attack):
+            target = e.name(action.target) if action.target not in e.teams else action.target
+            return Choice(line, e._("Attack {target}", target=target), "attack")
+        if isinstance(action, Buy):
+            item = next(i for i in self.game.preparation if i.id == action.item)
+            return Choice(line, e._("Buy {item}", item=item.name(self.lang)), "buy")
+        if isinstance(action, Use):
+            return Choice(line, e._("Use {card}", card=e.name(action.tokens[0])), "use")
+        if isinstance(action, Answer):
+            if action.text == "roll":
+                return Choice(line, e._("Let the companion roll"), "answer")
+            if action.text.isdigit():
+                return Choice(line, action.text, "answer")
+            return Choice(line, e._("Take {card}", card=e.name(action.text)), "answer")
+        if isinstance(action, Roll):
+            return Choice(line, e._("Let the companion roll"), "roll")
+        words = {Pass: N_("Pass"), Ready: N_("Ready"), Double: N_("Double the reward"),
+                 Done: N_("Settle the action")}
+        return Choice(line, e._(words[type(action)]), type(action).__name__.lower())
 
     def status(self) -> dict:
         e = self.engine
@@ -150,41 +193,6 @@ class ShowdownTable:
                                    amount=e.money(award["amount"])))
             lines.append(e.verdict(e.showdown["winners"]))
         return lines
-
-    # ---- parsing ----------------------------------------------------------------------------
-
-    def _dispatch(self, line: str) -> list[str]:
-        e = self.engine
-        if self.awaiting_answer():
-            return e.answer(line)
-        word, *args = line.split()
-        word = word.lower()
-        if word == "attack" and args:
-            return e.attack(" ".join(args))  # a team name may have spaces
-        if word == "pass" and not args:
-            return e.pass_turn()
-        if word == "buy" and args:
-            times = int(args[1]) if len(args) == 2 and args[1].isdigit() else 1
-            if len(args) <= 2 and (len(args) == 1 or args[1].isdigit()):
-                return e.buy(args[0], times)
-        if word == "use" and args:
-            return e.use(args)
-        if word == "roll":
-            if len(args) == 1 and re.search(r"[dD]", args[0]):
-                faces = roll(e.rng, parse_notation(args[0]))
-                return [e._("{dice}: {faces}  (total {total})", dice=args[0], faces=fmt(faces), total=sum(faces))]
-            return e.roll_action(parse_faces(args) if args else None)
-        if word == "reroll" and args:
-            return e.reroll(args)
-        if word in ("ready", "double", "done") and not args:
-            return getattr(e, word)()
-        if word == "adjust" and len(args) >= 3 and re.fullmatch(r"[+-]?\d+", args[1]):
-            return e.adjust(args[0], int(args[1]), " ".join(args[2:]))
-        if word == "give" and len(args) == 2:
-            return e.give(args[0], args[1])
-        usage = next((" ".join(h.split()) for h in self.help() if word in h.split()), None)
-        raise InputError(e._("write it like this: {usage}",
-                             usage=usage) if usage else e._("not understood: {line!r}", line=line))
 
 
 def new_game(session: Session) -> Any:

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from copy import copy
+from dataclasses import dataclass, field, replace
 
 from .pool import Pool
 from ..speech import Said
@@ -35,6 +36,11 @@ class Team:
     acted: int = 0
     out: bool = False
 
+    def copy(self) -> "Team":
+        twin = copy(self)
+        twin.cards, twin.barred = list(self.cards), set(self.barred)
+        return twin
+
 
 @dataclass
 class Side:
@@ -44,6 +50,10 @@ class Side:
     backups: int = 0
     escape: bool = False
     used: list[str] = field(default_factory=list)
+
+
+    def copy(self) -> "Side":
+        return replace(self, pool=self.pool.copy(), bought=Counter(self.bought), used=list(self.used))
 
 
 @dataclass
@@ -58,6 +68,10 @@ class Action:
     answers: list[int] = field(default_factory=list)
     stolen: list[str] = field(default_factory=list)
     question: str | None = None
+
+    def copy(self) -> "Action":
+        return replace(self, sides=[s.copy() for s in self.sides], answers=list(self.answers),
+                       stolen=list(self.stolen))
 
     @property
     def attacker(self) -> Side:
