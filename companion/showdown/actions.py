@@ -58,8 +58,7 @@ class ActionSteps:
         if item.max_per_turn is not None and have + times > item.max_per_turn:
             raise RuleError(N_("at most {max} {item} per turn ({have} bought already)"),
                             max=item.max_per_turn, item=item.name(self.lang), have=have)
-        prices = [item.price if have + n == 0 or item.price_further is None else item.price_further
-                  for n in range(times)]
+        prices = [self.price(side, item, n) for n in range(times)]
         team = self.teams[side.team]
         what = item.name(self.lang) + (f" ×{times}" if times > 1 else "")
         self._afford(team, sum(prices), what)
@@ -69,6 +68,11 @@ class ActionSteps:
             out += self._book(team.name, -price, item.name(self.lang))
             out += self._item_effect(item, side)
         return out
+
+    def price(self, side: Side, item: Any, more: int = 0) -> int:
+        """What the next of `item` costs `side` (after `more` bought in the same purchase): the first of
+        the turn at its price, the further ones at theirs."""
+        return item.price if side.bought[item.id] + more == 0 or item.price_further is None else item.price_further
 
     def _item_effect(self, item: Any, side: Side) -> list[str]:
         label = item.name(self.lang)

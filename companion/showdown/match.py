@@ -77,11 +77,15 @@ class Match:
         return [action for action in self.candidates() if self.accepts(action)]
 
     def accepts(self, action: Action) -> bool:
+        return self.refusal(action) is None
+
+    def refusal(self, action: Action) -> Said | None:
+        """Why the rules refuse `action` now (None: they accept it), found on a copy thrown away."""
         try:
-            self.clone().carry_out(action)  # the copy is thrown away either way
-        except Said:
-            return False
-        return True
+            self.clone().carry_out(action)
+        except Said as refused:
+            return refused
+        return None
 
     # ---- a line → its action ----------------------------------------------------------------------------
 

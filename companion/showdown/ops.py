@@ -28,6 +28,10 @@ class EffectError(Said):
     """An effect that cannot be applied as typed; the message names what is expected."""
 
 
+class ChoicesMissing(EffectError):
+    """A use that needs choices typed after the card (a die to set, a face): complete the line."""
+
+
 class Choices:
     def __init__(self, tokens: Sequence[str], rng: random.Random | None = None):
         self.tokens = list(tokens)
@@ -95,7 +99,7 @@ def apply(ops: Sequence[Any], own: Pool, opponent: Pool | None, choices: Choices
     except EffectError as e:
         if e.message != MISSING:
             raise
-        raise EffectError(N_("missing: {what} (type after the card: {sig})"), what=e.fields["what"], why=why,
+        raise ChoicesMissing(N_("missing: {what} (type after the card: {sig})"), what=e.fields["what"], why=why,
                           sig=signature(ops, own.rolled, own.lang)) from None
     if choices.tokens:
         raise EffectError(N_("{why}: unexpected {extra!r} (expected: {sig})"), why=why, extra=" ".join(choices.tokens),
