@@ -20,7 +20,7 @@ from .famiglia.repl import FamigliaTable
 from .saved import SavedOptionsError, cards_dir_of, check_famiglia, check_showdown
 from .session import Session
 from .showdown.cards import find_faction
-from .showdown.engine import check_teams
+from .showdown.engine import RULES_VERSION, check_teams
 from .showdown.repl import ShowdownTable
 from .speech import Said
 from .table import TableGame
@@ -114,7 +114,7 @@ def _showdown_options(options: dict, lang: str) -> dict:
         check_teams(game.rules, [(t["name"], t["faction"]) for t in parsed])
     except Said as e:
         raise OptionsError(e.text(lang)) from None
-    return {"teams": parsed}
+    return {"teams": parsed, "rules": RULES_VERSION}
 
 
 def _showdown(session: Session, lang: str) -> NewGame:

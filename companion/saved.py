@@ -10,7 +10,7 @@ from tabletop.i18n import LANGS
 
 from .famiglia.engine import PLAYER, ROBOT
 from .session import Session
-from .showdown.engine import check_teams
+from .showdown.engine import RULES_VERSION, check_teams
 from .speech import Said
 
 
@@ -31,6 +31,9 @@ def check_famiglia(options: dict[str, Any]) -> None:
 
 
 def check_showdown(options: dict[str, Any], game: Any) -> None:
+    rules = options.get("rules", 1)
+    if not isinstance(rules, int) or isinstance(rules, bool) or not 1 <= rules <= RULES_VERSION:
+        raise SavedOptionsError("showdown rules version")  # e.g. saved by a later version of the kit
     teams = options.get("teams")
     try:
         pairs = [(t["name"], t["faction"]) for t in teams]

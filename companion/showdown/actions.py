@@ -15,10 +15,10 @@ from .conditions import evaluate
 from .dice import DiceError, parse_faces, roll
 from .penalties import Penalty, resolve
 from .pool import PoolError, fmt
-
-MAX_PURCHASE = 99  # items in one purchase: more than any table buys, and a bound on what a line can build
 from .uses import apply_use, parse_reroll, parse_use
 from .state import Action, RuleError, Side, Team
+
+MAX_PURCHASE = 99  # items in one purchase: more than any table buys, and a bound on what a line can build
 
 
 class ActionSteps:
@@ -54,6 +54,8 @@ class ActionSteps:
             raise RuleError(N_("buy 1 to {max} at a time"), max=MAX_PURCHASE)
         if item.hitman_attack_only and self.action.kind != "hitman":
             raise RuleError(N_("{item} is for hitman attacks only"), item=item.name(self.lang))
+        if self.rules_version >= 2:
+            self._refuse_useless(item, side)
         have = side.bought[item.id]
         if item.max_per_turn is not None and have + times > item.max_per_turn:
             raise RuleError(N_("at most {max} {item} per turn ({have} bought already)"),
@@ -68,6 +70,19 @@ class ActionSteps:
             out += self._book(team.name, -price, item.name(self.lang))
             out += self._item_effect(item, side)
         return out
+
+    def _refuse_useless(self, item: Any, side: Side) -> None:
+        """An item whose only effect could not apply in this action is refused before it is paid for."""
+        if not any(op.KIND == "cancel_penalty" for op in item.ops):
+            return
+        name, action = item.name(self.lang), self.action
+        if side is not action.attacker:
+            raise RuleError(N_("{item} would do nothing: only the attacking team rolls a penalty"), item=name)
+        if side.escape:
+            raise RuleError(N_("{item} would do nothing: one already cancels this action's penalty"), item=name)
+        if action.kind == "mafia" and not self.game.card(action.target).penalty:
+            raise RuleError(N_("{item} would do nothing: {card} carries no penalty"), item=name,
+                            card=self.name(action.target))
 
     def price(self, side: Side, item: Any, more: int = 0) -> int:
         """What the next of `item` costs `side` (after `more` bought in the same purchase): the first of
@@ -262,6 +277,7 @@ class ActionSteps:
             penalty = resolve(self.game, self.faction(team), action.kind, feeder, side.escape, self.lang)
         except NeedRoll as e:
             action.question = self._("{team}: {what} (1d6: type the face, or 'roll')", team=team.name, what=e.what)
+            action.asked = e.count
             return []
         return self._apply_penalty(team, penalty) + self._end_turn()
 
@@ -301,6 +317,7 @@ class ActionSteps:
             faces = Feeder(action.answers).take(what, rules.money_dice)
         except NeedRoll as e:
             action.question = self._("{team}: {what} (type the face, or 'roll')", team=thief.name, what=e.what)
+            action.asked = e.count
             return []
         out = []
         for card_id in action.stolen:
@@ -327,12 +344,16 @@ class ActionSteps:
                 raise RuleError(N_("{id} is not a card {team} can lose"), id=card.id, team=victim.name)
             action.stolen.append(card.id)
         elif words == ["roll"]:
-            action.answers += roll(self.rng, 1)
+            action.answers += roll(self.rng, action.asked if self.rules_version >= 2 else 1)
         else:
             try:
-                action.answers += parse_faces(words)
+                faces = parse_faces(words)
             except DiceError as e:
                 raise RuleError(N_("{error}; {question}"), error=e.text(self.lang), question=action.question) from None
+            if self.rules_version >= 2 and len(faces) > action.asked:
+                raise RuleError.ngettext("answer with {n} face; {question}", "answer with {n} faces; {question}",
+                                         action.asked, question=action.question)
+            action.answers += faces
         action.question = None
         return self._continue()
 

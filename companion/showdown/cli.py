@@ -20,7 +20,7 @@ from . import check as checks
 from .cards import NotFound, find_faction
 from .chance import Feeder, NeedRoll
 from .dice import DiceError, parse_faces, roll_notation
-from .engine import check_teams
+from .engine import RULES_VERSION, check_teams
 from .penalties import resolve
 from .pool import fmt
 from .render import penalty_lines
@@ -187,7 +187,7 @@ def play(teams, seed, game_file, resume, lang, cards_dir) -> None:
             check_teams(game.rules, [(t["name"], t["faction"]) for t in parsed])
         except Said as e:
             raise UserError.of(e, said_lang) from None
-        options = {"teams": parsed}
+        options = {"teams": parsed, "rules": RULES_VERSION}
     elif teams:
         raise UserError(Speech(said_lang)._("--resume continues the saved teams; leave out --team"))
     session = open_session(GAME_ID, game_file, resume, options, seed, lang=lang, cards_dir=cards_dir)

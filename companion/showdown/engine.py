@@ -41,10 +41,19 @@ def check_teams(rules: Any, teams: list[tuple[str, str]]) -> None:
                             character=shown(stray))
 
 
+# The companion's rulings, by version: a game keeps the version it was started under (saved with its
+# options as "rules"; none saved: 1), so a later ruling never changes what a saved line did.
+#   1  the first rulings
+#   2  a purchase that can have no effect is refused; a penalty answer gives exactly the faces asked
+RULES_VERSION = 2
+
+
 class Engine(ActionSteps):
-    def __init__(self, game: Any, teams: list[tuple[str, str]], seed: int, lang: str = "en"):
+    def __init__(self, game: Any, teams: list[tuple[str, str]], seed: int, lang: str = "en",
+                 rules_version: int = RULES_VERSION):
         rules = game.rules
         check_teams(rules, teams)
+        self.rules_version = rules_version
         self.game, self.lang, self.rng = game, lang, random.Random(seed)
         self.speech = Speech(lang)
         self._ = self.speech._

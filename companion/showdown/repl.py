@@ -38,7 +38,7 @@ class ShowdownTable:
         self.game = _game(options.get("cards"))
         self.lang = options["lang"]
         teams = [(t["name"], t["faction"]) for t in options["teams"]]
-        self.match = Match(Engine(self.game, teams, session.seed, self.lang))
+        self.match = Match(Engine(self.game, teams, session.seed, self.lang, options.get("rules", 1)))
 
     @property
     def engine(self) -> Engine:

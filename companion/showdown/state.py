@@ -5,12 +5,10 @@ from collections import Counter
 from copy import copy
 from dataclasses import dataclass, field, replace
 
+from ..protocol import RuleError
 from .pool import Pool
-from ..speech import Said
 
-
-class RuleError(Said):
-    """Not allowed now; the message says why and what is."""
+__all__ = ["Action", "Booking", "RuleError", "Side", "Team"]
 
 
 @dataclass
@@ -68,6 +66,7 @@ class Action:
     answers: list[int] = field(default_factory=list)
     stolen: list[str] = field(default_factory=list)
     question: str | None = None
+    asked: int = 1               # the faces the question asks for
 
     def copy(self) -> "Action":
         return replace(self, sides=[s.copy() for s in self.sides], answers=list(self.answers),

@@ -1,0 +1,75 @@
+"""Hitman's Showdown keeps the rulings a game was started under: a new game saves `"rules": 2`; a game
+saved before has none and plays by version 1, so every saved line does what it did."""
+import json
+
+import pytest
+
+from companion.session import Session
+from companion.showdown.engine import RULES_VERSION
+from companion.showdown.repl import ShowdownTable
+from companion.table import InputError
+from web_helpers import client, create, post, terminal
+
+TEAMS = [{"name": "Ann", "faction": "blood_diamond"}, {"name": "Bob", "faction": "void_clover"}]
+
+
+def table(rules=None, seed=5):
+    options = {"teams": TEAMS, "lang": "en"} | ({"rules": rules} if rules else {})
+    return ShowdownTable(Session.create("hitmans-showdown", options, None, seed))
+
+
+def play(t, *lines):
+    return [said for line in lines for said in t.handle(line)]
+
+
+def test_a_new_game_saves_the_rules_it_plays_by(tmp_path):
+    c = client(tmp_path)
+    create(c, "showdown", "s", teams=TEAMS)
+    assert json.loads((tmp_path / "s.game.json").read_text())["options"]["rules"] == RULES_VERSION == 2
+    game = tmp_path / "t.game.json"
+    terminal("showdown", game, "quit\n", tmp_path, "--team", "Ann=blood_diamond", "--team", "Bob=void_clover",
+             resume=False)
+    assert json.loads(game.read_text())["options"]["rules"] == 2
+
+
+@pytest.mark.parametrize("line, why", [
+    ("attack H3", "carries no penalty"),  # a Mob: losing costs nothing
+])
+def test_an_escape_route_that_could_do_nothing_is_refused_before_it_is_paid(line, why):
+    t = table(rules=2)
+    play(t, "adjust Ann +10000 test", line)
+    with pytest.raises(InputError, match=why):
+        t.handle("buy escape")
+    assert t.engine.teams["Ann"].money == 11000
+    old = table()  # a game saved before version 2 bought it, paid, and goes on doing so
+    play(old, "adjust Ann +10000 test", line, "buy escape")
+    assert old.engine.teams["Ann"].money < 11000
+
+
+def test_a_second_escape_route_for_one_action_is_refused():
+    t = table(rules=2)
+    play(t, "adjust Ann +10000 test", "attack HJ", "buy escape")
+    with pytest.raises(InputError, match="one already cancels"):
+        t.handle("buy escape")
+
+
+def test_a_penalty_answer_gives_exactly_the_faces_asked():
+    t = table(rules=2)
+    play(t, "attack HJ", "roll 2 2", "done")
+    assert t.engine.action.question and t.engine.action.asked == 1
+    with pytest.raises(InputError, match="answer with 1 face"):
+        t.handle("3 4")
+    assert t.engine.action.answers == []
+    old = table()
+    play(old, "attack HJ", "roll 2 2", "done", "3 4")  # version 1 kept the 4 for a later question
+
+
+def test_a_rules_version_from_a_later_kit_is_a_damaged_file(tmp_path):
+    c = client(tmp_path)
+    create(c, "showdown", "s", teams=TEAMS)
+    saved = json.loads((tmp_path / "s.game.json").read_text())
+    saved["options"]["rules"] = 99
+    (tmp_path / "s.game.json").write_text(json.dumps(saved))
+    r = client(tmp_path).get("/api/games/s")
+    assert r.status_code == 409 and "damaged" in r.json()["error"]
+    assert post(client(tmp_path), "s", "pass").status_code == 409
