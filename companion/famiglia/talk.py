@@ -89,7 +89,7 @@ class Talk:
         if not g.pending:
             return [self._("Your turn.")] if brief else []
         n = g.draw_count()
-        lines = [self._("→ Type the {n} card(s) drawn, in order, on one line (e.g. {example}).", n=n,
+        lines = [self._("→ Type the {n} card(s) drawn, in order: on one line (e.g. {example}), or a few at a time.", n=n,
                         example=" ".join(self.rules.example(n)))]
         hidden = g.hidden_n
         if g.passno == 1 and n > hidden:

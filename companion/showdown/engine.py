@@ -299,9 +299,11 @@ class Engine(ActionSteps):
             where = self._("held by {team}", team=holder.name) if holder else self._("not on the board")
             raise RuleError(N_("{card} is {where}; attack a card on the board"), card=self.name(card.id), where=where)
         out = []
-        if card.advance:
+        if card.advance and self.game.rules.advance == "paid":
             self._afford(actor, card.advance, self._("the advance on {id}", id=card.id))
             out += self._book(actor.name, -card.advance, self._("advance for {card}", card=self.name(card.id)))
+        elif card.advance:
+            out += self._book(actor.name, card.advance, self._("advance for {card}", card=self.name(card.id)))
         self.action = Action("mafia", card.id, [self._side(actor, hitman_attack=False)])
         out.append(self._("{team} attacks {card} — {condition}", team=actor.name, card=self.name(card.id),
                             condition=card.condition.text(self.lang)))

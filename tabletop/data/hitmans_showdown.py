@@ -299,6 +299,8 @@ class Rules(Record):
     actions_per_week: int
     eliminated_at: int
     mafia_loss_table: str  # a lost mafia attack's table unless the faction names its own
+    # 前準備金: "paid" by the attacker as the attack starts (docs/rulings.md), or "received" from the bank
+    advance: Literal["paid", "received"] = "paid"
 
 
 class Section(Record):
