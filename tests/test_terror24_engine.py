@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.terror24.engine import Check, Game, RuleError, Seat, npc_style
+from companion.terror24.engine import Check, Game, Placed, RuleError, Seat, npc_style
 from tabletop.data.terror24 import load_terror24
 from tabletop.record import replace
 
@@ -45,7 +45,7 @@ def test_rulebook_example_coop_pair_a_first_c_second():
     r = play_round(g, {"A": [1, 3], "B": [0, 2], "C": [1, 4], "D": [1, 2]})
     assert r.coop_count == 2
     assert [(g.seats[e.seat].name, e.time) for e in r.ranking] == [("A", 6), ("C", 5), ("B", 4), ("D", 3)]
-    assert [(g.seats[s].name, suit) for s, suit in r.placed] == [("A", "bomb"), ("C", "hijack")]
+    assert [(g.seats[p.seat].name, p.suit) for p in r.placed] == [("A", "bomb"), ("C", "hijack")]
     # A: coop main VP of its event; B (coop, not placed): the sub VP of A's event; C: stand VP.
     assert awards(r, g) == sorted([("A", "coop_main", "bomb", SUIT["bomb"].coop_main_vp),
                                    ("B", "coop_sub", "bomb", SUIT["bomb"].coop_sub_vp),
@@ -105,8 +105,8 @@ def test_rounds_five_and_seven_reveal_first_then_three_places():
         g.reveal(["shooting", "bio"])
     g.reveal(["shooting", "bio", "hostage"])
     r = play_round(g, {"A": [5, 6], "B": [3, 4], "C": [2, 2], "NPC": [1]})
-    assert [suit for _, suit in r.placed] == ["shooting", "bio", "hostage"]
-    assert [g.seats[s].name for s, _ in r.placed] == ["A", "B", "C"]
+    assert [p.suit for p in r.placed] == ["shooting", "bio", "hostage"]
+    assert [g.seats[p.seat].name for p in r.placed] == ["A", "B", "C"]
     assert g.round == 6 and g.need() == ("bid", g.chief)
 
 
@@ -158,7 +158,7 @@ def test_npc_card_goes_to_the_bottom_when_not_placed_and_stays_out_when_placed()
     r = play_round(g, {"A": [5, 6], "B": [3, 4], "C": [0, 1], "NPC": [1]})
     assert r.npc_to_bottom == (1,) and g.seats[3].hand == [6, 1, 2, 2, 3, 4, 5, 1]
     r = play_round(g, {"A": [3, 4], "B": [0, 1], "C": [0, 1], "NPC": [6]})
-    assert (3, "bio") in r.placed and r.npc_to_bottom == () and g.seats[3].kept == [6]
+    assert Placed(3, "bio") in r.placed and r.npc_to_bottom == () and g.seats[3].kept == [6]
     assert g.seats[3].hand == [1, 2, 2, 3, 4, 5, 1]
 
 

@@ -7,10 +7,10 @@ from typing import Any
 from tabletop.data.hitmans_showdown import normalise_card_id
 from tabletop.i18n import N_
 
-from ..speech import Said
+from ..protocol import RuleError
 
 
-class NotFound(Said):
+class NotFound(RuleError):
     """Nothing (or too much) matches; the message lists what would."""
 
 

@@ -11,14 +11,15 @@ import re
 from tabletop.i18n import N_
 from tabletop.record import Record
 
-from ..speech import Said
+from ..protocol import RuleError
+
 
 SIDES = 6
 _NOTATION = re.compile(rf"^\s*(\d*)\s*[dD]\s*{SIDES}\s*$")
 MAX_DICE = 200  # far beyond any real pile; guards against a typo like 5000d6
 
 
-class DiceError(Said):
+class DiceError(RuleError):
     """Input that is not a roll; the message says what was expected."""
 
 

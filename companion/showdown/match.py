@@ -11,7 +11,6 @@ import re
 from tabletop.i18n import N_
 
 from ..protocol import CHANCE, NOBODY, PLAYER, Action, Mover, Outcome, RuleError, ranked
-from ..speech import Said
 from .cards import NotFound, find_card, find_item
 from .dice import SIDES, parse_faces, parse_notation, roll
 from .engine import Engine
@@ -79,11 +78,11 @@ class Match:
     def accepts(self, action: Action) -> bool:
         return self.refusal(action) is None
 
-    def refusal(self, action: Action) -> Said | None:
+    def refusal(self, action: Action) -> RuleError | None:
         """Why the rules refuse `action` now (None: they accept it), found on a copy thrown away."""
         try:
             self.clone().carry_out(action)
-        except Said as refused:
+        except RuleError as refused:
             return refused
         return None
 

@@ -16,7 +16,8 @@ from tabletop.i18n import N_
 from .conditions import kind_of
 from .dice import DiceError, parse_face, roll
 from .pool import Pool, PoolError
-from ..speech import Said, Speech
+from ..protocol import RuleError
+from ..speech import Speech
 
 CHOICE_KINDS = {"set_die", "add_dice_of_face", "copy_die"}  # these need rolled dice
 
@@ -24,7 +25,7 @@ CHOICE_KINDS = {"set_die", "add_dice_of_face", "copy_die"}  # these need rolled 
 MISSING = N_("missing: {what}")
 
 
-class EffectError(Said):
+class EffectError(RuleError):
     """An effect that cannot be applied as typed; the message names what is expected."""
 
 

@@ -10,10 +10,11 @@ from dataclasses import dataclass, field
 from tabletop.i18n import N_
 
 from .dice import SIDES
-from ..speech import Said, Speech
+from ..protocol import RuleError
+from ..speech import Speech
 
 
-class PoolError(Said):
+class PoolError(RuleError):
     """A change the dice do not allow (e.g. setting a die showing a face that is not there)."""
 
 

@@ -11,9 +11,9 @@ from tabletop.data.hitmans_showdown import load_game
 from tabletop.i18n import N_
 from tabletop.text_width import display_width
 
-from ..protocol import Action, Choice, Form
+from ..protocol import Action, Choice, Form, RuleError
 from ..session import Session
-from ..speech import Said, pad
+from ..speech import pad
 from ..table import InputError
 from .actions import MAX_PURCHASE
 from .dice import MAX_DICE, SIDES
@@ -81,7 +81,7 @@ class ShowdownTable:
         try:
             # a refused line is undone by the table, which rebuilds the game from its journal
             return self.match.carry_out(self.match.parse(line))
-        except Said as e:
+        except RuleError as e:
             raise InputError(e.text(self.lang)) from None
 
     def help(self) -> list[str]:

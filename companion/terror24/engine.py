@@ -49,18 +49,30 @@ class Entry(Record):
     time: int
 
 
+class Placed(Record):
+    """The bidder at a place of the round and the event it received."""
+    seat: int
+    suit: str
+
+
+class Switch(Record):
+    """A seat whose detective switched style at the end of the round, and its new style."""
+    seat: int
+    style: Style
+
+
 class RoundResult(Record):
     round: int
     coop_count: int
     ranking: list[Entry]  # every bidder, best first
-    placed: list[tuple[int, str]]  # (seat, suit) for places 1, 2, (3)
+    placed: list[Placed]  # places 1, 2, (3)
     awards: list[Award]
     back_to_hand: dict[int, tuple[int, ...]]
     left_out: dict[int, tuple[int, ...]]
     npc_to_bottom: tuple[int, ...]
     sitting_out: list[int]
     chief: int  # after the round
-    switches: list[tuple[int, Style]]  # (seat, new style)
+    switches: list[Switch]
 
 
 class Check(Record):
@@ -187,9 +199,10 @@ class Game:
         entries = [Entry(s, self.bids[s], self.seats[s].style,
                          sum(self.bids[s]) + (len(coops) if s in coops else 0)) for s in bidders]
         ranking = sorted(entries, key=lambda e: (-e.time, self.distance_from_chief(e.seat)))
-        placed = [(e.seat, column[place]) for place, e in enumerate(ranking[: len(column)])]
+        placed = [Placed(e.seat, column[place]) for place, e in enumerate(ranking[: len(column)])]
         awards = []
-        for place, (seat, suit_id) in enumerate(placed, 1):
+        for place, placing in enumerate(placed, 1):
+            seat, suit_id = placing.seat, placing.suit
             suit = data.suit(suit_id)
             if self.seats[seat].style == "stand":
                 awards.append(Award(seat, suit.stand_vp, "stand", suit_id, place))
@@ -202,13 +215,13 @@ class Game:
             self.seats[seat].events.append(suit_id)
         for award in awards:
             self.seats[award.seat].vp += award.vp
-        back, out, to_bottom = self._return_cards({s for s, _ in placed})
+        back, out, to_bottom = self._return_cards({p.seat for p in placed})
         chief = ranking[0].seat if ranking else self.chief
         switches = []
         for i, seat in enumerate(self.seats):
             if data.detective(seat.detective).switches(data.schedule, r):
                 seat.style = other_style(seat.style)
-                switches.append((i, seat.style))
+                switches.append(Switch(i, seat.style))
         result = RoundResult(r, len(coops), ranking, placed, awards, back, out, to_bottom,
                              [i for i in range(len(self.seats)) if i not in self.bids], chief, switches)
         self.results.append(result)

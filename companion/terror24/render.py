@@ -60,12 +60,12 @@ class Render:
         column = game.grid[result.round - 1]
         for place, suit in enumerate(column, 1):
             if place <= len(result.placed):
-                seat, _ = result.placed[place - 1]
+                seat = result.placed[place - 1].seat
                 lines.append("  " + self._("{place}. {name} → {event}", place=place, name=who(seat),
                                            event=self.event(suit)))
             else:
                 lines.append("  " + self._("{place}. nobody (event unclaimed)", place=place))
-        placers = dict((place, seat) for place, (seat, _) in enumerate(result.placed, 1))
+        placers = {place: placed.seat for place, placed in enumerate(result.placed, 1)}
         for a in result.awards:
             reason = self._reason(game, a, placers, result.round)
             lines.append("  " + self.speech.label(f"VP {who(a.seat)} +{a.vp}", reason))
@@ -86,8 +86,8 @@ class Render:
             lines.append(self._("sitting out (one card left): {names}",
                                 names=self.speech.listing(who(s) for s in result.sitting_out)))
         lines.append(self._("new chief: {name}", name=who(result.chief)))
-        for seat, style in result.switches:
-            lines.append(self._("style switch: {name} → {style}", name=who(seat), style=self.style(style)))
+        for switch in result.switches:
+            lines.append(self._("style switch: {name} → {style}", name=who(switch.seat), style=self.style(switch.style)))
         if not result.switches:
             lines.append(self._("no style switches"))
         lines.append(self.standings(game))

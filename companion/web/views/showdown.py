@@ -6,7 +6,7 @@ from companion.showdown.dice import SIDES
 from companion.showdown.moves import Answer, Attack, Buy, Done, Double, Pass, Ready, Roll, Use
 from companion.showdown.ops import ChoicesMissing
 from companion.showdown.repl import ShowdownTable
-from companion.speech import Said
+from companion.protocol import RuleError
 from tabletop.i18n import _
 
 from . import Button
@@ -127,7 +127,7 @@ def _uses(table: ShowdownTable, legal: set) -> list[Button]:
     return buttons
 
 
-def _needs_choices(refusal: Said | None) -> bool:
+def _needs_choices(refusal: RuleError | None) -> bool:
     return isinstance(refusal, ChoicesMissing)
 
 
