@@ -11,7 +11,7 @@ import click
 from tabletop import cli_i18n
 
 from companion.saved import SavedOptionsError, cards_dir_of, check_famiglia
-from companion.launch import (LANGS, cards_option, damaged_options, open_session, play as run_table,
+from companion.launch import (cards_option, damaged_options, open_session, play as run_table,
                               table_options)
 from companion.session import Session, SessionError
 from companion.speech import Speech, pad

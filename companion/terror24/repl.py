@@ -120,7 +120,7 @@ class Terror24Table:
     # ----- what may be sent -----
     def choices(self) -> list[Choice]:
         """The legal actions as the table names them; forms for the answers too many to list."""
-        m, game, render = self.match, self.game, self.render
+        m, game = self.match, self.game
         step = m.setup_step()
         if step == "players":
             return [Choice("", self._("Players, clockwise: NAME=DETECTIVE each"), "setup",
