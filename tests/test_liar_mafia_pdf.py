@@ -185,3 +185,20 @@ def test_summary_card_heading_is_one_line(lang, heading):
             chars = chars_in(page, p.trim, page.height)
             top = min(c["top"] for c in chars)
             assert read([c for c in chars if abs(c["top"] - top) < 1], False) == heading
+
+
+@pytest.mark.parametrize("lang, condition", [("ja", "ガンチップ(2)を2つ持ち、自分の場にBOSSが伏せてあれば"),
+                                             ("en", "Holdingtwochipsshowing2withyourBOSSfacedown")])
+def test_the_boss_card_says_what_an_all_out_attack_needs_on_both_halves(lang, condition):
+    """総攻撃 wins only with two chips showing 2 and the BOSS face down (the rulebook's FAQ and action
+    text): the card itself says so, not only the A4 sheet."""
+    built, _ = build(GAME, "cards", lang=lang)
+    faces = refs_by_face(built)
+    with open_pdf(built.pdf) as pdf:
+        page = pdf.pages[0]
+        bosses = [p for p in built.sheets[0].placements if faces[p.face][0].endswith("-boss")]
+        assert len(bosses) == 2
+        for p in bosses:
+            chars = chars_in(page, p.trim, page.height)
+            for upside_down in (False, True):
+                assert condition in read([c for c in chars if turned(c) == upside_down], upside_down)
