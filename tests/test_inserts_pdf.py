@@ -248,3 +248,21 @@ def test_inserts_have_no_backs_whatever_backs_says(tmp_path, backs):
     other = tmp_path / "other" / "hitmans-showdown" / "inserts-a4-en.pdf"
     assert len(PdfReader(other).pages) == len(PdfReader(plain).pages) == 6
     assert [p.extract_text() for p in PdfReader(other).pages] == [p.extract_text() for p in PdfReader(plain).pages]
+
+
+@pytest.mark.parametrize("lang, ability, rows", [
+    ("ja", "マフィアへの攻撃に敗北した時", ["1〜3→デメリット無し", "4,5→金額減少1000金", "6→次の行動時、ダイス数+1"]),
+    ("en", "When you lose to the mafia", ["1–3→No penalty.", "4,5→Lose 1,000 gold.", "6→Your next action: +1 die."]),
+])
+def test_darkness_speeds_insert_prints_its_own_table_and_when_it_applies(out, game, lang, ability, rows):
+    """The faction's table is on its own card (not only on the summary sheet), and both languages say
+    it replaces the table of a lost mafia attack only (the ruling: a lost hitman attack rolls the
+    common table)."""
+    deck = game.deck()
+    slot = next(i for i, card in enumerate(deck) if card.faction_id == "darkness_speed")
+    with open_pdf(out / f"inserts-a4-{lang}.pdf") as pdf:
+        page = pdf.pages[slot // 9]
+        text = "".join(text_in(page, cells(page)[slot % 9]).split())
+    assert ability.replace(" ", "") in text
+    for row in rows:
+        assert row.replace(" ", "") in text, (row, text)
