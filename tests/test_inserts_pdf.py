@@ -266,3 +266,13 @@ def test_darkness_speeds_insert_prints_its_own_table_and_when_it_applies(out, ga
     assert ability.replace(" ", "") in text
     for row in rows:
         assert row.replace(" ", "") in text, (row, text)
+
+
+@pytest.mark.parametrize("lang, tie", [("ja", "同数なら全員が受け取る。"), ("en", "Tied teams all receive it.")])
+def test_the_summary_says_who_gets_a_tied_showdown_bonus(out, game, lang, tie):
+    """新しき風 and ブリーダー go to every tied team (the project's ruling, `ties` in the data)."""
+    with open_pdf(out / f"summary-a4-{lang}.pdf") as pdf:
+        lines = [line for page in pdf.pages for line in page.extract_text().splitlines()]
+    for bonus in game.showdown.bonuses:
+        row = next(line for line in lines if line.startswith(bonus.name(lang)))
+        assert (tie in row) == (bonus.who.KIND == "most_cards"), row
