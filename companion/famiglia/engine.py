@@ -424,11 +424,7 @@ class Game:
         if self.pending:
             if words[0].lower() in ("take", "refresh", "end"):
                 raise RuleError(DRAW_FIRST, n=self.draw_count())
-            codes = tuple(self.rules.codes[self._card(word)] for word in words)
-            if len(codes) > self.draw_count():
-                raise RuleError(N_("{n} card(s) were to be drawn, you typed {got}"), n=self.draw_count(),
-                                got=len(codes))
-            return Draw(codes)
+            return Draw(tuple(self.rules.codes[self._card(word)] for word in words))  # apply counts them
         word, arg = words[0].lower(), " ".join(words[1:])
         if word == "end" and not arg:
             return End()

@@ -91,12 +91,13 @@ class ShowdownTable:
     def choices(self) -> list[Choice]:
         """The legal actions as the table names them, then forms for what has too many lines to list."""
         e, m = self.engine, self.match
-        listed = [self._choice(action) for action in m.legal_actions()]
+        legal = m.legal_actions()
+        listed = [self._choice(action) for action in legal]
         action = e.action
         if action is not None and action.question is None:
             cards = tuple(card for side in action.sides for card in e.teams[side.team].cards)
             faces = tuple(str(face) for face in range(1, SIDES + 1))
-            if Roll() in m.legal_actions():
+            if Roll() in legal:
                 side = next(s for s in action.sides if not s.pool.rolled)
                 listed.append(Choice("", e._("The faces rolled at the table"), "roll",
                                      Form("faces", side.pool.count, faces, least=side.pool.count)))

@@ -18,13 +18,13 @@ from tabletop.data.terror24 import STYLES, Style, Terror24
 from tabletop.i18n import N_
 
 from ..protocol import CHANCE, NOBODY, PLAYER, Action, Event, Mover, Outcome, RuleError, ranked
+from ..table import TABLE_WORDS
 from .engine import Game, Seat, npc_style
 from .moves import (HIDDEN, Adjust, Adjusted, Answered, Bid, Checked, Chief, Draw, Ended, Grid, Laid, NpcSeat,
                     Players, Resolved, Reveal, Revealed, Started, Styles)
 
 SETUP = ("players", "styles", "npc", "chief", "grid")
 NPC = "NPC"  # the virtual player's seat name (no player may take it)
-TABLE_WORDS = ("quit", "help", "status", "history", "undo")  # the driver reads these before a game does
 
 
 class Match:
@@ -120,7 +120,7 @@ class Match:
                 raise RuleError(N_("a player's name cannot be a number ({name!r})"), name=name)
             if name.lower() in TABLE_WORDS:  # "Quit 3 5" would end the session, not lay a bid
                 raise RuleError(N_("a player's name cannot be a table command ({name!r}; not {words})"),
-                                name=name, words=", ".join(TABLE_WORDS))
+                                name=name, words=TABLE_WORDS)
             players.append((name, self._detective(detective)))
         lo, hi = self.data.players.min, self.data.players.max
         if not lo <= len(players) <= hi:

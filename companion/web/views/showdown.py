@@ -17,7 +17,8 @@ FACES = range(1, SIDES + 1)
 def view(table: ShowdownTable) -> dict:
     e, game, lang = table.engine, table.game, table.lang
     action = e.action
-    legal = set(table.match.legal_actions())
+    actions = table.match.legal_actions()  # in the engine's order, which the question's cards keep
+    legal = set(actions)
     shown = {
         "week": e.week, "weeks": len(game.weeks), "over": e.over,
         "turn": None if e.over else e.current.name,
@@ -25,7 +26,7 @@ def view(table: ShowdownTable) -> dict:
         "teams": [_team(table, name) for name in e.order],
         "ledger": [{"week": b.week, "team": b.team, "amount": ("+" if b.amount >= 0 else "−") + e.money(abs(b.amount)),
                     "balance": e.money(b.balance), "reason": b.reason} for b in reversed(e.ledger)],
-        "action": _action(table, legal) if action else None,
+        "action": _action(table, actions) if action else None,
         "attacks": [] if e.over or action else _attacks(table, legal),
         "turn_buttons": [] if e.over or action else _turn_buttons(table, legal),
         "showdown": _showdown(table) if e.showdown else None,
@@ -75,7 +76,7 @@ def _turn_buttons(table: ShowdownTable, legal: set) -> list[Button]:
     return buttons + ([Button(_("Pass"), Pass().line())] if Pass() in legal else [])
 
 
-def _action(table: ShowdownTable, legal: set) -> dict:
+def _action(table: ShowdownTable, actions: list) -> dict:
     e, game, lang = table.engine, table.game, table.lang
     action = e.action
     target = e.name(action.target) if action.kind == "mafia" else action.target
@@ -86,8 +87,9 @@ def _action(table: ShowdownTable, legal: set) -> dict:
                         "backups": s.backups, "escape": s.escape} for s in action.sides],
              "standing": e.standing().strip() if any(s.pool.rolled for s in action.sides) else "",
              "buttons": [], "dice": None, "answer_faces": False, "preparing": None}
+    legal = set(actions)
     if action.question:
-        return shown | _question(table, legal)
+        return shown | _question(table, actions)
     buttons: list[Button] = []
     if action.stage in ("prepare", "defend"):
         side = action.sides[0 if action.stage == "prepare" else 1]
@@ -131,10 +133,10 @@ def _needs_choices(refusal: RuleError | None) -> bool:
     return isinstance(refusal, ChoicesMissing)
 
 
-def _question(table: ShowdownTable, legal: set) -> dict:
+def _question(table: ShowdownTable, actions: list) -> dict:
     """A penalty or theft question: a face to tap (or virtual dice), or a card to take."""
     game = table.game
-    answers = [a for a in table.match.legal_actions() if isinstance(a, Answer)]
+    answers = [a for a in actions if isinstance(a, Answer)]
     if all(a.text.isdigit() or a.text == "roll" for a in answers):
         return {"buttons": [Button(str(f), Answer(str(f)).line()) for f in FACES]
                 + [Button(_("Roll it for me"), Answer("roll").line(), tone="main")], "answer_faces": True}
