@@ -15,16 +15,18 @@ from tabletop.text_width import display_width
 
 
 def _filled(fields: dict[str, Any], lang: str) -> dict[str, Any]:
-    """A field that is game data (a name in both languages) or words of their own (`Said`) is said in
-    `lang`; a tuple of fields is a list, joined as the language joins one."""
+    """A field that is game data (a name in both languages) or words of their own (anything with a
+    `text(lang)`: `Said`, an amount of money) is said in `lang`; a tuple of fields is a list, joined as
+    the language joins one."""
     return {k: _said(v, lang) for k, v in fields.items()}
 
 
 def _said(value: Any, lang: str) -> Any:
     if isinstance(value, Text):
         return value(lang)
-    if isinstance(value, Said):
-        return value.text(lang)
+    worded = getattr(value, "text", None)
+    if callable(worded):
+        return worded(lang)
     if isinstance(value, tuple):
         return Speech(lang).listing(_said(item, lang) for item in value)
     return value
@@ -41,6 +43,10 @@ class Speech:
     def _(self, message: str, **fields: Any) -> str:
         text = self._catalog.gettext(message)
         return text.format(**_filled(fields, self.lang)) if fields else text
+
+    def say(self, value: Any) -> str:
+        """A field on its own: game data, words of their own or a plain value, in this language."""
+        return str(_said(value, self.lang))
 
     def label(self, label: Any, text: Any) -> str:
         return self._("{label}: {text}", label=label, text=text)
@@ -86,6 +92,16 @@ class Said(ValueError):
 
     def __str__(self) -> str:
         return self.text(DEFAULT)
+
+
+class Joined:
+    """Words put side by side, each said in the reader's language (a usage made of placeholders)."""
+
+    def __init__(self, parts: Any, sep: str = " "):
+        self.parts, self.sep = tuple(parts), sep
+
+    def text(self, lang: str | None) -> str:
+        return self.sep.join(str(_said(part, lang)) for part in self.parts)
 
 
 def pad(text: str, width: int, right: bool = False) -> str:

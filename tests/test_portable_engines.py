@@ -9,7 +9,7 @@ COMPANION = Path(__file__).resolve().parent.parent / "companion"
 ENGINES = ["companion.kinds", "companion.protocol", "companion.saved",
            "companion.famiglia.engine", "companion.famiglia.talk", "companion.famiglia.repl",
            "companion.terror24.match", "companion.terror24.render", "companion.terror24.repl",
-           "companion.showdown.engine", "companion.showdown.repl"]
+           "companion.showdown.match", "companion.showdown.talk", "companion.showdown.repl"]
 # msgspec brings typing_extensions; setuptools and an editable install add their import hooks
 ALLOWED = {"msgspec", "typing_extensions", "tabletop", "companion", "__main__", "_distutils_hack"}
 
@@ -40,3 +40,24 @@ def test_no_web_module_but_the_serve_command_and_not_the_registry_imports_a_comm
         bad = [n for n in imports(path) if n == "click" or n.startswith("click.") or n.endswith("cli")
                or n.split(".")[-1] in ("cli", "launch", "cli_i18n")]
         assert bad == [], f"{path.relative_to(COMPANION.parent)} imports {bad}"
+
+
+# The modules that hold each game's rules: their words are the narration's (talk.py, render.py).
+RULES = ["famiglia/engine.py", "famiglia/moves.py", "terror24/engine.py", "terror24/match.py", "terror24/moves.py",
+         *(f"showdown/{name}.py" for name in ("engine", "settle", "match", "moves", "events", "state", "pool", "ops",
+                                              "uses", "penalties", "conditions", "chance", "dice", "cards"))]
+WORDING = {"Speech", "translator", "translations", "_", "ngettext", "gettext", "use", "set_language"}
+
+
+def imported_names(path: Path) -> set[str]:
+    return {alias.name for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.ImportFrom) for alias in node.names}
+
+
+def test_the_rules_know_no_language_they_mark_words_for_the_narration_to_say():
+    for name in RULES:
+        path = COMPANION / name
+        assert imported_names(path) & WORDING == set(), f"{name} words its own messages"
+        signatures = [node for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                      if isinstance(node, ast.FunctionDef) and node.name == "__init__"]
+        assert all("lang" not in [a.arg for a in f.args.args] for f in signatures), f"{name} takes a language"

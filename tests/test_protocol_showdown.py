@@ -93,3 +93,26 @@ def test_a_fuzzed_line_is_accepted_exactly_when_it_is_listed_or_fills_a_form():
                     or (isinstance(action, Buy) and action.times > 1) or (isinstance(action, Use) and len(action.tokens) > 1))
             assert action in legal or form, line
     assert checked > 20
+
+
+def test_applying_an_action_returns_typed_events_that_each_language_words():
+    from companion.protocol import Event
+    from companion.showdown import events as ev
+    from companion.showdown.pool import Note
+    from companion.showdown.talk import Talk
+
+    m = match(2, 5)
+    m.apply(m.parse("adjust Ann +5000 test"))
+    events = m.apply(m.parse("attack HK"))  # an Underboss: an advance is paid before the attack
+    assert all(isinstance(e, Event) for e in events)
+    assert [type(e) for e in events] == [ev.Booked, ev.MafiaAttacked, ev.Prepared]
+    booked, attacked, prepared = events
+    assert (booked.team, booked.amount, booked.balance) == ("Ann", -2000, 4000)
+    assert attacked == ev.MafiaAttacked("Ann", "HK", rewarded=False)
+    assert prepared.notes == (Note("start", n=2),)
+
+    en, ja = Talk(m.engine.game, "en").narrate(events), Talk(m.engine.game, "ja").narrate(events)
+    assert en[0] == "Ann: −2,000 gold (advance for HK Underboss) → 4,000 gold"
+    assert en[1].startswith("Ann attacks HK Underboss — ")
+    assert len(ja) == len(en) and all(a != b for a, b in zip(en, ja))
+    assert "アンダーボス" in ja[0] and "Underboss" not in " ".join(ja)

@@ -4,7 +4,9 @@ import random
 import pytest
 
 from companion.showdown.dice import DiceError, parse_faces, parse_notation, roll_notation
-from companion.showdown.pool import Pool, PoolError
+from companion.showdown.pool import Note, Pool, PoolError
+from companion.showdown.talk import note_text
+from companion.speech import Speech
 
 
 @pytest.mark.parametrize("text, count", [("5d6", 5), ("d6", 1), (" 12D6 ", 12)])
@@ -59,7 +61,11 @@ def test_set_copy_reroll_lower_highest_and_total():
     pool.add_to_total(-2, "Stray")
     assert sorted(pool.faces) == [1, 3, 4, 4, 4]
     assert pool.total == 16 - 2
-    assert pool.notes[0] == "Soldier: a 2 set to 4"
+    assert pool.notes[0] == Note("set", "Soldier", old=2, new=4)
+    assert [note_text(n, Speech("en")) for n in pool.notes] == [
+        "Soldier: a 2 set to 4", "Bird: 2 more dice showing 4", "backup plan: rerolled 5 -> 1",
+        "Bird (opponent): highest die 6 -> 3", "Stray: total -2"]
+    assert note_text(pool.notes[1], Speech("ja")) != note_text(pool.notes[1], Speech("en"))
 
 
 def test_lower_highest_never_below_one():

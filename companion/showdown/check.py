@@ -13,7 +13,8 @@ from .conditions import Verdict, evaluate
 from .ops import EffectError
 from .pool import Pool
 from .uses import apply_item, apply_use, parse_use
-from ..speech import Speech
+from ..speech import Said, Speech
+from .talk import explain, note_text
 
 
 class CheckResult(Record):
@@ -24,15 +25,16 @@ class CheckResult(Record):
     def to_json(self, lang: str) -> dict:
         return {"card": self.card.id, "name": self.card.title(lang), "success": self.verdict.success,
                 "faces": list(self.pool.faces), "total": self.verdict.total,
-                "condition": self.card.condition.text(lang), "steps": list(self.pool.notes),
-                "explanation": self.verdict.explain(lang)}
+                "condition": self.card.condition.text(lang),
+                "steps": [note_text(n, Speech(lang)) for n in self.pool.notes],
+                "explanation": explain(self.verdict, Speech(lang))}
 
 
-def mafia_card(game: Any, text: str, lang: str = "en") -> Any:
+def mafia_card(game: Any, text: str) -> Any:
     cards = find_cards(game, text)  # a role name is fine here: every card of a role has its condition
     if cards[0].condition is None:
         raise NotFound(N_("{id} ({title}) is not a mafia card; it has no condition"),
-                       id=cards[0].id, title=cards[0].title(lang))
+                       id=cards[0].id, title=cards[0].title)
     return cards[0]
 
 
@@ -41,7 +43,7 @@ def condition_atoms(card: Any) -> list[tuple]:
 
 
 def _apply_steps(game: Any, steps: Sequence[str], own: Pool, opponent: Pool | None, week: int,
-                 rng: random.Random | None, lang: str) -> None:
+                 rng: random.Random | None) -> None:
     for step in steps:
         tokens = step.split()
         if not tokens:
@@ -49,24 +51,24 @@ def _apply_steps(game: Any, steps: Sequence[str], own: Pool, opponent: Pool | No
         try:
             find_item(game, tokens[0])
         except NotFound:
-            use = parse_use(game, tokens, lambda t: find_cards(game, t)[0], week, lang)
+            use = parse_use(game, tokens, lambda t: find_cards(game, t)[0], week)
             apply_use(use, own, opponent, rng)
         else:
-            apply_item(game, tokens, own, opponent, rng, lang)
+            apply_item(game, tokens, own, opponent, rng)
 
 
-def _rolled(faces: Sequence[int], bonus: int, lang: str) -> Pool:
-    pool = Pool(count=len(faces), lang=lang)
+def _rolled(faces: Sequence[int], bonus: int) -> Pool:
+    pool = Pool(count=len(faces))
     pool.set_roll(list(faces))
     if bonus:
-        pool.add_to_total(bonus, Speech(lang)._("modifier"))
+        pool.add_to_total(bonus, Said(N_("modifier")))
     return pool
 
 
 def run(game: Any, card: Any, faces: Sequence[int], steps: Sequence[str], bonus: int = 0,
-        week: int = 1, rng: random.Random | None = None, lang: str = "en") -> CheckResult:
-    pool = _rolled(faces, bonus, lang)
-    _apply_steps(game, steps, pool, None, week, rng, lang)
+        week: int = 1, rng: random.Random | None = None) -> CheckResult:
+    pool = _rolled(faces, bonus)
+    _apply_steps(game, steps, pool, None, week, rng)
     return CheckResult(card, pool, evaluate(condition_atoms(card), pool.faces, pool.bonus))
 
 
@@ -87,19 +89,19 @@ class DuelResult(Record):
 
     def to_json(self, lang: str) -> dict:
         return {"card": "hitman", "success": self.success, "faces": list(self.attacker.faces),
-                "total": self.attacker.total, "steps": list(self.attacker.notes),
+                "total": self.attacker.total, "steps": [note_text(n, Speech(lang)) for n in self.attacker.notes],
                 "versus": {"faces": list(self.defender.faces), "total": self.defender.total,
-                           "steps": list(self.defender.notes)},
+                           "steps": [note_text(n, Speech(lang)) for n in self.defender.notes]},
                 "explanation": self.explain(lang)}
 
 
 def duel(game: Any, faces: Sequence[int], versus: Sequence[int], steps: Sequence[str],
          their_steps: Sequence[str], bonus: int = 0, their_bonus: int = 0, week: int = 1,
-         rng: random.Random | None = None, lang: str = "en") -> DuelResult:
+         rng: random.Random | None = None) -> DuelResult:
     """A hitman attack: the attacker's steps first, then the defender's, each against the other."""
-    attacker, defender = _rolled(faces, bonus, lang), _rolled(versus, their_bonus, lang)
-    _apply_steps(game, steps, attacker, defender, week, rng, lang)
-    _apply_steps(game, their_steps, defender, attacker, week, rng, lang)
+    attacker, defender = _rolled(faces, bonus), _rolled(versus, their_bonus)
+    _apply_steps(game, steps, attacker, defender, week, rng)
+    _apply_steps(game, their_steps, defender, attacker, week, rng)
     ties = game.hitman_attack.ties
     won = attacker.total > defender.total or (attacker.total == defender.total and ties == "attacker")
     return DuelResult(attacker, defender, won, ties)

@@ -23,7 +23,7 @@ from .dice import DiceError, parse_faces, roll_notation
 from .engine import RULES_VERSION, check_teams
 from .penalties import resolve
 from .pool import fmt
-from .render import penalty_lines
+from .talk import explain, note_text, penalty_lines
 
 LANG = click.option("--lang", type=click.Choice(LANGS), default=default_lang,
                     help=N_("Language of card names, texts and the companion's messages "
@@ -104,10 +104,10 @@ def check(card, faces, steps, bonus, versus, their_steps, their_bonus, week, see
             if not versus:
                 raise UserError(Speech(lang)._("a hitman attack needs the defender's faces: --versus '3 5 6'"))
             result = checks.duel(game, parse_faces(list(faces)), parse_faces(versus), steps, their_steps,
-                                 bonus, their_bonus, week, rng, lang)
+                                 bonus, their_bonus, week, rng)
         else:
-            target = checks.mafia_card(game, card, lang)
-            result = checks.run(game, target, parse_faces(list(faces)), steps, bonus, week, rng, lang)
+            target = checks.mafia_card(game, card)
+            result = checks.run(game, target, parse_faces(list(faces)), steps, bonus, week, rng)
     except Said as e:
         raise UserError.of(e, lang) from None
     if as_json:
@@ -117,15 +117,15 @@ def check(card, faces, steps, bonus, versus, their_steps, their_bonus, week, see
         for side, pool in ((_("attacker"), result.attacker), (_("defender"), result.defender)):
             click.echo(_("{side}: {faces}  total {total}", side=side, faces=fmt(pool.faces), total=pool.total))
             for note in pool.notes:
-                click.echo(f"  {note}")
+                click.echo(f"  {note_text(note, Speech(lang))}")
         click.echo(result.explain(lang))
     else:
         click.echo(f"{target.id} {target.title(lang)} — {target.condition.text(lang)}")
         for note in result.pool.notes:
-            click.echo(f"  {note}")
+            click.echo(f"  {note_text(note, Speech(lang))}")
         click.echo(Speech(lang)._("  dice: {faces}  total {total}",
                                   faces=fmt(result.pool.faces), total=result.verdict.total))
-        click.echo(result.verdict.explain(lang))
+        click.echo(explain(result.verdict, Speech(lang)))
 
 
 @command.command(help=N_("Roll on the penalty table for a lost mafia attack or a lost hitman attack."))
@@ -147,7 +147,7 @@ def penalty(loss, faction, rolls, escape, seed, as_json, lang, cards_dir) -> Non
         raise UserError.of(e, lang) from None
     feeder = Feeder(given, None if given else random.Random(seed))
     try:
-        result = resolve(game, game.factions[fid] if fid else None, loss, feeder, escape, lang)
+        result = resolve(game, game.factions[fid] if fid else None, loss, feeder, escape)
     except NeedRoll as e:
         raise UserError(Speech(lang)._("--roll: {n} faces given, one more needed for the {what}",
                                        n=len(given), what=e.what)) from None

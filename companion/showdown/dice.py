@@ -65,6 +65,39 @@ def parse_faces(tokens: list[str] | str) -> list[int]:
     return faces
 
 
+class TableRandom(random.Random):
+    """The table's seeded dice, cheap to fork: trying an action works on a fork, and the legal actions
+    try dozens from one state, so the state is read once until the dice next roll."""
+    _state: tuple | None = None
+
+    def seed(self, *args, **kwargs) -> None:
+        self._state = None
+        super().seed(*args, **kwargs)
+
+    def random(self) -> float:
+        self._state = None
+        return super().random()
+
+    def getrandbits(self, k: int) -> int:
+        self._state = None
+        return super().getrandbits(k)
+
+    def getstate(self) -> tuple:
+        if self._state is None:
+            self._state = super().getstate()
+        return self._state
+
+    def setstate(self, state: tuple) -> None:
+        super().setstate(state)
+        self._state = state
+
+    def fork(self) -> "TableRandom":
+        """An independent copy that rolls what this one would roll next."""
+        twin = TableRandom.__new__(TableRandom)
+        twin.setstate(self.getstate())
+        return twin
+
+
 def roll(rng: random.Random, count: int) -> list[int]:
     return [rng.randint(1, SIDES) for _ in range(count)]
 

@@ -1,14 +1,15 @@
-"""Hitman's Showdown at the table: teams, the money ledger, weeks and turns, the showdown.
+"""Hitman's Showdown at the table: teams, the money ledger, weeks and turns, the action under way and
+the showdown.
 
-Pure rules over the card data: no printing, no input. Every method returns the messages for the
-players or raises RuleError. Chance enters as faces: typed by the players, or rolled by the seeded
-RNG when they ask for it, so replaying the same lines rebuilds the same game. The steps inside an
-action (buy, use, roll, done, the questions after it) live in actions.py.
+Pure rules over the card data: no words, no input. Every action returns typed events (events.py) or
+raises RuleError; the narration (talk.py) words them. Chance enters as faces: typed by the players,
+or rolled by the seeded RNG when they ask for it, so replaying the same lines rebuilds the same game.
+An action's dice are a Pool per side (pool.py); a loss or a theft is settled from the answers typed so
+far (settle.py).
 """
 from __future__ import annotations
 
 import copy
-import random
 import unicodedata
 from collections import Counter
 from typing import Any
@@ -16,13 +17,30 @@ from typing import Any
 from tabletop.i18n import N_
 from tabletop.plain_text import shown, stray_character
 
-from ..speech import Speech
-from .actions import ActionSteps
-from .cards import find_card
-from .pool import Pool
+from ..speech import Joined, Said
+from . import events as ev
+from .cards import find_card, find_item, item_doing
+from .conditions import Verdict, evaluate
+from .dice import DiceError, TableRandom, parse_faces, roll
+from .pool import Note, Pool, PoolError
+from .settle import settle
 from .state import Action, Booking, RuleError, Side, Team
+from .uses import apply_use, parse_reroll, parse_use
 
-__all__ = ["Engine", "RuleError", "check_teams"]
+__all__ = ["Engine", "MAX_PURCHASE", "RULES_VERSION", "RuleError", "check_teams"]
+
+MAX_PURCHASE = 99  # items in one purchase: more than any table buys, and a bound on what a line can build
+
+# The companion's rulings, by version: a game keeps the version it was started under (saved with its
+# options as "rules"; none saved: 1), so a later ruling never changes what a saved line did.
+#   1  the first rulings
+#   2  a purchase that can have no effect is refused; a penalty answer gives exactly the faces asked
+RULES_VERSION = 2
+
+STAGE_HINTS = {"defend": N_("the defender is preparing: buy, use, then ready"),
+               "roll": N_("roll the dice first"),
+               "after": N_("the dice are rolled: use cards, reroll, or done"),
+               "settle": N_("answer the question first")}
 
 
 def check_teams(rules: Any, teams: list[tuple[str, str]]) -> None:
@@ -41,22 +59,12 @@ def check_teams(rules: Any, teams: list[tuple[str, str]]) -> None:
                             character=shown(stray))
 
 
-# The companion's rulings, by version: a game keeps the version it was started under (saved with its
-# options as "rules"; none saved: 1), so a later ruling never changes what a saved line did.
-#   1  the first rulings
-#   2  a purchase that can have no effect is refused; a penalty answer gives exactly the faces asked
-RULES_VERSION = 2
-
-
-class Engine(ActionSteps):
-    def __init__(self, game: Any, teams: list[tuple[str, str]], seed: int, lang: str = "en",
-                 rules_version: int = RULES_VERSION):
+class Engine:
+    def __init__(self, game: Any, teams: list[tuple[str, str]], seed: int, rules_version: int = RULES_VERSION):
         rules = game.rules
         check_teams(rules, teams)
         self.rules_version = rules_version
-        self.game, self.lang, self.rng = game, lang, random.Random(seed)
-        self.speech = Speech(lang)
-        self._ = self.speech._
+        self.game, self.rng = game, TableRandom(seed)
         self.teams = {name: Team(name, faction, rules.starting_money) for name, faction in teams}
         self.order = [name for name, _ in teams]
         self.turn = 0
@@ -67,15 +75,14 @@ class Engine(ActionSteps):
         self.action: Action | None = None
         self.over = False
         self.showdown: dict | None = None
-        self.ledger = [Booking(self.week, n, rules.starting_money, rules.starting_money, self._("starting money"))
+        self.ledger = [Booking(self.week, n, rules.starting_money, rules.starting_money, Said(N_("starting money")))
                        for n in self.order]
 
     def clone(self) -> "Engine":
-        """An independent copy of the state (the card data and the words are shared): what the
-        protocol tries an action on."""
+        """An independent copy of the state (the card data is shared): what the protocol tries an
+        action on."""
         twin = copy.copy(self)
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
+        twin.rng = self.rng.fork()
         twin.teams = {name: t.copy() for name, t in self.teams.items()}
         twin.board, twin.rewarded, twin.uses = list(self.board), set(self.rewarded), Counter(self.uses)
         twin.ledger = list(self.ledger)  # bookings are appended, never changed
@@ -85,12 +92,12 @@ class Engine(ActionSteps):
 
     # ---- reading the state ------------------------------------------------------------------
 
-    def name(self, card_id: str) -> str:
+    def card_name(self, card_id: str) -> Said:
         card = self.game.card(card_id)
-        return f"{card.id} {card.title(self.lang)}"
+        return Said(N_("{id} {title}"), id=card.id, title=card.title)
 
-    def money(self, amount: int) -> str:
-        return self.game.format_money(amount, self.lang)
+    def amount(self, amount: int) -> Any:
+        return self.game.amount(amount)
 
     @property
     def current(self) -> Team:
@@ -103,7 +110,7 @@ class Engine(ActionSteps):
         for team in self.teams.values():
             if team.name.casefold() == text.casefold():
                 return team
-        raise RuleError(N_("no team {text!r}; teams: {teams}"), text=text, teams=", ".join(self.order))
+        raise RuleError(N_("no team {text!r}; teams: {teams}"), text=text, teams=tuple(self.order))
 
     def holder(self, card_id: str) -> Team | None:
         return next((t for t in self.teams.values() if card_id in t.cards), None)
@@ -117,64 +124,89 @@ class Engine(ActionSteps):
     def first_week_with(self, event: str) -> int:
         return next((w.week for w in self.game.weeks if event in w.events), 0)
 
+    def dice(self, side: Side) -> ev.Dice:
+        pool = side.pool
+        return ev.Dice(side.team, pool.count, None if pool.faces is None else tuple(pool.faces), pool.bonus,
+                       side.backups, side.escape)
+
+    def verdict(self) -> Verdict | None:
+        """Whether a mafia attack's rolled dice meet its card's condition now."""
+        action = self.action
+        if action is None or action.kind != "mafia" or not action.attacker.pool.rolled:
+            return None
+        pool = action.attacker.pool
+        return evaluate([a.all for a in self.game.card(action.target).condition.any], pool.faces, pool.bonus)
+
+    def standing(self) -> ev.Standing:
+        return ev.Standing(tuple(self.dice(s) for s in self.action.sides if s.pool.rolled), self.verdict())
+
+    def cards_to_steal(self, action: Action) -> int:
+        victim = self.teams[action.target]
+        stealable = [c for c in victim.cards if self.game.card(c).role.stealable]
+        wanted = self.game.hitman_attack.cards_taken + self.faction(victim).twists.extra_cards_lost_on_failed_defence
+        return min(wanted, len(stealable))
+
+    def price(self, side: Side, item: Any, more: int = 0) -> int:
+        """What the next of `item` costs `side` (after `more` bought in the same purchase): the first of
+        the turn at its price, the further ones at theirs."""
+        return item.price if side.bought[item.id] + more == 0 or item.price_further is None else item.price_further
+
     # ---- money ------------------------------------------------------------------------------
 
-    def _book(self, name: str, amount: int, reason: str) -> list[str]:
+    def book(self, name: str, amount: int, reason: Any) -> list[ev.Event]:
         team = self.teams[name]
         paid = max(amount, -team.money)  # money never goes below zero
         team.money += paid
         self.ledger.append(Booking(self.week, name, paid, team.money, reason))
-        out = []
-        if amount:
-            out.append(self._("{team}: {sign}{amount} ({reason}) → {balance}",
-                              team=name, sign="+" if paid >= 0 else "−", amount=self.money(abs(paid)),
-                                reason=reason, balance=self.money(team.money)))
-        if not team.out and team.money <= self.game.rules.eliminated_at and amount:
+        if not amount:
+            return []
+        out: list[ev.Event] = [ev.Booked(name, paid, team.money, reason)]
+        if not team.out and team.money <= self.game.rules.eliminated_at:
             team.out = True
-            out.append(self._("{team} has no money left and is out of the game", team=name))
+            out.append(ev.TeamOut(name))
         return out
 
-    def _afford(self, team: Team, price: int, what: str) -> None:
+    def _afford(self, team: Team, price: int, what: Any) -> None:
         if team.money - price <= self.game.rules.eliminated_at:
             raise RuleError(N_("{team} cannot pay {price} for {what}: {held} held, and reaching {out} means leaving "
-                               "the game"), team=team.name, price=self.money(price), what=what,
-                            held=self.money(team.money), out=self.money(self.game.rules.eliminated_at))
+                               "the game"), team=team.name, price=self.amount(price), what=what,
+                            held=self.amount(team.money), out=self.amount(self.game.rules.eliminated_at))
 
-    def adjust(self, name: str, amount: int, reason: str) -> list[str]:
+    # ---- corrections --------------------------------------------------------------------------
+
+    def adjust(self, name: str, amount: int, reason: str) -> list[ev.Event]:
         team = self.team(name)
         if team.out:
             raise RuleError(N_("{team} is out of the game"), team=team.name)
         if self.action is not None and team.money + amount <= self.game.rules.eliminated_at:
             raise RuleError(N_("a correction that puts a team out must wait until the action is settled"))
-        out = self._book(team.name, amount, self._("correction: {why}", why=reason))
+        out = self.book(team.name, amount, Said(N_("correction: {why}"), why=reason))
         if len(self.alive()) < 2:
-            return out + self._finish(self._("one team is left"))
+            return out + self._finish("one_left")
         if self.current.out and self.action is None:
-            return out + self._end_turn()
+            return out + self.end_turn()
         return out
 
-    def give(self, card_text: str, to: str) -> list[str]:
+    def give(self, card_text: str, to: str) -> list[ev.Event]:
         """Manual correction: move a card to a team or back to the board."""
-        card = self._card(card_text)
+        card = find_card(self.game, card_text)
         if card.role.category == "faction":
             raise RuleError(N_("faction cards stay with their team"))
         if self.action is not None and self.action.kind == "mafia" and self.action.target == card.id:
             raise RuleError(N_("{card} is under attack: finish the attack (or undo it) before moving the card"),
-                            card=self.name(card.id))
+                            card=self.card_name(card.id))
+        receiver = None if to.casefold() == "board" else self.team(to)
         holder = self.holder(card.id)
         if holder:
             holder.cards.remove(card.id)
         elif card.id in self.board:
             self.board.remove(card.id)
-        if to.casefold() == "board":
+        if receiver is None:
             if card.role.category == "mafia":
                 self.board.append(card.id)
-            return [self._("{card} is back on the board", card=self.name(card.id))]
-        self.team(to).cards.append(card.id)
-        return [self._("{card} now held by {team}", card=self.name(card.id), team=self.team(to).name)]
-
-    def _card(self, text: str) -> Any:
-        return find_card(self.game, text)
+            return [ev.CardGiven(card.id, None)]
+        receiver.cards.append(card.id)
+        return [ev.CardGiven(card.id, receiver.name)]
 
     # ---- turns and weeks --------------------------------------------------------------------
 
@@ -182,23 +214,22 @@ class Engine(ActionSteps):
         if self.over:
             raise RuleError(N_("the game is over"))
         if self.action is not None:
-            stage = self.action.stage
             raise RuleError(N_("finish the current action first ({hint}), or undo to take it back"),
-                            hint=self._stage_hint(stage))
+                            hint=self._stage_hint(self.action.stage))
 
-    def pass_turn(self) -> list[str]:
+    def pass_turn(self) -> list[ev.Event]:
         self._need_turn()
-        return [self._("{team} passes", team=self.current.name)] + self._end_turn()
+        return [ev.Passed(self.current.name)] + self.end_turn()
 
-    def _end_turn(self) -> list[str]:
+    def end_turn(self) -> list[ev.Event]:
         self.action = None
         self.current.acted += 1
         return self._advance()
 
-    def _advance(self) -> list[str]:
-        out = []
+    def _advance(self) -> list[ev.Event]:
+        out: list[ev.Event] = []
         if len(self.alive()) < 2:
-            return out + self._finish(self._("one team is left"))
+            return out + self._finish("one_left")
         while True:
             nxt = self._next_seat()
             if nxt is None:
@@ -210,7 +241,7 @@ class Engine(ActionSteps):
             team = self.current
             if team.skip:
                 team.skip, team.acted = False, team.acted + 1
-                out.append(self._("{team} skips this turn (penalty)", team=team.name))
+                out.append(ev.SkippedTurn(team.name))
                 continue
             return out
 
@@ -226,20 +257,20 @@ class Engine(ActionSteps):
                 return seat
         return None
 
-    def _new_week(self) -> list[str]:
+    def _new_week(self) -> list[ev.Event]:
         self.week += 1
         self.uses.clear()
         for team in self.teams.values():
             team.acted, team.barred = 0, set()
         data = self.week_data()
-        out = [self._("— week {week}: {text}", week=self.week, text=data.text(self.lang))]
+        out: list[ev.Event] = [ev.WeekBegan(self.week, data.text)]
         if "deal_scouts" in data.events:
             for team in self.alive():
                 scout = self._scout_of(team)
                 team.cards.append(scout)
-                out.append(self._("{team} receives the scout {card}", team=team.name, card=self.name(scout)))
+                out.append(ev.ScoutDealt(team.name, scout))
         if "showdown" in data.events or data.actions == 0:
-            out += self._finish(self._("the showdown"))
+            out += self._finish("showdown")
         else:
             self.turn = len(self.order) - 1  # the next seat found is the first one
         return out
@@ -250,27 +281,20 @@ class Engine(ActionSteps):
 
     # ---- the showdown -----------------------------------------------------------------------
 
-    def _finish(self, why: str) -> list[str]:
+    def _finish(self, why: str) -> list[ev.Event]:
         self.over, self.action = True, None
-        out = [self._("— {why}: bonuses", why=why)]
+        out: list[ev.Event] = [ev.GameEnded(why)]
         awards = []
         for bonus in self.game.showdown.bonuses:
             for team in self._bonus_winners(bonus):
-                out += self._book(team.name, bonus.amount, bonus.name(self.lang))
+                out += self.book(team.name, bonus.amount, bonus.name)
                 awards.append({"bonus": bonus.id, "team": team.name, "amount": bonus.amount})
         top = max((t.money for t in self.alive()), default=0)
         winners = [t.name for t in self.alive() if t.money == top]
         self.showdown = {"bonuses": awards, "money": {t.name: t.money for t in self.teams.values()},
                          "winners": winners}
-        standing = self.speech.listing(f"{t.name} {self.money(t.money)}" for t in sorted(
-            self.alive(), key=lambda t: -t.money))
-        out.append(self._("final money: {standing}", standing=standing))
-        return out + [self.verdict(winners)]
-
-    def verdict(self, winners: list[str]) -> str:
-        teams = self._(" and ").join(winners)
-        return self._("shared victory: {teams}",
-                      teams=teams) if len(winners) > 1 else self._("winner: {teams}", teams=teams)
+        standing = tuple((t.name, t.money) for t in sorted(self.alive(), key=lambda t: -t.money))
+        return out + [ev.FinalMoney(standing), ev.Won(tuple(winners))]
 
     def _bonus_winners(self, bonus: Any) -> list[Team]:
         who = bonus.who
@@ -284,7 +308,7 @@ class Engine(ActionSteps):
 
     # ---- starting an action -----------------------------------------------------------------
 
-    def attack(self, target: str) -> list[str]:
+    def attack(self, target: str) -> list[ev.Event]:
         self._need_turn()
         actor = self.current
         try:
@@ -293,64 +317,282 @@ class Engine(ActionSteps):
             defender = None
         if defender is not None:
             return self._attack_team(actor, defender)
-        card = self._card(target)
+        card = find_card(self.game, target)
         if card.id not in self.board:
             holder = self.holder(card.id)
-            where = self._("held by {team}", team=holder.name) if holder else self._("not on the board")
-            raise RuleError(N_("{card} is {where}; attack a card on the board"), card=self.name(card.id), where=where)
-        out = []
-        if card.advance and self.game.rules.advance == "paid":
-            self._afford(actor, card.advance, self._("the advance on {id}", id=card.id))
-            out += self._book(actor.name, -card.advance, self._("advance for {card}", card=self.name(card.id)))
-        elif card.advance:
-            out += self._book(actor.name, card.advance, self._("advance for {card}", card=self.name(card.id)))
+            where = Said(N_("held by {team}"), team=holder.name) if holder else Said(N_("not on the board"))
+            raise RuleError(N_("{card} is {where}; attack a card on the board"), card=self.card_name(card.id),
+                            where=where)
+        out: list[ev.Event] = []
+        if card.advance:
+            paid = self.game.rules.advance == "paid"
+            if paid:
+                self._afford(actor, card.advance, Said(N_("the advance on {id}"), id=card.id))
+            out += self.book(actor.name, -card.advance if paid else card.advance,
+                             Said(N_("advance for {card}"), card=self.card_name(card.id)))
         self.action = Action("mafia", card.id, [self._side(actor, hitman_attack=False)])
-        out.append(self._("{team} attacks {card} — {condition}", team=actor.name, card=self.name(card.id),
-                            condition=card.condition.text(self.lang)))
-        stakes = self.stakes(card)
-        out += ["  " + " · ".join(stakes)] if stakes else []
-        return out + ["  " + self.speech.label(actor.name, self._("; ").join(self.action.attacker.pool.notes))]
+        out.append(ev.MafiaAttacked(actor.name, card.id, card.id in self.rewarded))
+        return out + [ev.Prepared(actor.name, tuple(self.action.attacker.pool.notes))]
 
-    def stakes(self, card: Any) -> list[str]:
-        """What the printed card says is at stake: reward, advance, penalty."""
-        label = self.game.labels
-        say = self.speech.label
-        stakes = [] if card.id in self.rewarded else [say(label["reward"](self.lang), self.money(card.reward))]
-        stakes += [say(label["advance"](self.lang), self.money(card.advance))] if card.advance else []
-        return stakes + [label["penalty_mark"](self.lang)] if card.penalty else stakes
-
-    def _attack_team(self, actor: Team, defender: Team) -> list[str]:
+    def _attack_team(self, actor: Team, defender: Team) -> list[ev.Event]:
         opens = self.first_week_with("open_hitman_attacks")
         if self.week < opens:
             raise RuleError(N_("hitman teams can be attacked from week {week} on"), week=opens)
-        if defender is actor or defender.out:
-            if defender is actor:
-                raise RuleError(N_("a team cannot attack itself"))
+        if defender is actor:
+            raise RuleError(N_("a team cannot attack itself"))
+        if defender.out:
             raise RuleError(N_("{team} cannot be attacked"), team=defender.name)
         if defender.name in actor.barred:
             raise RuleError(N_("{team} may not attack {target} again until the week changes"),
                             team=actor.name, target=defender.name)
         self.action = Action("hitman", defender.name, [self._side(actor, hitman_attack=True),
                                                        self._side(defender, hitman_attack=False)])
-        a, d = self.action.sides
-        return ([self._("{team} attacks {target}: {team} prepares (buy / use), then ready",
-                        team=actor.name, target=defender.name)]
-                + ["  " + self.speech.label(s.team, self._("; ").join(s.pool.notes)) for s in (a, d)])
+        return [ev.TeamAttacked(actor.name, defender.name)] + [ev.Prepared(s.team, tuple(s.pool.notes))
+                                                               for s in self.action.sides]
 
     def _side(self, team: Team, hitman_attack: bool) -> Side:
         twists = self.faction(team).twists
-        pool = Pool(count=self.game.rules.starting_dice, lang=self.lang)
-        pool.notes.append(self.speech.ngettext("{n} die to start", "{n} dice to start", pool.count))
-        label = self.faction(team).name(self.lang)
+        pool = Pool(count=self.game.rules.starting_dice)
+        pool.notes.append(Note("start", n=pool.count))
+        label = self.faction(team).name
         if twists.extra_dice:
             pool.more_dice(twists.extra_dice, label)
         if hitman_attack and twists.hitman_attack_extra_dice:
             pool.more_dice(twists.hitman_attack_extra_dice, label)
         if hitman_attack and twists.hitman_attack_total_bonus:
             pool.add_to_total(twists.hitman_attack_total_bonus, label)
+        last_penalty = Said(N_("last penalty"))
         if team.next_dice:
-            pool.more_dice(team.next_dice, self._("last penalty"))
+            pool.more_dice(team.next_dice, last_penalty)
         if team.next_total:
-            pool.add_to_total(team.next_total, self._("last penalty"))
+            pool.add_to_total(team.next_total, last_penalty)
         team.next_dice = team.next_total = 0
         return Side(team.name, pool)
+
+    # ---- during an action -------------------------------------------------------------------
+
+    def _need_action(self, *stages: str) -> Action:
+        if self.action is None:
+            raise RuleError(N_("no action under way; start one with attack (or pass)"))
+        if self.action.stage not in stages:
+            raise self._stage_hint(self.action.stage)
+        return self.action
+
+    def _stage_hint(self, stage: str) -> RuleError:
+        """What the action under way waits for."""
+        if stage == "prepare":
+            return RuleError(N_("still preparing: buy, use, then {next}"),
+                             next="ready" if self.action.kind == "hitman" else "roll")
+        return RuleError(STAGE_HINTS[stage])
+
+    def _preparing(self) -> Side:
+        action = self._need_action("prepare", "defend")
+        return action.sides[0 if action.stage == "prepare" else 1]
+
+    def buy(self, item_text: str, times: int = 1) -> list[ev.Event]:
+        side = self._preparing()
+        item = find_item(self.game, item_text)
+        if not 1 <= times <= MAX_PURCHASE:  # checked before anything is priced or built
+            raise RuleError(N_("buy 1 to {max} at a time"), max=MAX_PURCHASE)
+        if item.hitman_attack_only and self.action.kind != "hitman":
+            raise RuleError(N_("{item} is for hitman attacks only"), item=item.name)
+        if self.rules_version >= 2:
+            self._refuse_useless(item, side)
+        have = side.bought[item.id]
+        if item.max_per_turn is not None and have + times > item.max_per_turn:
+            raise RuleError(N_("at most {max} {item} per turn ({have} bought already)"),
+                            max=item.max_per_turn, item=item.name, have=have)
+        prices = [self.price(side, item, n) for n in range(times)]
+        team = self.teams[side.team]
+        self._afford(team, sum(prices), Joined([item.name, f"×{times}"]) if times > 1 else item.name)
+        out: list[ev.Event] = []
+        for price in prices:
+            side.bought[item.id] += 1
+            out += self.book(team.name, -price, item.name)
+            out.append(ev.DiceShown(self.dice(self._item_effect(item, side))))
+        return out
+
+    def _refuse_useless(self, item: Any, side: Side) -> None:
+        """An item whose only effect could not apply in this action is refused before it is paid for."""
+        if not any(op.KIND == "cancel_penalty" for op in item.ops):
+            return
+        action = self.action
+        if side is not action.attacker:
+            raise RuleError(N_("{item} would do nothing: only the attacking team rolls a penalty"), item=item.name)
+        if side.escape:
+            raise RuleError(N_("{item} would do nothing: one already cancels this action's penalty"), item=item.name)
+        if action.kind == "mafia" and not self.game.card(action.target).penalty:
+            raise RuleError(N_("{item} would do nothing: {card} carries no penalty"), item=item.name,
+                            card=self.card_name(action.target))
+
+    def _item_effect(self, item: Any, side: Side) -> Side:
+        """Apply a bought item; the side whose dice it changed."""
+        for op in item.ops:
+            if op.KIND == "add_dice":
+                side.pool.more_dice(op.count, item.name)
+            elif op.KIND == "reroll":
+                side.backups += 1
+            elif op.KIND == "cancel_penalty":
+                side.escape = True
+            elif op.KIND == "opponent_total_minus":
+                other = self.action.other(side)
+                other.pool.add_to_total(-op.value, item.name)
+                return other
+        return side
+
+    def ready(self) -> list[ev.Event]:
+        action = self._need_action("prepare", "defend")
+        if action.kind != "hitman":
+            raise RuleError(N_("ready is for hitman attacks; roll when you are prepared"))
+        if action.stage == "prepare":
+            action.stage = "defend"
+            return [ev.DefenderPrepares(action.sides[1].team)]
+        action.stage = "roll"
+        return [ev.ToRoll(action.attacker.team, action.attacker.pool.count)]
+
+    def roll_action(self, faces: list[int] | None) -> list[ev.Event]:
+        action = self._need_action("prepare", "defend", "roll")
+        if action.kind == "hitman" and action.stage != "roll":
+            raise RuleError(N_("both sides prepare first: type ready"))
+        side = next(s for s in action.sides if not s.pool.rolled)
+        rolled = faces if faces is not None else roll(self.rng, side.pool.count)
+        try:
+            side.pool.set_roll(rolled)
+        except PoolError as e:
+            raise RuleError(N_("{team}: {error}"), team=side.team, error=e) from None
+        out: list[ev.Event] = [ev.Rolled(side.team, tuple(rolled), faces is None, side.pool.total)]
+        nxt = next((s for s in action.sides if not s.pool.rolled), None)
+        if nxt:
+            return out + [ev.ToRoll(nxt.team, nxt.pool.count)]
+        action.stage = "after"
+        return out + [self.standing()]
+
+    def use(self, tokens: list[str]) -> list[ev.Event]:
+        action = self._need_action("prepare", "defend", "roll", "after")
+        use = parse_use(self.game, tokens, lambda text: find_card(self.game, text), self.week)
+        owner = self.holder(use.cards[0].id)
+        for card in use.cards:
+            if self.holder(card.id) is None:
+                raise RuleError(N_("{card} is not held by any team"), card=self.card_name(card.id))
+        if any(self.holder(c.id) is not owner for c in use.cards):
+            raise RuleError(N_("two cards used at once must be held by the same team"))
+        side = action.side(owner.name)
+        if side is None:
+            raise RuleError(N_("{team} takes no part in this action"), team=owner.name)
+        effect = use.cards[0].role.effect
+        if effect.when == "attacking" and side is not action.attacker:
+            raise RuleError(N_("{label} works only when attacking"), label=use.label)
+        for card in use.cards:
+            if effect.uses_per_turn is not None and side.used.count(card.id) >= effect.uses_per_turn:
+                raise RuleError(N_("{id} was already used this turn"), id=card.id)
+            if effect.uses_per_week is not None and self.uses[card.id] >= effect.uses_per_week:
+                raise RuleError(N_("{id} has been used {n} time(s) this week (limit {limit})"),
+                                id=card.id, n=self.uses[card.id], limit=effect.uses_per_week)
+        opponent = action.other(side)
+        before = len(side.pool.notes), len(opponent.pool.notes) if opponent else 0
+        # An EffectError may leave the pools half-changed: the driver replays the refused line away.
+        apply_use(use, side.pool, opponent.pool if opponent else None, self.rng)
+        for card in use.cards:
+            side.used.append(card.id)
+            self.uses[card.id] += 1
+        out: list[ev.Event] = []
+        touched = []
+        for who, start in ((side, before[0]), (opponent, before[1])):
+            if who is not None and who.pool.notes[start:]:
+                out += [ev.Noted(who.team, note) for note in who.pool.notes[start:]]
+                touched.append(who)
+        if any(s.pool.rolled for s in touched):
+            return out + [self.standing()]
+        return out + [ev.DiceShown(self.dice(s)) for s in touched]
+
+    def reroll(self, tokens: list[str]) -> list[ev.Event]:
+        action = self._need_action("after")
+        side = None
+        if tokens and not tokens[0][0].isdigit():
+            side = action.side(self.team(tokens[0]).name)
+            tokens = tokens[1:]
+        if side is None:
+            holding = [s for s in action.sides if s.backups]
+            if len(holding) > 1:
+                raise RuleError(N_("both sides hold a backup plan: reroll TEAM FACES"))
+            side = holding[0] if holding else action.attacker
+        if not side.backups:
+            raise RuleError(N_("{team} has no backup plan left (buy one while preparing)"), team=side.team)
+        old, new = parse_reroll(tokens, self.rng)
+        side.pool.reroll(old, new, item_doing(self.game, "reroll").name)
+        side.backups -= 1
+        return [ev.Noted(side.team, side.pool.notes[-1]), self.standing()]
+
+    def double(self) -> list[ev.Event]:
+        action = self._need_action("prepare", "roll", "after")
+        team = self.teams[action.attacker.team]
+        allowed = self.faction(team).twists.reward_doublings
+        if action.kind != "mafia" or not allowed:
+            raise RuleError(N_("doubling a reward is Blood Diamond's, on a mafia attack"))
+        if team.doublings_used >= allowed:
+            raise RuleError(N_("{team} has used all {n} doublings"), team=team.name, n=allowed)
+        action.double = True
+        return [ev.DoubleSet(team.name, allowed - team.doublings_used - 1)]
+
+    # ---- settling -------------------------------------------------------------------------------
+
+    def done(self) -> list[ev.Event]:
+        action = self._need_action("after")
+        action.stage = "settle"
+        if action.kind == "mafia":
+            return self._settle_mafia(action)
+        a, d = action.sides
+        ties_to_attacker = self.game.hitman_attack.ties == "attacker"
+        won = a.pool.total > d.pool.total or (a.pool.total == d.pool.total and ties_to_attacker)
+        if won:
+            action.winner = a.team
+        else:
+            action.loser = a.team
+        return [ev.Duel(a.team, a.pool.total, d.team, d.pool.total, won)] + settle(self)
+
+    def _settle_mafia(self, action: Action) -> list[ev.Event]:
+        card = self.game.card(action.target)
+        side = action.attacker
+        verdict = self.verdict()
+        out: list[ev.Event] = [ev.Checked(side.team, card.id, verdict)]
+        if verdict.success:
+            team = self.teams[side.team]
+            self.board.remove(card.id)
+            team.cards.append(card.id)
+            out.append(ev.Took(team.name, card.id))
+            if card.id not in self.rewarded:
+                self.rewarded.add(card.id)
+                amount = card.reward * (2 if action.double else 1)
+                reason = Said(N_("reward for {card}"), card=self.card_name(card.id))
+                if action.double:
+                    team.doublings_used += 1
+                    reason = Joined([reason, Said(N_(" (doubled)"))], sep="")
+                out += self.book(team.name, amount, reason)
+            return out + self.end_turn()
+        if not card.penalty:
+            return out + [ev.NoPenalty(card.id)] + self.end_turn()
+        action.loser = side.team
+        return out + settle(self)
+
+    def answer(self, line: str) -> list[ev.Event]:
+        action = self.action
+        words = line.split()
+        if action.winner and len(action.stolen) < self.cards_to_steal(action):
+            card = find_card(self.game, line.strip())
+            victim = self.teams[action.target]
+            if card.id not in victim.cards or not card.role.stealable or card.id in action.stolen:
+                raise RuleError(N_("{id} is not a card {team} can lose"), id=card.id, team=victim.name)
+            action.stolen.append(card.id)
+        elif words == ["roll"]:
+            action.answers += roll(self.rng, action.asked if self.rules_version >= 2 else 1)
+        else:
+            try:
+                faces = parse_faces(words)
+            except DiceError as e:
+                raise RuleError(N_("{error}; {question}"), error=e, question=action.question) from None
+            if self.rules_version >= 2 and len(faces) > action.asked:
+                raise RuleError.ngettext("answer with {n} face; {question}", "answer with {n} faces; {question}",
+                                         action.asked, question=action.question)
+            action.answers += faces
+        action.question = None
+        return settle(self)

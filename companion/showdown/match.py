@@ -1,8 +1,7 @@
 """A game of Hitman's Showdown on the one protocol: whose move it is, the legal actions, a line → its
 action, applying one whole or not at all, and the outcome.
 
-The engine (`engine.py`) still words what happens as it goes: `apply` returns its sentences until its
-words move to a narration of typed events, as the other two games' have.
+`apply` returns the engine's typed events (events.py); the narration (talk.py) words them.
 """
 from __future__ import annotations
 
@@ -10,12 +9,14 @@ import re
 
 from tabletop.i18n import N_
 
-from ..protocol import CHANCE, NOBODY, PLAYER, Action, Mover, Outcome, RuleError, ranked
+from ..protocol import CHANCE, NOBODY, PLAYER, Action, Event, Mover, Outcome, RuleError, ranked
+from ..speech import Said
 from .cards import NotFound, find_card, find_item
 from .dice import SIDES, parse_faces, parse_notation, roll
 from .engine import Engine
+from .events import JustRolled
 from .moves import Adjust, Answer, Attack, Buy, Dice, Done, Double, Give, Pass, Ready, Reroll, Roll, Use
-from .pool import fmt
+
 
 class Match:
     def __init__(self, engine: Engine):
@@ -27,7 +28,7 @@ class Match:
 
     # ---- whose move ----------------------------------------------------------------------------------
 
-    def question(self) -> str | None:
+    def question(self) -> Said | None:
         action = self.engine.action
         return action.question if action is not None else None
 
@@ -114,10 +115,10 @@ class Match:
             return Adjust(args[0], int(args[1]), " ".join(args[2:]))
         if word == "give" and len(args) == 2:
             return Give(args[0], args[1])
-        week = e.first_week_with("open_hitman_attacks")
-        usage = next((" ".join(e._(h, week=week).split()) for h in HELP_LINES if word in h.split()), None)
+        usage = next((h for h in HELP_LINES if word in h.split()), None)
         if usage:
-            raise RuleError(N_("write it like this: {usage}"), usage=usage)
+            week = e.first_week_with("open_hitman_attacks")
+            raise RuleError(N_("write it like this: {usage}"), usage=Usage(usage, week=week))
         raise RuleError(N_("not understood: {line!r}"), line=line)
 
     def _target(self, text: str) -> str:
@@ -140,14 +141,14 @@ class Match:
 
     # ---- apply ------------------------------------------------------------------------------------------
 
-    def apply(self, action: Action) -> list[str]:
-        """Carry `action` out on a copy, kept only if the rules accept all of it; its sentences."""
+    def apply(self, action: Action) -> list[Event]:
+        """Carry `action` out on a copy, kept only if the rules accept all of it; its events."""
         trial = self.clone()
         said = trial.carry_out(action)
         self.engine = trial.engine
         return said
 
-    def carry_out(self, action: Action) -> list[str]:
+    def carry_out(self, action: Action) -> list[Event]:
         """`apply` without the copy, for a caller that discards the game when a line is refused (the
         table rebuilds it from the journal) or only replays lines accepted before."""
         e = self.engine
@@ -162,9 +163,7 @@ class Match:
         if isinstance(action, Use):
             return e.use(list(action.tokens))
         if isinstance(action, Dice):
-            faces = roll(e.rng, parse_notation(action.notation))
-            return [e._("{dice}: {faces}  (total {total})", dice=action.notation, faces=fmt(faces),
-                        total=sum(faces))]
+            return [JustRolled(action.notation, tuple(roll(e.rng, parse_notation(action.notation))))]
         if isinstance(action, Roll):
             return e.roll_action(list(action.faces) or None)
         if isinstance(action, Reroll):
@@ -186,6 +185,13 @@ class Match:
         teams = [e.teams[name] for name in e.order]
         places = ranked([(t.name, t.money, (not t.out, t.money)) for t in teams])
         return Outcome("showdown", places, tuple(e.showdown["winners"]) if e.showdown else ())
+
+
+class Usage(Said):
+    """A help line as a refusal quotes it: its columns' padding squeezed to single spaces."""
+
+    def text(self, lang: str | None) -> str:
+        return " ".join(super().text(lang).split())
 
 
 # The usage lines a refused command is answered with (the table's help, translated when shown).

@@ -15,9 +15,9 @@ from tabletop.i18n import N_
 
 from .conditions import kind_of
 from .dice import DiceError, parse_face, roll
-from .pool import Pool, PoolError
+from .pool import Note, Pool, PoolError
 from ..protocol import RuleError
-from ..speech import Speech
+from ..speech import Joined, Said
 
 CHOICE_KINDS = {"set_die", "add_dice_of_face", "copy_die"}  # these need rolled dice
 
@@ -38,19 +38,19 @@ class Choices:
         self.tokens = list(tokens)
         self.rng = rng
 
-    def _next(self, what: str) -> str:
+    def _next(self, what: Any) -> str:
         if not self.tokens:
             raise EffectError(MISSING, what=what)
         return self.tokens.pop(0)
 
-    def face(self, what: str) -> int:
+    def face(self, what: Any) -> int:
         token = self._next(what)
         try:
             return parse_face(token)
         except DiceError:
             raise EffectError(N_("{what}: expected a face 1-6, got {token!r}"), what=what, token=token) from None
 
-    def rolled_face(self, what: str) -> int:
+    def rolled_face(self, what: Any) -> int:
         token = self._next(what)
         if token == "?":
             if self.rng is None:
@@ -62,7 +62,7 @@ class Choices:
             raise EffectError(N_("{what}: expected the face rolled (1-6) or ?, got {token!r}"),
                               what=what, token=token) from None
 
-    def change(self, what: str) -> tuple[int, int]:
+    def change(self, what: Any) -> tuple[int, int]:
         token = self._next(what)
         old, sep, new = token.partition(">")
         try:
@@ -73,23 +73,23 @@ class Choices:
         raise EffectError(N_("{what}: expected OLD>NEW such as 2>6, got {token!r}"), what=what, token=token)
 
 
-def signature(ops: Sequence[Any], rolled: bool, lang: str = "en") -> str:
+def signature(ops: Sequence[Any], rolled: bool) -> Joined | Said:
     """The tokens a use expects, for help and error messages."""
     parts = []
     for op in ops:
         kind = kind_of(op)
         if kind == "add_dice" and rolled:
-            parts += [Speech(lang)._("<extra die: face or ?>")] * op.count
+            parts += [Said(N_("<extra die: face or ?>"))] * op.count
         elif kind == "set_die":
-            parts += [Speech(lang)._("<OLD>NEW>")] * op.count
+            parts += [Said(N_("<OLD>NEW>"))] * op.count
         elif kind == "add_dice_of_face":
-            parts += [Speech(lang)._("<face to add>")] * op.count
+            parts += [Said(N_("<face to add>"))] * op.count
         elif kind == "copy_die":
-            parts.append(Speech(lang)._("<face of the die to copy>"))
-    return " ".join(parts) or Speech(lang)._("(no choices)")
+            parts.append(Said(N_("<face of the die to copy>")))
+    return Joined(parts) if parts else Said(N_("(no choices)"))
 
 
-def apply(ops: Sequence[Any], own: Pool, opponent: Pool | None, choices: Choices, why: str) -> None:
+def apply(ops: Sequence[Any], own: Pool, opponent: Pool | None, choices: Choices, why: Any) -> None:
     """Apply `ops` in order; on error the pools may be half-changed (callers work on copies or
     rebuild), and the message says what to type."""
     try:
@@ -101,45 +101,42 @@ def apply(ops: Sequence[Any], own: Pool, opponent: Pool | None, choices: Choices
         if e.message != MISSING:
             raise
         raise ChoicesMissing(N_("missing: {what} (type after the card: {sig})"), what=e.fields["what"], why=why,
-                          sig=signature(ops, own.rolled, own.lang)) from None
+                          sig=signature(ops, own.rolled)) from None
     if choices.tokens:
         raise EffectError(N_("{why}: unexpected {extra!r} (expected: {sig})"), why=why, extra=" ".join(choices.tokens),
-                          sig=signature(ops, own.rolled, own.lang))
+                          sig=signature(ops, own.rolled))
 
 
-def _apply_one(op: Any, own: Pool, opp: Pool | None, choices: Choices, why: str) -> None:
+def _apply_one(op: Any, own: Pool, opp: Pool | None, choices: Choices, why: Any) -> None:
     kind = kind_of(op)
-    lang = own.lang
     if kind in CHOICE_KINDS and not own.rolled:
         raise EffectError(N_("{why} changes your dice: use it after the roll"), why=why)
     if kind == "add_dice":
-        faces = ([choices.rolled_face(Speech(lang)._("{why}: extra die {i}",
-                                                     why=why, i=i + 1)) for i in range(op.count)]
+        faces = ([choices.rolled_face(Said(N_("{why}: extra die {i}"), why=why, i=i + 1)) for i in range(op.count)]
                  if own.rolled else None)
         own.more_dice(op.count, why, faces)
     elif kind == "add_total":
         own.add_to_total(op.value, why)
     elif kind == "set_die":
         for _ in range(op.count):
-            old, new = choices.change(Speech(lang)._("{why}: die to set", why=why))
+            old, new = choices.change(Said(N_("{why}: die to set"), why=why))
             own.set_die(old, new, why)
     elif kind == "add_dice_of_face":
-        own.add_faces([choices.face(Speech(lang)._("{why}: face of added die {i}",
-                                                   why=why, i=i + 1)) for i in range(op.count)], why)
+        own.add_faces([choices.face(Said(N_("{why}: face of added die {i}"), why=why, i=i + 1))
+                       for i in range(op.count)], why)
     elif kind == "copy_die":
-        own.copy_die(choices.face(Speech(lang)._("{why}: the die to copy", why=why)), op.count, why)
+        own.copy_die(choices.face(Said(N_("{why}: the die to copy"), why=why)), op.count, why)
     elif kind in ("opponent_total_minus", "opponent_dice_minus", "opponent_highest_minus"):
         _against(op, kind, opp, own, why)
     else:
         raise EffectError(N_("{why}: {kind} is not something a use does"), why=why, kind=kind)
 
 
-def _against(op: Any, kind: str, opp: Pool | None, own: Pool, why: str) -> None:
+def _against(op: Any, kind: str, opp: Pool | None, own: Pool, why: Any) -> None:
     if opp is None:
-        own.notes.append(Speech(own.lang)._("{why}: {kind} — no opponent here, no effect",
-                                            why=why, kind=kind.replace("_", " ")))
+        own.notes.append(Note("no_opponent", why, kind=kind.replace("_", " ")))
         return
-    against = Speech(own.lang)._("{why} (against)", why=why)
+    against = Said(N_("{why} (against)"), why=why)
     if kind == "opponent_total_minus":
         opp.add_to_total(-op.value, against)
     elif kind == "opponent_dice_minus":

@@ -11,7 +11,9 @@ from typing import Any, Literal
 from tabletop.record import Record, field
 
 from .chance import Feeder
-from ..speech import Speech
+from tabletop.i18n import N_
+
+from ..speech import Said
 
 Loss = Literal["mafia", "hitman"]
 
@@ -55,8 +57,7 @@ def table_id(data: Any, faction: Any | None, loss: Loss) -> str:
     return data.hitman_attack.loss_table if loss == "hitman" else data.rules.mafia_loss_table
 
 
-def resolve(data: Any, faction: Any | None, loss: Loss, feeder: Feeder, escape: bool = False,
-            lang: str = "en") -> Penalty:
+def resolve(data: Any, faction: Any | None, loss: Loss, feeder: Feeder, escape: bool = False) -> Penalty:
     """Raises NeedRoll (from the feeder) when a face is needed and none is available."""
     name = table_id(data, faction, loss)
     if escape:
@@ -65,15 +66,14 @@ def resolve(data: Any, faction: Any | None, loss: Loss, feeder: Feeder, escape: 
     times = faction.twists.penalty_rolls if faction is not None else 1
     effects = []
     for n in range(times):
-        _ = Speech(lang)._
-        which = _("penalty roll") if times == 1 else _("penalty roll {n} of {times}", n=n + 1, times=times)
+        which = Said(N_("penalty roll")) if times == 1 else Said(N_("penalty roll {n} of {times}"), n=n + 1, times=times)
         (face,) = feeder.take(which)
         row = table.row_for(face)
         amount, money = 0, ()
         if row.effect == "lose_money":
             if row.dice:
-                money = tuple(feeder.take(Speech(lang)._("money lost ({dice}d6 × {times})",
-                                                         dice=row.dice, times=row.times), row.dice))
+                money = tuple(feeder.take(Said(N_("money lost ({dice}d6 × {times})"), dice=row.dice, times=row.times),
+                                          row.dice))
                 amount = sum(money) * row.times
             else:
                 amount = row.amount

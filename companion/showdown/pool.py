@@ -1,21 +1,38 @@
 """One side's dice for one action: how many to roll, the faces, a total modifier, and why.
 
-Every change is a method that checks its input against the faces on the table and writes one line
-of explanation, so a check can say "Soldier H9: a 2 set to 6" beside the verdict.
+Every change is a method that checks its input against the faces on the table and keeps one typed
+note of what it did and why, so a check can say "Soldier H9: a 2 set to 6" beside the verdict (the words
+are the narration's: talk.py).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from tabletop.i18n import N_
 
+from tabletop.record import Record
+
 from .dice import SIDES
 from ..protocol import RuleError
-from ..speech import Speech
 
 
 class PoolError(RuleError):
     """A change the dice do not allow (e.g. setting a die showing a face that is not there)."""
+
+
+class Note(Record):
+    """One change to a pool. `why` is what made it: a name from the data (`Text`) or the companion's
+    own words (`Said`). The other fields are the numbers the change reports."""
+    change: str                  # start | dice | extra_rolled | added | set | copied | rerolled | taken_away
+                                 # | total | lowered | no_opponent | cancels
+    why: Any = None
+    n: int = 0
+    faces: tuple[int, ...] = ()  # the faces added, rolled or left
+    gone: tuple[int, ...] = ()   # the faces picked up or taken away
+    old: int = 0
+    new: int = 0
+    kind: str = ""               # an effect that found no opponent
 
 
 @dataclass
@@ -23,16 +40,10 @@ class Pool:
     count: int = 0                # dice to roll (before the roll)
     faces: list[int] | None = None  # None until rolled
     bonus: int = 0                # added to the dice total
-    notes: list[str] = field(default_factory=list)
-    lang: str = "en"              # the language of the notes
+    notes: list[Note] = field(default_factory=list)
 
     def copy(self) -> "Pool":
-        return Pool(self.count, None if self.faces is None else list(self.faces), self.bonus, list(self.notes),
-                    self.lang)
-
-    @property
-    def speech(self) -> Speech:
-        return Speech(self.lang)
+        return Pool(self.count, None if self.faces is None else list(self.faces), self.bonus, list(self.notes))
 
     @property
     def rolled(self) -> bool:
@@ -57,7 +68,7 @@ class Pool:
         """+n dice: before the roll they join it; after it, `faces` are the extra dice as rolled."""
         if self.faces is None:
             self.count = max(0, self.count + n)
-            self.notes.append(self.speech.ngettext("{why}: {n:+d} die", "{why}: {n:+d} dice", abs(n), why=why, n=n))
+            self.notes.append(Note("dice", why, n))
             return
         if n < 0:
             raise PoolError(N_("{why}: fewer dice must be decided before the roll"), why=why)
@@ -66,8 +77,7 @@ class Pool:
                                      "{why}: give the {n} extra dice as rolled",
                                      n, why=why)
         self.faces.extend(faces)
-        self.notes.append(self.speech.ngettext("{why}: extra die rolled {faces}", "{why}: extra dice rolled {faces}", n,
-                                               why=why, faces=fmt(faces)))
+        self.notes.append(Note("extra_rolled", why, n, tuple(faces)))
 
     def set_roll(self, faces: list[int]) -> None:
         if len(faces) != self.count:
@@ -79,21 +89,19 @@ class Pool:
 
     def add_faces(self, faces: list[int], why: str) -> None:
         self._need_roll(why).extend(faces)
-        self.notes.append(self.speech._("{why}: added {faces}", why=why, faces=fmt(faces)))
+        self.notes.append(Note("added", why, len(faces), tuple(faces)))
 
     def set_die(self, old: int, new: int, why: str, ceiling: int = SIDES) -> None:
         if not 1 <= new <= ceiling:
             raise PoolError(N_("{why}: a die can be set to 1-{ceiling}, not {new}"), why=why, ceiling=ceiling, new=new)
         i = self._take(old, why)
         self.faces[i] = new
-        self.notes.append(self.speech._("{why}: a {old} set to {new}", why=why, old=old, new=new))
+        self.notes.append(Note("set", why, old=old, new=new))
 
     def copy_die(self, face: int, n: int, why: str) -> None:
         self._take(face, why)
         self.faces.extend([face] * n)
-        self.notes.append(self.speech.ngettext("{why}: {n} more die showing {face}",
-                                               "{why}: {n} more dice showing {face}",
-                                               n, why=why, face=face))
+        self.notes.append(Note("copied", why, n, old=face))
 
     def reroll(self, old: list[int], new: list[int], why: str) -> None:
         faces = self._need_roll(why)
@@ -107,24 +115,24 @@ class Pool:
                                 why=why, face=face, dice=fmt(faces))
             left.remove(face)
         self.faces = left + list(new)
-        self.notes.append(self.speech._("{why}: rerolled {old} -> {new}", why=why, old=fmt(old), new=fmt(new)))
+        self.notes.append(Note("rerolled", why, len(new), tuple(new), tuple(old)))
 
     def drop_lowest(self, n: int, why: str) -> None:
         faces = sorted(self._need_roll(why), reverse=True)
         gone = faces[len(faces) - n:] if n else []
         self.faces = faces[:len(faces) - n] if n < len(faces) else []
-        self.notes.append(self.speech._("{why}: {gone} taken away", why=why, gone=fmt(gone)))
+        self.notes.append(Note("taken_away", why, len(gone), gone=tuple(gone)))
 
     def add_to_total(self, n: int, why: str) -> None:
         self.bonus += n
-        self.notes.append(self.speech._("{why}: total {n:+d}", why=why, n=n))
+        self.notes.append(Note("total", why, n))
 
     def lower_highest(self, n: int, why: str, floor: int = 1) -> None:
         faces = self._need_roll(why)
         i = faces.index(max(faces))
         old = faces[i]
         faces[i] = max(floor, old - n)
-        self.notes.append(self.speech._("{why}: highest die {old} -> {new}", why=why, old=old, new=faces[i]))
+        self.notes.append(Note("lowered", why, old=old, new=faces[i]))
 
 
 def fmt(faces: list[int] | tuple[int, ...]) -> str:

@@ -1,8 +1,7 @@
-"""The table REPL for Hitman's Showdown: a typed line → its action (match.py) → what the engine says; the
-table for `status`, and JSON for scripts."""
+"""The table REPL for Hitman's Showdown: a typed line → its action (match.py) → the engine's events →
+their words (talk.py); the table for `status`, and JSON for scripts."""
 from __future__ import annotations
 
-from dataclasses import asdict
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -15,11 +14,11 @@ from ..protocol import Action, Choice, Form, RuleError
 from ..session import Session
 from ..speech import pad
 from ..table import InputError
-from .actions import MAX_PURCHASE
 from .dice import MAX_DICE, SIDES
-from .engine import Engine
+from .engine import MAX_PURCHASE, Engine
 from .match import HELP_LINES, Match
 from .moves import Answer, Attack, Buy, Done, Double, Pass, Ready, Roll, Use
+from .talk import Talk
 
 RECENT = 4  # bookings shown by `status` (all of them are in `status --json`)
 
@@ -38,7 +37,8 @@ class ShowdownTable:
         self.game = _game(options.get("cards"))
         self.lang = options["lang"]
         teams = [(t["name"], t["faction"]) for t in options["teams"]]
-        self.match = Match(Engine(self.game, teams, session.seed, self.lang, options.get("rules", 1)))
+        self.match = Match(Engine(self.game, teams, session.seed, options.get("rules", 1)))
+        self.talk = Talk(self.game, self.lang)
 
     @property
     def engine(self) -> Engine:
@@ -54,43 +54,43 @@ class ShowdownTable:
         return self.engine.over
 
     def prompt(self) -> str:
-        e = self.engine
+        e, talk, _ = self.engine, self.talk, self.talk._
         if e.over:
-            return e._("game over (status, history, undo, quit) >")
+            return _("game over (status, history, undo, quit) >")
         action = e.action
         if action is None:
             team = e.current
-            return e._("[week {week}] {team} ({money}): attack / pass >",
-                       week=e.week, team=team.name, money=e.money(team.money))
+            return _("[week {week}] {team} ({money}): attack / pass >",
+                     week=e.week, team=team.name, money=talk.money(team.money))
         if action.question:
-            return f"{action.question} >"
-        target = self.engine.name(action.target) if action.kind == "mafia" else action.target
-        head = e._("{team} vs {target}", team=action.attacker.team, target=target)
+            return f"{talk.words(action.question)} >"
+        target = talk.card(action.target) if action.kind == "mafia" else action.target
+        head = _("{team} vs {target}", team=action.attacker.team, target=target)
         if action.stage == "prepare":
             more = "buy / use / ready" if action.kind == "hitman" else "buy / use / roll"
-            return e._("{head} · {more} >", head=head, more=more)
+            return _("{head} · {more} >", head=head, more=more)
         if action.stage == "defend":
-            return e._("{head} · {team} defends: buy / use / ready >", head=head, team=action.sides[1].team)
+            return _("{head} · {team} defends: buy / use / ready >", head=head, team=action.sides[1].team)
         if action.stage == "roll":
             side = next(s for s in action.sides if not s.pool.rolled)
-            return e.speech.ngettext("{head} · {team} rolls {n} die >", "{head} · {team} rolls {n} dice >",
-                                     side.pool.count, head=head, team=side.team)
-        return e._("{head} · use / reroll / done >", head=head)
+            return talk.speech.ngettext("{head} · {team} rolls {n} die >", "{head} · {team} rolls {n} dice >",
+                                        side.pool.count, head=head, team=side.team)
+        return _("{head} · use / reroll / done >", head=head)
 
     def handle(self, line: str) -> list[str]:
         try:
             # a refused line is undone by the table, which rebuilds the game from its journal
-            return self.match.carry_out(self.match.parse(line))
+            return self.talk.narrate(self.match.carry_out(self.match.parse(line)))
         except RuleError as e:
             raise InputError(e.text(self.lang)) from None
 
     def help(self) -> list[str]:
         week = self.engine.first_week_with("open_hitman_attacks")
-        return [self.engine._(line, week=week) for line in HELP_LINES]
+        return [self.talk._(line, week=week) for line in HELP_LINES]
 
     def choices(self) -> list[Choice]:
         """The legal actions as the table names them, then forms for what has too many lines to list."""
-        e, m = self.engine, self.match
+        e, m, _ = self.engine, self.match, self.talk._
         legal = m.legal_actions()
         listed = [self._choice(action) for action in legal]
         action = e.action
@@ -99,49 +99,49 @@ class ShowdownTable:
             faces = tuple(str(face) for face in range(1, SIDES + 1))
             if Roll() in legal:
                 side = next(s for s in action.sides if not s.pool.rolled)
-                listed.append(Choice("", e._("The faces rolled at the table"), "roll",
+                listed.append(Choice("", _("The faces rolled at the table"), "roll",
                                      Form("faces", side.pool.count, faces, least=side.pool.count)))
             if action.stage in ("prepare", "defend"):
-                listed.append(Choice("", e._("Buy several"), "buy",
+                listed.append(Choice("", _("Buy several"), "buy",
                                      Form("buy", MAX_PURCHASE, tuple(i.id for i in self.game.preparation))))
             if cards:
-                listed.append(Choice("", e._("Use a card with choices (a die to set, a face)"), "use",
+                listed.append(Choice("", _("Use a card with choices (a die to set, a face)"), "use",
                                      Form("use", 1, cards)))
             if action.stage == "after" and any(s.backups for s in action.sides):
-                listed.append(Choice("", e._("Reroll with a backup plan"), "reroll", Form("reroll", 6, faces)))
+                listed.append(Choice("", _("Reroll with a backup plan"), "reroll", Form("reroll", 6, faces)))
         if not e.over:
-            listed += [Choice("", e._("Correct a team's money"), "correct",
+            listed += [Choice("", _("Correct a team's money"), "correct",
                               Form("adjust", 1, tuple(t.name for t in e.alive()))),
-                       Choice("", e._("Correct who holds a card"), "correct",
+                       Choice("", _("Correct who holds a card"), "correct",
                               Form("give", 1, tuple(c.id for c in self.game.deck()
                                                     if c.role.category != "faction")))]
-        return listed + [Choice("", e._("Just roll dice"), "tools", Form("notation", MAX_DICE, ("d6",)))]
+        return listed + [Choice("", _("Just roll dice"), "tools", Form("notation", MAX_DICE, ("d6",)))]
 
     def _choice(self, action: Action) -> Choice:
-        e = self.engine
+        e, talk, _ = self.engine, self.talk, self.talk._
         line = action.line()
         if isinstance(action, Attack):
-            target = e.name(action.target) if action.target not in e.teams else action.target
-            return Choice(line, e._("Attack {target}", target=target), "attack")
+            target = talk.card(action.target) if action.target not in e.teams else action.target
+            return Choice(line, _("Attack {target}", target=target), "attack")
         if isinstance(action, Buy):
             item = next(i for i in self.game.preparation if i.id == action.item)
-            return Choice(line, e._("Buy {item}", item=item.name(self.lang)), "buy")
+            return Choice(line, _("Buy {item}", item=item.name(self.lang)), "buy")
         if isinstance(action, Use):
-            return Choice(line, e._("Use {card}", card=e.name(action.tokens[0])), "use")
+            return Choice(line, _("Use {card}", card=talk.card(action.tokens[0])), "use")
         if isinstance(action, Answer):
             if action.text == "roll":
-                return Choice(line, e._("Let the companion roll"), "answer")
+                return Choice(line, _("Let the companion roll"), "answer")
             if action.text.isdigit():
                 return Choice(line, action.text, "answer")
-            return Choice(line, e._("Take {card}", card=e.name(action.text)), "answer")
+            return Choice(line, _("Take {card}", card=talk.card(action.text)), "answer")
         if isinstance(action, Roll):
-            return Choice(line, e._("Let the companion roll"), "roll")
+            return Choice(line, _("Let the companion roll"), "roll")
         words = {Pass: N_("Pass"), Ready: N_("Ready"), Double: N_("Double the reward"),
                  Done: N_("Settle the action")}
-        return Choice(line, e._(words[type(action)]), type(action).__name__.lower())
+        return Choice(line, _(words[type(action)]), type(action).__name__.lower())
 
     def status(self) -> dict:
-        e = self.engine
+        e, talk = self.engine, self.talk
         action = e.action
         return {
             "week": e.week, "turn": None if e.over else e.current.name, "over": e.over,
@@ -153,46 +153,47 @@ class ShowdownTable:
             "board": list(e.board),
             "action": None if action is None else {
                 "kind": action.kind, "target": action.target, "stage": action.stage,
-                "question": action.question,
+                "question": None if action.question is None else talk.words(action.question),
                 "sides": [{"team": s.team, "dice": s.pool.count, "faces": s.pool.faces, "bonus": s.pool.bonus,
                            "total": s.pool.total, "backups": s.backups, "escape": s.escape,
                            "used": s.used} for s in action.sides]},
-            "ledger": [asdict(b) for b in e.ledger],
+            "ledger": [{"week": b.week, "team": b.team, "amount": b.amount, "balance": b.balance,
+                        "reason": talk.words(b.reason)} for b in e.ledger],
             "showdown": e.showdown,
         }
 
     def describe(self) -> list[str]:
-        e = self.engine
-        lines = [e._("week {week}", week=e.week) + ("" if e.over else e._(" — {team} to act", team=e.current.name))]
+        e, talk, _ = self.engine, self.talk, self.talk._
+        lines = [_("week {week}", week=e.week) + ("" if e.over else _(" — {team} to act", team=e.current.name))]
         teams = [e.teams[name] for name in e.order]
         # columns wide enough for the longest name (a Japanese character takes two)
         widths = (max(10, *(display_width(t.name) + 1 for t in teams)),
                   max(18, *(display_width(e.faction(t).name(self.lang)) + 1 for t in teams)))
         for t in teams:
-            pending = [e._("next total {n:+d}", n=t.next_total)] if t.next_total else []
-            pending += [e._("next {n:+d} die", n=t.next_dice)] if t.next_dice else []
-            pending += [e._("skips next turn")] if t.skip else []
-            pending += [e._("may not attack {teams}", teams=e.speech.listing(sorted(t.barred)))] if t.barred else []
-            state = e._("OUT") if t.out else e._("{n}/{of} actions", n=t.acted, of=e.week_data().actions)
-            cards = " ".join(f"{c}{'*' if e.uses[c] else ''}" for c in t.cards) or e._("no cards")
+            pending = [_("next total {n:+d}", n=t.next_total)] if t.next_total else []
+            pending += [_("next {n:+d} die", n=t.next_dice)] if t.next_dice else []
+            pending += [_("skips next turn")] if t.skip else []
+            pending += [_("may not attack {teams}", teams=talk.speech.listing(sorted(t.barred)))] if t.barred else []
+            state = _("OUT") if t.out else _("{n}/{of} actions", n=t.acted, of=e.week_data().actions)
+            cards = " ".join(f"{c}{'*' if e.uses[c] else ''}" for c in t.cards) or _("no cards")
             cells = [pad(t.name, widths[0]), pad(e.faction(t).name(self.lang), widths[1]),
-                     pad(e.money(t.money), 14, True)]
-            note = "  [" + e._("; ").join(pending) + "]" if pending else ""
+                     pad(talk.money(t.money), 14, True)]
+            note = "  [" + _("; ").join(pending) + "]" if pending else ""
             lines.append(f"  {' '.join(cells)}  {state}  {cards}{note}")
-        lines.append(e._("  board: {n} mafia cards", n=len(e.board)) + (e._("  (* used this week)") if e.uses else ""))
+        lines.append(_("  board: {n} mafia cards", n=len(e.board)) + (_("  (* used this week)") if e.uses else ""))
         recent = e.ledger[len(e.order):][-RECENT:]  # the first bookings are the starting money
         if recent:
-            lines.append(e._("  latest money:"))
-            lines += [f"    {b.team} {'+' if b.amount >= 0 else '−'}{e.money(abs(b.amount))} {b.reason}"
-                      for b in recent]
+            lines.append(_("  latest money:"))
+            lines += [f"    {b.team} {'+' if b.amount >= 0 else '−'}{talk.money(abs(b.amount))} "
+                      f"{talk.words(b.reason)}" for b in recent]
         if e.action:
             lines.append("  " + self.prompt().rstrip(" >"))
         if e.showdown:
             for award in e.showdown["bonuses"]:
                 bonus = next(b for b in self.game.showdown.bonuses if b.id == award["bonus"])
-                lines.append(e._("  {bonus}: {team} +{amount}", bonus=bonus.name(self.lang), team=award["team"],
-                                   amount=e.money(award["amount"])))
-            lines.append(e.verdict(e.showdown["winners"]))
+                lines.append(_("  {bonus}: {team} +{amount}", bonus=bonus.name(self.lang), team=award["team"],
+                                   amount=talk.money(award["amount"])))
+            lines.append(talk.verdict(e.showdown["winners"]))
         return lines
 
 

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from copy import copy
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from ..protocol import RuleError
 from .pool import Pool
@@ -17,7 +17,7 @@ class Booking:
     team: str
     amount: int
     balance: int
-    reason: str
+    reason: Any      # a name from the data (Text) or the companion's words (Said)
 
 
 @dataclass
@@ -35,7 +35,8 @@ class Team:
     out: bool = False
 
     def copy(self) -> "Team":
-        twin = copy(self)
+        twin = Team.__new__(Team)  # every field at once: trying an action copies every team
+        twin.__dict__.update(self.__dict__)
         twin.cards, twin.barred = list(self.cards), set(self.barred)
         return twin
 
@@ -65,7 +66,7 @@ class Action:
     winner: str | None = None    # settle: the attacker who won a hitman attack
     answers: list[int] = field(default_factory=list)
     stolen: list[str] = field(default_factory=list)
-    question: str | None = None
+    question: Any = None         # what the table is asked (Said), until answered
     asked: int = 1               # the faces the question asks for
 
     def copy(self) -> "Action":

@@ -11,18 +11,18 @@ from tabletop.record import Record
 from .cards import NotFound, find_item
 from .dice import DiceError, parse_faces, roll
 from .ops import Choices, EffectError, apply
-from .pool import Pool, PoolError
-from ..speech import Speech
+from .pool import Note, Pool, PoolError
+from ..speech import Said
 
 
 class Use(Record):
     cards: tuple[Any, ...]   # one card, or two of the same role used at once
     ops: tuple[Any, ...]
     choices: tuple[str, ...]
-    label: str
+    label: Said   # the card's title and ids, as its notes and errors name it
 
 
-def parse_use(game: Any, tokens: Sequence[str], resolve: Callable[[str], Any], week: int, lang: str) -> Use:
+def parse_use(game: Any, tokens: Sequence[str], resolve: Callable[[str], Any], week: int) -> Use:
     """`resolve` turns a typed card into a card view (raising NotFound)."""
     if not tokens:
         raise EffectError(N_("name the card to use"))
@@ -31,7 +31,7 @@ def parse_use(game: Any, tokens: Sequence[str], resolve: Callable[[str], Any], w
     if effect is None:
         raise EffectError(N_("{id} has no use effect"), id=first.id)
     if effect.when == "always":
-        raise EffectError(N_("{id} ({title}) works by itself; it cannot be used"), id=first.id, title=first.title(lang))
+        raise EffectError(N_("{id} ({title}) works by itself; it cannot be used"), id=first.id, title=first.title)
     cards, rest = [first], list(tokens[1:])
     if rest and effect.pair is not None:
         try:
@@ -40,11 +40,11 @@ def parse_use(game: Any, tokens: Sequence[str], resolve: Callable[[str], Any], w
             second = None
         if second is not None:
             if second.role_id != first.role_id or second.id == first.id:
-                raise EffectError(N_("only two different {title} cards can be used together"), title=first.title(lang))
+                raise EffectError(N_("only two different {title} cards can be used together"), title=first.title)
             cards.append(second)
             rest.pop(0)
     ops = effect.pair.ops if len(cards) == 2 else effect.ops_in_week(week)
-    label = f"{first.title(lang)} {'+'.join(c.id for c in cards)}"
+    label = Said(N_("{title} {cards}"), title=first.title, cards="+".join(c.id for c in cards))
     return Use(tuple(cards), tuple(ops), tuple(rest), label)
 
 
@@ -71,10 +71,10 @@ def parse_reroll(tokens: Sequence[str], rng: random.Random | None) -> tuple[list
 
 
 def apply_item(game: Any, tokens: Sequence[str], own: Pool, opponent: Pool | None,
-               rng: random.Random | None, lang: str) -> Any:
+               rng: random.Random | None) -> Any:
     """A preparation item applied to rolled dice (the `check` command's view of a purchase)."""
     item = find_item(game, tokens[0])
-    label = item.name(lang)
+    label = item.name
     for op in item.ops:
         kind = op.KIND
         if kind == "reroll":
@@ -84,8 +84,7 @@ def apply_item(game: Any, tokens: Sequence[str], own: Pool, opponent: Pool | Non
             except PoolError as e:
                 raise EffectError.from_(e) from None
         elif kind == "cancel_penalty":
-            own.notes.append(Speech(own.lang)._("{label}: cancels the penalty of a loss (no change to the dice)",
-                                                label=label))
+            own.notes.append(Note("cancels", label))
         else:
             apply([op], own, opponent, Choices(tokens[1:], rng), label)
     return item

@@ -476,8 +476,21 @@ class HitmansShowdown(Record, dict=True):  # dict: room for the cached card view
         return next(p for p in self.preparation if p.id == item_id)
 
     def format_money(self, amount: int, lang: Lang) -> str:
-        number = f"{amount:,}" if lang == "en" else str(amount)
-        return self.money(lang).replace("{amount}", number)
+        return Money(amount, self.money).text(lang)
+
+    def amount(self, amount: int) -> "Money":
+        """An amount to be written in whichever language reads it."""
+        return Money(amount, self.money)
+
+
+class Money(Record):
+    """An amount in the game's currency; `unit` is the data's pattern, e.g. `{amount} gold`."""
+    amount: int
+    unit: Text
+
+    def text(self, lang: Lang) -> str:
+        number = f"{self.amount:,}" if lang == "en" else str(self.amount)
+        return self.unit(lang).replace("{amount}", number)
 
 
 def _view(game: HitmansShowdown, card: Card) -> CardView:

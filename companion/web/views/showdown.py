@@ -15,7 +15,7 @@ FACES = range(1, SIDES + 1)
 
 
 def view(table: ShowdownTable) -> dict:
-    e, game, lang = table.engine, table.game, table.lang
+    e, game, lang, talk = table.engine, table.game, table.lang, table.talk
     action = e.action
     actions = table.match.legal_actions()  # in the engine's order, which the question's cards keep
     legal = set(actions)
@@ -24,8 +24,9 @@ def view(table: ShowdownTable) -> dict:
         "turn": None if e.over else e.current.name,
         "prompt": table.prompt().rstrip(" >"),
         "teams": [_team(table, name) for name in e.order],
-        "ledger": [{"week": b.week, "team": b.team, "amount": ("+" if b.amount >= 0 else "−") + e.money(abs(b.amount)),
-                    "balance": e.money(b.balance), "reason": b.reason} for b in reversed(e.ledger)],
+        "ledger": [{"week": b.week, "team": b.team,
+                    "amount": ("+" if b.amount >= 0 else "−") + talk.money(abs(b.amount)),
+                    "balance": talk.money(b.balance), "reason": talk.words(b.reason)} for b in reversed(e.ledger)],
         "action": _action(table, actions) if action else None,
         "attacks": [] if e.over or action else _attacks(table, legal),
         "turn_buttons": [] if e.over or action else _turn_buttons(table, legal),
@@ -46,7 +47,8 @@ def _card(table: ShowdownTable, card_id: str) -> dict:
 def _team(table: ShowdownTable, name: str) -> dict:
     e = table.engine
     t = e.teams[name]
-    return {"name": t.name, "faction": e.faction(t).name(table.lang), "money": e.money(t.money), "out": t.out,
+    return {"name": t.name, "faction": e.faction(t).name(table.lang), "money": table.talk.money(t.money),
+            "out": t.out,
             "acted": t.acted, "actions": e.week_data().actions, "turn": not e.over and e.current.name == name,
             "cards": [_card(table, c) for c in t.cards]}
 
@@ -61,7 +63,8 @@ def _attacks(table: ShowdownTable, legal: set) -> list[dict]:
         card = table.game.card(card_id)
         if card.role_id not in groups:
             groups[card.role_id] = {"title": card.title(lang), "condition": card.condition.text(lang),
-                                    "stakes": " · ".join(e.stakes(card)), "buttons": []}
+                                    "stakes": " · ".join(table.talk.stakes(card, card_id in e.rewarded)),
+                                    "buttons": []}
         groups[card.role_id]["buttons"].append(Button(card.index, Attack(card_id).line(),
                                                       tone="red" if card.red else ""))
     return list(groups.values())
@@ -77,15 +80,17 @@ def _turn_buttons(table: ShowdownTable, legal: set) -> list[Button]:
 
 
 def _action(table: ShowdownTable, actions: list) -> dict:
-    e, game, lang = table.engine, table.game, table.lang
+    e, game, lang, talk = table.engine, table.game, table.lang, table.talk
     action = e.action
-    target = e.name(action.target) if action.kind == "mafia" else action.target
-    shown = {"kind": action.kind, "stage": action.stage, "target": target, "question": action.question,
+    target = talk.card(action.target) if action.kind == "mafia" else action.target
+    question = None if action.question is None else talk.words(action.question)
+    shown = {"kind": action.kind, "stage": action.stage, "target": target, "question": question,
              "condition": game.card(action.target).condition.text(lang) if action.kind == "mafia" else "",
              "sides": [{"team": s.team, "dice": s.pool.count, "faces": list(s.pool.faces or []), "rolled": s.pool.rolled,
-                        "bonus": s.pool.bonus, "total": s.pool.total, "notes": list(s.pool.notes),
+                        "bonus": s.pool.bonus, "total": s.pool.total,
+                        "notes": [talk.note(n) for n in s.pool.notes],
                         "backups": s.backups, "escape": s.escape} for s in action.sides],
-             "standing": e.standing().strip() if any(s.pool.rolled for s in action.sides) else "",
+             "standing": talk.standing(e.standing()) if any(s.pool.rolled for s in action.sides) else "",
              "buttons": [], "dice": None, "answer_faces": False, "preparing": None}
     legal = set(actions)
     if action.question:
@@ -96,7 +101,7 @@ def _action(table: ShowdownTable, actions: list) -> dict:
         shown["preparing"] = side.team
         for item in game.preparation:
             if Buy(item.id) in legal:
-                price = e.money(e.price(side, item))
+                price = talk.money(e.price(side, item))
                 buttons.append(Button(_("Buy {item} ({price})").format(item=item.name(lang), price=price),
                                       Buy(item.id).line(), item.text(lang)))
     if Ready() in legal:
@@ -145,8 +150,8 @@ def _question(table: ShowdownTable, actions: list) -> dict:
 
 
 def _showdown(table: ShowdownTable) -> dict:
-    e, game, lang = table.engine, table.game, table.lang
+    e, game, lang, talk = table.engine, table.game, table.lang, table.talk
     bonuses = {b.id: b for b in game.showdown.bonuses}
-    return {"awards": [{"bonus": bonuses[a["bonus"]].name(lang), "team": a["team"], "amount": e.money(a["amount"])}
+    return {"awards": [{"bonus": bonuses[a["bonus"]].name(lang), "team": a["team"], "amount": talk.money(a["amount"])}
                        for a in e.showdown["bonuses"]],
-            "verdict": e.verdict(e.showdown["winners"])}
+            "verdict": talk.verdict(e.showdown["winners"])}
