@@ -116,3 +116,13 @@ def test_applying_an_action_returns_typed_events_that_each_language_words():
     assert en[1].startswith("Ann attacks HK Underboss — ")
     assert len(ja) == len(en) and all(a != b for a, b in zip(en, ja))
     assert "アンダーボス" in ja[0] and "Underboss" not in " ".join(ja)
+
+
+def test_a_first_turn_lists_every_affordable_card_on_the_board_and_pass_but_no_team_yet():
+    m = match(2, 5)
+    lines = [a.line() for a in m.legal_actions()]
+    advance = {c for c in m.engine.board if m.engine.game.card(c).advance}
+    assert advance and m.engine.teams["Ann"].money <= min(m.engine.game.card(c).advance for c in advance)
+    assert lines == [f"attack {c}" for c in m.engine.board if c not in advance] + ["pass"]
+    m.apply(m.parse("adjust Ann +5000 rich"))  # now every advance can be paid
+    assert [a.line() for a in m.legal_actions()] == [f"attack {c}" for c in m.engine.board] + ["pass"]
