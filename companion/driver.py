@@ -18,7 +18,7 @@ from tabletop.i18n import N_, translator
 
 from .guard import catch_up, journal_lock
 from .session import Session
-from .table import Table, TableGame
+from .table import Table, TableGame, replay
 
 MOVED_ON = N_("The game changed; here it is now.")
 
@@ -42,14 +42,42 @@ class LineTable(Table):
         return self.session.revision
 
     def status(self) -> dict:
-        return {**self.game.status(), "version": self.version(), "actions": self.actions()}
+        return {**self.game_status(), "version": self.version(), "actions": self.actions()}
+
+    def rematch_lines(self) -> list[list[str]]:
+        """The entries a rematch starts with: those of the setup the game keeps (24's seats)."""
+        kept = getattr(self.game, "rematch_entries", lambda: 0)()
+        return [list(entry) for entry in self.session.entries[:kept]]
 
     def actions(self) -> list[dict]:
-        """What may be sent now: the game's choices (for a game on the protocol), then undo."""
+        """What may be sent now: the game's choices (for a game on the protocol), then undo and redo."""
         listed = [choice.to_json() for choice in getattr(self.game, "choices", list)()]
         if self.session.entries:
             listed.append({"line": "undo", "label": self.speech._("Undo"), "group": "table"})
+        if self.session.undone:
+            listed.append({"line": "redo", "label": self.speech._("Redo"), "group": "table"})
         return listed
+
+    def story(self) -> list[list[str]]:
+        """What each journal entry brought about, in the game's words: the journal played again on a
+        fresh game. A game that keeps a short note per line (`notes`) is told by those."""
+        game = self.new_game(self.session)
+        told = [[said for line in entry for said in game.handle(line)] for entry in self.session.entries]
+        notes = getattr(game, "notes", None)
+        if notes is None:
+            return told
+        lines = iter(notes)
+        return [[note for _ in entry if (note := next(lines, ""))] for entry in self.session.entries]
+
+    def redo_story(self) -> list[str]:
+        """What redo would play again, in the game's words (nothing if there is nothing to redo)."""
+        entry = self.session.next_redo()
+        if entry is None:
+            return []
+        game = replay(self.session, self.new_game)
+        said = [said for line in entry for said in game.handle(line)]
+        notes = getattr(game, "notes", None)
+        return [note for note in notes[-len(entry):] if note] if notes else said
 
 
 @dataclass

@@ -72,5 +72,6 @@ def catch_up(session: Session) -> bool:
     if (saved.revision, saved.entries, saved.seed) == (session.revision, session.entries, session.seed):
         return False
     session.entries, session.revision, session.seed = saved.entries, saved.revision, saved.seed
+    session.undone = saved.undone
     session._written = saved._written
     return True

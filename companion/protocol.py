@@ -83,6 +83,10 @@ class Outcome(Record):
     winners: tuple[str, ...]
     figures: dict[str, int] = field(default_factory=dict)
 
+    def to_json(self) -> dict:
+        return {"how": self.how, "winners": list(self.winners), "figures": dict(self.figures),
+                "ranking": [{"who": p.who, "place": p.place, "score": p.score} for p in self.ranking]}
+
 
 class RuleError(Said):
     """A line or an action the rules refuse now: the catalog's message key and its arguments."""

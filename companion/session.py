@@ -3,8 +3,12 @@
 Replaying the journal through a fresh engine rebuilds the state exactly (the RNG seed is in the
 header), so resume, undo and history all come from one mechanism that every game shares. A journal
 entry is one user command together with the answers it asked for (e.g. the cards drawn for a robot
-turn); `undo` drops the last entry. `revision` counts the saves, so every accepted line and every
-undo gives the file a new number, also when an undo and a new line leave as many entries as before.
+turn); `undo` drops the last entry and keeps it aside, so `redo` can put it back as long as nothing
+else was played since. `revision` counts the saves, so every accepted line, undo and redo gives the file
+a new number, also when an undo and a new line leave as many entries as before.
+
+The entries put aside are saved as `undone` (only when there are some): a file from before redo has
+none, and a kit from before redo reads a file that has some, ignoring them.
 """
 from __future__ import annotations
 
@@ -23,6 +27,12 @@ FORMAT = "tabletop-kit game"
 VERSION = 1
 
 
+def _journal(entries: Any) -> bool:
+    """Whether `entries` is a journal: a list of entries, each a list of lines."""
+    return isinstance(entries, list) and all(isinstance(e, list) and all(isinstance(x, str) for x in e)
+                                             for e in entries)
+
+
 class SessionError(Said):
     """A game file that cannot be used: missing, corrupt, or another game's (worded when shown)."""
 
@@ -34,6 +44,7 @@ class Session:
     seed: int
     path: Path | None = None
     entries: list[list[str]] = field(default_factory=list)
+    undone: list[list[str]] = field(default_factory=list)  # what undo took, the next to redo last
     revision: int = 0
     _written: str | None = field(default=None, repr=False, compare=False)  # the file as last read or saved
 
@@ -60,54 +71,73 @@ class Session:
         if raw.get("version") != VERSION:
             raise SessionError(N_("{path}: game file version {version!r} is not supported"), path=path,
                                version=raw.get("version"))
-        entries = raw.get("entries")
-        if (not isinstance(entries, list) or not isinstance(raw.get("seed"), int)
-                or not isinstance(raw.get("options"), dict)
-                or not all(isinstance(e, list) and all(isinstance(x, str) for x in e) for e in entries)):
+        entries, undone = raw.get("entries"), raw.get("undone", [])
+        if (not _journal(entries) or not _journal(undone) or not isinstance(raw.get("seed"), int)
+                or not isinstance(raw.get("options"), dict)):
             raise SessionError(N_("{path}: the game file is damaged; it was left untouched"), path=path)
         revision = raw.get("revision", 0)  # files saved before revisions were counted have none
         if not isinstance(revision, int) or isinstance(revision, bool):
             raise SessionError(N_("{path}: the game file is damaged; it was left untouched"), path=path)
         session = cls(game=game, options=raw["options"], seed=raw["seed"], path=Path(path), entries=entries,
-                      revision=revision)
+                      undone=undone, revision=revision)
         session._written = session.to_json()
         return session
 
     def record(self, line: str, *, continues_entry: bool) -> None:
-        """Journal one accepted line; if it cannot be saved, the journal is left as it was."""
-        before = [list(entry) for entry in self.entries]
+        """Journal one accepted line (what undo put aside can no longer be redone); if it cannot be
+        saved, the journal is left as it was."""
+        before = self._journal()
         if continues_entry and self.entries:
             self.entries[-1].append(line)
         else:
             self.entries.append([line])
+        self.undone = []
         self._save_or_restore(before)
 
     def undo(self, count: int = 1) -> list[list[str]]:
-        """Drop the last `count` entries (fewer if there are fewer); returns them, oldest first."""
+        """Drop the last `count` entries (fewer if there are fewer) and keep them for redo; returns them,
+        oldest first."""
         if not self.entries:
             return []
-        before = [list(entry) for entry in self.entries]
+        before = self._journal()
         kept = max(len(self.entries) - count, 0)
         dropped = self.entries[kept:]
         self.entries = self.entries[:kept]
+        self.undone = self.undone + dropped[::-1]
         self._save_or_restore(before)
         return dropped
 
-    def _save_or_restore(self, before: list[list[str]]) -> None:
+    def next_redo(self) -> list[str] | None:
+        """The entry redo would put back (the last one undone), if any."""
+        return list(self.undone[-1]) if self.undone else None
+
+    def redo(self) -> list[str]:
+        """Put back the entry undone last (the caller has replayed its lines); returns it."""
+        before = self._journal()
+        entry = self.undone[-1]
+        self.entries, self.undone = self.entries + [entry], self.undone[:-1]
+        self._save_or_restore(before)
+        return entry
+
+    def _journal(self) -> tuple[list[list[str]], list[list[str]]]:
+        return [list(e) for e in self.entries], [list(e) for e in self.undone]
+
+    def _save_or_restore(self, before: tuple[list[list[str]], list[list[str]]]) -> None:
         try:
             self.save()
         except SessionError:
-            self.entries = before
+            self.entries, self.undone = before
             raise
 
     def lines(self) -> list[str]:
         return [line for entry in self.entries for line in entry]
 
     def to_json(self) -> str:
-        return json.dumps({"format": FORMAT, "version": VERSION, "game": self.game,
-                           "options": self.options, "seed": self.seed, "revision": self.revision,
-                           "entries": self.entries},
-                          ensure_ascii=False, indent=1)
+        saved = {"format": FORMAT, "version": VERSION, "game": self.game, "options": self.options,
+                 "seed": self.seed, "revision": self.revision, "entries": self.entries}
+        if self.undone:
+            saved["undone"] = self.undone
+        return json.dumps(saved, ensure_ascii=False, indent=1)
 
     def save(self) -> None:
         if self.path is None or self.to_json() == self._written:

@@ -10,7 +10,7 @@ import json
 import os
 import sys
 import unicodedata
-from typing import Callable, Iterable, Protocol, TextIO
+from typing import Any, Callable, Iterable, Protocol, TextIO
 
 from tabletop.i18n import N_
 from tabletop.plain_text import shown, stray_character
@@ -49,6 +49,7 @@ class TableGame(Protocol):
 
 # The driver's own commands, said after the game's own in `help` (translated when shown).
 HELP = (N_("undo [N]        take back the last command (or the last N commands)"),
+        N_("redo            play again what undo took back (until another line is played)"),
         N_("history         what has happened so far"),
         N_("status          the table now;  status --json  the same as one JSON line"),
         N_("help            this list;  quit  save and leave (resume with --resume)"))
@@ -57,6 +58,7 @@ HELP = (N_("undo [N]        take back the last command (or the last N commands)"
 MOVED_ELSEWHERE = N_("(the game was changed elsewhere; here it is now: type your line again if it still holds)")
 
 # The driver reads these first words itself, before a game sees the line.
+# (`redo` too, but only alone on its line: a 24 player may be called Redo, as games saved before it did.)
 TABLE_WORDS = ("quit", "help", "status", "history", "undo")
 
 
@@ -157,13 +159,15 @@ class Table:
             self.say(self.game.help() + [self.speech._(line) for line in HELP])
         elif word == "status":
             if rest == "--json":
-                self.say([json.dumps(self.game.status(), ensure_ascii=False, separators=(",", ":"))])
+                self.say([json.dumps(self.game_status(), ensure_ascii=False, separators=(",", ":"))])
             else:
                 self.say(self.game.describe())
         elif word == "history":
             self.say(self.history())
         elif word == "undo":
             self.undo(rest)
+        elif word == "redo" and not rest:
+            self.redo()
         elif self.game.is_over():
             self.error(self.speech._("the game is over: undo, history, status or quit"))
         else:
@@ -212,6 +216,32 @@ class Table:
         self._rebuild()
         lines = " | ".join(line for entry in dropped for line in entry)
         self.say([self.speech._("undone: {lines}", lines=lines)] + self.game.describe())
+
+    def game_status(self) -> dict:
+        """The game's status, with whether it is over and how it ended (the protocol's one shape)."""
+        outcome = self.outcome()
+        return {**self.game.status(), "over": self.game.is_over(),
+                "outcome": None if outcome is None else outcome.to_json()}
+
+    def outcome(self) -> Any:
+        return getattr(self.game, "outcome", lambda: None)()
+
+    def redo(self) -> None:
+        entry = self.session.next_redo()
+        if entry is None:
+            self.error(self.speech._("nothing to redo"))
+            return
+        said = []
+        try:
+            for line in entry:  # the same lines on the same state: they play out as they did
+                said += self.game.handle(line)
+            self.session.redo()
+        except (InputError, SessionError) as e:
+            self._rebuild()
+            error = e.text(self.speech.lang) if isinstance(e, SessionError) else str(e)
+            self.error(self.speech._("{error}; nothing was changed", error=error))
+            return
+        self.say([self.speech._("redone: {lines}", lines=" | ".join(entry))] + said)
 
     def _rebuild(self) -> None:
         self.game = replay(self.session, self.new_game)

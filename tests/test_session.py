@@ -67,7 +67,7 @@ def test_accepted_lines_are_saved_and_resume_rebuilds_state(tmp_path):
     resumed = Session.open(path, "toy")
     assert resumed.entries == [["add 3", "yes"], ["add 4", "yes"]]
     out = play(resumed, ["status --json"])
-    assert '{"total":7}' in out
+    assert '{"total":7,"over":false,"outcome":null}' in out
 
 
 def test_refused_line_is_not_journalled_and_reprompts(tmp_path):
@@ -176,7 +176,7 @@ def test_undo_n_takes_back_the_last_n_commands_and_refuses_anything_else(tmp_pat
     out = play(Session.create("toy", {}, path), ["add 1", "yes", "add 2", "yes", "add 4", "yes",
                                                  "undo x", "undo 0", "undo -1", "undo 2", "status --json"])
     assert out.count("undo N the last N") == 3
-    assert "undone: add 2 | yes | add 4 | yes" in out and '{"total":1}' in out
+    assert "undone: add 2 | yes | add 4 | yes" in out and '{"total":1,"over":false,"outcome":null}' in out
     assert Session.open(path, "toy").entries == [["add 1", "yes"]]
     out = play(Session.open(path, "toy"), ["undo 99", "undo"])
     assert "undone: add 1 | yes" in out and "nothing to undo" in out
@@ -189,3 +189,27 @@ def test_every_table_word_is_answered_by_the_driver_not_the_game(tmp_path):
     table = Table(session, Counter, out=out, color=False)
     results = [table.step(word.capitalize()) for word in TABLE_WORDS]
     assert "unknown command" not in out.getvalue() and results[TABLE_WORDS.index("quit")] == "quit"
+
+
+def test_redo_puts_back_what_undo_took_in_order_until_another_line_is_played(tmp_path):
+    path = tmp_path / "g.json"
+    out = play(Session.create("toy", {}, path), ["add 1", "yes", "add 2", "yes", "add 4", "yes", "undo 2",
+                                                 "redo", "status --json"])
+    assert "redone: add 2 | yes" in out and "total 3" in out and '{"total":3,"over":false,"outcome":null}' in out
+    saved = Session.open(path, "toy")
+    assert saved.entries == [["add 1", "yes"], ["add 2", "yes"]] and saved.undone == [["add 4", "yes"]]
+    out = play(saved, ["redo", "redo", "undo", "add 8", "yes", "redo"])  # resumed: redo still works
+    assert "redone: add 4 | yes" in out and out.count("nothing to redo") == 2
+    assert Session.open(path, "toy").entries == [["add 1", "yes"], ["add 2", "yes"], ["add 8", "yes"]]
+    assert "undone" not in json.loads(path.read_text(encoding="utf-8"))  # nothing left aside: as before redo
+
+
+def test_a_file_with_a_damaged_undone_list_is_refused_untouched(tmp_path):
+    path = tmp_path / "g.json"
+    play(Session.create("toy", {}, path), ["add 1", "yes"])
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    path.write_text(json.dumps({**raw, "undone": [["add 2", 3]]}), encoding="utf-8")
+    before = path.read_bytes()
+    with pytest.raises(SessionError, match="damaged"):
+        Session.open(path, "toy")
+    assert path.read_bytes() == before

@@ -153,7 +153,9 @@ def test_showdown_state_and_ledger(tmp_path):
     path = tmp_path / "g.json"
     run([*TEAMS, "--game", str(path)], GAME, tmp_path)
     st = status(path, tmp_path)
-    assert st == final_state(path)
+    assert st.pop("outcome")["ranking"] == [{"who": "Ann", "place": 1, "score": 42500},
+                                           {"who": "Bob", "place": 2, "score": 21500}]
+    assert st == final_state(path)  # status --json: the game's status with its outcome
     assert st["over"] and st["week"] == 6
     assert st["showdown"]["winners"] == ["Ann"]
     assert st["showdown"]["money"] == {"Ann": 42500, "Bob": 21500}

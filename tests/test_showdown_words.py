@@ -13,7 +13,7 @@ from test_showdown_play import GAME, run
 
 # Words a Japanese table still types or reads in Latin letters: the commands, the item and card ids.
 COMMANDS = {"attack", "pass", "buy", "use", "roll", "ready", "reroll", "double", "done", "adjust", "give",
-            "board", "help", "undo", "history", "status", "json", "quit", "resume", "weapon", "backup",
+            "board", "help", "undo", "redo", "history", "status", "json", "quit", "resume", "weapon", "backup",
             "escape", "closing", "JOKER", "BLACK", "COLOR", "WEEK", "JSON"}
 
 

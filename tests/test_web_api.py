@@ -367,7 +367,8 @@ def test_a_play_page_carries_the_game_and_version(c):
     create(c, "famiglia", "g")
     page = c.get("/games/g").text
     assert 'data-game="g"' in page and 'data-version="1"' in page and "data-awake" in page
-    assert 'data-line="undo"' in page and 'data-line="history"' in page
+    assert 'data-sheet="history-sheet"' in page and 'data-sheet="help-sheet"' in page
+    assert 'data-sheet="undo-sheet"' not in page  # nothing played yet: nothing to take back
 
 
 def test_the_language_follows_the_browser_and_the_switch(c):

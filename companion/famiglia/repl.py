@@ -3,7 +3,7 @@ changes nothing); the state as JSON."""
 from __future__ import annotations
 
 from companion.table import InputError
-from ..protocol import Choice, RuleError
+from ..protocol import Choice, Outcome, RuleError
 from .engine import PLAYER, ROBOT, Game, Rules
 from .talk import Talk
 
@@ -38,6 +38,9 @@ class FamigliaTable:
 
     def choices(self) -> list[Choice]:
         return self.talk.choices(self.game)
+
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome()
 
     def status(self) -> dict:
         g, codes = self.game, self.rules.codes

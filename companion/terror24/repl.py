@@ -5,7 +5,7 @@ from __future__ import annotations
 from tabletop.data.terror24 import GAME_ID, STYLES, Terror24, provisional_warning
 from tabletop.i18n import N_
 
-from ..protocol import Action, Choice, Event, Form, RuleError
+from ..protocol import Action, Choice, Event, Form, Outcome, RuleError
 from ..session import Session
 from ..table import InputError
 from .engine import Game
@@ -38,6 +38,9 @@ each round:
 end:
   check     2  or  draw      the card drawn in the life-or-death check
 any time:  adjust NAME +2    correct a score by hand""")
+
+
+REMATCH_KEEPS = ("players", "styles", "npc")
 
 
 class Terror24Table:
@@ -116,6 +119,14 @@ class Terror24Table:
 
     def is_over(self) -> bool:
         return self.game is not None and self.game.is_over()
+
+    def outcome(self) -> Outcome | None:
+        return self.match.outcome()
+
+    def rematch_entries(self) -> int:
+        """The journal's first entries a rematch plays again: who sits where, their styles, the NPC's
+        seat (each one entry, answered in that order); the chief and the event grid are new."""
+        return sum(1 for step in REMATCH_KEEPS if step in self.match.answers)
 
     # ----- what may be sent -----
     def choices(self) -> list[Choice]:

@@ -163,6 +163,11 @@ def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] |
         name = request.path_params["name"]
         return JSONResponse({"version": await threaded(request, lambda lang: store.version(name, lang))})
 
+    async def rematch(request: Request) -> Response:
+        name = request.path_params["name"]
+        new = await threaded(request, lambda lang: store.rematch(name, lang))
+        return JSONResponse({"name": new}, status_code=201)
+
     async def post_line(request: Request) -> Response:
         name = request.path_params["name"]
         lang = viewer_lang(request)
@@ -222,6 +227,7 @@ def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] |
         Route("/api/games/{name}", game_status, methods=["GET"]),
         Route("/api/games/{name}/version", game_version, methods=["GET"]),
         Route("/api/games/{name}/lines", post_line, methods=["POST"]),
+        Route("/api/games/{name}/rematch", rematch, methods=["POST"]),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     return Starlette(

@@ -9,7 +9,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from tabletop import i18n
 
-from .views import play_view
+from .views import outcome_view, play_view
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -22,6 +22,7 @@ def environment() -> Environment:
     env.install_gettext_callables(gettext=lambda message: i18n._(message),
                                   ngettext=lambda s, p, n: i18n.ngettext(s, p, n), newstyle=True)
     env.globals["play_view"] = play_view  # a play page's data: views/<game>.py
+    env.globals["outcome_view"] = outcome_view  # the end of any game
     return env
 
 

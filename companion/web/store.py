@@ -200,3 +200,28 @@ class Store:
                 raise GameError(500, local_words(e.text(lang), path)) from None
         self._forget(name)
         return session
+
+    def rematch(self, name: str, lang: str) -> str:
+        """A new game with a finished one's setup (its options, and the seats 24 keeps), under the next
+        free name of the same stem (`club` → `club-2`); its name."""
+        kind, table, status = self.status(name, lang)
+        if not status["over"]:
+            raise _error(409, lang, N_("{name!r} is not over yet."), name=name)
+        stem = re.sub(r"-\d+$", "", name)
+        for _ in range(100):  # another device may take a name between the look and the lock
+            new = self.free_name(stem)
+            if not valid_name(new):
+                raise _error(400, lang, N_("{name!r} is too long a name to number a rematch after it."), name=name)
+            path = self.path(new, lang)
+            with journal_lock(path):
+                if path.exists():
+                    continue
+                session = Session.create(kind.game_id, dict(table.session.options), path)
+                session.entries = table.rematch_lines()
+                try:
+                    session.save()
+                except SessionError as e:
+                    raise GameError(500, local_words(e.text(lang), path)) from None
+            self._forget(new)
+            return new
+        raise _error(409, lang, N_("No free name for a rematch of {name!r}."), name=name)

@@ -56,7 +56,7 @@
   });
 
   // A line that may need more after it (data-try): tried as it is; if refused (the answer says what
-  // is missing), it waits in the line box to be completed.
+  // is missing), it waits in the Help sheet's line box to be completed.
   document.addEventListener("click", async (event) => {
     const button = event.target.closest("[data-try]");
     if (!button || button.disabled) return;
@@ -64,6 +64,8 @@
     const answer = await window.Table.post(line);
     const box = document.querySelector("[data-line-form] [name=line]");
     if (answer && !answer.ok && box) {
+      window.Table.openSheet("help-sheet");
+      box.closest("details").open = true;
       box.value = line + " ";
       box.focus();
     }

@@ -38,9 +38,11 @@ const Table = (() => {
       show([said ? said.textContent : response.statusText], true);
       return;
     }
-    const fresh = page.getElementById("board");
-    const board = document.getElementById("board");
-    if (fresh && board) board.replaceWith(fresh);
+    for (const id of ["board", "table-tools"]) {  // the table's tools and sheets follow the board
+      const fresh = page.getElementById(id);
+      const old = document.getElementById(id);
+      if (fresh && old) old.replaceWith(fresh);
+    }
     body.dataset.version = page.body.dataset.version;
     document.dispatchEvent(new CustomEvent("table:refreshed", { detail: { version: version() } }));
   }
@@ -55,6 +57,7 @@ const Table = (() => {
         body: JSON.stringify({ line, version: version() }),
       });
       const answer = await json(response);
+      closeSheets();
       if (answer.error) { show([answer.error], true); return answer; }
       show(answer.messages, !answer.ok);
       if (answer.status && answer.status.version !== version()) await refresh();
@@ -82,6 +85,23 @@ const Table = (() => {
     try { await navigator.wakeLock.request("screen"); } catch (e) { /* refused: battery saver etc. */ }
   }
 
+  // A button with data-sheet="history-sheet" opens that sheet (a <dialog>); data-close closes it.
+  function closeSheets() {
+    document.querySelectorAll("dialog[open]").forEach((sheet) => sheet.close());
+  }
+  function openSheet(id) {
+    const sheet = document.getElementById(id);
+    if (sheet && !sheet.open) sheet.showModal();
+    return sheet;
+  }
+  document.addEventListener("click", (event) => {
+    const opener = event.target.closest("[data-sheet]");
+    if (opener) { event.preventDefault(); openSheet(opener.dataset.sheet); return; }
+    const closer = event.target.closest("[data-close]");
+    if (closer) { event.preventDefault(); closer.closest("dialog").close(); return; }
+    if (event.target.matches("dialog.sheet")) event.target.close();  // a tap beside the sheet
+  });
+
   // Any element with data-line="take 3" posts that line when tapped.
   document.addEventListener("click", (event) => {
     const target = event.target.closest("[data-line]");
@@ -100,6 +120,16 @@ const Table = (() => {
     if (!line) return;
     const answer = await post(line);
     if (answer && answer.ok) form.reset();
+  });
+
+  // A finished game's rematch: a new game with its setup, then that game's page.
+  document.addEventListener("click", async (event) => {
+    if (!api || !event.target.closest("[data-rematch]")) return;
+    event.preventDefault();
+    const response = await fetch(`${api}/rematch`, { method: "POST" });
+    const answer = await json(response);
+    if (response.ok) location.href = `/games/${encodeURIComponent(answer.name)}`;
+    else show([answer.error], true);
   });
 
   // The home page's new-game forms: JSON to POST /api/games, then the new game's page.
@@ -167,6 +197,6 @@ const Table = (() => {
     });
   }
 
-  return { post, refresh, show, version, game };
+  return { post, refresh, show, version, game, openSheet };
 })();
 window.Table = Table;

@@ -26,3 +26,28 @@ def views() -> dict:
 def play_view(key: str, game) -> dict:
     """What the play page of the game kind `key` shows for `game` (its TableGame)."""
     return views()[key](game)
+
+
+def outcome_view(key: str, table) -> dict | None:
+    """The end of a game for its summary: each place with a name and a score in the game's terms,
+    the winners, the figures a game reports; None while the game goes on."""
+    from tabletop.i18n import _
+
+    outcome = table.outcome()
+    if outcome is None:
+        return None
+    game = table.game
+    names = {"player": _("You"), "robot": _("Robot")} if key == "famiglia" else {}
+    if key == "showdown":
+        score = game.talk.money
+    else:
+        score = lambda n: _("{n} VP").format(n=n)  # noqa: E731
+    rows = [{"place": p.place, "who": names.get(p.who, p.who), "score": score(p.score),
+             "won": p.who in outcome.winners} for p in outcome.ranking]
+    how = {"score": _("The most VP wins."),
+           "survivors": _("Those who survived the life-or-death check rank first, by VP."),
+           "showdown": _("The richest team after the showdown's bonuses wins.")}.get(outcome.how, "")
+    figures = []
+    if "achievement" in outcome.figures:
+        figures.append(_("Achievement (2 × your VP − the robot's VP): {n}").format(n=outcome.figures["achievement"]))
+    return {"rows": rows, "how": how, "figures": figures, "draw": not outcome.winners}

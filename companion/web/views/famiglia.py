@@ -29,7 +29,6 @@ def view(table: FamigliaTable) -> dict:
         "draw": _draw(table) if g.pending and not g.over else None,
         "robot_turn": robot_turn(table),
         "setup": table.talk.opening() if not table.notes else [],
-        "result": table.talk.next_lines(g) if g.over else [],
     }
 
 
