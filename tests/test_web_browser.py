@@ -154,6 +154,20 @@ def tap_keys(browser, box_css, values):
     wait_moved(browser, before)
 
 
+def open_sheet(browser, sheet):
+    """Tap the tool that opens a sheet (History, Help, the undo question) and wait until it is open."""
+    tap(browser, css=f'[data-sheet="{sheet}"]')
+    WebDriverWait(browser, 10).until(
+        lambda d: d.execute_script("return document.getElementById(arguments[0]).open", sheet))
+    return browser.find_element(By.ID, sheet)
+
+
+def undo(browser):
+    """Undo as a player does: the tool, then the question's "take it back"."""
+    open_sheet(browser, "undo-sheet")
+    tap_line(browser, "undo")
+
+
 def board_text(browser) -> str:
     return browser.find_element(By.ID, "board").text
 
@@ -218,7 +232,7 @@ def test_famiglia_refused_draw_changes_nothing_and_undo_takes_back(browser, serv
     open_page(browser, server, name)
     tap_keys(browser, ".draw", ["R1", "B2", "Y3", "G1", "R2", "B1"])
     before = status(server, name)
-    tap_line(browser, "undo")
+    undo(browser)
     assert status(server, name)["street"] == [] and before["street"]
     assert browser.find_elements(By.CSS_SELECTOR, ".draw .key")  # the grid is back
 
@@ -290,8 +304,18 @@ def test_showdown_attack_with_a_success_check_and_undo(browser, server, lang):
     shown = status(server, name)
     ann = next(t for t in shown["teams"] if t["name"] == "Ann")
     assert "SQ" in ann["cards"] and shown["action"] is None
+    sheet = open_sheet(browser, "undo-sheet")
+    assert "SQ" in sheet.text and "done" not in sheet.text.split()  # what goes back, in the table's words
     tap_line(browser, "undo")
     assert status(server, name)["action"]["stage"] == "after"
+    tap_line(browser, "redo")  # and forward again, the same as before
+    assert status(server, name)["teams"] == shown["teams"]
+    history = open_sheet(browser, "history-sheet")
+    assert history.rect["height"] >= HEIGHT - 2  # a full-height sheet
+    words = history.text
+    journal = ["attack SQ", "buy weapon", "roll 4 4 4 4", "done"]  # what was sent: never shown as such
+    assert "SQ" in words and not any(line in words for line in journal) and " | " not in words
+    shoot(browser, f"showdown-history-{lang}")
 
 
 # ---- a game started in the terminal ----------------------------------------------------------------------
@@ -333,3 +357,54 @@ def test_a_card_use_that_needs_a_die_named_waits_in_the_line_box(browser, server
     box.send_keys("2 1>4\n")  # the extra die rolled 2; the 1 set to 4
     wait_moved(browser, before)
     assert status(server, name)["action"]["sides"][0]["faces"] == [4, 4, 4, 2]
+
+
+# ---- the end of a game ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang, fixture", [("en", "famiglia-level1-player-first"), ("ja", "showdown-3teams-ja"),
+                                           ("en", "terror24-4p-virtual")])
+def test_a_finished_game_leads_with_its_ranking_and_a_rematch_opens_the_new_game(browser, server, lang, fixture):
+    journals = ROOT / "tests" / "fixtures" / "journals"
+    name = f"ended-{fixture}"
+    game = json.loads((journals / f"{fixture}.json").read_text(encoding="utf-8"))["file"]
+    (server["games"] / f"{name}.game.json").write_text(json.dumps(game, ensure_ascii=False), encoding="utf-8")
+    open_page(browser, server, name, lang)
+    outcome = browser.find_element(By.ID, "outcome")
+    assert outcome.location["y"] < HEIGHT / 2  # the first thing on the page
+    ranking = status(server, name)["outcome"]["ranking"]
+    rows = outcome.find_elements(By.CSS_SELECTOR, ".ranking li")
+    assert len(rows) == len(ranking) and rows[0].find_element(By.CSS_SELECTOR, ".place").text == "1"
+    assert outcome.find_elements(By.CSS_SELECTOR, ".won .winner-badge")
+    fits_phone(browser)
+    shoot(browser, f"outcome-{fixture}-{lang}")
+    button = outcome.find_element(By.CSS_SELECTOR, "[data-rematch]")
+    button.click()
+    WebDriverWait(browser, 10).until(lambda d: d.current_url.endswith(f"/games/{name}-2"))
+    assert status(server, f"{name}-2")["over"] is False
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_showdown_shows_failure_in_words_a_pending_penalty_on_the_row_and_the_steps_in_order(browser, server, lang):
+    name = f"sd-order-{lang}"
+    new_game(server, "showdown", name, {"teams": ["Ann=red_heart", "Bob=void_clover"], "seed": 3})
+    open_page(browser, server, name, lang)
+    tap_line(browser, "attack SQ")  # at least four 4s
+    action = browser.find_element(By.CSS_SELECTOR, ".action")
+    order = browser.execute_script("""
+        const a = arguments[0];
+        const at = (css) => { const e = a.querySelector(css); return e ? e.getBoundingClientRect().top : null; };
+        return [at('[data-line="buy weapon"]'), at('.composer'), at('.then, [data-line="roll"]')];""", action)
+    assert order[0] is not None and order[0] < order[1] <= order[2]  # buy, then the dice, then go on
+    tap_keys(browser, ".action .composer", ["1", "1", "2"])  # a failure
+    verdict = browser.find_element(By.CSS_SELECTOR, ".verdict.failure")
+    assert verdict.text.startswith("✗") and len(verdict.text) > 2
+    assert not browser.find_elements(By.CSS_SELECTOR, '[data-line="double"]')
+    tap_line(browser, "done")
+    tap_line(browser, "1")  # the penalty roll: 1 → total −3 on the next action
+    rows = {row.find_element(By.TAG_NAME, "b").text: row for row in browser.find_elements(By.CSS_SELECTOR, ".team")}
+    assert "−3" in rows["Ann"].find_element(By.CSS_SELECTOR, ".pending").text.replace("-", "−")
+    ledger = browser.find_element(By.XPATH, "//details[.//table[contains(@class,'ledger')]]")
+    browser.execute_script("arguments[0].open = true", ledger)
+    assert len(ledger.find_elements(By.CSS_SELECTOR, ".ledger.totals tr")) == 3  # headers, Ann, Bob
+    fits_phone(browser)
+    shoot(browser, f"showdown-penalty-{lang}")

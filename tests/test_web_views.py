@@ -187,7 +187,8 @@ def test_showdown_attack_offers_buys_dice_and_after_the_roll_the_check_and_done(
     session.entries.append([f"roll {faces}"])
     action = showdown.view(replay(session, ShowdownTable))["action"]
     assert action["stage"] == "after" and action["standing"] and action["dice"] is None
-    assert "done" in [b.line for b in action["buttons"]]
+    assert [b.line for b in action["then"]] == ["done"]  # going on comes after the buys, uses and dice
+    assert action["verdict"] == {"success": False, "word": "Failure"}  # six 6s are not four 4s
 
 
 def test_showdown_penalty_question_offers_faces_and_a_virtual_roll():
@@ -213,7 +214,7 @@ def test_showdown_hitman_attack_walks_prepare_defend_roll_and_the_theft_question
     stages = []
     for line in ["attack Bob", "ready", "ready", "roll 6 6 6", "roll 1 1", "done"]:
         action = showdown.view(table)["action"]
-        offered = [b.line for b in action["buttons"]] if action else ["attack Bob"]
+        offered = [b.line for b in action["buttons"] + action["then"]] if action else ["attack Bob"]
         assert line in offered or line.startswith("roll") and action["dice"], (line, offered)
         table.handle(line)
         action = showdown.view(table)["action"]

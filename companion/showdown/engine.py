@@ -137,6 +137,17 @@ class Engine:
         pool = action.attacker.pool
         return evaluate([a.all for a in self.game.card(action.target).condition.any], pool.faces, pool.bonus)
 
+    def attacker_wins(self) -> bool | None:
+        """Whether the action's attacker would win if it were settled now (None before its roll)."""
+        action = self.action
+        if action is None or not all(s.pool.rolled for s in action.sides):
+            return None
+        if action.kind == "mafia":
+            return self.verdict().success
+        a, d = action.sides
+        ties_to_attacker = self.game.hitman_attack.ties == "attacker"
+        return a.pool.total > d.pool.total or (a.pool.total == d.pool.total and ties_to_attacker)
+
     def standing(self) -> ev.Standing:
         return ev.Standing(tuple(self.dice(s) for s in self.action.sides if s.pool.rolled), self.verdict())
 
@@ -542,8 +553,7 @@ class Engine:
         if action.kind == "mafia":
             return self._settle_mafia(action)
         a, d = action.sides
-        ties_to_attacker = self.game.hitman_attack.ties == "attacker"
-        won = a.pool.total > d.pool.total or (a.pool.total == d.pool.total and ties_to_attacker)
+        won = self.attacker_wins()
         if won:
             action.winner = a.team
         else:

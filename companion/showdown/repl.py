@@ -10,7 +10,7 @@ from tabletop.data.hitmans_showdown import load_game
 from tabletop.i18n import N_
 from tabletop.text_width import display_width
 
-from ..protocol import Action, Choice, Form, RuleError
+from ..protocol import Action, Choice, Form, Outcome, RuleError
 from ..session import Session
 from ..speech import pad
 from ..table import InputError
@@ -52,6 +52,9 @@ class ShowdownTable:
 
     def is_over(self) -> bool:
         return self.engine.over
+
+    def outcome(self) -> Outcome | None:
+        return self.match.outcome()
 
     def prompt(self) -> str:
         e, talk, _ = self.engine, self.talk, self.talk._
@@ -170,10 +173,7 @@ class ShowdownTable:
         widths = (max(10, *(display_width(t.name) + 1 for t in teams)),
                   max(18, *(display_width(e.faction(t).name(self.lang)) + 1 for t in teams)))
         for t in teams:
-            pending = [_("next total {n:+d}", n=t.next_total)] if t.next_total else []
-            pending += [_("next {n:+d} die", n=t.next_dice)] if t.next_dice else []
-            pending += [_("skips next turn")] if t.skip else []
-            pending += [_("may not attack {teams}", teams=talk.speech.listing(sorted(t.barred)))] if t.barred else []
+            pending = talk.pending(t)
             state = _("OUT") if t.out else _("{n}/{of} actions", n=t.acted, of=e.week_data().actions)
             cards = " ".join(f"{c}{'*' if e.uses[c] else ''}" for c in t.cards) or _("no cards")
             cells = [pad(t.name, widths[0]), pad(e.faction(t).name(self.lang), widths[1]),

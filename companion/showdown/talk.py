@@ -73,6 +73,14 @@ class Talk:
         return self._("shared victory: {teams}",
                       teams=teams) if len(winners) > 1 else self._("winner: {teams}", teams=teams)
 
+    def pending(self, team: Any) -> list[str]:
+        """What a team's last penalty still does: to its next action, its next turn, its targets."""
+        _ = self._
+        pending = [_("next total {n:+d}", n=team.next_total)] if team.next_total else []
+        pending += [_("next {n:+d} die", n=team.next_dice)] if team.next_dice else []
+        pending += [_("skips next turn")] if team.skip else []
+        return pending + ([_("may not attack {teams}", teams=tuple(sorted(team.barred)))] if team.barred else [])
+
     def stakes(self, card: Any, rewarded: bool) -> list[str]:
         """What the printed card says is at stake: reward (until paid once), advance, penalty."""
         label, say = self.game.labels, self.speech.label

@@ -24,9 +24,10 @@ def view(table: ShowdownTable) -> dict:
         "turn": None if e.over else e.current.name,
         "prompt": table.prompt().rstrip(" >"),
         "teams": [_team(table, name) for name in e.order],
-        "ledger": [{"week": b.week, "team": b.team,
+        "ledger": [{"week": b.week, "team": b.team, "gain": b.amount >= 0,
                     "amount": ("+" if b.amount >= 0 else "−") + talk.money(abs(b.amount)),
                     "balance": talk.money(b.balance), "reason": talk.words(b.reason)} for b in reversed(e.ledger)],
+        "totals": _totals(table),
         "action": _action(table, actions) if action else None,
         "attacks": [] if e.over or action else _attacks(table, legal),
         "turn_buttons": [] if e.over or action else _turn_buttons(table, legal),
@@ -34,6 +35,17 @@ def view(table: ShowdownTable) -> dict:
         "week_text": e.week_data().text(lang),
     }
     return shown
+
+
+def _totals(table: ShowdownTable) -> list[dict]:
+    """Each team's money in and out over the ledger, and what it holds now."""
+    e, talk = table.engine, table.talk
+    rows = []
+    for name in e.order:
+        amounts = [b.amount for b in e.ledger if b.team == name]
+        rows.append({"team": name, "gained": talk.money(sum(a for a in amounts if a > 0)),
+                     "spent": talk.money(-sum(a for a in amounts if a < 0)), "money": talk.money(e.teams[name].money)})
+    return rows
 
 
 def _card(table: ShowdownTable, card_id: str) -> dict:
@@ -48,7 +60,7 @@ def _team(table: ShowdownTable, name: str) -> dict:
     e = table.engine
     t = e.teams[name]
     return {"name": t.name, "faction": e.faction(t).name(table.lang), "money": table.talk.money(t.money),
-            "out": t.out,
+            "out": t.out, "pending": table.talk.pending(t),
             "acted": t.acted, "actions": e.week_data().actions, "turn": not e.over and e.current.name == name,
             "cards": [_card(table, c) for c in t.cards]}
 
@@ -91,10 +103,12 @@ def _action(table: ShowdownTable, actions: list) -> dict:
                         "notes": [talk.note(n) for n in s.pool.notes],
                         "backups": s.backups, "escape": s.escape} for s in action.sides],
              "standing": talk.standing(e.standing()) if any(s.pool.rolled for s in action.sides) else "",
-             "buttons": [], "dice": None, "answer_faces": False, "preparing": None}
+             "verdict": _verdict(table),
+             "buttons": [], "then": [], "dice": None, "answer_faces": False, "preparing": None}
     legal = set(actions)
     if action.question:
         return shown | _question(table, actions)
+    # In the order the table plays them: buy and use, then the dice, then go on (ready, or settle).
     buttons: list[Button] = []
     if action.stage in ("prepare", "defend"):
         side = action.sides[0 if action.stage == "prepare" else 1]
@@ -104,17 +118,30 @@ def _action(table: ShowdownTable, actions: list) -> dict:
                 price = talk.money(e.price(side, item))
                 buttons.append(Button(_("Buy {item} ({price})").format(item=item.name(lang), price=price),
                                       Buy(item.id).line(), item.text(lang)))
-    if Ready() in legal:
-        buttons.append(Button(_("Ready"), Ready().line(), tone="main"))
-    if Double() in legal:
-        buttons.append(Button(_("Double the reward"), Double().line()))
     buttons += _uses(table, legal)
+    if Double() in legal and e.attacker_wins() is not False:  # a failing roll has nothing to double (yet)
+        buttons.append(Button(_("Double the reward"), Double().line()))
     if Roll() in legal:
         side = next(s for s in action.sides if not s.pool.rolled)
         shown["dice"] = {"team": side.team, "count": side.pool.count, "faces": list(FACES)}
+    then = [Button(_("Ready"), Ready().line(), tone="main")] if Ready() in legal else []
     if Done() in legal:
-        buttons.append(Button(_("Done: settle the attack"), Done().line(), tone="main"))
-    return shown | {"buttons": buttons}
+        then.append(Button(_("Done: settle the attack"), Done().line(), tone="main"))
+    return shown | {"buttons": buttons, "then": then}
+
+
+def _verdict(table: ShowdownTable) -> dict | None:
+    """Success or failure as the dice stand now, in a word (the page adds its colour)."""
+    wins = table.engine.attacker_wins()
+    if wins is None:
+        return None
+    action = table.engine.action
+    if action.kind == "mafia":
+        word = _("Success") if wins else _("Failure")
+    else:
+        word = (_("{team} wins") if wins else _("{team} holds")).format(
+            team=action.sides[0 if wins else 1].team)
+    return {"success": wins, "word": word}
 
 
 def _uses(table: ShowdownTable, legal: set) -> list[Button]:
