@@ -1,4 +1,5 @@
 """Famiglia solo print-outs read back: two robot cards and a one-page sheet, values from the data."""
+import pypdfium2 as pdfium
 import pytest
 
 from cardcheck import build, chars_in, open_pdf, read
@@ -40,3 +41,25 @@ def test_solo_sheet_is_one_page_with_every_step(lang):
         assert step.name(lang).replace(" ", "") in text
     for line in model.sheet.game_end:
         assert line(lang).replace(" ", "")[:15] in text
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_robot_card_titles_clear_their_subtitles(lang):
+    """"The robot's program": the title's descenders (p, g) touched the subtitle's capitals. Read from
+    the printed page: between each title's baseline and the next line's, a band at least 0.4 mm high
+    carries no ink across the title's width."""
+    built, _ = build(GAME, "robot", lang=lang)
+    dpi = 600
+    image = pdfium.PdfDocument(built.pdf)[0].render(scale=dpi / 72).to_pil().convert("L")
+    with open_pdf(built.pdf) as pdf:
+        page = pdf.pages[0]
+        for p in built.sheets[0].placements:
+            chars = chars_in(page, p.trim, page.height)
+            title = [c for c in chars if c["size"] == max(c["size"] for c in chars)]
+            base = max(c["matrix"][5] for c in title)  # the title's last line
+            nxt = max(c["matrix"][5] for c in chars if c["matrix"][5] < base - 1)
+            x0, x1 = (round(min(c["x0"] for c in title) * dpi / 72), round(max(c["x1"] for c in title) * dpi / 72))
+            rows = range(round((page.height - base) * dpi / 72) + 1, round((page.height - nxt) * dpi / 72))
+            inked = [image.crop((x0, r, x1, r + 1)).getextrema()[0] < 160 for r in rows]
+            clear = max((len(run) for run in "".join("x" if i else "." for i in inked).split("x")), default=0)
+            assert clear / dpi * 25.4 >= 0.4, ("".join(c["text"] for c in title), clear / dpi * 25.4)
