@@ -103,7 +103,15 @@ def impose(cards: list[Card], grid: Grid, mode: BackMode, offset: tuple[float, f
                 rect, turn = behind(p.trim, sheet.page, axis)
                 backs.append(Placement(back, shifted(rect, offset), (p.rotation + turn) % 360))
         if backs:
-            pages.append(Page(Sheet(sheet.page, tuple(backs), sheet.bleed, back_guides), "backs"))
+            # The grid and every front, as they lie behind: the back page's footer goes below them, never
+            # on the back of a card that has no back of its own (24's score cards).
+            def back(rect: Rect) -> Rect:
+                return shifted(behind(rect, sheet.page, axis)[0], offset)
+
+            pages.append(Page(Sheet(sheet.page, tuple(backs), sheet.bleed, back_guides,
+                                    back(sheet.frame) if sheet.frame else None,
+                                    tuple(back(slot) for slot in sheet.slots or ()),
+                                    tuple(back(box) for box in sheet.bleed_boxes())), "backs"))
     return pages
 
 
@@ -127,17 +135,17 @@ def fold(cards: list[Card], page: Size, card: Size, gutter: float = 0.0, bleed: 
     # footer at the bottom of the page rather than on the fold.
     half = reach + rows * pitch_y - gap + bleed
     frame = Rect(left - bleed, fold_y - half, cols * pitch_x - gap + 2 * bleed, 2 * half)
+    # Rows fill outwards from the fold, so a part-filled sheet keeps its pieces near the fold.
+    fronts = [Rect(left + (slot % cols) * pitch_x, fold_y + reach + (slot // cols) * pitch_y, card.w, card.h)
+              for slot in range(per_page)]
+    mirrors = [Rect(f.x, 2 * fold_y - f.y1, card.w, card.h) for f in fronts]
     pages = []
     for start in range(0, len(cards), per_page):
         placements = []
         for slot, index in enumerate(range(start, min(start + per_page, len(cards)))):
-            col, row = slot % cols, slot // cols
-            # Rows fill outwards from the fold, so a part-filled sheet keeps its pieces near the fold.
-            y = fold_y + reach + row * pitch_y
-            front = Rect(left + col * pitch_x, y, card.w, card.h)
-            placements.append(Placement(cards[index].front, front))
+            placements.append(Placement(cards[index].front, fronts[slot]))
             if cards[index].back is not None:
-                mirror = Rect(front.x, 2 * fold_y - front.y1, card.w, card.h)
-                placements.append(Placement(cards[index].back, mirror, 180))
-        pages.append(Page(Sheet(page, tuple(placements), bleed, guides, frame), "fold", fold_y))
+                placements.append(Placement(cards[index].back, mirrors[slot], 180))
+        pages.append(Page(Sheet(page, tuple(placements), bleed, guides, frame, tuple(fronts + mirrors)), "fold",
+                          fold_y))
     return pages

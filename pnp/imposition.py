@@ -10,13 +10,14 @@ from typing import Literal
 
 from tabletop.record import Record
 
-from .geometry import Grid, Rect, Size
+from .geometry import MIN_MARGIN, Grid, Rect, Size
 
 Guides = Literal["lines", "corners", "none"]
 GUIDE_STYLES = ("lines", "corners", "none")
 MARK_LENGTH = 4.0  # corner marks, mm
 MARK_OFFSET = 1.0  # gap between a corner mark and the bleed edge, mm
-FOOTER_PAD = 1.0
+FOOTER_PAD = 1.0  # mm between the footer and the cards or a guide
+FOOTER_PAD_TIGHT = 0.5  # mm to the cards where the margin is thin (Letter: 7.7 mm under 9 poker cards)
 EPS = 1e-6
 
 
@@ -34,6 +35,11 @@ class Sheet(Record):
     bleed: float = 0.0
     guides: Guides = "lines"
     frame: Rect | None = None  # the full grid's bleed area, so a half-empty page keeps its footer low
+    # Every slot of the grid the page was laid out on, empty ones included (trim boxes): cut lines
+    # stay out of the empty ones. None: only the placements are known (a page built by hand).
+    slots: tuple[Rect, ...] | None = None
+    # A back page: the fronts' bleed boxes as they lie behind it (where its footer must not go either).
+    reverse: tuple[Rect, ...] = ()
 
     def bleed_boxes(self) -> list[Rect]:
         return [p.trim.outset(self.bleed) for p in self.placements]
@@ -56,16 +62,23 @@ def plan_fronts(count: int, grid: Grid, guides: Guides = "lines") -> list[Sheet]
     for start in range(0, count, grid.per_page):
         faces = range(start, min(start + grid.per_page, count))
         placements = tuple(Placement(face, grid.trim(i)) for i, face in enumerate(faces))
-        sheets.append(Sheet(grid.page, placements, grid.bleed, guides, grid.bleed_area))
+        sheets.append(Sheet(grid.page, placements, grid.bleed, guides, grid.bleed_area,
+                            tuple(grid.trim(i) for i in range(grid.per_page))))
     return sheets
 
 
 def guide_segments(sheet: Sheet) -> list[Segment]:
     """Cut guides, never over a card (its bleed included): `lines` run along every trim edge to
-    the page edge, `corners` are short marks off each corner."""
+    the page edge, `corners` are short marks off each corner.
+
+    Lines stay out of a page's empty slots too, and a piece of line that touches no card (below an
+    empty bottom row, across an empty column's margin) is left out: a line with no card beside it
+    reads as a card to cut out, and crosses the margin the footer needs. A guillotine still finds
+    every cut, where the line meets the page edge beside a card."""
     if sheet.guides == "none" or not sheet.placements:
         return []
     boxes = sheet.bleed_boxes()
+    avoid = boxes + [slot.outset(sheet.bleed) for slot in sheet.slots or ()]
     if sheet.guides == "lines":
         xs = sorted({round(v, 6) for p in sheet.placements for v in (p.trim.x, p.trim.x1)})
         ys = sorted({round(v, 6) for p in sheet.placements for v in (p.trim.y, p.trim.y1)})
@@ -81,25 +94,40 @@ def guide_segments(sheet: Sheet) -> list[Segment]:
                     raw.append((x + sx * gap, y, x + sx * (gap + MARK_LENGTH), y))
     out = []
     for seg in raw:
-        out.extend(_outside(seg, boxes))
+        parts = _outside(seg, avoid)
+        if sheet.guides == "lines":
+            parts = [part for part in parts if _touches(part, boxes)]
+        out.extend(parts)
     return sorted(set(out))
 
 
-def footer_box(sheet: Sheet, segments: list[Segment], height: float) -> Rect | None:
-    """The widest strip of the bottom margin, `height` tall, that no guide crosses."""
-    top = (sheet.frame or sheet.bleed_box).y - FOOTER_PAD
-    bottom = max(top - height, FOOTER_PAD)
-    if top - bottom < height * 0.6:
-        return None
-    blocked = sorted((min(x0, x1) - FOOTER_PAD, max(x0, x1) + FOOTER_PAD)
-                     for x0, y0, x1, y1 in segments
-                     if min(y0, y1) < top and max(y0, y1) > bottom)
-    free = _gaps((3.0, sheet.page.w - 3.0), blocked)
-    if not free:
-        return None
-    middle = sheet.page.w / 2
-    a, b = max(free, key=lambda g: (round(g[1] - g[0], 3), -abs((g[0] + g[1]) / 2 - middle)))
-    return Rect(a, bottom, b - a, top - bottom)
+def footer_boxes(sheet: Sheet, segments: list[Segment], height: float, least: float) -> list[Rect]:
+    """Where the page's footer may go, best first: strips up to `height` tall (at least `least`) that
+    no guide crosses, MIN_MARGIN inside the page edges (home printers print no closer).
+
+    The strip lies under the page's whole grid (the footer keeps its place on a half-empty page);
+    where the grid leaves too little margin (chips on Letter), under the lowest piece printed on
+    either side of the sheet — on a back page the fronts count too, so a footer never lands behind a
+    card (24's score cards have no backs). First the strip centred on the page, then the widest."""
+    pieces = _union(sheet.bleed_boxes() + list(sheet.reverse))
+    for edge in ([sheet.frame.y] if sheet.frame else []) + [pieces.y]:
+        top = edge - FOOTER_PAD
+        if top - MIN_MARGIN < least:
+            top = edge - FOOTER_PAD_TIGHT
+        bottom = max(top - height, MIN_MARGIN)
+        if top - bottom < least:
+            continue
+        blocked = sorted((min(x0, x1) - FOOTER_PAD, max(x0, x1) + FOOTER_PAD)
+                         for x0, y0, x1, y1 in segments
+                         if min(y0, y1) < top and max(y0, y1) > bottom)
+        free = _gaps((MIN_MARGIN, sheet.page.w - MIN_MARGIN), blocked)
+        if not free:
+            continue
+        middle = sheet.page.w / 2
+        half = [min(middle - a, b - middle) for a, b in free if a < middle < b]
+        a, b = max(free, key=lambda g: (round(g[1] - g[0], 3), -abs((g[0] + g[1]) / 2 - middle)))
+        return [Rect(middle - r, bottom, 2 * r, top - bottom) for r in half] + [Rect(a, bottom, b - a, top - bottom)]
+    return []
 
 
 def _outside(seg: Segment, boxes: list[Rect]) -> list[Segment]:
@@ -115,6 +143,18 @@ def _outside(seg: Segment, boxes: list[Rect]) -> list[Segment]:
             covered.append((b.x, b.x1))
     parts = _gaps((lo, hi), sorted(covered))
     return [(x0, a, x0, b) if vertical else (a, y0, b, y0) for a, b in parts if b - a > EPS]
+
+
+def _touches(seg: Segment, boxes: list[Rect]) -> bool:
+    """Whether an axis-parallel segment ends on (or runs along) the edge of one of the boxes."""
+    x0, y0, x1, y1 = seg
+    for b in boxes:
+        if abs(x0 - x1) < EPS:
+            if b.x - EPS <= x0 <= b.x1 + EPS and (min(y0, y1) <= b.y1 + EPS and max(y0, y1) >= b.y - EPS):
+                return True
+        elif b.y - EPS <= y0 <= b.y1 + EPS and (min(x0, x1) <= b.x1 + EPS and max(x0, x1) >= b.x - EPS):
+            return True
+    return False
 
 
 def _gaps(span: tuple[float, float], covered: list[tuple[float, float]]) -> list[tuple[float, float]]:

@@ -4,7 +4,7 @@ import itertools
 import pytest
 
 from pnp.geometry import MIN_MARGIN, Rect, Size, grid, parse_card_size, parse_paper, pt, to_mm
-from pnp.imposition import Sheet, footer_box, guide_segments, plan_fronts
+from pnp.imposition import Sheet, footer_boxes, guide_segments, plan_fronts
 
 
 def test_units_round_trip():
@@ -134,11 +134,32 @@ def test_sheet_boxes_and_footer_avoid_guides():
     sheet = plan_fronts(9, g, "lines")[0]
     assert sheet.trim_box == g.trim_area
     segments = guide_segments(sheet)
-    box = footer_box(sheet, segments, 5.0)
-    assert box is not None and box.y1 <= sheet.trim_box.y
-    assert box.w >= 55
-    for seg in segments:
-        assert not _crosses(seg, box)
+    boxes = footer_boxes(sheet, segments, 5.0, 1.8)
+    assert boxes
+    for box in boxes:
+        assert box.y1 <= sheet.trim_box.y and box.y >= 5.0  # under the cards, where a home printer prints
+        assert box.w >= 55
+        for seg in segments:
+            assert not _crosses(seg, box)
+    assert boxes[0].x + boxes[0].w / 2 == pytest.approx(215.9 / 2)  # the first choice is centred
+
+
+def test_a_part_filled_sheet_draws_no_line_through_its_empty_slots():
+    """Two cards in the top row: lines run from their edges to the page edges above and beside them,
+    and none down through the empty rows, along the empty column or into the bottom margin, whose
+    footer is then centred on the page."""
+    g = grid(Size(210, 297), Size(63, 88))
+    sheet = plan_fronts(2, g, "lines")[0]
+    segments = guide_segments(sheet)
+    row_bottom = g.trim(0).y
+    for x0, y0, x1, y1 in segments:
+        if x0 == x1:
+            assert min(y0, y1) >= row_bottom - 1e-6 and x0 <= g.trim(1).x1 + 1e-6
+        else:
+            assert y0 >= row_bottom - 1e-6 and max(x0, x1) <= g.trim(1).x + 1e-6  # the left margin only
+    assert len(segments) == 3 + 2  # three verticals above the row, two horizontals in the left margin
+    box = footer_boxes(sheet, segments, 5.0, 1.8)[0]
+    assert box.x == pytest.approx(5.0) and box.w == pytest.approx(200.0)
 
 
 def test_rect_sub_reads_from_the_top():

@@ -202,3 +202,22 @@ def test_the_boss_card_says_what_an_all_out_attack_needs_on_both_halves(lang, co
             chars = chars_in(page, p.trim, page.height)
             for upside_down in (False, True):
                 assert condition in read([c for c in chars if turned(c) == upside_down], upside_down)
+
+
+@pytest.mark.parametrize("lang, resolves", [("ja", "リアクションならその後アクションを通常通り処理"),
+                                            ("en", "ifitwasareaction,theactionstillresolves")])
+def test_the_doubt_check_says_the_action_resolves_after_an_impossible_reaction(lang, resolves):
+    """The rulebook's doubt check: a reaction shown impossible costs a field card, 「その後、手番プレイヤーの
+    アクション効果の処理を通常通りに行います」 — both the summary card and the sheet say the action still
+    resolves, not only what the loser removes."""
+    built, _ = build(GAME, "cards", lang=lang)
+    faces = refs_by_face(built)
+    with open_pdf(built.pdf) as pdf:
+        page = pdf.pages[0]
+        summaries = [p for p in built.sheets[0].placements if faces[p.face][0].endswith("-summary")]
+        assert len(summaries) == 2
+        for p in summaries:
+            assert resolves in read(chars_in(page, p.trim, page.height), False)
+    sheet, _ = build(GAME, "summary", lang=lang)
+    with open_pdf(sheet.pdf) as pdf:
+        assert resolves in "".join("".join((page.extract_text() or "").split()) for page in pdf.pages)

@@ -55,7 +55,8 @@ def reference(size: Size) -> FaceLayout:
     styles = {
         "kicker": TextStyle(6.5, color=GREY, leading=1.15),
         "title": TextStyle(10.5, bold=True, leading=1.12),
-        "sub": TextStyle(6.5, color=GREY, leading=1.12),
+        # Room under the title, whose descenders (p, g) otherwise touch the subtitle's capitals.
+        "sub": TextStyle(6.5, color=GREY, space_before=1.5, leading=1.12),
         "item": TextStyle(7, space_before=0.6, leading=1.18),
         "head": TextStyle(7, bold=True, space_before=2.0, leading=1.2),
         "cell": TextStyle(7, leading=1.25),

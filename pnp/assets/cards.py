@@ -18,11 +18,11 @@ from .. import backs as backs_mod
 from .. import content, render
 from ..fonts import FontSet
 from ..geometry import Size, grid
-from ..imposition import footer_box, guide_segments
+from ..imposition import footer_boxes, guide_segments
 from ..render import FaceArt, SheetArt
 from . import BuildError, Built, Game, Options
 from .cardfaces import Face, face_art
-from .common import FOOTER_HEIGHT, footer, page_size, variant
+from .common import FOOTER_HEIGHT, FOOTER_LEAST, footer, page_size, variant
 
 _SIDE_LABEL = {"backs": {"ja": "裏面", "en": "backs"}, "fold": {"ja": "中央で折る", "en": "fold in the middle"}}
 
@@ -90,10 +90,10 @@ class Cards(Record):
         sheets = []
         for n, p in enumerate(pages, 1):
             segments = guide_segments(p.sheet)
-            box = footer_box(p.sheet, segments, FOOTER_HEIGHT)
+            boxes = footer_boxes(p.sheet, segments, FOOTER_HEIGHT, FOOTER_LEAST)
             side = f" ({_SIDE_LABEL[p.kind][opts.lang]})" if p.kind in _SIDE_LABEL else ""
             folds = ((0.0, p.fold_y, page.w, p.fold_y),) if p.fold_y is not None else ()
-            sheets.append(SheetArt(p.sheet, segments, footer(box, game.title[opts.lang], label + side, n,
+            sheets.append(SheetArt(p.sheet, segments, footer(boxes, game.title[opts.lang], label + side, n,
                                                              len(pages), opts.lang, fonts), folds))
         info = render.DocInfo(f"{game.title[opts.lang]} — {label}", lang=opts.lang)
         refs = tuple((p.id, p.name or p.id, c.front, c.back) for p, c in zip(pieces.pieces, cards))

@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import html
 import re
+from typing import Sequence
 
 from ..content import Para, render
 from tabletop.data.errors import DataError
 from ..fonts import FontSet
-from ..geometry import Rect, Size, parse_card_size, parse_paper, pt
+from ..geometry import Rect, Size, parse_card_size, parse_paper, pt, to_mm
 from ..render import TextArt
 from ..text import TextOverflow, TextStyle, fit
 from . import BuildError, Options
@@ -17,6 +18,7 @@ FOOTER_STYLE = {"footer": TextStyle(6, color="#444444", align="center", leading=
 FOOTER_MIN = 4.5
 FOOTER_FULL_MIN = 5.5  # pt: smaller than this, the footer leaves out the game and asset names
 FOOTER_HEIGHT = 5.0
+FOOTER_LEAST = to_mm(FOOTER_MIN * FOOTER_STYLE["footer"].leading)  # mm: one line at the smallest size
 _TAG = re.compile(r"<[^>]+>")
 
 
@@ -42,21 +44,29 @@ def variant(opts: Options, defaults: Options = Options()) -> str:
     return "".join(f"{p}-" for p in parts)
 
 
-def footer(box: Rect | None, game_title: str, asset: str, page: int, pages: int, lang: str,
+def footer(boxes: Sequence[Rect], game_title: str, asset: str, page: int, pages: int, lang: str,
            fonts: FontSet) -> TextArt | None:
-    """The page's footer in `box`; where the full line would get smaller than FOOTER_FULL_MIN (a
-    narrow gap between guides), only the page number and the print-scale note."""
-    if box is None:
-        return None
-    for short, min_size in ((False, FOOTER_FULL_MIN), (True, FOOTER_MIN)):
+    """The page's footer in the first of `boxes` it fits, every line of it whole (a footer broken
+    mid-word, 「100%(実際/のサイズ)」, reads as two notes): the full line; where it is too wide, the
+    names on one line and the page and print-scale note on the next; where the margin is narrow,
+    only the page number and the note (one line, or two). In a margin too low for FOOTER_FULL_MIN
+    (Letter's, under 9 poker cards) type may go down to FOOTER_MIN, names first (a back page says so).
+    None where not even that fits."""
+    forms = ((False, 1, FOOTER_FULL_MIN), (False, 2, FOOTER_FULL_MIN), (True, 1, FOOTER_FULL_MIN),
+             (True, 2, FOOTER_FULL_MIN), (False, 1, FOOTER_MIN), (True, 1, FOOTER_MIN))
+    style = FOOTER_STYLE["footer"]
+    for box, (short, lines, min_size) in ((box, form) for box in boxes for form in forms):
         markup = render("common/footer.j2", lang=lang, game=game_title, asset=asset, page=page, pages=pages,
-                        short=short)
+                        short=short, lines=lines)
+        paras = tuple(Para(line.strip(), "footer") for line in markup.strip().split("\n"))
+        # No more height than its lines take at full size, so the fit shrinks the type rather than wrap.
+        height = min(pt(box.h), lines * style.size * style.leading)
         try:
-            fitted = fit((Para(markup.strip(), "footer"),), FOOTER_STYLE, pt(box.w), pt(box.h), fonts, lang,
-                         min_size=min_size)
+            fitted = fit(paras, FOOTER_STYLE, pt(box.w), height, fonts, lang, min_size=min_size)
         except TextOverflow:
             continue
-        return TextArt(box, fitted, valign="middle")
+        if all(len(para.blPara.lines) == 1 for para, _ in fitted.paras):
+            return TextArt(box, fitted, valign="middle")
     return None  # a crowded margin keeps its guides and drops the footer
 
 

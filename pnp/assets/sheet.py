@@ -7,7 +7,7 @@ from tabletop.record import Record
 
 from .. import content, render
 from ..fonts import FontSet
-from ..geometry import Rect
+from ..geometry import MIN_MARGIN, Rect
 from ..text import TextStyle
 from . import Built, Game, Options
 from .common import FOOTER_HEIGHT, check_glyphs, footer, page_size
@@ -39,10 +39,11 @@ class SummarySheet(Record):
         check_glyphs(xml, fonts, self.name, game.data_file(opts.cards_dir))
         blocks = content.parse_doc(xml)
         _, page = page_size(opts)
-        box = Rect(MARGIN, 2.0, page.w - 2 * MARGIN, FOOTER_HEIGHT)
+        # Under the text frame, MIN_MARGIN from the edge: home printers print no closer.
+        box = Rect(MARGIN, MIN_MARGIN, page.w - 2 * MARGIN, FOOTER_HEIGHT)
 
         def page_footer(n: int, pages: int):
-            return footer(box, game.title[opts.lang], self.label[opts.lang], n, pages, opts.lang, fonts)
+            return footer([box], game.title[opts.lang], self.label[opts.lang], n, pages, opts.lang, fonts)
 
         info = render.DocInfo(f"{game.title[opts.lang]} — {self.label[opts.lang]}", lang=opts.lang)
         pdf, pages = render.flowing_document(page, MARGIN, blocks, SHEET_STYLES, fonts, info, page_footer)
