@@ -28,13 +28,15 @@ def _temp_prefix(path: Path) -> str:
     return f".{path.name}."
 
 
-def write_atomic(path: Path, data: bytes | str) -> None:
+def write_atomic(path: Path, data: bytes | str, mode: int | None = None) -> None:
+    """Write `data` to `path` whole or not at all; `mode` gives the file other permissions than an
+    ordinary output's (a private key: 0o600, set before a byte is written)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     payload = data.encode("utf-8") if isinstance(data, str) else data
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=_temp_prefix(path), suffix=TEMP_SUFFIX)
     try:
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; outputs should read like any file
+        os.chmod(tmp, 0o666 & ~_umask() if mode is None else mode)  # mkstemp makes 0600; outputs read like any file
         with os.fdopen(fd, "wb") as f:
             f.write(payload)
             f.flush()

@@ -113,3 +113,15 @@ def test_a_tap_made_on_an_older_table_is_refused_and_the_page_shows_the_new_one(
     WebDriverWait(browser, 5).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-version") == "2")
     entries = json.loads((server["games"] / "raced.game.json").read_text())["entries"]
     assert entries == [[script[0]]]  # the stale tap changed nothing
+
+
+def test_open_on_another_phone_says_how_when_only_this_computer_can_reach_the_server(browser, server):
+    new_game(server, "famiglia", "share-me")
+    open_home(browser, server, "en")
+    button = browser.find_element(By.CSS_SELECTOR, '[data-share="share-me"]')
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.click()
+    sheet = browser.find_element(By.ID, "share-sheet")
+    WebDriverWait(browser, 10).until(lambda d: sheet.is_displayed() and "--lan" in sheet.text)
+    assert not sheet.find_element(By.CSS_SELECTOR, ".share-qr").is_displayed()
+    assert small_targets(browser) == []

@@ -1,10 +1,12 @@
 """The Starlette application: pages and the JSON API over one games folder."""
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 import sys
 from pathlib import Path
+from urllib.parse import quote
 from typing import Any, Callable
 
 from starlette.applications import Starlette
@@ -21,6 +23,7 @@ from tabletop.plain_text import stray_character
 
 from ..driver import normalise_line
 from ..kinds import KINDS, bundled
+from .pairing import LIFETIME, Pairing
 from .security import Guard, local_target, viewer_lang
 from .render import render
 from .store import GameError, Store
@@ -67,8 +70,33 @@ def _in(lang: str, message: str, **values: Any) -> str:
     return translator(lang)(message).format(**values)
 
 
-def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] | None = None) -> Starlette:
+def _service_worker() -> str:
+    """sw.js with the shell's content hash in its cache's name: a kit whose pages changed replaces the
+    cache a phone kept."""
+    static = HERE / "static"
+    digest = hashlib.sha256()
+    for path in sorted(static.iterdir()):
+        if path.is_file() and path.name != "sw.js":
+            digest.update(path.name.encode() + path.read_bytes())
+    return (static / "sw.js").read_text(encoding="utf-8").replace("__SHELL__", digest.hexdigest()[:12])
+
+
+SERVICE_WORKER = _service_worker()
+
+
+def qr_svg(url: str) -> str:
+    """`url` as a QR code, an SVG data address for an <img> (the pages allow no other kind of source)."""
+    import segno
+
+    return segno.make(url, error="m").svg_data_uri(scale=6, border=2, dark="#000", light="#fff")
+
+
+def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] | None = None,
+               public_url: str | None = None, ca_certificate: Path | None = None) -> Starlette:
+    """`public_url`: the address other phones open (`--lan`), None when only this computer can;
+    `ca_certificate`: the authority a phone trusts for `--https`, offered for download."""
     store = Store(games)
+    pairing = Pairing()
 
     def page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
         lang = viewer_lang(request)
@@ -105,7 +133,7 @@ def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] |
     async def home(request: Request) -> Response:
         def work(lang: str) -> str:
             rows = store.listing(lang)
-            return render("home.html", lang, request=request, rows=rows, kinds=KINDS,
+            return render("home.html", lang, request=request, rows=rows, kinds=KINDS, ca=ca_certificate is not None,
                           data={key: bundled(key) for key in KINDS},
                           suggested={key: store.free_name(key) for key in KINDS})
         return HTMLResponse(await threaded(request, work))
@@ -123,6 +151,41 @@ def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] |
                                data=bundled(kind.key))
         code, html = await threaded(request, work)
         return HTMLResponse(html, status_code=code)
+
+    async def share(request: Request) -> Response:
+        """The link (and its QR code) that opens a game on another phone: with `--lan`, through a pairing
+        code that works once and for minutes; served to this computer only, no other phone can reach it."""
+        name = request.path_params["name"]
+        lang = viewer_lang(request)
+        await threaded(request, lambda lang: store.version(name, lang))  # an unknown game is a 404
+        if public_url is None:
+            return JSONResponse({"url": None, "why": _in(lang, N_(
+                "Only this computer can reach the server. To open the game on another phone, start it with "
+                "“companion serve --lan” and open the address it prints."))})
+        path = f"/games/{quote(name)}"
+        url = public_url.rstrip("/") + (f"/pair/{pairing.issue()}?next={quote(path, safe='')}" if token else path)
+        return JSONResponse({"url": url, "qr": qr_svg(url), "minutes": int(LIFETIME // 60) if token else None})
+
+    async def certificate(request: Request) -> Response:
+        if ca_certificate is None:
+            raise HTTPException(404)
+        return Response(ca_certificate.read_bytes(), media_type="application/x-x509-ca-cert",
+                        headers={"Content-Disposition": 'attachment; filename="tabletop-kit-ca.crt"'})
+
+    async def manifest(request: Request) -> Response:
+        """What a phone needs to install the pages as an app."""
+        lang = viewer_lang(request)
+        name = _in(lang, N_("Table companion"))
+        return JSONResponse({"name": name, "short_name": name, "lang": lang, "start_url": "/", "scope": "/",
+                             "display": "standalone", "background_color": "#15171c", "theme_color": "#0f1115",
+                             "icons": [{"src": "/static/icon-192.png", "sizes": "192x192", "type": "image/png"},
+                                       {"src": "/static/icon-512.png", "sizes": "512x512", "type": "image/png"},
+                                       {"src": "/static/icon.svg", "sizes": "any", "type": "image/svg+xml"}]},
+                            media_type="application/manifest+json")
+
+    async def service_worker(request: Request) -> Response:
+        return Response(SERVICE_WORKER, media_type="text/javascript",
+                        headers={"Cache-Control": "no-cache", "Service-Worker-Allowed": "/"})
 
     async def switch_language(request: Request) -> Response:
         lang = request.path_params["lang"]
@@ -222,6 +285,10 @@ def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] |
         Route("/", home),
         Route("/games/{name}", play),
         Route("/lang/{lang}", switch_language),
+        Route("/manifest.webmanifest", manifest),
+        Route("/ca.crt", certificate),
+        Route("/api/games/{name}/share", share, methods=["POST"]),
+        Route("/sw.js", service_worker),
         Route("/api/games", list_games, methods=["GET"]),
         Route("/api/games", create_game, methods=["POST"]),
         Route("/api/games/{name}", game_status, methods=["GET"]),
@@ -232,7 +299,7 @@ def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] |
     ]
     return Starlette(
         routes=routes,
-        middleware=[Middleware(Guard, token=token, allowed_hosts=allowed_hosts)],
+        middleware=[Middleware(Guard, token=token, allowed_hosts=allowed_hosts, pairing=pairing)],
         exception_handlers={GameError: game_error, BadRequest: bad_request, HTTPException: http_error,
                             Exception: internal_error},
     )

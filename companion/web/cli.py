@@ -70,8 +70,11 @@ def print_qr(url: str) -> None:
               help=N_("Folder of the game files (default: the one `companion <game> play` saves to)."))
 @click.option("--lan", is_flag=True, help=N_("Listen on the local network; the printed address and QR code "
                                              "carry an access token that every other request needs."))
+@click.option("--https", "https", is_flag=True,
+              help=N_("Serve over HTTPS with this computer's own certificate authority (made on first use), "
+                      "which each phone trusts once: then the pages install and keep the screen on over the LAN."))
 @click.option("--open", "open_browser", is_flag=True, help=N_("Open the address in the browser."))
-def serve(host: str | None, port: int, games_dir: Path | None, lan: bool, open_browser: bool) -> None:
+def serve(host: str | None, port: int, games_dir: Path | None, lan: bool, https: bool, open_browser: bool) -> None:
     import uvicorn
 
     from .app import create_app
@@ -90,16 +93,33 @@ def serve(host: str | None, port: int, games_dir: Path | None, lan: bool, open_b
     sock = bind(host, port)
     port = sock.getsockname()[1]
     shown = lan_address() if lan and host in ("0.0.0.0", "::") else host
-    url = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/" + (f"?token={token}" if token else "")
-    app = create_app(folder, token=token, allowed_hosts=None if lan else [*LOCAL_HOSTS, host])
+    scheme = "https" if https else "http"
+    base = f"{scheme}://{f'[{shown}]' if ':' in shown else shown}:{port}/"
+    url = base + (f"?token={token}" if token else "")
+    ssl: dict = {}
+    ca = None
+    if https:
+        from .tls import server_certificate
+
+        tls_folder = default_games_folder() / "tls"
+        try:
+            cert, key = server_certificate(tls_folder, list(dict.fromkeys([shown, "localhost", "127.0.0.1", "::1"])))
+        except OSError as e:
+            raise click.UsageError(_("{folder}: {reason}").format(folder=tls_folder, reason=e.strerror or e)) from None
+        ssl, ca = {"ssl_certfile": str(cert), "ssl_keyfile": str(key)}, tls_folder / "ca.crt"
+    app = create_app(folder, token=token, allowed_hosts=None if lan else [*LOCAL_HOSTS, host],
+                     public_url=base if lan else None, ca_certificate=ca)
 
     click.echo(_("Serving the games in {folder}").format(folder=folder))
     click.echo(_("Open {url}  (Ctrl-C stops the server; every game is saved after each line)").format(url=url))
     if lan:
         print_qr(url)
+    if https:
+        click.echo(_("Each phone trusts this computer's certificate once: {ca} (also offered on the home page; "
+                     "docs/web.md says how).").format(ca=ca))
     if open_browser:
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off", **ssl))
     try:
         server.run(sockets=[sock])  # finishes the requests under way on Ctrl-C, then re-raises it
     except KeyboardInterrupt:

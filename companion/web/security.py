@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 from starlette.requests import Request
@@ -13,10 +14,12 @@ from tabletop.i18n import LANGS, N_, translator
 
 COOKIE = "tabletop_token"
 # Sent with every answer: no page of another site may frame ours (a hidden Undo under a decoy button),
-# no script, style or connection but this server's, and no address (with its token) in a Referer.
+# no script, style or connection but this server's, and no address (with its token) in a Referer. The
+# one media a page plays is the silent video it records itself to keep the screen on (a blob: address).
 HEADERS = [
     (b"content-security-policy",
      b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+     b"media-src 'self' blob:; "
      b"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"),
     (b"x-frame-options", b"DENY"),
     (b"x-content-type-options", b"nosniff"),
@@ -77,8 +80,9 @@ def cross_site(request: Request) -> bool:
 class Guard:
     """ASGI middleware in front of every route."""
 
-    def __init__(self, app: ASGIApp, token: str | None = None, allowed_hosts: list[str] | None = None):
-        self.app, self.token = app, token
+    def __init__(self, app: ASGIApp, token: str | None = None, allowed_hosts: list[str] | None = None,
+                 pairing: Any = None):
+        self.app, self.token, self.pairing = app, token, pairing
         self.hosts = None if allowed_hosts is None else {h.strip("[]").lower() for h in allowed_hosts}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -101,6 +105,12 @@ class Guard:
         say = translator(viewer_lang(request))
         if self.hosts is not None and host_of(request.headers.get("host", "")) not in self.hosts:
             return self.refuse(request, 400, say(N_("This server answers only to its own address.")))
+        if self.token and request.url.path.startswith("/pair/") and request.method in SAFE_METHODS:
+            code = request.url.path.removeprefix("/pair/")
+            if self.pairing is not None and self.pairing.redeem(code):
+                return self.remember(request, request.query_params.get("next", "/"))
+            return self.refuse(request, 403, say(N_("This pairing link was used already or has expired: "
+                                                    "show a new one on the other phone.")))
         if self.token:
             given = request.query_params.get("token")
             if given is not None and self.matches(given):
@@ -121,10 +131,11 @@ class Guard:
         # bytes: compare_digest refuses non-ASCII text, and a token may be anything a visitor typed
         return bool(given) and secrets.compare_digest(given.encode(), self.token.encode())
 
-    def remember(self, request: Request) -> Response:
-        """The token's link sets a cookie and sends the browser on to the same page without it."""
+    def remember(self, request: Request, target: str | None = None) -> Response:
+        """The token's link (or a pairing code's) sets a cookie and sends the browser on to the same page
+        without it (or to `target`, a path on this server)."""
         query = urlencode([(k, v) for k, v in request.query_params.multi_items() if k != "token"])
-        response = RedirectResponse(local_target(request.url.path + (f"?{query}" if query else "")),
+        response = RedirectResponse(local_target(target or request.url.path + (f"?{query}" if query else "")),
                                     status_code=303)
         response.set_cookie(COOKIE, self.token, httponly=True, samesite="lax", max_age=7 * 86400)
         return response

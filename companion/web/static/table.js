@@ -8,6 +8,8 @@ const Table = (() => {
   const api = game ? `/api/games/${encodeURIComponent(game)}` : null;
   const POLL_MS = 700;
   let busy = false;
+  let reachable = true;
+  const QUEUE = `tabletop-queued:${game}`;  // a tap made while the server was out of reach
 
   function version() { return Number(body.dataset.version); }
 
@@ -48,25 +50,64 @@ const Table = (() => {
   }
 
   // Apply one line as the terminal would; resolves to the API's answer {ok, messages, status}.
-  async function post(line) {
+  async function post(line, sentVersion) {
     if (!api || busy) return null;
     busy = true;
+    const tapped = sentVersion === undefined ? version() : sentVersion;
     try {
       const response = await fetch(`${api}/lines`, {
         method: "POST", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ line, version: version() }),
+        body: JSON.stringify({ line, version: tapped }),
       });
       const answer = await json(response);
       closeSheets();
       if (answer.error) { show([answer.error], true); return answer; }
       show(answer.messages, !answer.ok);
+      if (answer.ok && navigator.vibrate) navigator.vibrate(12);  // a tick where the phone offers one
       if (answer.status && answer.status.version !== version()) await refresh();
       return answer;
     } catch (e) {
-      show([document.documentElement.lang === "ja" ? "サーバーに届きませんでした" : "The server could not be reached"], true);
+      // Out of reach: the tap waits, with the version it was made on, and is sent once the server is
+      // back; if the game moved on meanwhile, the server refuses it (409) and the page says so.
+      keep({ line, version: tapped });
+      offline(true);
       return null;
     } finally {
       busy = false;
+    }
+  }
+
+  function kept() {
+    try { return JSON.parse(sessionStorage.getItem(QUEUE) || "null"); } catch (e) { return null; }
+  }
+  function keep(tap) {
+    try {
+      if (tap) sessionStorage.setItem(QUEUE, JSON.stringify(tap)); else sessionStorage.removeItem(QUEUE);
+    } catch (e) { /* no storage: the tap waits in this page only */ }
+    pending = tap;
+    offline(!reachable);
+  }
+  let pending = kept();
+
+  // The banner saying the server is out of reach (and what waits to be sent); empty when it is back.
+  function offline(out) {
+    reachable = !out;
+    const box = document.getElementById("offline");
+    if (!box) return;
+    const words = [];
+    if (out) words.push(box.dataset.away);
+    if (pending) words.push(box.dataset.waiting);
+    box.textContent = words.join(" ");
+  }
+
+  async function sendKept() {
+    if (!pending || busy) return;
+    const tap = pending;
+    keep(null);
+    const answer = await post(tap.line, tap.version);
+    if (answer && answer.ok === false && answer.status && tap.version !== answer.status.version) {
+      const box = document.getElementById("offline");
+      show([box ? box.dataset.dropped : "The game changed meanwhile; your tap was not applied."], true);
     }
   }
 
@@ -74,15 +115,73 @@ const Table = (() => {
     if (!api || document.hidden || busy) return;
     try {
       const response = await fetch(`${api}/version`, { cache: "no-store" });
+      const back = !reachable;
+      offline(false);
       if (!response.ok) return;
+      if (pending) { await sendKept(); return; }
       const { version: now } = await response.json();
-      if (now !== version() && !busy) await refresh();
-    } catch (e) { /* offline for a moment: try again at the next tick */ }
+      if ((now !== version() || back) && !busy) await refresh();
+    } catch (e) {
+      offline(true);  // try again at the next tick
+    }
   }
 
+  // The screen stays on while a game is open: the Wake Lock API where the browser grants it (HTTPS or
+  // localhost), else a silent video looping out of sight, which phones also keep the screen on for.
+  // Its few frames are recorded here from a canvas, so no media file is shipped or fetched.
+  let awakeVideo = null;
   async function keepAwake() {
-    if (!("wakeLock" in navigator) || !body.hasAttribute("data-awake")) return;
-    try { await navigator.wakeLock.request("screen"); } catch (e) { /* refused: battery saver etc. */ }
+    if (!body.hasAttribute("data-awake")) return;
+    if ("wakeLock" in navigator && window.isSecureContext) {
+      try { await navigator.wakeLock.request("screen"); return; } catch (e) { /* refused: use the video */ }
+    }
+    if (awakeVideo) { awakeVideo.play().catch(() => {}); return; }
+    awakeVideo = await silentVideo();
+    if (awakeVideo) awakeVideo.play().catch(() => {});  // needs a tap first: see the listener below
+  }
+
+  async function silentVideo() {
+    const canvas = document.createElement("canvas");
+    canvas.width = canvas.height = 2;
+    if (!canvas.captureStream || !window.MediaRecorder) return null;
+    const stream = canvas.captureStream(4);
+    const recorder = new MediaRecorder(stream);
+    const parts = [];
+    recorder.ondataavailable = (event) => parts.push(event.data);
+    const done = new Promise((resolve) => { recorder.onstop = resolve; });
+    const paint = canvas.getContext("2d");
+    recorder.start();
+    for (let i = 0; i < 4; i++) {
+      paint.fillStyle = i % 2 ? "#000" : "#010101";
+      paint.fillRect(0, 0, 2, 2);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    recorder.stop();
+    await done;
+    const video = document.createElement("video");
+    video.className = "keep-awake";
+    video.muted = true; video.loop = true; video.playsInline = true;
+    video.setAttribute("muted", ""); video.setAttribute("playsinline", ""); video.setAttribute("aria-hidden", "true");
+    video.src = URL.createObjectURL(new Blob(parts, { type: recorder.mimeType }));
+    video.style.cssText = "position:fixed;width:1px;height:1px;opacity:0.01;pointer-events:none;bottom:0;left:0";
+    body.append(video);
+    return video;
+  }
+  document.addEventListener("click", () => { if (awakeVideo && awakeVideo.paused) awakeVideo.play().catch(() => {}); });
+
+  // What the page cannot do over this connection, said once at the top (installing, working without
+  // the server and the Wake Lock API need HTTPS or localhost).
+  function sayLimits() {
+    const box = document.getElementById("limits");
+    if (box && !window.isSecureContext) box.textContent = box.dataset.insecure;
+  }
+  sayLimits();
+
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => { /* the pages work without it */ });
+    navigator.serviceWorker.ready.then((registration) => {
+      if (registration.active) registration.active.postMessage({ keep: location.pathname + location.search });
+    });
   }
 
   // A button with data-sheet="history-sheet" opens that sheet (a <dialog>); data-close closes it.
@@ -130,6 +229,30 @@ const Table = (() => {
     const answer = await json(response);
     if (response.ok) location.href = `/games/${encodeURIComponent(answer.name)}`;
     else show([answer.error], true);
+  });
+
+  // The home page's "open on another phone": the link and its QR code, asked of the server each time
+  // (with --lan it holds a pairing code that works once).
+  document.addEventListener("click", async (event) => {
+    const button = event.target.closest("[data-share]");
+    if (!button) return;
+    event.preventDefault();
+    const sheet = document.getElementById("share-sheet");
+    const response = await fetch(`/api/games/${encodeURIComponent(button.dataset.share)}/share`, { method: "POST" });
+    const answer = await json(response);
+    if (!response.ok) { show([answer.error], true); return; }
+    sheet.querySelector(".share-game").textContent = button.dataset.share;
+    const qr = sheet.querySelector(".share-qr"), link = sheet.querySelector(".share-link");
+    const note = sheet.querySelector(".share-note");
+    qr.hidden = link.hidden = !answer.url;
+    if (answer.url) {
+      qr.src = answer.qr;
+      link.href = answer.url; link.textContent = answer.url;
+      note.textContent = answer.minutes ? note.dataset.minutes.replace("{n}", answer.minutes) : note.dataset.plain;
+    } else {
+      note.textContent = answer.why;
+    }
+    sheet.showModal();
   });
 
   // The home page's new-game forms: JSON to POST /api/games, then the new game's page.
@@ -197,6 +320,7 @@ const Table = (() => {
     });
   }
 
-  return { post, refresh, show, version, game, openSheet };
+  if (pending) offline(false);
+  return { post, refresh, show, version, game, openSheet, reachable: () => reachable };
 })();
 window.Table = Table;

@@ -1,0 +1,215 @@
+"""The pages as an app on a phone, in a real browser at 360 × 640: light and dark themes that read at
+4.5:1, installable on localhost, opening from the cache and saying so when the server is out of reach
+(a tap made meanwhile applied exactly once when it is back), and, over plain HTTP under another host
+name, saying what they cannot do while still keeping the screen on."""
+import json
+import os
+import subprocess
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+import test_web_browser as played
+from test_web_browser import (COMPANION, HEIGHT, SHOTS, WIDTH, api, browser, free_port, new_game,  # noqa: F401
+                              open_page, server, shoot, status, tap_keys, tap_line)
+
+pytestmark = getattr(played, "pytestmark", [])  # without chromium: reported, not run
+
+# Each visible text against the colour behind it (alpha composed up the tree), WCAG's contrast ratio.
+CONTRAST = """
+const parse = (text) => {
+  let m = text.match(/rgba?\\(([\\d.]+),? ([\\d.]+),? ([\\d.]+)(?:,? \\/? ?([\\d.]+))?\\)/);
+  if (m) return [+m[1] / 255, +m[2] / 255, +m[3] / 255, m[4] === undefined ? 1 : +m[4]];
+  m = text.match(/color\\(srgb ([\\d.]+) ([\\d.]+) ([\\d.]+)(?: \\/ ([\\d.]+))?\\)/);
+  if (m) return [+m[1], +m[2], +m[3], m[4] === undefined ? 1 : +m[4]];
+  return null;
+};
+const over = (top, below) => { const a = top[3]; return [0, 1, 2].map(i => top[i] * a + below[i] * (1 - a)).concat(1); };
+const behind = (el) => {
+  const layers = [];
+  for (let e = el; e; e = e.parentElement) {
+    const c = parse(getComputedStyle(e).backgroundColor);
+    if (c && c[3] > 0) { layers.push(c); if (c[3] >= 1) break; }
+  }
+  let colour = parse(getComputedStyle(document.documentElement).backgroundColor) || [1, 1, 1, 1];
+  if (colour[3] < 1) colour = [1, 1, 1, 1];
+  for (const layer of layers.reverse()) colour = over(layer, colour);
+  return colour;
+};
+const lum = (c) => { const f = (v) => v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+                     return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]); };
+const low = [];
+for (const el of document.querySelectorAll('body *')) {
+  if (el.closest('dialog:not([open]), details:not([open]) > :not(summary), [disabled], .keep-awake, svg')) continue;
+  if (!el.offsetParent && getComputedStyle(el).position !== 'fixed') continue;
+  const text = [...el.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent.trim()).join('');
+  if (!text) continue;
+  const style = getComputedStyle(el);
+  if (style.visibility === 'hidden' || +style.opacity < 0.5) continue;
+  const fg = parse(style.color); if (!fg) continue;
+  const bg = behind(el);
+  const c = over(fg, bg);
+  const [a, b] = [lum(c), lum(bg)].sort((x, y) => y - x);
+  const ratio = (a + 0.05) / (b + 0.05);
+  if (ratio < 4.5) low.push(`${text.slice(0, 30)} ${ratio.toFixed(2)} (${style.color} on ${bg.map(v => Math.round(v * 255))})`);
+}
+return low;
+"""
+
+
+def set_theme(browser, theme):
+    browser.execute_script("localStorage.setItem('theme', arguments[0])", theme)
+    browser.refresh()
+    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "board"))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_both_themes_read_at_4_5_to_1_on_every_page(browser, server, lang):
+    names = {"famiglia": f"theme-fam-{lang}", "showdown": f"theme-sd-{lang}"}
+    new_game(server, "famiglia", names["famiglia"], {"level": 2, "first": "player"})
+    new_game(server, "showdown", names["showdown"], {"teams": ["Ann=red_heart", "Bob=void_clover"], "seed": 3})
+    api(server, f"/api/games/{names['showdown']}/lines", {"line": "attack SQ"})
+    for theme in ("light", "dark"):
+        for game, name in names.items():
+            open_page(browser, server, name, lang)
+            set_theme(browser, theme)
+            assert browser.execute_script("return document.documentElement.dataset.theme") == theme
+            low = browser.execute_script(CONTRAST)
+            assert low == [], (game, theme, low)
+            shoot(browser, f"theme-{game}-{theme}-{lang}")
+    set_theme(browser, "auto")
+
+
+def test_the_theme_switch_cycles_and_is_kept(browser, server):
+    new_game(server, "famiglia", "theme-switch")
+    open_page(browser, server, "theme-switch")
+    set_theme(browser, "auto")
+    switch = browser.find_element(By.CSS_SELECTOR, ".theme-switch")
+    seen = []
+    for _ in range(3):
+        switch.click()
+        seen.append(browser.execute_script("return document.documentElement.dataset.theme || 'auto'"))
+    assert seen == ["light", "dark", "auto"]
+    switch.click()
+    browser.refresh()
+    assert browser.execute_script("return document.documentElement.dataset.theme") == "light"
+    set_theme(browser, "auto")
+
+
+def test_the_pages_are_installable_on_localhost(browser, server):
+    new_game(server, "famiglia", "installable")
+    browser.get(server["url"].replace("127.0.0.1", "localhost") + "/games/installable")
+    WebDriverWait(browser, 20).until(lambda d: d.execute_script(
+        "return navigator.serviceWorker && navigator.serviceWorker.controller !== null") or d.refresh())
+    errors = browser.execute_cdp_cmd("Page.getInstallabilityErrors", {})["installabilityErrors"]
+    assert errors == []
+    manifest = json.loads(urllib.request.urlopen(server["url"] + "/manifest.webmanifest").read())
+    assert manifest["display"] == "standalone" and {i["sizes"] for i in manifest["icons"]} >= {"192x192", "512x512"}
+
+
+# ---- the server out of reach -------------------------------------------------------------------------------
+
+def start_server(port, games, *extra):
+    process = subprocess.Popen(COMPANION + ["serve", "--port", str(port), "--games", str(games), *extra],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               env={**os.environ, "LANG": "C.UTF-8"})
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/manifest.webmanifest", timeout=1)
+            return process
+        except urllib.error.HTTPError:  # --lan: refused without the token, but up
+            return process
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    raise RuntimeError(process.stdout.read().decode())
+
+
+def stop_server(process):
+    process.terminate()
+    process.wait(15)
+
+
+def test_with_the_server_away_the_page_opens_from_the_cache_and_a_tap_waits_to_be_applied_once(
+        browser, tmp_path):
+    port = free_port()
+    url = f"http://localhost:{port}"
+    process = start_server(port, tmp_path)
+    try:
+        request = urllib.request.Request(url + "/api/games", method="POST", headers={"Content-Type": "application/json"},
+                                         data=json.dumps({"game": "famiglia", "name": "away",
+                                                          "options": {"level": 2, "first": "player"}}).encode())
+        urllib.request.urlopen(request)
+        browser.get(url + "/lang/en?next=/games/away")
+        WebDriverWait(browser, 20).until(lambda d: d.execute_script(
+            "return navigator.serviceWorker.controller !== null") or d.refresh())
+        stop_server(process)
+        browser.refresh()  # the page from the cache, the server gone
+        banner = browser.find_element(By.ID, "offline")
+        WebDriverWait(browser, 10).until(lambda d: banner.text.strip())
+        assert "cannot be reached" in banner.text and browser.find_elements(By.CSS_SELECTOR, ".draw .key")
+        for code in ["R1", "B2", "Y3", "G1", "R2", "B1"]:  # the Street laid while the server is away
+            key = browser.find_element(By.CSS_SELECTOR, f'.draw .key[data-value="{code}"]:not([disabled])')
+            browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", key)
+            key.click()
+        WebDriverWait(browser, 10).until(lambda d: "waits" in banner.text)
+        process = start_server(port, tmp_path)
+        WebDriverWait(browser, 20).until(lambda d: not banner.text.strip())
+        saved = json.loads((tmp_path / "away.game.json").read_text(encoding="utf-8"))
+        assert saved["entries"] == [["R1 B2 Y3 G1 R2 B1"]]  # applied, once
+        time.sleep(2)  # polls go on: nothing is sent twice
+        assert json.loads((tmp_path / "away.game.json").read_text(encoding="utf-8"))["entries"] == saved["entries"]
+    finally:
+        if process.poll() is None:
+            stop_server(process)
+
+
+def test_over_plain_http_under_a_lan_name_the_page_says_what_it_cannot_do_and_keeps_the_screen_on(tmp_path_factory):
+    from selenium import webdriver
+
+    port, games = free_port(), tmp_path_factory.mktemp("lan-games")
+    process = start_server(port, games, "--lan", "--host", "127.0.0.1")
+    options = webdriver.ChromeOptions()
+    options.binary_location = played.CHROMIUM
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--host-resolver-rules=MAP table.test 127.0.0.1",
+                 f"--user-data-dir={tmp_path_factory.mktemp('chromium-lan')}", f"--window-size={WIDTH},{HEIGHT}"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=played.DRIVER))
+    try:
+        out = b""
+        while b"token=" not in out:
+            out += process.stdout.read1(4096)
+        token = out.split(b"token=")[1].split()[0].decode()
+        local = urllib.request.Request(f"http://127.0.0.1:{port}/api/games", method="POST",
+                                       headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
+                                       data=json.dumps({"game": "famiglia", "name": "lan", "options": {}}).encode())
+        urllib.request.urlopen(local)
+        driver.get(f"http://table.test:{port}/games/lan?token={token}")
+        WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.ID, "board"))
+        assert driver.execute_script("return window.isSecureContext") is False
+        limits = driver.find_element(By.ID, "limits").text
+        assert "HTTPS" in limits and "screen" in limits
+        key = driver.find_element(By.CSS_SELECTOR, ".draw .key")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", key)
+        key.click()  # any tap starts the video
+        WebDriverWait(driver, 10).until(lambda d: d.execute_script(
+            "const v = document.querySelector('video.keep-awake'); return v && !v.paused"))
+        driver.get(f"http://table.test:{port}/")  # the home page: open the game on another phone
+        share = driver.find_element(By.CSS_SELECTOR, '[data-share="lan"]')
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", share)
+        share.click()
+        WebDriverWait(driver, 10).until(lambda d: d.execute_script(
+            "const q = document.querySelector('.share-qr'); return q && !q.hidden && q.complete && q.naturalWidth > 0"))
+        link = driver.find_element(By.CSS_SELECTOR, ".share-link").text
+        assert "/pair/" in link and token not in driver.page_source
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(SHOTS / "share-lan.png"))
+    finally:
+        driver.quit()
+        stop_server(process)
