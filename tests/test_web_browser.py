@@ -144,13 +144,22 @@ def tap_line(browser, line):
     wait_moved(browser, tap(browser, line=line))
 
 
-def tap_keys(browser, box_css, values):
-    """Tap keys of a composer (pad, grid, dice) one by one; the last completes the line."""
-    before = version(browser)
+def lay_keys(browser, box_css, values):
+    """Tap keys of a composer (pad, grid, dice) one by one, leaving the entry unsent."""
     for value in values:
         key = browser.find_element(By.CSS_SELECTOR, f'{box_css} .key[data-value="{value}"]:not([disabled])')
         browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", key)
         key.click()
+
+
+def tap_keys(browser, box_css, values):
+    """Tap keys of a composer one by one, then its Send button (which shows what it sends)."""
+    before = version(browser)
+    lay_keys(browser, box_css, values)
+    send = browser.find_element(By.CSS_SELECTOR, f"{box_css} .send")
+    assert not send.get_attribute("disabled") and send.text.endswith(" ".join(values)) or "●" in send.text
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", send)
+    send.click()
     wait_moved(browser, before)
 
 
@@ -408,3 +417,26 @@ def test_showdown_shows_failure_in_words_a_pending_penalty_on_the_row_and_the_st
     assert len(ledger.find_elements(By.CSS_SELECTOR, ".ledger.totals tr")) == 3  # headers, Ann, Bob
     fits_phone(browser)
     shoot(browser, f"showdown-penalty-{lang}")
+
+
+def test_a_half_laid_bid_survives_another_phones_change_and_is_cleared_with_a_word_when_it_no_longer_fits(
+        browser, server):
+    name = "half-laid"
+    new_game(server, "terror24", name, {"npc_deck": "virtual", "seed": 7})
+    for line in ("Aki=scotch Ben=wolf Chie=hibachi", "s c s", "lloyd after Chie", "Aki", "RB YG RR BP GY"):
+        assert api(server, f"/api/games/{name}/lines", {"line": line})["ok"], line
+    open_page(browser, server, name)
+    hands = {s["name"]: s["hand"] for s in status(server, name)["seats"] if not s["npc"]}
+    aki, ben = hands["Aki"], hands["Ben"]
+    lay_keys(browser, '.composer[data-prefix="Aki"]', [str(aki[0])])
+    before = version(browser)
+    assert api(server, f"/api/games/{name}/lines", {"line": f"Ben {ben[0]} {ben[1]}"})["ok"]  # another phone
+    WebDriverWait(browser, 10).until(lambda d: version(d) != before)
+    pad = browser.find_element(By.CSS_SELECTOR, '.composer[data-prefix="Aki"]')
+    assert pad.find_element(By.CSS_SELECTOR, ".chosen").text == "●"  # kept, and still secret
+    assert str(aki[0]) not in pad.find_element(By.CSS_SELECTOR, ".send").text
+    before = version(browser)
+    assert api(server, f"/api/games/{name}/lines", {"line": f"Aki {aki[1]} {aki[2]}"})["ok"]  # Aki laid elsewhere
+    WebDriverWait(browser, 10).until(lambda d: version(d) != before)
+    WebDriverWait(browser, 10).until(lambda d: "no longer fits" in messages(d))
+    assert str(aki[0]) not in messages(browser)  # said without giving the card away

@@ -1,34 +1,91 @@
 // The play pages' gathering of several taps into one line (table.js posts it): a number pad, the
-// draw grid or the dice faces send "PREFIX v1 v2 …" once `data-count` keys are tapped; a setup form
-// (24's wizard) builds its line from its fields.
+// draw grid or the dice faces gather `data-count` keys; the entry shows what will be sent, can be
+// corrected (⌫ takes the last key back, Clear all) and is sent with its Send button. A half-made entry
+// survives another device's change to the game, unless that change made it impossible (it is then
+// cleared, and the page says so). A setup form (24's wizard) builds its line from its fields.
 (function () {
   "use strict";
 
+  const words = () => (document.getElementById("composer-words") || { dataset: {} }).dataset;
+
   function chosenOf(box) { return JSON.parse(box.dataset.chosen || "[]"); }
+  function setChosen(box, chosen) { box.dataset.chosen = JSON.stringify(chosen); paint(box); }
+  function keyOf(box) { return box.dataset.prefix || ""; }
+  function secret(box) { return box.dataset.secret !== undefined; }
+  function shown(box, chosen) { return secret(box) ? "●".repeat(chosen.length) : chosen.join(" "); }
+
+  function actions(box) {
+    let bar = box.querySelector(".compose-actions");
+    if (bar) return bar;
+    bar = document.createElement("div");
+    bar.className = "compose-actions";
+    const back = document.createElement("button");
+    back.type = "button"; back.className = "back"; back.textContent = "⌫";
+    back.setAttribute("aria-label", words().back || "Remove the last");
+    const send = document.createElement("button");
+    send.type = "button"; send.className = "send main";
+    bar.append(back, send);
+    box.append(bar);
+    return bar;
+  }
 
   function paint(box) {
     const chosen = chosenOf(box);
+    const count = Number(box.dataset.count);
     const out = box.querySelector(".chosen");
     // a bid on a phone passed round the table: the cards tapped are not shown, only how many
-    if (out) out.textContent = (box.dataset.secret !== undefined ? "●".repeat(chosen.length) : chosen.join(" ")) || "—";
+    if (out) out.textContent = shown(box, chosen) || "—";
     const owed = box.querySelector(".owed");
-    if (owed) owed.textContent = String(Number(box.dataset.count) - chosen.length);
+    if (owed) owed.textContent = String(count - chosen.length);
     box.querySelectorAll(".key").forEach((key) => {
       const used = chosen.filter((v) => v === key.dataset.value).length;
-      key.disabled = key.dataset.left !== undefined && used >= Number(key.dataset.left);
+      key.disabled = chosen.length >= count ||
+        (key.dataset.left !== undefined && used >= Number(key.dataset.left));
+    });
+    const bar = actions(box);
+    bar.querySelector(".back").disabled = chosen.length === 0;
+    const send = bar.querySelector(".send");
+    send.disabled = chosen.length !== count;
+    send.textContent = `${words().send || "Send"}${chosen.length ? ": " + shown(box, chosen) : ""}`;
+  }
+
+  async function send(box) {
+    const chosen = chosenOf(box);
+    if (chosen.length !== Number(box.dataset.count)) return;
+    setChosen(box, []);  // sent: not an entry to keep through the refresh its answer brings
+    await window.Table.post([box.dataset.prefix || "", ...chosen].join(" ").trim());
+  }
+
+  // Whether `chosen` can still be laid on the keys of a freshly drawn `box`.
+  function fits(box, chosen) {
+    if (chosen.length > Number(box.dataset.count)) return false;
+    return chosen.every((value) => {
+      const key = box.querySelector(`.key[data-value="${CSS.escape(value)}"]`);
+      if (!key) return false;
+      const used = chosen.filter((v) => v === value).length;
+      return key.dataset.left === undefined || used <= Number(key.dataset.left);
     });
   }
 
-  async function tapKey(box, key) {
-    const chosen = chosenOf(box);
-    chosen.push(key.dataset.value);
-    box.dataset.chosen = JSON.stringify(chosen);
-    paint(box);
-    if (chosen.length === Number(box.dataset.count)) {
-      const answer = await window.Table.post([box.dataset.prefix || "", ...chosen].join(" ").trim());
-      if (!answer || !answer.ok) { box.dataset.chosen = "[]"; paint(box); }  // refused: start again
+  let kept = new Map();
+  document.addEventListener("table:refreshing", () => {
+    kept = new Map();
+    document.querySelectorAll(".composer").forEach((box) => {
+      const chosen = chosenOf(box);
+      if (chosen.length) kept.set(keyOf(box), { chosen, secret: secret(box) });
+    });
+  });
+  document.addEventListener("table:refreshed", () => {
+    const lost = [];
+    for (const [key, entry] of kept) {
+      const box = [...document.querySelectorAll(".composer")].find((b) => keyOf(b) === key);
+      if (box && fits(box, entry.chosen)) box.dataset.chosen = JSON.stringify(entry.chosen);
+      else lost.push(entry.secret ? "●".repeat(entry.chosen.length) : entry.chosen.join(" "));
     }
-  }
+    kept = new Map();
+    document.querySelectorAll(".composer").forEach(paint);
+    if (lost.length) window.Table.show([(words().cleared || "Cleared: {taps}").replace("{taps}", lost.join(" · "))], true);
+  });
 
   // A field with data-glue joins the one before it ("Ann" "=" "scotch") and is left out with it
   // when that one is empty (an unused row of the players' form).
@@ -51,8 +108,10 @@
     const key = event.target.closest("button");
     const box = key && key.closest(".composer");
     if (!box || key.disabled) return;
-    if (key.classList.contains("key")) tapKey(box, key);
-    else if (key.classList.contains("clear")) { box.dataset.chosen = "[]"; paint(box); }
+    if (key.classList.contains("key")) setChosen(box, [...chosenOf(box), key.dataset.value]);
+    else if (key.classList.contains("clear")) setChosen(box, []);
+    else if (key.classList.contains("back")) setChosen(box, chosenOf(box).slice(0, -1));
+    else if (key.classList.contains("send")) send(box);
   });
 
   // A line that may need more after it (data-try): tried as it is; if refused (the answer says what
@@ -79,7 +138,5 @@
     if (line) window.Table.post(line);
   });
 
-  const paintAll = () => document.querySelectorAll(".composer").forEach(paint);
-  document.addEventListener("table:refreshed", paintAll);
-  paintAll();
+  document.querySelectorAll(".composer").forEach(paint);
 })();

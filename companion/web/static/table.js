@@ -40,6 +40,7 @@ const Table = (() => {
       show([said ? said.textContent : response.statusText], true);
       return;
     }
+    document.dispatchEvent(new CustomEvent("table:refreshing"));  // half-made entries are kept (play.js)
     for (const id of ["board", "table-tools"]) {  // the table's tools and sheets follow the board
       const fresh = page.getElementById(id);
       const old = document.getElementById(id);
