@@ -14,9 +14,9 @@ from tabletop.data.load import locate, read_toml
 from tabletop.data.schema import convert
 from tabletop.data.toml_lines import line_of
 from tabletop.i18n import _, listing
-from tabletop.record import Record, replace
+from tabletop.record import Record, field, replace
 
-from . import decktemplates
+from . import deckimages, decktemplates
 from .assets.layouts import DERIVED, INDEX, LAYOUTS, LayoutOptions, NamedLayout
 from .deckformat import FRENCH_SUITS, BackOptions, DeckFileData, DeckOptions, FieldOptions, SuitOptions, Text
 from .deckpath import SPREADSHEETS
@@ -38,6 +38,7 @@ class Card(Record):
     row: int
     copies: int
     cells: dict[str, Any]
+    images: dict[str, str] = field(default_factory=dict)  # box → its picture, relative to the deck's folder
 
 
 class Deck(Record):
@@ -58,6 +59,8 @@ class Deck(Record):
     table: Table
     cards: tuple[Card, ...]
     name_field: str
+    images: dict[str, deckimages.BoxImage] = field(default_factory=dict)  # box → its picture
+    image_dpi: int = 300
     warnings: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()  # information lines (the CSV's encoding)
 
@@ -77,7 +80,8 @@ class Deck(Record):
 
     def inputs(self) -> tuple[Path, ...]:
         """Every file the deck is made from."""
-        return tuple(dict.fromkeys((self.file, self.table.file, *self.templates.values())))
+        pictures = (self.folder / name for card in self.cards for name in card.images.values())
+        return tuple(dict.fromkeys((self.file, self.table.file, *self.templates.values(), *pictures)))
 
     def text(self, card: Card, name: str, lang: str) -> str:
         """A field's value on a card in `lang`, as printed ("" when empty or the deck has no such column)."""
@@ -121,10 +125,11 @@ def load_deck(path: Path) -> Deck:
         data = convert(DeckFileData, raw, "")
         return _resolve(deck_file, data, path if deck_file != path else None)
     except DataError as e:
-        if e.file is None:
-            e.file = deck_file
-        if e.file == deck_file and e.line is None and e.where:
-            e.line = line_of(deck_file.read_text(encoding="utf-8"), raw, e.where)
+        for error in getattr(e, "errors", [e]):
+            if error.file is None:
+                error.file = deck_file
+            if error.file == deck_file and error.line is None and error.where:
+                error.line = line_of(deck_file.read_text(encoding="utf-8"), raw, error.where)
         raise
 
 
@@ -168,13 +173,19 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> D
     if d.name and name_field not in fields:
         raise _unknown_field(name_field, table, "deck.name")
     cards = tuple(_cards(table, fields, copies, suits))
+    images = {box: image for box, spec in data.boxes.items()
+              if (image := deckimages.box_image(box, spec, table, deck_file.parent)) is not None}
+    if images:
+        pictures = deckimages.card_images(images, table, deck_file.parent, table.rows)
+        cards = tuple(replace(card, images=pictures.get(card.row, {})) for card in cards)
     styles = _styles(data, layout, fields, shown)
     used = {c for name, f in fields.items() if name in shown or name == name_field for c in f.columns.values()}
+    used |= {c for image in images.values() for c in image.columns}
     warnings = tuple(_unused(table, used | ({copies} if copies else set())))
     title = {lang: _text(d.title, lang) or deck_id for lang in LANGS}
     return Deck(deck_file, deck_id, title, languages, layout, data.layout, d.card_size, d.diameter,
                 {k: f for k, f in fields.items() if k in shown or k == name_field}, boxes, templates, styles,
-                suits, data.back, table, cards, name_field, warnings, notes)
+                suits, data.back, table, cards, name_field, images, d.image_dpi, warnings, notes)
 
 
 def _check_colours(data: DeckFileData) -> None:

@@ -22,6 +22,15 @@ class DeckOptions(Record):
     worksheet: str | None = None
     copies: str | None = None
     name: str | None = None
+    image_dpi: Literal[300, 600] = 300  # art is downsampled to this at its printed size
+
+
+class ImageOptions(Record):
+    """A box's picture (`[boxes.NAME.image]`, or `image = "art/{id}.png"` for the file alone)."""
+    file: str  # a path in the deck's folder; `{column}` is replaced by the card's cell
+    fit: Literal["fit", "fill", "stretch"] = "fit"
+    align: str = "center"
+    height: float | None = None  # mm at the top of the box for the picture, the text below it
 
 
 class FieldOptions(Record):
@@ -39,6 +48,7 @@ class FieldOptions(Record):
 class BoxOptions(Record):
     fields: list[str] | None = None
     template: str | None = None
+    image: str | ImageOptions | None = None
 
 
 class SuitOptions(Record):
