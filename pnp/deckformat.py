@@ -17,9 +17,14 @@ class DeckOptions(Record):
     title: Text | None = None
     card_size: str | None = None
     diameter: float = 25.0
-    languages: list[Literal["ja", "en"]] = field(default_factory=lambda: ["ja"])
+    languages: list[Literal["ja", "en"]] | None = None  # None: ["ja"], and a word if no card has Japanese
     data: str | None = None
+    data_path: str | None = None  # JSON: where the array of cards is (`cards`, `set.cards`)
     worksheet: str | None = None
+    header: bool = True  # false: the spreadsheet's first row is a card; columns A, B, C…
+    column_names: list[str] | None = None  # the columns of a spreadsheet without a header row, in order
+    where: dict[str, str | int | float | list[str | int | float]] = field(default_factory=dict)  # rows printed
+    ignore: list[str] = field(default_factory=list)  # columns unused on purpose: no warning
     copies: str | None = None
     name: str | None = None
     image_dpi: Literal[300, 600] = 300  # art is downsampled to this at its printed size

@@ -42,6 +42,9 @@ _IMG = re.compile(r"<\s*img\b", re.IGNORECASE)
 
 def deck_options(deck: Deck, opts: Options, explicit: set[str]) -> Options:
     """The deck's card size, insert style and chip size, unless the command line gave them."""
+    if "style" in explicit and deck.layout.name != "insert":
+        raise BuildError(_("--style chooses the style of inserts (full or overlay); the {layout} layout has none")
+                         .format(layout=deck.layout.name))
     changes: dict[str, Any] = {}
     if deck.card_size and "card_size" not in explicit:
         changes["card_size"] = deck.card_size
