@@ -11,7 +11,7 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Iterable
 
 from tabletop.data.errors import DataError, DataErrors
-from tabletop.i18n import _
+from tabletop.i18n import _, listing
 from tabletop.record import Record
 
 from .deckformat import BoxOptions, ImageOptions
@@ -41,7 +41,7 @@ def box_image(box: str, spec: BoxOptions, table: Table, folder: Path) -> BoxImag
     for column in columns:
         if column not in table.columns:
             raise DataError(_("no column {column!r} for the picture's file name (columns: {known})").format(
-                column=column, known=", ".join(table.columns)), where=where)
+                column=column, known=listing(table.columns)), where=where)
     if not columns:  # one picture on every card: checked once, here
         _checked(folder, options.file, lambda message: DataError(message, where=where))
     try:
@@ -119,14 +119,15 @@ def _prepare(request: Request, dpi: int, cache: Path) -> Prepared:
 
 
 def measure(request: Request) -> tuple[Placement | None, str]:
-    """Where the picture goes, from its header alone; or why it cannot be read."""
-    from .images import open_image
+    """Where the picture goes, from its header alone (the rest of the file is not read); or why it
+    cannot be read."""
+    from .images import picture_size
 
     try:
-        image = open_image(request.path)
+        size = picture_size(request.path)
     except ImageError as e:
         return None, str(e)
-    return place(*image.size, *request.size, request.fit, request.align), ""
+    return place(*size, *request.size, request.fit, request.align), ""
 
 
 def low_dpi(placement: Placement) -> float | None:

@@ -116,6 +116,21 @@ def open_image(path: Path, data: bytes | None = None) -> PILImage.Image:
         raise ImageError(_("not a PNG, JPEG or WebP image")) from None
 
 
+def picture_size(path: Path) -> tuple[int, int]:
+    """The pixel size, from the file's header; raises ImageError."""
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(path, formats=FORMATS) as image:
+            return image.size
+    except FileNotFoundError:
+        raise ImageError(_("not found")) from None
+    except (UnidentifiedImageError, Image.DecompressionBombError, ValueError):
+        raise ImageError(_("not a PNG, JPEG or WebP image")) from None
+    except OSError as e:
+        raise ImageError(e.strerror or str(e)) from None
+
+
 def read_source(path: Path) -> tuple[Source, bytes]:
     """The file's header (size, format) and its bytes; raises ImageError."""
     try:

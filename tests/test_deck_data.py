@@ -111,7 +111,7 @@ def test_a_csv_without_a_header_row_named_in_the_deck_file(tmp_path):
 
 def test_an_empty_header_cell_names_the_column_by_its_letter_with_a_warning(tmp_path):
     csv = "title,body,\n火花,1ダメージ。,x\n"
-    path = deck_file(tmp_path / "d", '[deck]\n[boxes.footer]\nfields = ["C"]\n', d_csv=csv)
+    deck_file(tmp_path / "d", '[deck]\n[boxes.footer]\nfields = ["C"]\n', d_csv=csv)
     (tmp_path / "d" / "deck.toml").rename(tmp_path / "d" / "d.toml")
     result = invoke("build", tmp_path / "d" / "d.csv", "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output

@@ -1,6 +1,7 @@
 """A deck's pictures ([boxes.NAME.image]): read from the PDF's own image objects — inside their
 boxes, at the promised resolution, each distinct picture embedded once, JPEG kept JPEG and PNG
 lossless — and every bad picture refused with its row, column and path, the PDF before untouched."""
+import io
 from pathlib import Path
 
 import pdfplumber
@@ -10,8 +11,10 @@ from PIL import Image
 from pypdf import PdfReader
 
 from pnp.assets import Options
-from pnp.assets.userdeck import deck_game, deck_options, image_areas
+from pnp.assets.deckpictures import image_areas
+from pnp.assets.userdeck import deck_game, deck_options
 from pnp.build import Job, build_pdf
+from pnp import raster
 from pnp.cli import main
 from pnp.deckfile import load_deck
 from pnp.geometry import Rect
@@ -137,6 +140,20 @@ def test_a_small_picture_is_never_upsampled_and_a_soft_one_is_warned_about(tmp_p
     assert soft == ['warning: {}, row 2, column C "art": picture \'art/red.png\' prints at 57 dpi in its box, '
                     'under 150 (soft); give it more pixels'.format(path)], result.output
     assert {srcsize for _, srcsize in images_on(pdf.read_bytes())} >= {(120, 90)}
+
+
+def test_a_changed_picture_is_built_again(tmp_path):
+    path, out = write_deck(tmp_path), tmp_path / "out"
+    assert invoke("build", path, "--out", out).exit_code == 0
+    assert "(up to date)" in invoke("build", path, "--out", out).output
+    Image.new("RGB", (3000, 2400), "#117a65").save(tmp_path / "art" / "blue.jpg", quality=90)
+    again = invoke("build", path, "--out", out)
+    assert "(up to date)" not in again.output, again.output
+    (pdf,) = (out / "deck").glob("*.pdf")
+    image = Image.open(io.BytesIO(raster.png(pdf.read_bytes(), 1, 30))).convert("RGB")
+    colours = {colour for _, colour in image.getcolors(1 << 16)}
+    assert any(max(abs(a - b) for a, b in zip(colour, (0x11, 0x7a, 0x65))) <= 3 for colour in colours)
+    assert not any(max(abs(a - b) for a, b in zip(colour, (0x24, 0x71, 0xa3))) <= 3 for colour in colours)
 
 
 def test_each_distinct_picture_is_embedded_once(tmp_path):

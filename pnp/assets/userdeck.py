@@ -12,23 +12,24 @@ import jinja2
 from markupsafe import Markup
 
 from tabletop.data import TEMPLATES_DIR
-from tabletop.data.errors import DataError, DataErrors
+from tabletop.data.errors import DataError
 from tabletop.i18n import _, listing
 from tabletop.record import replace
 from tabletop.text_width import display_width
 
 from .. import backs as backs_mod
-from .. import content, deckimages, decktemplates
+from .. import content, decktemplates
 from ..content import Para, TemplateError
 from ..deckfile import Card, Deck
 from ..fonts import FontSet
-from ..geometry import Rect, Size
-from ..render import FaceArt, ImageArt
+from ..geometry import Size
+from ..render import FaceArt
 from . import BuildError, Game, Options
 from .cardfaces import lay_out as fit_boxes
 from .cards import Cards, Face, Piece, PieceSet
 from .common import card_size, page_size, plain
-from .layout import BoxSpec, FaceLayout
+from .deckpictures import image_areas, image_warnings, pictures, prepared_pictures, split
+from .layout import FaceLayout
 from .layouts import BACK_STYLE, INDEX, back_layout
 from .sheet import SummarySheet
 
@@ -36,7 +37,6 @@ ASSET_LABELS = {"inserts": {"ja": "スリーブ用インサート", "en": "Sleev
                 "cards": {"ja": "カード", "en": "Cards"}, "chips": {"ja": "チップ", "en": "Chips"},
                 "sheet": {"ja": "カード一覧", "en": "Card list"}}
 SHEET_TEMPLATE = "common/deck_sheet.j2"
-IMAGE_GAP = 1.0  # mm between a picture at the top of a box and the box's text below it
 _IMG = re.compile(r"<\s*img\b", re.IGNORECASE)
 
 
@@ -60,96 +60,9 @@ def deck_options(deck: Deck, opts: Options, explicit: set[str]) -> Options:
 def face_layout(deck: Deck, size: Size, opts: Options) -> FaceLayout:
     """Where the text goes: the layout's boxes, less the band a picture with a height takes."""
     geometry = deck.layout.geometry(size, replace(deck.options, style=opts.style))
-    boxes = {box: tuple(_split(spec, deck.images[box].height)[1] for spec in specs) if box in deck.images
+    boxes = {box: tuple(split(spec, deck.images[box].height)[1] for spec in specs) if box in deck.images
              else specs for box, specs in geometry.boxes.items()}
     return replace(geometry, boxes=boxes, styles=deck.styles)
-
-
-def image_areas(deck: Deck, size: Size, opts: Options) -> dict[str, tuple[BoxSpec, ...]]:
-    """Where each box's picture goes: the whole box, or the band of its height at the box's top."""
-    geometry = deck.layout.geometry(size, replace(deck.options, style=opts.style))
-    return {box: tuple(_split(spec, image.height)[0] for spec in geometry.boxes[box])
-            for box, image in deck.images.items()}
-
-
-def _split(spec: BoxSpec, height: float | None) -> tuple[BoxSpec, BoxSpec]:
-    """A box's picture part and text part: the same box, or the top `height` mm and the rest."""
-    if height is None:
-        return spec, spec
-    r = spec.rect
-    h, rest = min(height, r.h), max(r.h - height - IMAGE_GAP, 0.0)
-    if spec.rotation == 180:  # turned: its top is the rectangle's bottom
-        return (replace(spec, rect=Rect(r.x, r.y, r.w, h)), replace(spec, rect=Rect(r.x, r.y1 - rest, r.w, rest)))
-    return replace(spec, rect=Rect(r.x, r.y1 - h, r.w, h)), replace(spec, rect=Rect(r.x, r.y, r.w, rest))
-
-
-def _requests(deck: Deck, card: Card, areas: dict[str, tuple[BoxSpec, ...]]):
-    """(box, place in the face, the picture to prepare) for each picture the card shows."""
-    for box, name in card.images.items():
-        image = deck.images[box]
-        for spec in areas[box]:
-            yield box, spec, deckimages.Request(deck.folder / name, (spec.rect.w, spec.rect.h), image.fit,
-                                                image.align)
-
-
-def _picture_error(deck: Deck, card: Card, box: str, message: str) -> DataError:
-    image = deck.images[box]
-    if image.columns:
-        return deck.table.error(message, card.row, image.columns[0])
-    return DataError(message, file=deck.file, where=f"boxes.{box}.image")
-
-
-def prepared_pictures(deck: Deck, areas, opts: Options) -> dict:
-    """Every picture the printed cards show, prepared; the unreadable ones all reported together
-    (a draft draws a stand-in for each, and says so in its warnings)."""
-    cards = [card for card in deck.cards if card.copies and card.images]
-    prepared = deckimages.prepare_all((r for card in cards for _box, _spec, r in _requests(deck, card, areas)),
-                                      deck.image_dpi)
-    if not opts.draft:
-        errors = {}
-        for card in cards:
-            for box, _spec, request in _requests(deck, card, areas):
-                problem = prepared[request].problem
-                if problem:
-                    errors.setdefault((card.row, box), _picture_error(
-                        deck, card, box, _("picture {path!r}: {problem}").format(
-                            path=card.images[box], problem=problem)))
-        DataErrors.raise_all(list(errors.values()))
-    return prepared
-
-
-def _pictures(deck: Deck, card: Card, areas, prepared: dict) -> tuple[ImageArt, ...]:
-    items = []
-    for _box, spec, request in _requests(deck, card, areas):
-        done = prepared[request]
-        placed = done.placement.rect if done.placement else Rect(0, 0, spec.rect.w, spec.rect.h)
-        items.append(ImageArt(spec.rect, placed, done.file, spec.rotation))
-    return tuple(items)
-
-
-def image_warnings(deck: Deck, size: Size, opts: Options) -> tuple[str, ...]:
-    """A picture that prints soft (under 150 dpi) or, in a draft, is missing: one line each. Read
-    from the files' headers, so a file found up to date still says it."""
-    if not deck.images:
-        return ()
-    areas, seen, lines = image_areas(deck, size, opts), {}, []
-    for card in deck.cards:
-        if not card.copies:
-            continue
-        for box, _spec, request in _requests(deck, card, areas):
-            if request in seen:  # one line per picture, at the first card showing it
-                break
-            placement, problem = seen[request] = deckimages.measure(request)
-            place = deckimages.place_name(_picture_error(deck, card, box, ""))
-            if problem and opts.draft:
-                lines.append(_("warning: {place}: picture {path!r}: {problem}; drawn as a grey box (--draft)")
-                             .format(place=place, path=card.images[box], problem=problem))
-            elif placement and (dpi := deckimages.low_dpi(placement)):
-                lines.append(_("warning: {place}: picture {path!r} prints at {dpi:.0f} dpi in its box, under "
-                               "{least} (soft); give it more pixels").format(
-                    place=place, path=card.images[box], dpi=dpi, least=deckimages.LOW_DPI))
-            break  # one line per card and box
-    return tuple(dict.fromkeys(lines))
 
 
 def _markup(text: str) -> str:
@@ -275,7 +188,7 @@ class DeckCards(Cards):
             if card.copies:
                 suit = deck.suit(card)
                 decor = deck.layout.decor(size, suit.color if suit else deck.options.frame)
-                decor += _pictures(deck, card, areas, prepared)
+                decor += pictures(deck, card, areas, prepared)
                 faces.append((card, len(arts)))
                 arts.append(card_art(deck, card, layout, opts, fonts, decor))
         if not faces:
