@@ -178,7 +178,7 @@ def prepare(source: Source, data: bytes | None, placement: Placement, dpi: int, 
     if jpeg:
         image.save(buffer, "JPEG", quality=JPEG_QUALITY, optimize=False)
     else:
-        image.save(buffer, "PNG", compress_level=6)
+        image.save(buffer, "PNG", compress_level=1)  # a cache: fast to write; the PDF compresses again
     write_atomic(out, buffer.getvalue())
     return out
 

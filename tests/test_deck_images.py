@@ -18,6 +18,7 @@ from pnp import raster
 from pnp.cli import main
 from pnp.deckfile import load_deck
 from pnp.geometry import Rect
+from pnp.images import parse_align, place
 
 MM = 72 / 25.4
 CSV = "title,body,art\n" + "".join(f"Card {n},Text {n}.,{name}\n" for n, name in enumerate(
@@ -276,3 +277,23 @@ def test_img_in_a_box_template_is_refused(previous):
     errors = fails(previous, CSV)
     assert errors == [f"error: {path.parent / 'footer.j2'}, line 2: <img> is not taken in a box template: "
                       "show a picture with [boxes.NAME.image] (docs/decks.md)"]
+
+
+@pytest.mark.parametrize("align, crop", [
+    ("center", (50, 0, 150, 100)), ("left", (0, 0, 100, 100)), ("right", (100, 0, 200, 100)),
+    ("top left", (0, 0, 100, 100)), ("bottom", (50, 0, 150, 100)),
+])
+def test_fill_keeps_the_part_align_names(align, crop):
+    """A 200×100 px picture filling a square box: the square the alignment names is kept."""
+    placement = place(200, 100, 30, 30, "fill", parse_align(align))
+    assert placement.crop == pytest.approx(crop) and placement.rect == Rect(0, 0, 30, 30)
+
+
+@pytest.mark.parametrize("align, at", [("center", (0, 7.5)), ("top", (0, 15)), ("bottom right", (0, 0))])
+def test_fit_leaves_the_room_align_names_empty(align, at):
+    """The same picture fitted into the square: 30×15 mm, up, down or in the middle."""
+    placement = place(200, 100, 30, 30, "fit", parse_align(align))
+    assert placement.crop == (0, 0, 200, 100)
+    assert (placement.rect.x, placement.rect.y, placement.rect.w, placement.rect.h) == pytest.approx((*at, 30, 15))
+    tall = place(100, 200, 30, 30, "fit", parse_align(align))  # a tall one sits left, centred or right
+    assert tall.rect.x == pytest.approx({"center": 7.5, "top": 7.5, "bottom right": 15}[align])
