@@ -11,6 +11,8 @@ from __future__ import annotations
 import hashlib
 import io
 import math
+import os
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -194,7 +196,28 @@ def _plain_mode(image: PILImage.Image) -> PILImage.Image:
 
 
 def cache_dir() -> Path:
-    """Resampled art, beside the font cache (`pnp/fonts.py`)."""
+    """Resampled art, beside the font cache (`pnp/fonts.py`); a folder of this run's own, removed at
+    exit, if that cannot be made or written (the build still works, only slower next time)."""
+    folder = _cache_folder()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return _scratch()
+    return folder if os.access(folder, os.W_OK | os.X_OK) else _scratch()
+
+
+def _cache_folder() -> Path:
     from .fonts import cache_dir as fonts_cache
 
     return fonts_cache().parent / "images"
+
+
+@lru_cache(maxsize=None)
+def _scratch() -> Path:
+    import atexit
+    import shutil
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="tabletop-kit-images-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder

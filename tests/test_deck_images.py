@@ -157,6 +157,16 @@ def test_a_changed_picture_is_built_again(tmp_path):
     assert not any(max(abs(a - b) for a, b in zip(colour, (0x24, 0x71, 0xa3))) <= 3 for colour in colours)
 
 
+def test_a_picture_cache_that_cannot_be_made_does_not_stop_the_build(tmp_path, monkeypatch):
+    import pnp.images
+
+    (tmp_path / "file").write_text("", encoding="utf-8")
+    monkeypatch.setattr(pnp.images, "_cache_folder", lambda: tmp_path / "file" / "images")  # under a file
+    deck, opts, asset, result = built(write_deck(tmp_path / "deck"))
+    assert len(images_on(result.pdf)) == 6
+    assert pnp.images.cache_dir() != tmp_path / "file" / "images" and pnp.images.cache_dir().is_dir()
+
+
 def test_each_distinct_picture_is_embedded_once(tmp_path):
     """Six cards showing three pictures, two copies each (twelve faces): three images in the file."""
     csv = CSV.replace("title,body,art", "title,body,art,copies").replace(".png\n", ".png,2\n") \
