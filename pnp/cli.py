@@ -38,8 +38,9 @@ def user_errors(command):
         try:
             return command(*args, **kwargs)
         except (DataError, BuildError) as e:
-            click.echo(_("error: {message}").format(message=locate(e) if isinstance(e, DataError) else e),
-                       err=True)
+            for error in getattr(e, "errors", [e]):  # DataErrors: several problems, a line each
+                click.echo(_("error: {message}").format(
+                    message=locate(error) if isinstance(error, DataError) else error), err=True)
             sys.exit(2)
         except BrokenPipeError:  # the reader went away (`pnp list | head -1`): nothing to report
             silence_stdout()
@@ -94,6 +95,9 @@ def build_options(command):
                      help=N_("X,Y mm: move back pages to correct a duplex printer (`pnp calibrate`).")),
         click.option("--chip-diameter", type=click.FloatRange(10, 60), default=25.0, show_default=True,
                      help=N_("Diameter of round chips, mm.")),
+        click.option("--draft", is_flag=True,
+                     help=N_("A deck's missing or unreadable picture is drawn as a grey box (with a warning) "
+                             "instead of stopping the build.")),
     ]
     for option in reversed(options):
         command = option(command)
@@ -101,7 +105,7 @@ def build_options(command):
 
 
 def _options(langs, paper, card_size, style, guides, bleed, gutter, cards_dir, font, no_flavor, backs,
-             back_offset, chip_diameter):
+             back_offset, chip_diameter, draft):
     chosen = LANGS if "all" in langs else tuple(dict.fromkeys(langs or ("ja",)))
     try:
         offset = parse_offset(back_offset)
@@ -112,7 +116,7 @@ def _options(langs, paper, card_size, style, guides, bleed, gutter, cards_dir, f
                          .format(backs=backs))
     return [Options(paper=paper, lang=lang, card_size=card_size, style=style, guides=guides, bleed=bleed,
                     gutter=gutter, flavor=not no_flavor, cards_dir=cards_dir, backs=backs,
-                    back_offset=offset, chip_diameter=chip_diameter,
+                    back_offset=offset, chip_diameter=chip_diameter, draft=draft,
                     font=str(font) if font else None) for lang in chosen]
 
 

@@ -9,22 +9,23 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.data.checks import require_colour
-from tabletop.data.errors import DataError
+from tabletop.data.errors import DataError, DataErrors
 from tabletop.data.load import locate, read_toml
 from tabletop.data.schema import convert
 from tabletop.data.toml_lines import line_of
 from tabletop.i18n import _, listing
-from tabletop.record import Record, replace
+from tabletop.record import Record, field, replace
 
-from . import decktemplates
+from . import deckimages, decktemplates
 from .assets.layouts import DERIVED, INDEX, LAYOUTS, LayoutOptions, NamedLayout
 from .deckformat import FRENCH_SUITS, BackOptions, DeckFileData, DeckOptions, FieldOptions, SuitOptions, Text
 from .deckpath import SPREADSHEETS
-from .spreadsheet import Table, read_table, toml_table
+from .spreadsheet import Table, read_json, read_table, toml_table
 from .text import TextStyle
 
 LANGS = ("ja", "en")
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
+_JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]")  # kana, kanji
 MAX_COPIES = 999  # more of one card is a typo (a price in the copies column), not a deck
 
 
@@ -38,6 +39,7 @@ class Card(Record):
     row: int
     copies: int
     cells: dict[str, Any]
+    images: dict[str, str] = field(default_factory=dict)  # box → its picture, relative to the deck's folder
 
 
 class Deck(Record):
@@ -58,6 +60,8 @@ class Deck(Record):
     table: Table
     cards: tuple[Card, ...]
     name_field: str
+    images: dict[str, deckimages.BoxImage] = field(default_factory=dict)  # box → its picture
+    image_dpi: int = 300
     warnings: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()  # information lines (the CSV's encoding)
 
@@ -77,7 +81,8 @@ class Deck(Record):
 
     def inputs(self) -> tuple[Path, ...]:
         """Every file the deck is made from."""
-        return tuple(dict.fromkeys((self.file, self.table.file, *self.templates.values())))
+        pictures = (self.folder / name for card in self.cards for name in card.images.values())
+        return tuple(dict.fromkeys((self.file, self.table.file, *self.templates.values(), *pictures)))
 
     def text(self, card: Card, name: str, lang: str) -> str:
         """A field's value on a card in `lang`, as printed ("" when empty or the deck has no such column)."""
@@ -121,10 +126,11 @@ def load_deck(path: Path) -> Deck:
         data = convert(DeckFileData, raw, "")
         return _resolve(deck_file, data, path if deck_file != path else None)
     except DataError as e:
-        if e.file is None:
-            e.file = deck_file
-        if e.file == deck_file and e.line is None and e.where:
-            e.line = line_of(deck_file.read_text(encoding="utf-8"), raw, e.where)
+        for error in getattr(e, "errors", [e]):
+            if error.file is None:
+                error.file = deck_file
+            if error.file == deck_file and error.line is None and error.where:
+                error.line = line_of(deck_file.read_text(encoding="utf-8"), raw, error.where)
         raise
 
 
@@ -144,13 +150,14 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> D
     if not _ID.fullmatch(deck_id):
         raise DataError(_("a deck id is letters, digits, - and _ (it names the output folder)"),
                         where="deck.id" if d.id else "deck")
-    languages = tuple(dict.fromkeys(d.languages))
+    languages = tuple(dict.fromkeys(d.languages if d.languages is not None else ["ja"]))
     if not languages:
         raise DataError(_("name at least one language"), where="deck.languages")
     _check_colours(data)
     if data.back and layout.back_decor is None:
         raise DataError(_("the {layout} layout has no back").format(layout=layout.name), where="back")
     table, notes = _cards_table(deck_file, data, spreadsheet)
+    table = _filtered(table, d.where)
     suits = {**FRENCH_SUITS, **data.suits}
     fields = _fields(data, table, languages)
     boxes, templates = _boxes(deck_file.parent, data, layout, table, fields)
@@ -167,14 +174,25 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> D
     name_field = d.name or "title"
     if d.name and name_field not in fields:
         raise _unknown_field(name_field, table, "deck.name")
-    cards = tuple(_cards(table, fields, copies, suits))
+    cards = _cards(table, fields, copies, suits)
+    images = {box: image for box, spec in data.boxes.items()
+              if (image := deckimages.box_image(box, spec, table, deck_file.parent)) is not None}
+    if images:
+        pictures = deckimages.card_images(images, table, deck_file.parent, table.rows)
+        cards = tuple(replace(card, images=pictures.get(card.row, {})) for card in cards)
     styles = _styles(data, layout, fields, shown)
     used = {c for name, f in fields.items() if name in shown or name == name_field for c in f.columns.values()}
-    warnings = tuple(_unused(table, used | ({copies} if copies else set())))
+    used |= {c for image in images.values() for c in image.columns}
+    for n, column in enumerate(d.ignore):
+        if column not in table.columns:
+            raise DataError(_("no column {column!r} to ignore (columns: {known})").format(
+                column=column, known=listing(table.columns)), where=f"deck.ignore[{n}]")
+    warnings = (*_unnamed(table), *_unused(table, used | set(d.ignore) | ({copies} if copies else set())),
+                *_no_japanese(deck_file, d, table))
     title = {lang: _text(d.title, lang) or deck_id for lang in LANGS}
     return Deck(deck_file, deck_id, title, languages, layout, data.layout, d.card_size, d.diameter,
                 {k: f for k, f in fields.items() if k in shown or k == name_field}, boxes, templates, styles,
-                suits, data.back, table, cards, name_field, warnings, notes)
+                suits, data.back, table, cards, name_field, images, d.image_dpi, warnings, notes)
 
 
 def _check_colours(data: DeckFileData) -> None:
@@ -201,6 +219,13 @@ def _cards_table(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) 
         spreadsheet = inside(deck_file.parent, d.data, "deck.data")
     if spreadsheet is None and data.cards is None:  # mydeck.toml beside mydeck.csv
         spreadsheet = next((p for p in map(deck_file.with_suffix, SPREADSHEETS) if p.exists()), None)
+    json = spreadsheet is not None and spreadsheet.suffix.lower() == ".json"
+    if d.data_path is not None and not json:
+        raise DataError(_("data_path says where the cards are in a JSON file; the cards are not in one"),
+                        where="deck.data_path")
+    for key, given in (("header", not d.header), ("column_names", d.column_names is not None)):
+        if given and (spreadsheet is None or json):
+            raise DataError(_("{key} is for a .csv or .xlsx file").format(key=key), where=f"deck.{key}")
     if spreadsheet is None:
         if data.cards is None:
             raise DataError(_("no cards: add [[cards]] entries or name a spreadsheet with data = \"…\""),
@@ -209,17 +234,39 @@ def _cards_table(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) 
     if data.cards is not None:
         raise DataError(_("the cards are in {name}: remove the [[cards]] entries here").format(
             name=spreadsheet.name), where="cards")
-    table = read_table(spreadsheet, d.worksheet)
+    if json:
+        return read_json(spreadsheet, d.data_path), ()
+    names = d.column_names if d.column_names is not None else (None if d.header else [])
+    table = read_table(spreadsheet, d.worksheet, names)
     if table.encoding is None:
         return table, ()
     note = _("{file}: read as {encoding}").format(file=table.file, encoding=table.encoding)
     return table, (note,)
 
 
+def _filtered(table: Table, where: dict[str, Any]) -> Table:
+    """The rows `[deck] where` keeps: each named column holding the value, or one of the list."""
+    if not where:
+        return table
+    wanted = {}
+    for column, value in where.items():
+        if column not in table.columns:
+            raise DataError(_("no column {column!r} to filter on (columns: {known})").format(
+                column=column, known=listing(table.columns)), where=f"deck.where.{column}")
+        wanted[column] = {cell_text(v) for v in (value if isinstance(value, list) else [value])}
+    rows = tuple(row for row in table.rows
+                 if all(cell_text(row.cells.get(column, "")) in values for column, values in wanted.items()))
+    if not rows:
+        raise DataError(_("no row of {file} matches where (rows: {count})").format(
+            file=table.file.name, count=len(table.rows)), where="deck.where")
+    return replace(table, rows=rows)
+
+
 def _fields(data: DeckFileData, table: Table, languages: tuple[str, ...]) -> dict[str, Field]:
     """Every field the deck can print: those `[fields]` maps, then every column by its own name
-    (`title`, or `title_ja` and `title_en`)."""
+    (`title`, or `title_ja` and `title_en`). Every column named but missing is reported at once."""
     fields: dict[str, Field] = {}
+    missing = []
     for name, spec in data.fields.items():
         if name in DERIVED:
             raise DataError(_("{name!r} is made from rank and suit; it cannot be a column").format(name=name),
@@ -232,9 +279,12 @@ def _fields(data: DeckFileData, table: Table, languages: tuple[str, ...]) -> dic
                 raise DataError(_("no column for the {lang} text of {name!r}").format(lang=lang, name=name),
                                 where=f"fields.{name}")
             if column not in table.columns:
-                raise _missing_column(table, column, name)
+                missing.append(_missing_column(table, column, name))
+                break
             columns[lang] = column
-        fields[name] = Field(name, columns, spec.type)
+        else:
+            fields[name] = Field(name, columns, spec.type)
+    DataErrors.raise_all(missing)
     for column in table.columns:
         base = column
         for lang in LANGS:
@@ -314,36 +364,45 @@ def _number(value: Any, kind: str) -> int | float | None:
     return number
 
 
-def _cards(table: Table, fields: dict[str, Field], copies: str | None, suits: dict[str, SuitOptions]):
+def _cards(table: Table, fields: dict[str, Field], copies: str | None,
+           suits: dict[str, SuitOptions]) -> tuple[Card, ...]:
+    """The cards, every cell checked; all the bad cells are reported together, a line each."""
     typed = [f for f in fields.values() if f.type != "text"]
     suit_columns = set(fields["suit"].columns.values()) if "suit" in fields else set()
+    cards, errors = [], []
     for row in table.rows:
         for column, value in row.cells.items():
             if isinstance(value, (dict, list)) or hasattr(value, "isoformat"):
-                raise table.error(_("must be text or a number, got {value!r}").format(value=value), row.number,
-                                  column)
+                errors.append(table.error(_("must be text or a number, got {value!r}").format(value=value),
+                                          row.number, column))
         for f in typed:
             for column in set(f.columns.values()):
                 value = row.cells.get(column, "")
+                if isinstance(value, (dict, list)):
+                    continue  # said above
                 if cell_text(value) and _number(value, f.type) is None:
                     kind = _("a whole number") if f.type == "integer" else _("a number")
-                    raise table.error(_("{value!r} is not {kind}").format(value=cell_text(value), kind=kind),
-                                      row.number, column)
+                    errors.append(table.error(_("{value!r} is not {kind}").format(value=cell_text(value), kind=kind),
+                                              row.number, column))
         for column in suit_columns:
             value = cell_text(row.cells.get(column, ""))
             if value and find_suit(suits, value) is None:
                 known = listing(f"{k} {s.symbol}" for k, s in suits.items())
-                raise table.error(_("unknown suit {value!r} (known: {known}; add yours under [suits])").format(
-                    value=value, known=known), row.number, column)
+                errors.append(table.error(_("unknown suit {value!r} (known: {known}; add yours under [suits])")
+                                          .format(value=value, known=known), row.number, column))
         count = 1
         if copies:
             value = row.cells.get(copies, "")
             number = _number(value, "integer") if cell_text(value) else 1
             if number is None or not 0 <= number <= MAX_COPIES:
-                raise table.error(_("the number of copies must be a whole number from 0 to {most}, got {value!r}")
-                                  .format(most=MAX_COPIES, value=cell_text(value)), row.number, copies)
+                errors.append(table.error(_("the number of copies must be a whole number from 0 to {most}, "
+                                            "got {value!r}").format(most=MAX_COPIES, value=cell_text(value)),
+                                          row.number, copies))
+                number = 1
             count = number
-        yield Card(row.number, count, row.cells)
+        cards.append(Card(row.number, count, row.cells))
+    DataErrors.raise_all(errors)
+    return tuple(cards)
 
 
 def _styles(data: DeckFileData, layout: NamedLayout, fields: dict[str, Field], shown: set[str]) -> dict[str, TextStyle]:
@@ -358,6 +417,22 @@ def _styles(data: DeckFileData, layout: NamedLayout, fields: dict[str, Field], s
             base = replace(base, **changes)
         styles[name] = base
     return styles
+
+
+def _unnamed(table: Table):
+    for column in table.unnamed:
+        yield _("warning: {file}, row 1, column {column}: the column has no name; it is called {column}").format(
+            file=table.file, column=column)
+
+
+def _no_japanese(deck_file: Path, d: DeckOptions, table: Table):
+    """A deck built in Japanese only because nobody chose: say so if its cards hold no Japanese."""
+    if d.languages is not None:
+        return
+    if any(_JAPANESE.search(str(v)) for row in table.rows for v in row.cells.values()):
+        return
+    yield _('warning: {file}: the deck is built in Japanese (the default), but no card holds Japanese text; '
+            'choose its language in [deck]: languages = ["en"]').format(file=deck_file)
 
 
 def _unused(table: Table, used: set[str]):

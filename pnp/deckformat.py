@@ -17,11 +17,25 @@ class DeckOptions(Record):
     title: Text | None = None
     card_size: str | None = None
     diameter: float = 25.0
-    languages: list[Literal["ja", "en"]] = field(default_factory=lambda: ["ja"])
+    languages: list[Literal["ja", "en"]] | None = None  # None: ["ja"], and a word if no card has Japanese
     data: str | None = None
+    data_path: str | None = None  # JSON: where the array of cards is (`cards`, `set.cards`)
     worksheet: str | None = None
+    header: bool = True  # false: the spreadsheet's first row is a card; columns A, B, C…
+    column_names: list[str] | None = None  # the columns of a spreadsheet without a header row, in order
+    where: dict[str, str | int | float | list[str | int | float]] = field(default_factory=dict)  # rows printed
+    ignore: list[str] = field(default_factory=list)  # columns unused on purpose: no warning
     copies: str | None = None
     name: str | None = None
+    image_dpi: Literal[300, 600] = 300  # art is downsampled to this at its printed size
+
+
+class ImageOptions(Record):
+    """A box's picture (`[boxes.NAME.image]`, or `image = "art/{id}.png"` for the file alone)."""
+    file: str  # a path in the deck's folder; `{column}` is replaced by the card's cell
+    fit: Literal["fit", "fill", "stretch"] = "fit"
+    align: str = "center"
+    height: float | None = None  # mm at the top of the box for the picture, the text below it
 
 
 class FieldOptions(Record):
@@ -39,6 +53,7 @@ class FieldOptions(Record):
 class BoxOptions(Record):
     fields: list[str] | None = None
     template: str | None = None
+    image: str | ImageOptions | None = None
 
 
 class SuitOptions(Record):

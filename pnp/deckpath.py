@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-SPREADSHEETS = (".csv", ".xlsx")
+SPREADSHEETS = (".csv", ".xlsx", ".json")  # the files holding a deck's cards
 
 
 def is_deck_path(arg: str) -> bool:

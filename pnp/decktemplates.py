@@ -2,6 +2,7 @@
 checked when the deck is read so a field the data lacks is named with the template's line."""
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
@@ -11,9 +12,12 @@ from jinja2 import meta
 from jinja2.sandbox import SandboxedEnvironment
 
 from tabletop.data.errors import DataError
-from tabletop.i18n import _, listing
+from tabletop.i18n import N_, _, listing
 
 CONTEXT = ("lang", "row", "copies", "suit")  # what a box template sees besides the fields
+# ReportLab's <img> would read any file it is given, from anywhere: pictures come through
+# [boxes.NAME.image], checked to stay in the deck's folder and measured so text makes room.
+NO_IMG = N_("<img> is not taken in a box template: show a picture with [boxes.NAME.image] (docs/decks.md)")
 
 
 @lru_cache(maxsize=None)
@@ -37,6 +41,9 @@ def check(path: Path, folder: Path, fields: Iterable[str]) -> set[str]:
     except jinja2.TemplateSyntaxError as e:
         raise DataError(_("template syntax error: {reason}").format(reason=e.message), file=path,
                         line=e.lineno) from None
+    img = next((n for n, text in enumerate(source.splitlines(), 1) if re.search(r"<\s*img\b", text, re.I)), None)
+    if img:
+        raise DataError(_(NO_IMG), file=path, line=img)
     fields = set(fields)
     names = meta.find_undeclared_variables(tree)
     for name in sorted(names - fields - set(CONTEXT) - set(env.globals)):

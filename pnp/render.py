@@ -52,9 +52,18 @@ class ShapeArt(Record):
     clip: bool = False
 
 
+class ImageArt(Record):
+    """A picture in a box (`images.py` placed and prepared it), or, with no file, the placeholder a
+    draft build draws for a missing one."""
+    box: Rect  # relative to the face's trim box (mm)
+    placed: Rect  # relative to the box: where the picture goes
+    file: str | None  # the prepared file, embedded once however many faces show it
+    rotation: int = 0
+
+
 class FaceArt(Record):
     """Everything drawn on one face, in order."""
-    items: tuple[TextArt | FillArt | ShapeArt, ...] = ()
+    items: tuple[TextArt | FillArt | ShapeArt | ImageArt, ...] = ()
 
 
 class SheetArt(Record):
@@ -219,6 +228,8 @@ def _draw_face(c: Canvas, face: FaceArt, trim: Rect, rotation: int, bleed: float
             _draw_fill(c, item, local.outset(bleed))
         elif isinstance(item, ShapeArt):
             _draw_shape(c, item, local.outset(bleed))
+        elif isinstance(item, ImageArt):
+            _draw_image(c, item)
         else:
             _draw_text(c, item, local)
     c.restoreState()
@@ -258,6 +269,34 @@ def _draw_fill(c: Canvas, fill: FillArt, limit: Rect) -> None:
         c.setStrokeColor(rl_color(fill.stroke))
         c.setLineWidth(0.5)
     c.rect(pt(x0), pt(y0), pt(x1 - x0), pt(y1 - y0), fill=1, stroke=1 if fill.stroke else 0)
+
+
+def _draw_image(c: Canvas, art: ImageArt) -> None:
+    from reportlab import rl_config
+
+    box, placed = art.box, art.placed
+    c.saveState()
+    c.translate(pt(box.x + box.w / 2), pt(box.y + box.h / 2))
+    c.rotate(art.rotation)
+    c.translate(-pt(box.w / 2), -pt(box.h / 2))
+    if art.file is None:  # a draft's stand-in: a grey panel crossed out
+        c.setFillColor(rl_color("#dddddd"))
+        c.setStrokeColor(rl_color("#888888"))
+        c.setLineWidth(0.5)
+        c.rect(0, 0, pt(box.w), pt(box.h), fill=1, stroke=1)
+        c.line(0, 0, pt(box.w), pt(box.h))
+        c.line(0, pt(box.h), pt(box.w), 0)
+    else:
+        # Images go in binary (Flate or the JPEG's own DCT), not ASCII85, which adds a quarter to
+        # their size; ReportLab reads the setting as it makes each image object. Text streams stay
+        # as they are, so PDFs without art do not change.
+        was = rl_config.useA85
+        rl_config.useA85 = 0
+        try:
+            c.drawImage(art.file, pt(placed.x), pt(placed.y), pt(placed.w), pt(placed.h), mask="auto")
+        finally:
+            rl_config.useA85 = was
+    c.restoreState()
 
 
 def _draw_text(c: Canvas, art: TextArt, frame: Rect) -> None:

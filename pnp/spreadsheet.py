@@ -1,5 +1,7 @@
 """A deck's cards from a spreadsheet: CSV (UTF-8 with or without BOM, or Shift_JIS as Excel saves it)
-or Excel .xlsx. The first row names the columns; every other non-empty row is one card."""
+or Excel .xlsx. The first row names the columns (a column without a name is called by its letter),
+unless the deck says the file has no header row; every other non-empty row is one card. Cards given
+as entries (a TOML file's [[cards]], a JSON array) are a table too, a key a column."""
 from __future__ import annotations
 
 import codecs
@@ -28,7 +30,9 @@ class Table(Record):
     rows: tuple[Row, ...]
     encoding: str | None = None  # how a CSV was decoded
     positions: dict[str, int] | None = None  # column name → its number (A = 1)
-    toml_keys: dict[str, str] | None = None  # cards given as [[cards]] in a TOML file: column → key path
+    toml_keys: dict[str, str] | None = None  # cards given as entries (TOML, JSON): column → key path
+    entries: str = "cards"  # where those entries are in their file (`cards`; in JSON, maybe "" or `set.cards`)
+    unnamed: tuple[str, ...] = ()  # columns with an empty header cell, named by their letter
 
     def column_label(self, column: str) -> str:
         """`C "Effect"`: the letter a spreadsheet shows and the column's name."""
@@ -36,8 +40,8 @@ class Table(Record):
         return f'{letter(n)} "{column}"' if n else f'"{column}"'
 
     def error(self, message: str, row: int | None = None, column: str | None = None) -> DataError:
-        if self.toml_keys is not None:  # row n is the n-th [[cards]] entry; the line is found from the path
-            where = f"cards[{row - 1}]" if row else "cards"
+        if self.toml_keys is not None:  # row n is the n-th entry; a TOML file's line is found from the path
+            where = f"{self.entries}[{row - 1}]" if row else self.entries or "[]"
             return DataError(message, file=self.file, where=where + (f".{self.toml_keys[column]}" if column else ""))
         return DataError(message, file=self.file, row=row, column=self.column_label(column) if column else None)
 
@@ -51,13 +55,15 @@ def letter(n: int) -> str:
     return name
 
 
-def read_table(path: Path, worksheet: str | None = None) -> Table:
+def read_table(path: Path, worksheet: str | None = None, names: list[str] | None = None) -> Table:
+    """The file's cards; `names` given: the file has no header row, and these name its first columns
+    (the others are called by their letters, A, B, C…)."""
     if path.suffix.lower() == ".xlsx":
-        return _table(path, _xlsx_rows(path, worksheet), None)
+        return _table(path, _xlsx_rows(path, worksheet), None, names)
     if path.suffix.lower() == ".csv":
         text, encoding = decode_csv(_read_bytes(path), path)
-        return _table(path, _csv_rows(text, path), encoding)
-    raise DataError(_("a deck's cards are read from a .csv or .xlsx file"), file=path)
+        return _table(path, _csv_rows(text, path), encoding, names)
+    raise DataError(_("a deck's cards are read from a .csv, .xlsx or .json file"), file=path)
 
 
 def _read_bytes(path: Path) -> bytes:
@@ -142,37 +148,48 @@ def _blank(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
-def _table(path: Path, raw: list[tuple[int, list[Any]]], encoding: str | None) -> Table:
+def _table(path: Path, raw: list[tuple[int, list[Any]]], encoding: str | None,
+           names: list[str] | None = None) -> Table:
     raw = [(n, cells) for n, cells in raw if not all(_blank(c) for c in cells)]
     if not raw:
         raise DataError(_("the spreadsheet is empty: its first row must name the columns"), file=path)
-    header_row, header = raw[0]
+    width = max(len(cells) for _, cells in raw)
+    if names is None:
+        header_row, header = raw[0]
+        body = raw[1:]
+    else:  # no header row: the deck file's names, then the letters
+        header_row, header, body = 0, list(names), raw
     columns: list[str] = []
     for n, name in enumerate(header, 1):
         name = "" if name is None else str(name).strip()
         if name and name in columns:
-            raise DataError(_("column {name!r} is named twice").format(name=name), file=path, row=header_row,
-                            column=letter(n))
+            raise DataError(_("column {name!r} is named twice").format(name=name), file=path,
+                            row=header_row or None, column=letter(n))
         columns.append(name)
+    columns += [""] * (width - len(columns))
+    # A column with values but no name is called by its letter (a header cell left empty, or a file
+    # without a header row); an empty one with no name is left out (Excel saves trailing columns).
+    unnamed = []
+    for n, name in enumerate(columns, 1):
+        if not name and any(n <= len(cells) and not _blank(cells[n - 1]) for _, cells in body):
+            if letter(n) in columns:
+                raise DataError(_("column {name!r} is named twice").format(name=letter(n)), file=path,
+                                row=header_row or None, column=letter(n))
+            columns[n - 1] = letter(n)
+            unnamed.append(letter(n))
     rows = []
-    for number, cells in raw[1:]:
-        values = {}
-        for n, value in enumerate(cells, 1):
-            name = columns[n - 1] if n <= len(columns) else ""
-            if not name:
-                if not _blank(value):
-                    raise DataError(_("a value in a column with no name in row {header}").format(header=header_row),
-                                    file=path, row=number, column=letter(n))
-                continue
-            values[name] = "" if value is None else value
+    for number, cells in body:
+        values = {name: "" if value is None else value for name, value in zip(columns, cells) if name}
         rows.append(Row(number, {name: values.get(name, "") for name in columns if name}))
     positions = {name: n for n, name in enumerate(columns, 1) if name}
-    return Table(path, tuple(positions), tuple(rows), encoding, positions)
+    return Table(path, tuple(positions), tuple(rows), encoding, positions,
+                 unnamed=tuple(unnamed) if names is None else ())
 
 
-def toml_table(path: Path, entries: list[dict[str, Any]]) -> Table:
-    """[[cards]] entries as a table: a key is a column; a text per language (`title = { ja = "…",
-    en = "…" }`) is a column per language, `title_ja` and `title_en`."""
+def toml_table(path: Path, entries: list[dict[str, Any]], where: str = "cards") -> Table:
+    """Entries as a table ([[cards]] in TOML, an array of objects in JSON at `where`): a key is a
+    column; a text per language (`title = { ja = "…", en = "…" }`) is a column per language,
+    `title_ja` and `title_en`."""
     keys: dict[str, str] = {}
     rows = []
     for number, entry in enumerate(entries, 1):
@@ -187,4 +204,32 @@ def toml_table(path: Path, entries: list[dict[str, Any]]) -> Table:
                 cells[key] = value
         rows.append(Row(number, cells))
     rows = [Row(r.number, {k: r.cells.get(k, "") for k in keys}) for r in rows]
-    return Table(path, tuple(keys), tuple(rows), toml_keys=keys)
+    return Table(path, tuple(keys), tuple(rows), toml_keys=keys, entries=where)
+
+
+def read_json(path: Path, where: str | None) -> Table:
+    """Cards from a JSON file: an array of objects, the whole file or at `where` (`cards`,
+    `set.cards`: keys into nested objects). null is an empty cell."""
+    import json
+
+    try:
+        data = json.loads(_read_bytes(path).decode("utf-8-sig"))
+    except UnicodeDecodeError as e:
+        raise DataError(_("cannot read byte 0x{byte:02x}: save the file as UTF-8").format(byte=e.object[e.start]),
+                        file=path) from None
+    except json.JSONDecodeError as e:
+        raise DataError(_("not valid JSON: {reason}").format(reason=e.msg), file=path, line=e.lineno) from None
+    walked = []
+    for key in (where or "").split(".") if where else ():
+        if not isinstance(data, dict) or key not in data:
+            found = listing(data) if isinstance(data, dict) else _("no keys")
+            raise DataError(_("no key {key!r} at {path!r} (keys there: {found})").format(
+                key=key, path=".".join(walked) or "/", found=found), file=path)
+        data = data[key]
+        walked.append(key)
+    if not isinstance(data, list) or not all(isinstance(entry, dict) for entry in data):
+        hint = _(" (data_path in [deck] names where they are)") if isinstance(data, dict) else ""
+        raise DataError(_("the cards must be an array of objects{hint}").format(hint=hint), file=path,
+                        where=where or "")
+    entries = [{k: "" if v is None else v for k, v in entry.items()} for entry in data]
+    return toml_table(path, entries, where or "")

@@ -31,10 +31,13 @@ def test_unnamed_and_repeated_columns(tmp_path):
     with pytest.raises(DataError) as e:
         read_table(tmp_path / "d.csv")
     assert (e.value.row, e.value.column) == (1, "C") and "named twice" in e.value.message
-    (tmp_path / "d.csv").write_text("a,\n1,2\n", encoding="utf-8")
+    (tmp_path / "d.csv").write_text("a,,\n1,2,\n", encoding="utf-8")  # B has a value, C none
+    table = read_table(tmp_path / "d.csv")
+    assert table.columns == ("a", "B") and table.unnamed == ("B",) and table.rows[0].cells == {"a": "1", "B": "2"}
+    (tmp_path / "d.csv").write_text("B,\n1,2\n", encoding="utf-8")  # its letter is taken
     with pytest.raises(DataError) as e:
         read_table(tmp_path / "d.csv")
-    assert (e.value.row, e.value.column) == (2, "B")
+    assert (e.value.row, e.value.column) == (1, "B") and "named twice" in e.value.message
 
 
 def test_column_letters():

@@ -29,6 +29,7 @@ class Options(Record):
     backs: str = "duplex-long"  # duplex-long | duplex-short | fold | none (pnp/backs.py)
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, moves everything on back pages
     chip_diameter: float = 25.0  # mm
+    draft: bool = False  # a deck's missing or unreadable picture drawn as a grey box, with a warning
 
 
 class Built(Record):

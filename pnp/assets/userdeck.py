@@ -4,6 +4,7 @@ the deck's fields, then fitted, imposed and rendered by the same code as the bui
 from __future__ import annotations
 
 import html
+import re
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from . import BuildError, Game, Options
 from .cardfaces import lay_out as fit_boxes
 from .cards import Cards, Face, Piece, PieceSet
 from .common import card_size, page_size, plain
+from .deckpictures import image_areas, image_warnings, pictures, prepared_pictures, split
 from .layout import FaceLayout
 from .layouts import BACK_STYLE, INDEX, back_layout
 from .sheet import SummarySheet
@@ -35,10 +37,14 @@ ASSET_LABELS = {"inserts": {"ja": "スリーブ用インサート", "en": "Sleev
                 "cards": {"ja": "カード", "en": "Cards"}, "chips": {"ja": "チップ", "en": "Chips"},
                 "sheet": {"ja": "カード一覧", "en": "Card list"}}
 SHEET_TEMPLATE = "common/deck_sheet.j2"
+_IMG = re.compile(r"<\s*img\b", re.IGNORECASE)
 
 
 def deck_options(deck: Deck, opts: Options, explicit: set[str]) -> Options:
     """The deck's card size, insert style and chip size, unless the command line gave them."""
+    if "style" in explicit and deck.layout.name != "insert":
+        raise BuildError(_("--style chooses the style of inserts (full or overlay); the {layout} layout has none")
+                         .format(layout=deck.layout.name))
     changes: dict[str, Any] = {}
     if deck.card_size and "card_size" not in explicit:
         changes["card_size"] = deck.card_size
@@ -52,8 +58,11 @@ def deck_options(deck: Deck, opts: Options, explicit: set[str]) -> Options:
 
 
 def face_layout(deck: Deck, size: Size, opts: Options) -> FaceLayout:
+    """Where the text goes: the layout's boxes, less the band a picture with a height takes."""
     geometry = deck.layout.geometry(size, replace(deck.options, style=opts.style))
-    return replace(geometry, styles=deck.styles)
+    boxes = {box: tuple(split(spec, deck.images[box].height)[1] for spec in specs) if box in deck.images
+             else specs for box, specs in geometry.boxes.items()}
+    return replace(geometry, boxes=boxes, styles=deck.styles)
 
 
 def _markup(text: str) -> str:
@@ -107,6 +116,9 @@ def _from_template(deck: Deck, card: Card, box: str, lang: str) -> tuple[Para, .
     path = deck.templates[box]
     try:
         out = decktemplates.render(path, deck.folder, template_context(deck, card, lang)).strip()
+        if _IMG.search(out):  # ReportLab would read any file named; pictures go through [boxes.*.image]
+            raise deck.table.error(_("{template}: {reason}").format(template=path.name, reason=_(decktemplates.NO_IMG)),
+                                   card.row)
         if "<p" not in out:  # plain text: one paragraph in the style of the box's first field
             lines = [line.strip() for line in out.splitlines() if line.strip()]
             style = deck.boxes[box][0] if deck.boxes[box] else "body"
@@ -121,7 +133,8 @@ def _from_template(deck: Deck, card: Card, box: str, lang: str) -> tuple[Para, .
     return paras
 
 
-def card_art(deck: Deck, card: Card, layout: FaceLayout, opts: Options, fonts: FontSet, decor: tuple) -> FaceArt:
+def card_art(deck: Deck, card: Card, layout: FaceLayout, opts: Options, fonts: FontSet,
+             decor: tuple) -> FaceArt:
     """The card's text fitted box by box; an error names the card's row and the box's first column."""
     lang = opts.lang
     face = face_content(deck, card, lang, opts.style)
@@ -168,11 +181,14 @@ class DeckCards(Cards):
     def lay_out(self, model: Any, opts: Options, fonts: FontSet, data_file) -> tuple[PieceSet, list, list]:
         deck, size = self.deck, self.size(opts)
         layout = face_layout(deck, size, opts)
+        areas = image_areas(deck, size, opts)
+        prepared = prepared_pictures(deck, areas, opts) if deck.images else {}
         arts, faces = [], []
         for card in deck.cards:
             if card.copies:
                 suit = deck.suit(card)
                 decor = deck.layout.decor(size, suit.color if suit else deck.options.frame)
+                decor += pictures(deck, card, areas, prepared)
                 faces.append((card, len(arts)))
                 arts.append(card_art(deck, card, layout, opts, fonts, decor))
         if not faces:
@@ -252,6 +268,8 @@ def deck_game(deck: Deck) -> DeckGame:
     else:
         size = (lambda opts: Size(opts.chip_diameter, opts.chip_diameter)) if kind == "chips" else card_size
         asset = DeckCards(kind, ASSET_LABELS[kind], lambda model, opts, size: None, size, deck)
+        return DeckGame(deck.id, deck.title, lambda cards_dir: deck, {asset.name: asset},
+                        lambda model, opts: deck.warnings + image_warnings(deck, asset.size(opts), opts), deck)
     return DeckGame(deck.id, deck.title, lambda cards_dir: deck, {asset.name: asset},
                     lambda model, opts: deck.warnings, deck)
 

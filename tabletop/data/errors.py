@@ -25,3 +25,24 @@ class DataError(Exception):
             place += f", column {self.column}"
         field = f" [{self.where}]" if self.where else ""
         return f"{place}{field}: {self.message}"
+
+
+class DataErrors(DataError):
+    """Several problems of one kind found in one pass (every picture missing, every cell of the
+    wrong type), reported together, one line each, rather than one per run."""
+
+    def __init__(self, errors: list[DataError]):
+        first = errors[0]
+        super().__init__(first.message, first.file, first.line, first.where, first.row, first.column)
+        self.errors = list(errors)
+
+    def __str__(self) -> str:
+        return "\n".join(map(str, self.errors))
+
+    @staticmethod
+    def raise_all(errors: list[DataError]) -> None:
+        """Raise the one error, or all of them together; nothing if there are none."""
+        if len(errors) == 1:
+            raise errors[0]
+        if errors:
+            raise DataErrors(errors)

@@ -1,0 +1,105 @@
+"""A deck's pictures on its faces: where each box's picture goes (the whole box, or a band at its
+top with the text below), every picture the printed cards show prepared before they are laid out
+(`deckimages.py`), the unreadable ones reported together, and the warnings a build prints about
+them (soft pictures; stand-ins in a draft)."""
+from __future__ import annotations
+
+from tabletop.data.errors import DataError, DataErrors
+from tabletop.i18n import _
+from tabletop.record import replace
+
+from .. import deckimages
+from ..deckfile import Card, Deck
+from ..geometry import Rect, Size
+from ..render import ImageArt
+from . import Options
+from .layout import BoxSpec
+
+IMAGE_GAP = 1.0  # mm between a picture at the top of a box and the box's text below it
+
+
+def image_areas(deck: Deck, size: Size, opts: Options) -> dict[str, tuple[BoxSpec, ...]]:
+    """Where each box's picture goes: the whole box, or the band of its height at the box's top."""
+    geometry = deck.layout.geometry(size, replace(deck.options, style=opts.style))
+    return {box: tuple(split(spec, image.height)[0] for spec in geometry.boxes[box])
+            for box, image in deck.images.items()}
+
+
+def split(spec: BoxSpec, height: float | None) -> tuple[BoxSpec, BoxSpec]:
+    """A box's picture part and text part: the same box, or the top `height` mm and the rest."""
+    if height is None:
+        return spec, spec
+    r = spec.rect
+    h, rest = min(height, r.h), max(r.h - height - IMAGE_GAP, 0.0)
+    if spec.rotation == 180:  # turned: its top is the rectangle's bottom
+        return (replace(spec, rect=Rect(r.x, r.y, r.w, h)), replace(spec, rect=Rect(r.x, r.y1 - rest, r.w, rest)))
+    return replace(spec, rect=Rect(r.x, r.y1 - h, r.w, h)), replace(spec, rect=Rect(r.x, r.y, r.w, rest))
+
+
+def _requests(deck: Deck, card: Card, areas: dict[str, tuple[BoxSpec, ...]]):
+    """(box, place in the face, the picture to prepare) for each picture the card shows."""
+    for box, name in card.images.items():
+        image = deck.images[box]
+        for spec in areas[box]:
+            yield box, spec, deckimages.Request(deck.folder / name, (spec.rect.w, spec.rect.h), image.fit,
+                                                image.align)
+
+
+def _picture_error(deck: Deck, card: Card, box: str, message: str) -> DataError:
+    image = deck.images[box]
+    if image.columns:
+        return deck.table.error(message, card.row, image.columns[0])
+    return DataError(message, file=deck.file, where=f"boxes.{box}.image")
+
+
+def prepared_pictures(deck: Deck, areas, opts: Options) -> dict:
+    """Every picture the printed cards show, prepared; the unreadable ones all reported together
+    (a draft draws a stand-in for each, and says so in its warnings)."""
+    cards = [card for card in deck.cards if card.copies and card.images]
+    prepared = deckimages.prepare_all((r for card in cards for _box, _spec, r in _requests(deck, card, areas)),
+                                      deck.image_dpi)
+    if not opts.draft:
+        errors = {}
+        for card in cards:
+            for box, _spec, request in _requests(deck, card, areas):
+                problem = prepared[request].problem
+                if problem:
+                    errors.setdefault((card.row, box), _picture_error(
+                        deck, card, box, _("picture {path!r}: {problem}").format(
+                            path=card.images[box], problem=problem)))
+        DataErrors.raise_all(list(errors.values()))
+    return prepared
+
+
+def pictures(deck: Deck, card: Card, areas, prepared: dict) -> tuple[ImageArt, ...]:
+    items = []
+    for _box, spec, request in _requests(deck, card, areas):
+        done = prepared[request]
+        placed = done.placement.rect if done.placement else Rect(0, 0, spec.rect.w, spec.rect.h)
+        items.append(ImageArt(spec.rect, placed, done.file, spec.rotation))
+    return tuple(items)
+
+
+def image_warnings(deck: Deck, size: Size, opts: Options) -> tuple[str, ...]:
+    """A picture that prints soft (under 150 dpi) or, in a draft, is missing: one line per picture,
+    at the first card showing it. Read from the files' headers, so a file found up to date still
+    says it."""
+    if not deck.images:
+        return ()
+    areas, seen, lines = image_areas(deck, size, opts), set(), []
+    for card in deck.cards:
+        for box, name in card.images.items() if card.copies else ():
+            request = next(r for b, _spec, r in _requests(deck, card, areas) if b == box)
+            if request in seen:
+                continue
+            seen.add(request)
+            placement, problem = deckimages.measure(request)
+            place = deckimages.place_name(_picture_error(deck, card, box, ""))
+            if problem and opts.draft:
+                lines.append(_("warning: {place}: picture {path!r}: {problem}; drawn as a grey box (--draft)")
+                             .format(place=place, path=name, problem=problem))
+            elif placement and (dpi := deckimages.low_dpi(placement)):
+                lines.append(_("warning: {place}: picture {path!r} prints at {dpi:.0f} dpi in its box, under "
+                               "{least} (soft); give it more pixels").format(
+                    place=place, path=name, dpi=dpi, least=deckimages.LOW_DPI))
+    return tuple(lines)

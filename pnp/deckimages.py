@@ -1,0 +1,143 @@
+"""A deck's pictures: which file each card shows in which box (`[boxes.NAME.image]`), the paths
+checked to stay in the deck's folder, and every picture of a build prepared (read, placed,
+downsampled, cached: `images.py`) before the cards are laid out, in parallel threads (Pillow
+decodes and resamples without holding the GIL). Every bad picture of a build is reported at once."""
+from __future__ import annotations
+
+import os
+import re
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path, PurePosixPath, PureWindowsPath
+from typing import Iterable
+
+from tabletop.data.errors import DataError, DataErrors
+from tabletop.i18n import _, listing
+from tabletop.record import Record
+
+from .deckformat import BoxOptions, ImageOptions
+from .images import LOW_DPI, Align, ImageError, Placement, cache_dir, dpi_of, parse_align, place, prepare, read_source
+from .spreadsheet import Table
+
+_COLUMN = re.compile(r"\{([^{}]+)\}")
+WORKERS = min(8, os.cpu_count() or 1)
+
+
+class BoxImage(Record):
+    """A box's picture as the deck file gives it."""
+    pattern: str  # `art/{id}.png`: `{id}` is the card's cell in column id
+    columns: tuple[str, ...]  # the columns the pattern names
+    fit: str
+    align: Align
+    height: float | None  # mm at the top of the box; None: the whole box, under the text
+
+
+def box_image(box: str, spec: BoxOptions, table: Table, folder: Path) -> BoxImage | None:
+    """The picture `[boxes.box]` asks for, its keys checked; None if it has none."""
+    if spec.image is None:
+        return None
+    options = ImageOptions(spec.image) if isinstance(spec.image, str) else spec.image
+    where = f"boxes.{box}.image" + ("" if isinstance(spec.image, str) else ".file")
+    columns = tuple(dict.fromkeys(_COLUMN.findall(options.file)))
+    for column in columns:
+        if column not in table.columns:
+            raise DataError(_("no column {column!r} for the picture's file name (columns: {known})").format(
+                column=column, known=listing(table.columns)), where=where)
+    if not columns:  # one picture on every card: checked once, here
+        _checked(folder, options.file, lambda message: DataError(message, where=where))
+    try:
+        align = parse_align(options.align)
+    except ValueError:
+        raise DataError(_("align is one or two of top, middle, bottom, left, right, or center; got {value!r}")
+                        .format(value=options.align), where=f"boxes.{box}.image.align") from None
+    if options.height is not None and options.height <= 0:
+        raise DataError(_("height is the picture's height in mm, more than 0"), where=f"boxes.{box}.image.height")
+    return BoxImage(options.file, columns, options.fit, align, options.height)
+
+
+def card_images(images: dict[str, BoxImage], table: Table, folder: Path,
+                rows: Iterable) -> dict[int, dict[str, str]]:
+    """Row → box → the picture's path as written (relative to the deck's folder). A card whose
+    pattern names an empty cell shows no picture there. Every path out of the folder is reported."""
+    found: dict[int, dict[str, str]] = {}
+    errors = []
+    for row in rows:
+        for box, image in images.items():
+            cells = {c: str(row.cells.get(c, "")).strip() for c in image.columns}
+            if any(not v for v in cells.values()):
+                continue
+            name = _COLUMN.sub(lambda m: cells[m.group(1)], image.pattern)
+            column = image.columns[0] if image.columns else None
+            try:
+                found.setdefault(row.number, {})[box] = _checked(
+                    folder, name, lambda message: table.error(message, row.number, column))
+            except DataError as e:
+                errors.append(e)
+    DataErrors.raise_all(errors)
+    return found
+
+
+def _checked(folder: Path, name: str, error) -> str:
+    """`name` with `/` separators, refused if absolute or leading out of the deck's folder."""
+    name = name.replace("\\", "/")  # a path typed on Windows
+    if PurePosixPath(name).is_absolute() or PureWindowsPath(name).anchor:
+        raise error(_("picture {path!r}: an absolute path; give it relative to the deck's folder").format(path=name))
+    if not (folder / name).resolve().is_relative_to(folder.resolve()):
+        raise error(_("picture {path!r} is outside the deck's folder: keep the deck's files beside it").format(
+            path=name))
+    return name
+
+
+class Request(Record):
+    """One picture to prepare: a file at a box's size (cards showing the same file share it)."""
+    path: Path
+    size: tuple[float, float]  # the box, mm
+    fit: str
+    align: Align
+
+
+class Prepared(Record):
+    placement: Placement | None  # None: the file is missing or unreadable (a draft draws a stand-in)
+    file: str | None
+    problem: str = ""
+
+
+def prepare_all(requests: Iterable[Request], dpi: int) -> dict[Request, Prepared]:
+    """Every request read, placed and resampled (threads: Pillow works without the GIL)."""
+    cache = cache_dir()
+    todo = list(dict.fromkeys(requests))
+    with ThreadPoolExecutor(WORKERS) as pool:
+        return dict(zip(todo, pool.map(lambda r: _prepare(r, dpi, cache), todo)))
+
+
+def _prepare(request: Request, dpi: int, cache: Path) -> Prepared:
+    try:
+        source, data = read_source(request.path)
+        placement = place(*source.size, *request.size, request.fit, request.align)
+        return Prepared(placement, str(prepare(source, data, placement, dpi, cache)))
+    except ImageError as e:
+        return Prepared(None, None, str(e))
+
+
+def measure(request: Request) -> tuple[Placement | None, str]:
+    """Where the picture goes, from its header alone (the rest of the file is not read); or why it
+    cannot be read."""
+    from .images import picture_size
+
+    try:
+        size = picture_size(request.path)
+    except ImageError as e:
+        return None, str(e)
+    return place(*size, *request.size, request.fit, request.align), ""
+
+
+def low_dpi(placement: Placement) -> float | None:
+    """The picture's resolution if it prints soft (under LOW_DPI)."""
+    dpi = dpi_of(placement)
+    return dpi if dpi < LOW_DPI else None
+
+
+def place_name(error: DataError) -> str:
+    """`deck.csv, row 3, column E "art"`: where an error without its message points."""
+    from tabletop.data.load import locate
+
+    return str(locate(error)).removesuffix(": ")

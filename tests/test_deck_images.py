@@ -1,0 +1,309 @@
+"""A deck's pictures ([boxes.NAME.image]): read from the PDF's own image objects — inside their
+boxes, at the promised resolution, each distinct picture embedded once, JPEG kept JPEG and PNG
+lossless — and every bad picture refused with its row, column and path, the PDF before untouched."""
+import io
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+from pypdf import PdfReader
+
+from pnp.assets import Options
+from pnp.assets.deckpictures import image_areas
+from pnp.assets.userdeck import deck_game, deck_options
+from pnp.build import Job, build_pdf
+from pnp import raster
+from pnp.cli import main
+from pnp.deckfile import load_deck
+from pnp.geometry import Rect
+from pnp.images import parse_align, place
+
+MM = 72 / 25.4
+CSV = "title,body,art\n" + "".join(f"Card {n},Text {n}.,{name}\n" for n, name in enumerate(
+    ["red.png", "blue.jpg", "red.png", "glass.webp", "blue.jpg", "red.png"], 1))
+TOML = """[deck]
+languages = ["en"]
+{deck}
+[layout]
+name = "card"
+
+[boxes.body.image]
+file = "art/{{art}}"
+fit = "{fit}"
+align = "{align}"
+height = 40
+"""
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "bestiary" / "bestiary.csv"
+
+
+def invoke(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def make_art(folder: Path) -> None:
+    art = folder / "art"
+    art.mkdir(parents=True, exist_ok=True)
+    Image.new("RGB", (3000, 2000), "#c0392b").save(art / "red.png")  # far more pixels than 300 dpi needs
+    Image.new("RGB", (3000, 2400), "#2471a3").save(art / "blue.jpg", quality=90)
+    glass = Image.new("RGBA", (400, 400), (0, 160, 0, 0))  # transparent, a green square in the middle
+    glass.paste((0, 160, 0, 255), (100, 100, 300, 300))
+    glass.save(art / "glass.webp", lossless=True)
+
+
+def write_deck(folder: Path, fit="fit", align="center", deck="", csv=CSV) -> Path:
+    make_art(folder)
+    (folder / "deck.csv").write_text(csv, encoding="utf-8")
+    (folder / "deck.toml").write_text(TOML.format(deck=deck, fit=fit, align=align), encoding="utf-8")
+    return folder / "deck.csv"
+
+
+def built(path: Path, **options):
+    deck = load_deck(path)
+    game = deck_game(deck)
+    (asset,) = game.assets.values()
+    opts = deck_options(deck, Options(lang="en", backs="none", **options), set(options))
+    return deck, opts, asset, build_pdf(Job(game, asset), opts)
+
+
+def picture_boxes(deck, opts, asset, result):
+    """Per page, the picture area of each placed card (mm, PDF coordinates)."""
+    (spec,) = image_areas(deck, asset.size(opts), opts)["body"]
+    return [[Rect(p.trim.x + spec.rect.x, p.trim.y + spec.rect.y, spec.rect.w, spec.rect.h)
+             for p in sheet.placements] for sheet in result.sheets]
+
+
+def images_on(pdf: bytes, n: int = 0):
+    """(box in mm from the bottom-left, pixel size) of each image drawn on page n."""
+    import io
+
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        page = doc.pages[n]
+        return [(Rect(i["x0"] / MM, (page.height - i["bottom"]) / MM, i["width"] / MM, i["height"] / MM),
+                 i["srcsize"]) for i in page.images]
+
+
+def image_objects(pdf: bytes) -> list[dict]:
+    """Every image XObject in the file (soft masks are listed by the image they belong to)."""
+    import io
+
+    reader = PdfReader(io.BytesIO(pdf))
+    seen = {}
+    for page in reader.pages:
+        for ref in page["/Resources"].get("/XObject", {}).values():
+            seen[ref.idnum] = ref.get_object()
+    return list(seen.values())
+
+
+@pytest.mark.parametrize("fit", ["fit", "fill", "stretch"])
+def test_pictures_sit_inside_their_boxes_at_300_dpi(tmp_path, fit):
+    deck, opts, asset, result = built(write_deck(tmp_path, fit=fit, align="top"))
+    (boxes,) = picture_boxes(deck, opts, asset, result)
+    drawn = images_on(result.pdf)
+    assert len(drawn) == 6
+    matched = []
+    for rect, (px_w, px_h) in drawn:
+        (box,) = [b for b in boxes if b.contains(Rect(rect.x + rect.w / 2, rect.y + rect.h / 2, 0, 0))]
+        matched.append(box)
+        assert box.outset(0.01).contains(rect), (rect, box)
+        if fit == "fit":  # proportions kept, as large as the band allows, at its top
+            assert rect.w == pytest.approx(box.w, abs=0.01) or rect.h == pytest.approx(box.h, abs=0.01)
+            assert rect.y1 == pytest.approx(box.y1, abs=0.01)
+            assert px_w / px_h == pytest.approx(rect.w / rect.h, rel=0.01)
+        else:  # the whole box covered
+            assert rect == Rect(*(pytest.approx(v, abs=0.01) for v in (box.x, box.y, box.w, box.h)))
+        if px_w != 400:  # the large pictures: downsampled to 300 dpi at their printed size
+            assert px_w / (rect.w / 25.4) == pytest.approx(300, abs=1.5)
+            assert px_h / (rect.h / 25.4) == pytest.approx(300, abs=1.5)
+    assert len(set(matched)) == 6  # one picture in each card's box
+
+
+def test_a_deck_may_ask_for_600_dpi(tmp_path):
+    deck, opts, asset, result = built(write_deck(tmp_path, fit="fill", deck="image_dpi = 600"))
+    for rect, (px_w, px_h) in images_on(result.pdf):
+        if px_w != 400:
+            assert px_w / (rect.w / 25.4) == pytest.approx(600, abs=2)
+
+
+def test_a_small_picture_is_never_upsampled_and_a_soft_one_is_warned_about(tmp_path):
+    path = write_deck(tmp_path)
+    out = tmp_path / "out"
+    result = invoke("build", path, "--out", out)
+    assert result.exit_code == 0, result.output
+    (pdf,) = (out / "deck").glob("*.pdf")
+    sizes = {srcsize for _, srcsize in images_on(pdf.read_bytes())}
+    assert (400, 400) in sizes  # as the file has it (it prints at 254 dpi)
+    assert "warning" not in result.output.replace("no box prints", "")
+    Image.new("RGB", (120, 90), "#c0392b").save(tmp_path / "art" / "red.png")  # 57 dpi across 53 mm
+    result = invoke("build", path, "--out", out)
+    soft = [line for line in result.output.splitlines() if "dpi" in line]
+    assert soft == ['warning: {}, row 2, column C "art": picture \'art/red.png\' prints at 57 dpi in its box, '
+                    'under 150 (soft); give it more pixels'.format(path)], result.output
+    assert {srcsize for _, srcsize in images_on(pdf.read_bytes())} >= {(120, 90)}
+
+
+def test_a_changed_picture_is_built_again(tmp_path):
+    path, out = write_deck(tmp_path), tmp_path / "out"
+    assert invoke("build", path, "--out", out).exit_code == 0
+    assert "(up to date)" in invoke("build", path, "--out", out).output
+    Image.new("RGB", (3000, 2400), "#117a65").save(tmp_path / "art" / "blue.jpg", quality=90)
+    again = invoke("build", path, "--out", out)
+    assert "(up to date)" not in again.output, again.output
+    (pdf,) = (out / "deck").glob("*.pdf")
+    image = Image.open(io.BytesIO(raster.png(pdf.read_bytes(), 1, 30))).convert("RGB")
+    colours = {colour for _, colour in image.getcolors(1 << 16)}
+    assert any(max(abs(a - b) for a, b in zip(colour, (0x11, 0x7a, 0x65))) <= 3 for colour in colours)
+    assert not any(max(abs(a - b) for a, b in zip(colour, (0x24, 0x71, 0xa3))) <= 3 for colour in colours)
+
+
+def test_a_picture_cache_that_cannot_be_made_does_not_stop_the_build(tmp_path, monkeypatch):
+    import pnp.images
+
+    (tmp_path / "file").write_text("", encoding="utf-8")
+    monkeypatch.setattr(pnp.images, "_cache_folder", lambda: tmp_path / "file" / "images")  # under a file
+    deck, opts, asset, result = built(write_deck(tmp_path / "deck"))
+    assert len(images_on(result.pdf)) == 6
+    assert pnp.images.cache_dir() != tmp_path / "file" / "images" and pnp.images.cache_dir().is_dir()
+
+
+def test_each_distinct_picture_is_embedded_once(tmp_path):
+    """Six cards showing three pictures, two copies each (twelve faces): three images in the file."""
+    csv = CSV.replace("title,body,art", "title,body,art,copies").replace(".png\n", ".png,2\n") \
+        .replace(".jpg\n", ".jpg,2\n").replace(".webp\n", ".webp,2\n")
+    deck, opts, asset, result = built(write_deck(tmp_path, csv=csv))
+    assert len(result.cards) == 12
+    drawn = [d for page in range(result.pages) for d in images_on(result.pdf, page)]
+    assert len(drawn) == 12
+    images = [o for o in image_objects(result.pdf)]
+    assert len(images) == 3, [(o["/Width"], o["/Height"]) for o in images]
+
+
+def test_jpeg_stays_jpeg_png_lossless_and_transparency_kept(tmp_path):
+    deck, opts, asset, result = built(write_deck(tmp_path, fit="fill"))
+    kinds = sorted((list(f) if isinstance(f := o["/Filter"], list) else [f], "/SMask" in o)
+                   for o in image_objects(result.pdf))
+    assert kinds == [(["/DCTDecode"], False), (["/FlateDecode"], False), (["/FlateDecode"], True)]
+
+
+def test_exports_carry_the_art(tmp_path):
+    path = write_deck(tmp_path, fit="fill")
+    out = tmp_path / "out"
+    result = invoke("export", path, "--target", "png", "--out", out)
+    assert result.exit_code == 0, result.output
+    first = sorted((out / "deck" / "export").rglob("*.png"))[0]
+    image = Image.open(first).convert("RGB")
+    w, h = image.size
+    assert image.getpixel((w // 2, int(h * 0.3))) == pytest.approx((0xc0, 0x39, 0x2b), abs=6)  # card 1: red
+
+
+def test_the_example_has_art_per_card():
+    deck, opts, asset, result = built(EXAMPLE)
+    assert len(images_on(result.pdf)) == 6 and len(image_objects(result.pdf)) == 6
+
+
+# Bad pictures: one line each naming the file, the row, the column and the path; exit 2; the PDF
+# built before left as it was.
+
+@pytest.fixture
+def previous(tmp_path):
+    path = write_deck(tmp_path / "deck")
+    out = tmp_path / "out"
+    result = invoke("build", path, "--out", out)
+    assert result.exit_code == 0, result.output
+    (pdf,) = (out / "deck").glob("*.pdf")
+    return path, out, pdf, pdf.read_bytes()
+
+
+def fails(previous, csv: str, *options) -> list[str]:
+    path, out, pdf, before = previous
+    path.write_text(csv, encoding="utf-8")
+    result = invoke("build", path, "--out", out, *options)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert pdf.read_bytes() == before
+    return [line for line in result.output.splitlines() if line.startswith("error:")]
+
+
+@pytest.mark.parametrize("name", ["../../outside.png", "sub/../../../outside.png", "/etc/hostname", "C:\\art\\x.png"])
+def test_a_picture_outside_the_deck_folder_is_refused(previous, name, tmp_path):
+    Image.new("RGB", (10, 10)).save(tmp_path / "outside.png")
+    file = "art/{art}" if not name.startswith(("/", "C:")) else "{art}"
+    path = previous[0]
+    (path.parent / "deck.toml").write_text(TOML.format(deck="", fit="fit", align="center").replace(
+        'art/{art}', file), encoding="utf-8")
+    shown = name if file == "{art}" else "art/" + name
+    errors = fails(previous, CSV.replace("glass.webp", name.replace(",", "")))
+    assert len(errors) == 1, errors
+    assert f'{path}, row 5, column C "art"' in errors[0]
+    assert repr(shown.replace("\\", "/")) in errors[0]
+    assert "outside the deck's folder" in errors[0] or "absolute path" in errors[0]
+
+
+def test_missing_pictures_are_all_named_at_once(previous):
+    errors = fails(previous, CSV.replace("glass.webp", "gone.png").replace("Card 6,Text 6.,red.png",
+                                                                           "Card 6,Text 6.,lost.jpg"))
+    path = previous[0]
+    assert errors == [f'error: {path}, row 5, column C "art": picture \'art/gone.png\': not found',
+                      f'error: {path}, row 7, column C "art": picture \'art/lost.jpg\': not found']
+
+
+def test_an_unreadable_picture_is_named(previous):
+    (previous[0].parent / "art" / "broken.png").write_bytes(b"not a picture")
+    errors = fails(previous, CSV.replace("glass.webp", "broken.png"))
+    assert errors == [f'error: {previous[0]}, row 5, column C "art": picture \'art/broken.png\': '
+                      'not a PNG, JPEG or WebP image']
+
+
+def test_a_draft_draws_a_grey_box_for_a_missing_picture(previous):
+    path, out, pdf, before = previous
+    path.write_text(CSV.replace("glass.webp", "gone.png"), encoding="utf-8")
+    result = invoke("build", path, "--out", out, "--draft")
+    assert result.exit_code == 0, result.output
+    assert f'warning: {path}, row 5, column C "art": picture \'art/gone.png\': not found; drawn as a grey box ' \
+           '(--draft)' in result.output
+    assert len(images_on(pdf.read_bytes())) == 5  # the sixth picture is the stand-in, drawn, not an image
+
+
+def test_a_bad_image_key_names_its_line(previous):
+    path = previous[0]
+    (path.parent / "deck.toml").write_text(TOML.format(deck="", fit="fit", align="up"), encoding="utf-8")
+    errors = fails(previous, CSV)
+    assert errors == [f"error: {path.parent / 'deck.toml'}, line 10 [boxes.body.image.align]: align is one or two "
+                      "of top, middle, bottom, left, right, or center; got 'up'"]
+    (path.parent / "deck.toml").write_text(TOML.format(deck="", fit="fit", align="center").replace(
+        "{art}", "{picture}"), encoding="utf-8")
+    errors = fails(previous, CSV)
+    assert len(errors) == 1 and "line 8 [boxes.body.image.file]: no column 'picture'" in errors[0]
+
+
+def test_img_in_a_box_template_is_refused(previous):
+    """ReportLab's <img> reads any file, and its picture is not measured: pictures come through
+    [boxes.*.image]."""
+    path = previous[0]
+    (path.parent / "footer.j2").write_text('{{ title }}\n<img src="/etc/hostname"/>\n', encoding="utf-8")
+    toml = (path.parent / "deck.toml").read_text(encoding="utf-8")
+    (path.parent / "deck.toml").write_text(toml + '\n[boxes.footer]\ntemplate = "footer.j2"\n', encoding="utf-8")
+    errors = fails(previous, CSV)
+    assert errors == [f"error: {path.parent / 'footer.j2'}, line 2: <img> is not taken in a box template: "
+                      "show a picture with [boxes.NAME.image] (docs/decks.md)"]
+
+
+@pytest.mark.parametrize("align, crop", [
+    ("center", (50, 0, 150, 100)), ("left", (0, 0, 100, 100)), ("right", (100, 0, 200, 100)),
+    ("top left", (0, 0, 100, 100)), ("bottom", (50, 0, 150, 100)),
+])
+def test_fill_keeps_the_part_align_names(align, crop):
+    """A 200×100 px picture filling a square box: the square the alignment names is kept."""
+    placement = place(200, 100, 30, 30, "fill", parse_align(align))
+    assert placement.crop == pytest.approx(crop) and placement.rect == Rect(0, 0, 30, 30)
+
+
+@pytest.mark.parametrize("align, at", [("center", (0, 7.5)), ("top", (0, 15)), ("bottom right", (0, 0))])
+def test_fit_leaves_the_room_align_names_empty(align, at):
+    """The same picture fitted into the square: 30×15 mm, up, down or in the middle."""
+    placement = place(200, 100, 30, 30, "fit", parse_align(align))
+    assert placement.crop == (0, 0, 200, 100)
+    assert (placement.rect.x, placement.rect.y, placement.rect.w, placement.rect.h) == pytest.approx((*at, 30, 15))
+    tall = place(100, 200, 30, 30, "fit", parse_align(align))  # a tall one sits left, centred or right
+    assert tall.rect.x == pytest.approx({"center": 7.5, "top": 7.5, "bottom right": 15}[align])
