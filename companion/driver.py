@@ -30,6 +30,7 @@ class LineTable(Table):
         super().__init__(session, new_game, out=io.StringIO(), color=False, lang=lang)
         self.said: list[str] = []
         self.refused = False
+        self._told: tuple | None = None  # the story of one saved state (its revision, its length)
 
     def say(self, lines: Iterable[str]) -> None:
         self.said.extend(local_words(line, self.session.path) for line in lines)
@@ -60,7 +61,14 @@ class LineTable(Table):
 
     def story(self) -> list[list[str]]:
         """What each journal entry brought about, in the game's words: the journal played again on a
-        fresh game. A game that keeps a short note per line (`notes`) is told by those."""
+        fresh game (once per saved state). A game that keeps a short note per line (`notes`) is told by
+        those."""
+        key = (self.session.revision, len(self.session.entries))
+        if self._told is None or self._told[0] != key:
+            self._told = (key, self._tell())
+        return self._told[1]
+
+    def _tell(self) -> list[list[str]]:
         game = self.new_game(self.session)
         told = [[said for line in entry for said in game.handle(line)] for entry in self.session.entries]
         notes = getattr(game, "notes", None)

@@ -440,3 +440,25 @@ def test_a_half_laid_bid_survives_another_phones_change_and_is_cleared_with_a_wo
     WebDriverWait(browser, 10).until(lambda d: version(d) != before)
     WebDriverWait(browser, 10).until(lambda d: "no longer fits" in messages(d))
     assert str(aki[0]) not in messages(browser)  # said without giving the card away
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_robot_turn_ends_on_its_result_in_view_until_the_player_goes_on(browser, server, lang):
+    name = f"result-{lang}"
+    new_game(server, "famiglia", name, {"level": 3, "first": "player"})
+    open_page(browser, server, name, lang)
+    tap_keys(browser, ".draw", ["R1", "B2", "Y3", "G1", "R2", "B1"])
+    tap_line(browser, "take 1")
+    tap_keys(browser, ".draw", ["Y0", "G0"])  # the robot's turn ends with these cards drawn
+    step = browser.find_element(By.ID, "last-step")
+    WebDriverWait(browser, 5).until(lambda d: d.execute_script("return window.scrollY") == 0)
+    assert step.is_displayed() and step.location["y"] < HEIGHT / 3  # at the top, in view
+    assert "Y0" in step.text
+    shoot(browser, f"result-{lang}")
+    step.find_element(By.CSS_SELECTOR, "[data-dismiss-step]").click()
+    assert not step.is_displayed()
+    browser.refresh()  # dismissed for this step, also after a reload
+    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "board"))
+    assert not browser.find_element(By.ID, "last-step").is_displayed()
+    tap_line(browser, "end")  # the next step brings its own result
+    assert browser.find_element(By.ID, "last-step").is_displayed()

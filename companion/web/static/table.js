@@ -63,9 +63,15 @@ const Table = (() => {
       const answer = await json(response);
       closeSheets();
       if (answer.error) { show([answer.error], true); return answer; }
-      show(answer.messages, !answer.ok);
+      const moved = answer.status && answer.status.version !== version();
+      // A step's words lead the board (#last-step); what changed nothing (a refusal, a typed "help")
+      // is said in the messages box.
+      if (!answer.ok || !moved) show(answer.messages, !answer.ok);
       if (answer.ok && navigator.vibrate) navigator.vibrate(12);  // a tick where the phone offers one
-      if (answer.status && answer.status.version !== version()) await refresh();
+      if (moved) {
+        await refresh();
+        if (answer.ok && document.getElementById("last-step")) window.scrollTo({ top: 0, behavior: "smooth" });
+      }
       return answer;
     } catch (e) {
       // Out of reach: the tap waits, with the version it was made on, and is sent once the server is
@@ -221,6 +227,26 @@ const Table = (() => {
     const answer = await post(line);
     if (answer && answer.ok) form.reset();
   });
+
+  // What the last step brought about leads the board until the player taps Continue (remembered for
+  // this step in this tab); the next step brings it back with its own result.
+  const DISMISSED = `tabletop-seen:${game}`;
+  function showLastStep() {
+    const card = document.getElementById("last-step");
+    if (!card) return;
+    let seen = null;
+    try { seen = sessionStorage.getItem(DISMISSED); } catch (e) { /* no storage: always shown */ }
+    card.hidden = seen === card.dataset.step;
+  }
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-dismiss-step]");
+    if (!button) return;
+    const card = button.closest("#last-step");
+    try { sessionStorage.setItem(DISMISSED, card.dataset.step); } catch (e) { /* this page only */ }
+    card.hidden = true;
+  });
+  document.addEventListener("table:refreshed", showLastStep);
+  showLastStep();
 
   // A finished game's rematch: a new game with its setup, then that game's page.
   document.addEventListener("click", async (event) => {
