@@ -115,6 +115,14 @@ def impose(cards: list[Card], grid: Grid, mode: BackMode, offset: tuple[float, f
     return pages
 
 
+def fold_fit(page: Size, card: Size, gutter: float = 0.0, bleed: float = 0.0,
+             margin: float = MIN_MARGIN) -> tuple[int, int]:
+    """How many columns and rows of fronts a fold-and-glue sheet holds (its bleed stays `margin` inside)."""
+    gap = gutter + 2 * bleed
+    return (fit_count(page.w - 2 * margin - 2 * bleed, card.w, gap),
+            fit_count(page.h / 2 - FOLD_GAP - bleed - margin - bleed, card.h, gap))
+
+
 def fold(cards: list[Card], page: Size, card: Size, gutter: float = 0.0, bleed: float = 0.0,
          guides: Guides = "lines", margin: float = MIN_MARGIN) -> list[Page]:
     """Fold-and-glue sheets: fronts in rows above the page's horizontal centre line, each back
@@ -122,8 +130,7 @@ def fold(cards: list[Card], page: Size, card: Size, gutter: float = 0.0, bleed: 
     fold_y = page.h / 2
     reach = FOLD_GAP + bleed  # from the fold to the nearest trim edge
     gap = gutter + 2 * bleed
-    cols = fit_count(page.w - 2 * margin - 2 * bleed, card.w, gap)
-    rows = fit_count(page.h / 2 - reach - margin - bleed, card.h, gap)
+    cols, rows = fold_fit(page, card, gutter, bleed, margin)
     if cols < 1 or rows < 1:
         raise ValueError(_("a {card} card does not fit half a {width:g}×{height:g} mm page for fold-and-glue; "
                            "try --paper with -landscape or a smaller card").format(card=card, width=page.w,

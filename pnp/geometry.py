@@ -6,12 +6,17 @@ render.py converts to points.
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from tabletop.i18n import _, listing
 from tabletop.record import Record
 
 MM = 72 / 25.4  # points per millimetre
 MIN_MARGIN = 5.0  # home printers cannot print closer to the edge
+# The most a default build draws a card's colour past its trim: a print shop's bleed; more would
+# only take room. The default is less where the sheet has less room (pnp/assets/cards.py).
+SAFE_BLEED_MAX = 3.0
+SAFE_BLEED_STEP = 0.1  # mm: the default bleed is a round figure, said in docs and footers alike
 
 CARD_SIZES = {"poker": (63.0, 88.0), "ja-small": (59.0, 86.0), "bridge": (57.0, 89.0), "mini": (44.0, 63.0)}
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -135,7 +140,7 @@ def fit_count(avail: float, size: float, gap: float) -> int:
     """How many `size`s fit in `avail` with `gap` between neighbours (not at the ends)."""
     if size > avail + 1e-9:
         return 0
-    return int((avail - size) // (size + gap) + 1 + 1e-9)
+    return int((avail - size + 1e-9) // (size + gap) + 1)  # an exact fit is a fit, float error aside
 
 
 def grid(page: Size, card: Size, gutter: float = 0.0, bleed: float = 0.0,
@@ -151,3 +156,26 @@ def grid(page: Size, card: Size, gutter: float = 0.0, bleed: float = 0.0,
         raise ValueError(_("a {card} card does not fit on a {width:g}×{height:g} mm page with {margin:g} mm "
                            "margins").format(card=card, width=page.w, height=page.h, margin=margin))
     return Grid(page, card, cols, rows, gutter, bleed)
+
+
+def safe_bleed(capacity: Callable[[float], int], most: float = SAFE_BLEED_MAX) -> float:
+    """The largest bleed (a multiple of SAFE_BLEED_STEP, at most `most`) with which a sheet holds as many
+    pieces as with none: `capacity(bleed)` counts them, keeping the bleed itself MIN_MARGIN inside the page.
+    A card's colour then reaches past its trim on every side, into a gutter between neighbours, so a cut
+    a little off or a back page drifting shows its own colour, not a neighbour's or white paper."""
+    full = capacity(0.0)
+    steps = int(round(most / SAFE_BLEED_STEP))
+    for n in range(steps, 0, -1):
+        if capacity(n * SAFE_BLEED_STEP) >= full:
+            return round(n * SAFE_BLEED_STEP, 6)
+    return 0.0
+
+
+def grid_capacity(page: Size, card: Size, gutter: float = 0.0) -> Callable[[float], int]:
+    """`safe_bleed`'s count for a grid: its bleed area, not only its trims, MIN_MARGIN inside the page."""
+    def count(bleed: float) -> int:
+        try:
+            return grid(page, card, gutter, bleed, margin=MIN_MARGIN + bleed).per_page
+        except ValueError:
+            return 0
+    return count

@@ -130,6 +130,31 @@ def footer_boxes(sheet: Sheet, segments: list[Segment], height: float, least: fl
     return []
 
 
+def side_footer_boxes(sheet: Sheet, segments: list[Segment], height: float, least: float) -> list[Rect]:
+    """Where a footer turned a quarter may go when the bottom margin is too low for it (Letter under
+    9 poker cards with the default bleed): upright strips up to `height` wide (at least `least`) in the
+    side margins, beside the pieces of either side of the sheet and MIN_MARGIN inside the page, along
+    the stretch no cut line crosses that lies nearest the middle of the page's height. Left first."""
+    pieces = _union(sheet.bleed_boxes() + list(sheet.reverse) + ([sheet.frame] if sheet.frame else []))
+    out = []
+    inner_left, inner_right = pieces.x - FOOTER_PAD, pieces.x1 + FOOTER_PAD
+    strips = ((max(MIN_MARGIN, inner_left - height), inner_left),
+              (inner_right, min(sheet.page.w - MIN_MARGIN, inner_right + height)))
+    for left, right in strips:
+        if right - left < least:
+            continue
+        blocked = sorted((min(y0, y1) - FOOTER_PAD, max(y0, y1) + FOOTER_PAD)
+                         for x0, y0, x1, y1 in segments
+                         if min(x0, x1) < right and max(x0, x1) > left)
+        free = _gaps((MIN_MARGIN, sheet.page.h - MIN_MARGIN), blocked)
+        if not free:
+            continue
+        middle = sheet.page.h / 2
+        a, b = min(free, key=lambda g: (0 if g[0] < middle < g[1] else 1, -(g[1] - g[0])))
+        out.append(Rect(left, a, right - left, b - a))
+    return out
+
+
 def _outside(seg: Segment, boxes: list[Rect]) -> list[Segment]:
     """The parts of an axis-parallel segment that lie outside every box (touching counts as in)."""
     x0, y0, x1, y1 = seg

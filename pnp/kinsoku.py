@@ -8,6 +8,7 @@ Nothing hangs past the width. Used only where the style says wordWrap="CJK" (Jap
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from reportlab.lib.textsplit import ALL_CANNOT_END, ALL_CANNOT_START
@@ -19,15 +20,44 @@ from reportlab.rl_config import _FUZZ
 NO_LINE_START = ALL_CANNOT_START + "".join(c for c in "？！：；｝〉》〙〗〟’”｠»…‥，．" if c not in ALL_CANNOT_START)
 NO_LINE_END = ALL_CANNOT_END + "".join(c for c in "(«〘〖〝｟" if c not in ALL_CANNOT_END)
 _CJK_FROM = 0x2E80  # below: Latin, digits, symbols — kept together as words
+# A number keeps its counter or unit (issue 20, finding 10: 「出目合計値25／以上」, 「1／つ」): these never
+# begin a line after a digit. The counters and units the games' texts put after a number.
+COUNTERS = "つ個枚人回位金円点倍本列手巡刻周段番名組匹歳秒分度以未超〜～％"
+SIGNS = "+-−±×"  # before a digit, a sign belongs to the number: 「ダイス数／+1」 reads as two notes
+RANGE = "〜～"  # 「1〜4」: a range keeps both its ends
 
 
-def can_break(before: str, after: str) -> bool:
-    """May a line end after `before` and the next begin with `after`?"""
+def _katakana(c: str) -> bool:
+    """A letter of a katakana word (ー included, the ・ between words not): a short word such as
+    「リロード」 is not split (「リロー／ド！」), as a Latin word is not."""
+    return "\u30a1" <= c <= "\u30fa" or c == "ー"
+
+
+def can_break(before: str, after: str, following: str = "", words: bool = True) -> bool:
+    """May a line end after `before` and the next begin with `after` (followed by `following`)?
+    `words`: a katakana word keeps together too (a soft rule: a word wider than the line breaks)."""
     if (after and after in NO_LINE_START) or (before and before in NO_LINE_END):
         return False
     if not before or not after or before.isspace() or after.isspace():
         return True
+    if before.isdigit() and after in COUNTERS or before in RANGE and after.isdigit():
+        return False
+    if after in SIGNS and following.isdigit():
+        return False
+    if words and _katakana(before) and _katakana(after):
+        return False
     return ord(before) >= _CJK_FROM or ord(after) >= _CJK_FROM
+
+
+_TAG_OR_TEXT = re.compile(r"(<[^>]*>)")
+_NUMBER_THEN_WORD = re.compile(r"(?<=\d) (?=[A-Za-z])")
+
+
+def keep_numbers(markup: str) -> str:
+    """Latin text: a number keeps the word after it ("Advance 2,000 gold", "+1 die") — the space
+    between them becomes a no-break space, which ReportLab does not break at. Tags stay as they are."""
+    return "".join(part if part.startswith("<") else _NUMBER_THEN_WORD.sub("\u00a0", part)
+                   for part in _TAG_OR_TEXT.split(markup))
 
 
 def line_texts(lines) -> list[str]:
@@ -37,6 +67,11 @@ def line_texts(lines) -> list[str]:
 
 
 class KinsokuParagraph(Paragraph):
+    def __init__(self, text, style=None, *args, **kwargs):
+        if style is not None and getattr(style, "wordWrap", None) != "CJK":
+            text = keep_numbers(text)
+        super().__init__(text, style, *args, **kwargs)
+
     def breakLinesCJK(self, maxWidths):
         if getattr(self, "_splitpara", 0) and hasattr(self, "blPara"):
             return self.blPara  # the second half of a paragraph split across frames
@@ -111,9 +146,13 @@ def _breaks(chars: list, widths: list[float]):
 
 def _back_off(chars: list, start: int, end: int) -> int:
     """The latest break at or before `end` that kinsoku allows. If the line has none (a long run
-    of marks or one long word), the next allowed break after it: that line is too wide, and the
+    of marks or one long Latin word), the next allowed break after it: that line is too wide, and the
     fitting in text.py shrinks the text until it is not."""
-    for k in range(end, start, -1):
-        if can_break(chars[k - 1], chars[k]):
-            return k
-    return next((k for k in range(end + 1, len(chars)) if can_break(chars[k - 1], chars[k])), len(chars))
+    def allowed(k: int, words: bool = True) -> bool:
+        return can_break(chars[k - 1], chars[k], chars[k + 1] if k + 1 < len(chars) else "", words)
+
+    for words in (True, False):  # a katakana word longer than the line is broken rather than overflow
+        for k in range(end, start, -1):
+            if allowed(k, words):
+                return k
+    return next((k for k in range(end + 1, len(chars)) if allowed(k, False)), len(chars))

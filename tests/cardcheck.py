@@ -75,3 +75,9 @@ def stray_chars(built, page, sheet, inset: float) -> list:
     inside = {id(c) for p in sheet.placements for c in chars_in(page, p.trim, page.height, inset=inset)}
     footer_top = page.height - pt(min(p.trim.y for p in sheet.placements))
     return [c for c in page.chars if id(c) not in inside and c["top"] < footer_top]
+
+
+def font_size(char) -> float:
+    """A character's type size in pt. pdfplumber's `size` is the glyph box's height, which for text turned
+    a quarter (a footer up the side margin, a detective's sideways band) is its width."""
+    return char["size"] if char["upright"] else char["x1"] - char["x0"]

@@ -21,8 +21,8 @@ class Options(Record):
     card_size: str = "poker"
     style: str = "full"
     guides: str = "lines"
-    bleed: float = 0.0
-    gutter: float = 0.0
+    bleed: float | None = None  # mm; None with gutter None: the safe default (assets/cards.py sheet_spacing)
+    gutter: float | None = None  # mm between pieces; None: see bleed
     flavor: bool = True
     cards_dir: Path | None = None
     font: str | None = None

@@ -17,9 +17,9 @@ from tabletop.record import Record, field
 from .. import backs as backs_mod
 from .. import content, render
 from ..fonts import FontSet
-from ..geometry import Size, grid
-from ..imposition import footer_boxes, guide_segments
-from ..render import FaceArt, SheetArt
+from ..geometry import Rect, Size, grid, grid_capacity, safe_bleed
+from ..imposition import footer_boxes, guide_segments, side_footer_boxes
+from ..render import FaceArt, FillArt, ShapeArt, SheetArt
 from . import BuildError, Built, Game, Options
 from .cardfaces import Face, face_art
 from .common import FOOTER_HEIGHT, FOOTER_LEAST, footer, page_size, variant
@@ -81,8 +81,9 @@ class Cards(Record):
         pieces, arts, cards = self.lay_out(model, opts, fonts, game.data_file(opts.cards_dir))
         _, page = page_size(opts)
         mode = opts.backs if any(card.back is not None for card in cards) else "none"
+        bleed, gutter = sheet_spacing(opts, pieces, arts, page, mode)
         try:
-            sheet_grid = grid(page, pieces.size, max(opts.gutter, pieces.gutter), opts.bleed)
+            sheet_grid = grid(page, pieces.size, gutter, bleed)
             pages = backs_mod.impose(cards, sheet_grid, mode, opts.back_offset, pieces.guides or opts.guides)
         except ValueError as e:
             raise BuildError(str(e)) from None
@@ -91,14 +92,42 @@ class Cards(Record):
         for n, p in enumerate(pages, 1):
             segments = guide_segments(p.sheet)
             boxes = footer_boxes(p.sheet, segments, FOOTER_HEIGHT, FOOTER_LEAST)
+            sides = side_footer_boxes(p.sheet, segments, FOOTER_HEIGHT, FOOTER_LEAST)
             side = f" ({_SIDE_LABEL[p.kind][opts.lang]})" if p.kind in _SIDE_LABEL else ""
             folds = ((0.0, p.fold_y, page.w, p.fold_y),) if p.fold_y is not None else ()
             sheets.append(SheetArt(p.sheet, segments, footer(boxes, game.title[opts.lang], label + side, n,
-                                                             len(pages), opts.lang, fonts), folds))
+                                                             len(pages), opts.lang, fonts, sides), folds))
         info = render.DocInfo(f"{game.title[opts.lang]} — {label}", lang=opts.lang)
         refs = tuple((p.id, p.name or p.id, c.front, c.back) for p, c in zip(pieces.pieces, cards))
         return Built(render.card_sheets(sheets, arts, fonts, info), len(pages), len(cards),
                      tuple(p.sheet for p in pages), refs)
+
+
+def sheet_spacing(opts: Options, pieces: PieceSet, arts: list[FaceArt], page: Size, mode: str) -> tuple[float, float]:
+    """The bleed and gutter a sheet is laid out with. Asked for (`--bleed`, `--gutter`, either one): as
+    asked, 0 for the other. By default, where some face's colour reaches its edge: the safe bleed, as
+    much as the sheet has room for without holding fewer pieces (9 poker cards on A4 and on Letter),
+    so a cut a little off the line or a back page drifting in a duplex printer shows the card's own
+    colour, never a neighbour's; faces of white paper (chips, score cards) gain nothing from it."""
+    gutter = max(opts.gutter or 0.0, pieces.gutter)
+    if opts.bleed is not None or opts.gutter is not None:
+        return opts.bleed or 0.0, gutter
+    if not any(colour_past_trim(art, pieces.size) for art in arts):
+        return 0.0, gutter
+    if mode == "fold":
+        def capacity(bleed: float) -> int:
+            cols, rows = backs_mod.fold_fit(page, pieces.size, gutter, bleed)
+            return max(cols, 0) * max(rows, 0)
+    else:
+        capacity = grid_capacity(page, pieces.size, gutter)
+    return safe_bleed(capacity), gutter
+
+
+def colour_past_trim(art: FaceArt, size: Size) -> bool:
+    """Whether a face draws past its trim (a frame's colour, a back's pattern), not white paper."""
+    trim = Rect(0, 0, size.w, size.h)
+    return any((isinstance(item, FillArt) and not trim.contains(item.box) and item.color.lower() != "#ffffff")
+               or (isinstance(item, ShapeArt) and item.clip) for item in art.items)
 
 
 class Inserts(Cards):

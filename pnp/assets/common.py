@@ -15,8 +15,9 @@ from . import BuildError, Options
 from tabletop.i18n import _
 
 FOOTER_STYLE = {"footer": TextStyle(6, color="#444444", align="center", leading=1.15)}
-FOOTER_MIN = 4.5
-FOOTER_FULL_MIN = 5.5  # pt: smaller than this, the footer leaves out the game and asset names
+# pt: the least a footer is printed at (issue 20, finding 8): where the bottom margin is lower than
+# that (Letter under 9 poker cards), the footer turns a quarter into a side margin rather than shrink.
+FOOTER_MIN = 6.0
 FOOTER_HEIGHT = 5.0
 FOOTER_LEAST = to_mm(FOOTER_MIN * FOOTER_STYLE["footer"].leading)  # mm: one line at the smallest size
 _TAG = re.compile(r"<[^>]+>")
@@ -45,28 +46,29 @@ def variant(opts: Options, defaults: Options = Options()) -> str:
 
 
 def footer(boxes: Sequence[Rect], game_title: str, asset: str, page: int, pages: int, lang: str,
-           fonts: FontSet) -> TextArt | None:
-    """The page's footer in the first of `boxes` it fits, every line of it whole (a footer broken
-    mid-word, 「100%(実際/のサイズ)」, reads as two notes): the full line; where it is too wide, the
-    names on one line and the page and print-scale note on the next; where the margin is narrow,
-    only the page number and the note (one line, or two). In a margin too low for FOOTER_FULL_MIN
-    (Letter's, under 9 poker cards) type may go down to FOOTER_MIN, names first (a back page says so).
-    None where not even that fits."""
-    forms = ((False, 1, FOOTER_FULL_MIN), (False, 2, FOOTER_FULL_MIN), (True, 1, FOOTER_FULL_MIN),
-             (True, 2, FOOTER_FULL_MIN), (False, 1, FOOTER_MIN), (True, 1, FOOTER_MIN))
+           fonts: FontSet, sides: Sequence[Rect] = ()) -> TextArt | None:
+    """The page's footer in the first of `boxes` it fits, else turned a quarter (reading upwards) in the
+    first of the upright strips `sides`; every line of it whole (a footer broken mid-word,
+    「100%(実際/のサイズ)」, reads as two notes): the full line; where it is too wide, the names on one
+    line and the page and print-scale note on the next; where the margin is narrow, only the page
+    number and the note (one line, or two). Never smaller than FOOTER_MIN; None where it fits nowhere."""
+    forms = ((False, 1), (False, 2), (True, 1), (True, 2))
     style = FOOTER_STYLE["footer"]
-    for box, (short, lines, min_size) in ((box, form) for box in boxes for form in forms):
+    # A side strip's text runs along its height: the box is the strip turned about its centre.
+    places = [(box, 0) for box in boxes] + [
+        (Rect(s.x + s.w / 2 - s.h / 2, s.y + s.h / 2 - s.w / 2, s.h, s.w), 90) for s in sides]
+    for (box, turn), (short, lines) in ((place, form) for place in places for form in forms):
         markup = render("common/footer.j2", lang=lang, game=game_title, asset=asset, page=page, pages=pages,
                         short=short, lines=lines)
         paras = tuple(Para(line.strip(), "footer") for line in markup.strip().split("\n"))
         # No more height than its lines take at full size, so the fit shrinks the type rather than wrap.
         height = min(pt(box.h), lines * style.size * style.leading)
         try:
-            fitted = fit(paras, FOOTER_STYLE, pt(box.w), height, fonts, lang, min_size=min_size)
+            fitted = fit(paras, FOOTER_STYLE, pt(box.w), height, fonts, lang, min_size=FOOTER_MIN)
         except TextOverflow:
             continue
         if all(len(para.blPara.lines) == 1 for para, _ in fitted.paras):
-            return TextArt(box, fitted, valign="middle")
+            return TextArt(box, fitted, valign="middle", rotation=turn)
     return None  # a crowded margin keeps its guides and drops the footer
 
 
