@@ -124,7 +124,7 @@ def test_virtual_npc_deck_is_dealt_from_the_saved_seed(tmp_path):
 def test_npc_detective_and_style_come_from_the_setup(tmp_path):
     out = run(["--game", str(tmp_path / "g.json"), "--seed", "3"],
               ["Aki=scotch Ben=wolf Chie=hibachi", "c c c", "status", "random", "Ben", "RB YG RR BP GY"]).output
-    assert "players: Aki=Scotch Ben=Wolf Chie=Hibachi" in out and "styles: Coop Coop Coop" in out
+    assert "players: Aki (Scotch), Ben (Wolf), Chie (Hibachi)" in out and "styles: Coop Coop Coop" in out
     assert "next: npc" in out
     assert "plays Stand (the minority style), seated after Chie" in out
     assert any(f"NPC: {name} plays" in out for name in ("Lloyd", "Dokaben"))
@@ -220,11 +220,11 @@ def test_under_lang_ja_help_refusals_and_the_table_talk_japanese(tmp_path):
     for text in ["準備（プロンプトごとに1つ答える）", "直前のコマンドを取り消す", "プレイヤーは 名前=刑事 の形で",
                  "スタイル 'x' は不明です", "'ゾロ' というプレイヤーはいません", "アキは 9 9 を出せません。手札：0 1 1 2 2 3 4 5 6",
                  "（コマンドは help で表示）", "取り消し：3 5", "取り消すものがありません", "（まだ何もありません）",
-                 "ゲームファイル", "保存しました", "プレイヤー：アキ=スコッチ ベン=ウルフ チエ=ヒバチ",
+                 "ゲームファイル", "保存しました", "プレイヤー：アキ（スコッチ）、ベン（ウルフ）、チエ（ヒバチ）",
                  "スタイル：スタンド コープ スタンド", "次：NPC"]:
         assert text in out, text
     # full-width letters, digits and spaces from a Japanese keyboard are read like ASCII ones
-    assert "アキ：3 5 を伏せた" in out and "NPC：" in out
+    assert "アキ：2 枚を伏せた" in out and "NPC：" in out
     for english in ["type 'help'", "undone", "nothing to undo", "cannot lay", "unknown", "setup (one answer",
                     "(saved", "game file", "next:"]:
         assert english not in out, english

@@ -462,3 +462,31 @@ def test_a_robot_turn_ends_on_its_result_in_view_until_the_player_goes_on(browse
     assert not browser.find_element(By.ID, "last-step").is_displayed()
     tap_line(browser, "end")  # the next step brings its own result
     assert browser.find_element(By.ID, "last-step").is_displayed()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_24_bid_laid_on_a_phone_passed_round_shows_nowhere_until_the_round_is_resolved(browser, server, lang):
+    name = f"secret-{lang}"
+    new_game(server, "terror24", name, {"npc_deck": "virtual", "seed": 7})
+    open_page(browser, server, name, lang)
+    progress = browser.find_element(By.CSS_SELECTOR, ".step-of").text
+    assert "1" in progress and "5" in progress  # players, styles, the NPC (until fewer players say no), chief, grid
+    submit = browser.find_element(By.CSS_SELECTOR, ".compose-form button[type=submit]")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", submit)
+    submit.click()  # nothing written: said beside the button, nothing sent
+    error = browser.find_element(By.CSS_SELECTOR, ".form-error")
+    WebDriverWait(browser, 5).until(lambda d: error.text)
+    for line in ("Aki=scotch Ben=wolf Chie=hibachi", "s c s", "lloyd after Chie", "Aki", "RB YG RR BP GY"):
+        assert api(server, f"/api/games/{name}/lines", {"line": line})["ok"], line
+    browser.refresh()
+    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".composer"))
+    hand = sorted(next(s for s in status(server, name)["seats"] if s["name"] == "Aki")["hand"])
+    bid = [str(hand[0]), str(hand[-1])]
+    tap_keys(browser, '.composer[data-prefix="Aki"]', bid)
+    text = browser.execute_script("return document.body.innerText")
+    assert f"{bid[0]} {bid[1]}" not in text and f"{bid[0]}+{bid[1]}" not in text
+    row = next(r for r in browser.find_elements(By.CSS_SELECTOR, ".standings tr") if r.text.startswith("Aki"))
+    assert " ".join(map(str, hand)) in row.text  # the hand as the round began, not one that shrank
+    history = open_sheet(browser, "history-sheet").text
+    assert f"{bid[0]} {bid[1]}" not in history
+    shoot(browser, f"terror24-secret-{lang}")

@@ -39,9 +39,12 @@ class Match:
 
     # ---- whose move, what is legal -----------------------------------------------------------------
 
+    def setup_steps(self) -> list[str]:
+        """The setup's questions in order (the NPC's seat only where the rules add one)."""
+        return [s for s in SETUP if s != "npc" or "players" not in self.answers or self._with_npc()]
+
     def setup_step(self) -> str | None:
-        steps = [s for s in SETUP if s != "npc" or self._with_npc()]
-        return next((s for s in steps if s not in self.answers), None)
+        return next((s for s in self.setup_steps() if s not in self.answers), None)
 
     def to_move(self) -> Mover:
         if self.game is None:

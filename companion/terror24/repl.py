@@ -84,11 +84,12 @@ class Terror24Table:
         return False  # every line is one action; undo takes back exactly one
 
     def handle(self, line: str) -> list[str]:
+        asked = self.setup_step() if self.game is None else None
         try:
             events = self.match.apply(self.match.parse(line))
         except RuleError as e:
             raise InputError(e.text(self.lang)) from None
-        return self.narrate(events)
+        return (self._answered([asked]) if asked else []) + self.narrate(events)
 
     def setup_step(self) -> str:
         return self.match.setup_step()
@@ -104,14 +105,20 @@ class Terror24Table:
 
     def describe(self) -> list[str]:
         if self.game is None:
-            detective = lambda d: self.data.detective(d).name(self.lang)  # noqa: E731
-            shown = {"players": lambda v: " ".join(f"{n}={detective(d)}" for n, d in v),
-                     "styles": lambda v: " ".join(map(self.render.style, v)),
-                     "npc": lambda v: f"{detective(v['detective'])} after {v['after']}", "chief": str}
             # (the grid is the last answer: once given, the game has started)
-            done = [self._(ANSWERED[k], answer=shown[k](v)) for k, v in self.answers.items()]
-            return done + [self._(NEXT[self.setup_step()])]
+            return self._answered(list(self.answers)) + [self._(NEXT[self.setup_step()])]
         return self.render.table(self.game)
+
+    def _answered(self, steps: list[str]) -> list[str]:
+        """The setup answers given for `steps`, in the table's words."""
+        detective = lambda d: self.data.detective(d).name(self.lang)  # noqa: E731
+        shown = {"players": lambda v: self.render.speech.listing(self._("{name} ({detective})", name=n,
+                                                                         detective=detective(d)) for n, d in v),
+                 "styles": lambda v: " ".join(map(self.render.style, v)),
+                 "npc": lambda v: self._("{detective}, after {name}", detective=detective(v["detective"]),
+                                         name=v["after"]),
+                 "chief": str}
+        return [self._(ANSWERED[k], answer=shown[k](self.answers[k])) for k in steps if k in ANSWERED]
 
     def help(self) -> list[str]:
         detectives = " ".join(d.id if self.lang == "en" else d.name.ja for d in self.data.detectives)
@@ -190,9 +197,12 @@ class Terror24Table:
             elif isinstance(e, Revealed):
                 shown = " · ".join(render.event(s) for s in e.suits)
                 lines.append(self._("round {round}'s events: {events}", round=e.round, events=shown))
-            elif isinstance(e, Laid):
-                said = N_("{name} turns up {cards}") if e.npc else N_("{name} lays {cards} face down")
-                lines.append(self._(said, name=render.name(game, e.seat), cards=render.cards(e.cards)))
+            elif isinstance(e, Laid) and e.npc:
+                lines.append(self._("{name} turns up {cards}", name=render.name(game, e.seat),
+                                    cards=render.cards(e.cards)))
+            elif isinstance(e, Laid):  # face down: its cards are told when the round is resolved
+                lines.append(render.speech.ngettext("{name} lays {n} card face down", "{name} lays {n} cards face down",
+                                                  len(e.cards), name=render.name(game, e.seat)))
             elif isinstance(e, Resolved):
                 lines += render.resolution(game, e.result)
                 resolved = True

@@ -130,12 +130,16 @@
     }
   });
 
-  document.addEventListener("submit", (event) => {
+  // A form's refusal is said beside its button (and at the top), an empty form's before it is sent.
+  document.addEventListener("submit", async (event) => {
     const form = event.target.closest(".compose-form");
     if (!form) return;
     event.preventDefault();
+    const error = form.querySelector(".form-error");
     const line = formLine(form);
-    if (line) window.Table.post(line);
+    if (!line) { if (error) error.textContent = form.dataset.empty || ""; return; }
+    const answer = await window.Table.post(line);
+    if (error && form.isConnected) error.textContent = answer && !answer.ok ? answer.messages[0] || "" : "";
   });
 
   document.querySelectorAll(".composer").forEach(paint);

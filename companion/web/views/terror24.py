@@ -59,9 +59,16 @@ def _seat(table: Terror24Table, i: int) -> dict:
     s = game.seats[i]
     return {"name": table.render.name(game, i), "npc": s.npc,
             "detective": data.detective(s.detective).name(lang), "style": table.render.style(s.style),
-            "vp": s.vp, "hand": None if s.npc else sorted(s.hand), "deck_left": len(s.hand) if s.npc else None,
+            "vp": s.vp, "hand": None if s.npc else _hand_in_view(game, i), "deck_left": len(s.hand) if s.npc else None,
             "in_front": sum(s.kept), "events": [_suit(table, e) for e in s.events], "chief": i == game.chief,
             "laid": i in game.bids, "dead": s.dead, "asking": game.need()[1] == i}
+
+
+def _hand_in_view(game, seat: int) -> list[int]:
+    """A hand as it was when the round began: while bids are laid on a phone passed round the table, a
+    hand that shrank would give away the cards just laid face down."""
+    return sorted([*game.seats[seat].hand, *game.bids.get(seat, ())]) if game.need()[0] == "bid" else sorted(
+        game.seats[seat].hand)
 
 
 def _pad(table: Terror24Table, seat: int, name_first: bool) -> dict:
@@ -80,8 +87,12 @@ def _setup(table: Terror24Table) -> dict:
     step = table.setup_step()
     players = [name for name, _ in answers.get("players", [])]
     used = {d for _, d in answers.get("players", [])}
+    steps = table.match.setup_steps()
+    titles = {"players": _("Players"), "styles": _("Styles"), "npc": _("The NPC"), "chief": _("The chief"),
+              "grid": _("The event grid")}
     return {
         "step": step,
+        "progress": {"at": steps.index(step) + 1, "of": len(steps), "title": titles[step]},
         "done": table.describe()[:-1],
         "min": data.players.min, "max": data.players.max,
         "detectives": [{"id": d.id, "name": d.name(lang)} for d in data.detectives],
