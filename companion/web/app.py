@@ -143,14 +143,16 @@ def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] |
 
         def work(lang: str) -> tuple[int, str]:
             try:
-                kind, table, status = store.status(name, lang)
+                return 200, play_page(request, name, lang)
             except GameError as e:
                 return e.status, render("error.html", lang, request=request, message=e.message, code=e.status)
-            return 200, render([f"play_{kind.key}.html", "play.html"], lang, request=request, name=name,
-                               kind=kind, table=table, status=status, version=status["version"],
-                               data=bundled(kind.key))
         code, html = await threaded(request, work)
         return HTMLResponse(html, status_code=code)
+
+    def play_page(request: Request, name: str, lang: str) -> str:
+        kind, table, status = store.status(name, lang)
+        return render([f"play_{kind.key}.html", "play.html"], lang, request=request, name=name, kind=kind,
+                      table=table, status=status, version=status["version"], data=bundled(kind.key))
 
     async def share(request: Request) -> Response:
         """The link (and its QR code) that opens a game on another phone: with `--lan`, through a pairing
@@ -244,9 +246,19 @@ def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] |
             raise BadRequest(_in(lang, N_("The line contains a control character.")))
         if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
             raise BadRequest(_in(lang, N_("version must be a whole number")))
-        outcome = await threaded(request, lambda lang: store.apply(name, line, version, lang))
-        return JSONResponse({"ok": outcome.ok, "messages": outcome.messages, "status": outcome.status},
-                            status_code=409 if outcome.conflict else 200)
+        with_page = data.get("page") is True  # a play page's tap: its redrawn page comes with the answer
+
+        def work(lang: str) -> dict:
+            outcome = store.apply(name, line, version, lang)
+            answer = {"ok": outcome.ok, "messages": outcome.messages, "status": outcome.status,
+                      "conflict": outcome.conflict}
+            if with_page and outcome.status.get("version") != version:
+                answer["page"] = play_page(request, name, lang)  # saves the page a second request
+            return answer
+
+        answer = await threaded(request, work)
+        return JSONResponse({k: v for k, v in answer.items() if k != "conflict"},
+                            status_code=409 if answer["conflict"] else 200)
 
     # ---- errors --------------------------------------------------------------------------------
 

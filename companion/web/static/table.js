@@ -31,11 +31,16 @@ const Table = (() => {
     try { return await response.json(); } catch (e) { return { error: response.statusText }; }
   }
 
-  // Re-render the board from the server (the page itself, so every board is drawn by one template).
-  async function refresh() {
-    const response = await fetch(location.href, { headers: { Accept: "text/html" }, cache: "no-store" });
-    const page = new DOMParser().parseFromString(await response.text(), "text/html");
-    if (!response.ok) {  // e.g. the file was damaged meanwhile: say so, keep the last board in sight
+  // Re-render the board from the server (the page itself, so every board is drawn by one template);
+  // a tap's answer brings the page with it (`html`), sparing the phone a second request.
+  async function refresh(html) {
+    let response = null;
+    if (html === undefined) {
+      response = await fetch(location.href, { headers: { Accept: "text/html" }, cache: "no-store" });
+      html = await response.text();
+    }
+    const page = new DOMParser().parseFromString(html, "text/html");
+    if (response && !response.ok) {  // e.g. the file was damaged meanwhile: say so, keep the last board in sight
       const said = page.querySelector("h1, p");
       show([said ? said.textContent : response.statusText], true);
       return;
@@ -58,7 +63,7 @@ const Table = (() => {
     try {
       const response = await fetch(`${api}/lines`, {
         method: "POST", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ line, version: tapped }),
+        body: JSON.stringify({ line, version: tapped, page: true }),
       });
       const answer = await json(response);
       closeSheets();
@@ -69,7 +74,7 @@ const Table = (() => {
       if (!answer.ok || !moved) show(answer.messages, !answer.ok);
       if (answer.ok && navigator.vibrate) navigator.vibrate(12);  // a tick where the phone offers one
       if (moved) {
-        await refresh();
+        await refresh(answer.page);
         if (answer.ok && document.getElementById("last-step")) window.scrollTo({ top: 0, behavior: "smooth" });
       }
       return answer;
