@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..speech import Speech
+from ..speech import Said, Speech
 from . import events as ev
 from tabletop.i18n import N_
 
@@ -12,6 +12,14 @@ from .cards import item_doing
 from .conditions import AtomResult, Verdict
 from .penalties import Penalty
 from .pool import Note, fmt
+
+
+# settle.py's questions, as a page asks them (its buttons are the answers).
+PAGE_QUESTIONS = {
+    "{team}: {what} (1d6: type the face, or 'roll')": N_("{team}: {what} (1d6)"),
+    "{team}: {what} (type the face, or 'roll')": N_("{team}: {what}"),
+    "{team} takes a card from {victim} ({choices}): type its id": N_("{team} takes a card from {victim}"),
+}
 
 
 class Talk:
@@ -30,13 +38,12 @@ class Talk:
             ev.JustRolled: lambda e: [self._("{dice}: {faces}  (total {total})", dice=e.notation, faces=fmt(e.faces),
                                              total=sum(e.faces))],
             ev.MafiaAttacked: self._mafia_attacked,
-            ev.TeamAttacked: lambda e: [self._("{team} attacks {target}: {team} prepares (buy / use), then ready",
+            ev.TeamAttacked: lambda e: [self._("{team} attacks {target}: {team} prepares first, then {target}",
                                                team=e.team, target=e.target)],
             ev.Prepared: lambda e: ["  " + self.speech.label(e.team, self._("; ").join(map(self.note, e.notes)))],
             ev.DiceShown: lambda e: ["  " + self.speech.label(e.dice.team, self.dice_line(e.dice))],
             ev.Noted: lambda e: [self.speech.label(e.team, self.note(e.note))],
-            ev.DefenderPrepares: lambda e: [self._("{team} (defending) prepares: buy / use, then ready",
-                                                   team=e.team)],
+            ev.DefenderPrepares: lambda e: [self._("{team} defends and prepares now", team=e.team)],
             ev.ToRoll: lambda e: [self.speech.ngettext("{team} rolls {n} die", "{team} rolls {n} dice", e.count,
                                                        team=e.team)],
             ev.Rolled: lambda e: [self._("{team} rolled {faces}{by} — total {total}", team=e.team, faces=fmt(e.faces),
@@ -63,6 +70,11 @@ class Talk:
     def card(self, card_id: str) -> str:
         card = self.game.card(card_id)
         return f"{card.id} {card.title(self.lang)}"
+
+    def page_question(self, question: Any) -> str:
+        """A question as a page asks it: the taps offer the answers, so no word on how to type one."""
+        page = PAGE_QUESTIONS.get(getattr(question, "message", None))
+        return self.words(question if page is None else Said(page, **question.fields))
 
     def words(self, value: Any) -> str:
         """A reason, a question or a name: the data's text or the companion's words, in this language."""

@@ -95,7 +95,7 @@ def _action(table: ShowdownTable, actions: list) -> dict:
     e, game, lang, talk = table.engine, table.game, table.lang, table.talk
     action = e.action
     target = talk.card(action.target) if action.kind == "mafia" else action.target
-    question = None if action.question is None else talk.words(action.question)
+    question = None if action.question is None else talk.page_question(action.question)
     shown = {"kind": action.kind, "stage": action.stage, "target": target, "question": question,
              "condition": game.card(action.target).condition.text(lang) if action.kind == "mafia" else "",
              "sides": [{"team": s.team, "dice": s.pool.count, "faces": list(s.pool.faces or []), "rolled": s.pool.rolled,
