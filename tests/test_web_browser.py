@@ -490,3 +490,43 @@ def test_a_24_bid_laid_on_a_phone_passed_round_shows_nowhere_until_the_round_is_
     history = open_sheet(browser, "history-sheet").text
     assert f"{bid[0]} {bid[1]}" not in history
     shoot(browser, f"terror24-secret-{lang}")
+
+
+def submit_form(browser, form, values):
+    """Set a form's visible fields in order (selects chosen, inputs typed), then send it."""
+    fields = form.find_elements(By.CSS_SELECTOR, "[data-part]:not([type=hidden])")
+    for field, value in zip(fields, values):
+        if field.tag_name == "select":
+            browser.execute_script("arguments[0].value = arguments[1]", field, value)
+        else:
+            field.clear()
+            field.send_keys(value)
+    before = version(browser)
+    button = form.find_element(By.CSS_SELECTOR, "button[type=submit]")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.click()
+    wait_moved(browser, before)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_showdown_corrections_and_a_reroll_have_forms_of_their_own(browser, server, lang):
+    name = f"sd-forms-{lang}"
+    new_game(server, "showdown", name, {"teams": ["Ann=red_heart", "Bob=void_clover"], "seed": 3})
+    open_page(browser, server, name, lang)
+    browser.execute_script("document.querySelector('details.corrections').open = true")
+    money, give = browser.find_elements(By.CSS_SELECTOR, "details.corrections form")
+    submit_form(browser, money, ["Ann", "+", "2500", "found under the box"])
+    assert next(t for t in status(server, name)["teams"] if t["name"] == "Ann")["money"] == 3500
+    browser.execute_script("document.querySelector('details.corrections').open = true")
+    give = browser.find_elements(By.CSS_SELECTOR, "details.corrections form")[1]
+    submit_form(browser, give, ["H9", "Bob"])
+    assert "H9" in next(t for t in status(server, name)["teams"] if t["name"] == "Bob")["cards"]
+    tap_line(browser, "attack SQ")
+    tap_line(browser, "buy backup_plan")
+    tap_keys(browser, ".action .composer", ["1", "2", "3"])
+    form = browser.find_element(By.CSS_SELECTOR, "form input[value^='reroll']").find_element(By.XPATH, "..")
+    before = status(server, name)["action"]["sides"][0]
+    submit_form(browser, form, ["1", "", ""])  # roll the 1 again, keep the others
+    after = status(server, name)["action"]["sides"][0]
+    assert after["backups"] == before["backups"] - 1 and 2 in after["faces"] and 3 in after["faces"]
+    fits_phone(browser)

@@ -33,8 +33,25 @@ def view(table: ShowdownTable) -> dict:
         "turn_buttons": [] if e.over or action else _turn_buttons(table, legal),
         "showdown": _showdown(table) if e.showdown else None,
         "week_text": e.week_data().text(lang),
+        "corrections": None if e.over else {
+            "teams": [t.name for t in e.alive()],
+            "cards": [{"id": c.id, "title": c.title(lang)} for c in game.deck() if c.role.category != "faction"]},
+        "rerolls": _rerolls(table),
     }
     return shown
+
+
+def _rerolls(table: ShowdownTable) -> list[dict]:
+    """After the roll, each side holding a backup plan: its dice, each to keep or to roll again."""
+    from companion.showdown.moves import Reroll
+
+    e = table.engine
+    action = e.action
+    if action is None or action.question is not None or action.stage != "after":
+        return []
+    sides = [s for s in action.sides if s.backups]
+    return [{"team": s.team, "faces": list(s.pool.faces), "backups": s.backups,
+             "prefix": Reroll((s.team,)).line()} for s in sides]
 
 
 def _totals(table: ShowdownTable) -> list[dict]:

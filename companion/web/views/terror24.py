@@ -57,7 +57,7 @@ def _suit(table: Terror24Table, suit_id: str | None) -> dict:
 def _seat(table: Terror24Table, i: int) -> dict:
     game, data, lang = table.game, table.data, table.lang
     s = game.seats[i]
-    return {"name": table.render.name(game, i), "npc": s.npc,
+    return {"name": table.render.name(game, i), "key": s.name, "npc": s.npc,
             "detective": data.detective(s.detective).name(lang), "style": table.render.style(s.style),
             "vp": s.vp, "hand": None if s.npc else _hand_in_view(game, i), "deck_left": len(s.hand) if s.npc else None,
             "in_front": sum(s.kept), "events": [_suit(table, e) for e in s.events], "chief": i == game.chief,
