@@ -142,5 +142,37 @@
     if (error && form.isConnected) error.textContent = answer && !answer.ok ? answer.messages[0] || "" : "";
   });
 
+  // 24's event grid, laid as the table lays it: pick a suit, then tap each place one of its cards is
+  // in (a tap on a place of that suit empties it again); each suit counts down the cards it has left.
+  function gridPaint(form) {
+    const used = {};
+    form.querySelectorAll(".slot-value").forEach((input) => { used[input.value] = (used[input.value] || 0) + 1; });
+    form.querySelectorAll(".suit-pick").forEach((pick) => {
+      pick.querySelector(".left").textContent = String(Number(pick.dataset.cards) - (used[pick.dataset.letter] || 0));
+    });
+  }
+  document.addEventListener("click", (event) => {
+    const form = event.target.closest(".grid-taps");
+    if (!form) return;
+    const pick = event.target.closest(".suit-pick");
+    if (pick) {
+      form.querySelectorAll(".suit-pick").forEach((p) => p.setAttribute("aria-checked", String(p === pick)));
+      return;
+    }
+    const slot = event.target.closest(".slot-tap");
+    if (!slot) return;
+    const chosen = form.querySelector('.suit-pick[aria-checked="true"]');
+    const input = slot.previousElementSibling;
+    const letter = chosen ? chosen.dataset.letter : "";
+    const left = chosen ? Number(chosen.querySelector(".left").textContent) : 0;
+    if (input.value === letter) { input.value = ""; }
+    else if (left > 0) { input.value = letter; }
+    else return;  // that suit has no card left to lay
+    slot.textContent = input.value || "·";
+    slot.classList.toggle("filled", Boolean(input.value));
+    slot.style.setProperty("--suit", input.value ? chosen.style.getPropertyValue("--suit") : "");
+    gridPaint(form);
+  });
+
   document.querySelectorAll(".composer").forEach(paint);
 })();

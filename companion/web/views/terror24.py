@@ -16,7 +16,8 @@ def view(table: Terror24Table) -> dict:
     data, lang, game = table.data, table.lang, table.game
     shown = {
         "rounds": data.rounds,
-        "suits": [{"letter": s.letter, "name": s.name(lang), "colour": s.colour_hex} for s in data.events.suits],
+        "suits": [{"letter": s.letter, "name": s.name(lang), "colour": s.colour_hex, "cards": s.cards}
+                  for s in data.events.suits],
         "provisional": data.events.provisional,
         "prompt": table.prompt().rstrip(" >"),
     }
