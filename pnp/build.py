@@ -24,7 +24,7 @@ class Job(Record):
 def build_pdf(job: Job, opts: Options, model: Any | None = None) -> Built:
     """The asset's PDF in memory (nothing written); `model` is the game's loaded data, if at hand."""
     with collector_paused():
-        fonts = load_fonts(opts.font)
+        fonts = load_fonts(opts.font, opts.font_chain)
         model = model if model is not None else job.game.load(opts.cards_dir)
         return job.asset.build(job.game, model, opts, fonts)
 

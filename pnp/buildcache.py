@@ -146,9 +146,9 @@ def _identity(path: Path) -> list[int] | None:
 def asset_inputs(game: Any, asset: Any, opts: Any) -> Inputs:
     """What one asset of a game is made from: the game's data file, its templates and the shared
     ones, the font it is set in, and every option."""
-    from .fonts import bundled_font
+    from .fonts import chain_files
 
     files = game.input_files(opts.cards_dir)
     options = {**{k: str(v) for k, v in asdict(opts).items() if k != "cards_dir"},  # its file is hashed
                "game": game.id, "asset": asset.name}
-    return Inputs(files=files, fonts=(Path(opts.font) if opts.font else bundled_font(),), options=options)
+    return Inputs(files=files, fonts=chain_files(opts.font, opts.font_chain), options=options)

@@ -86,7 +86,8 @@ def build_options(command):
         click.option("--cards", "cards_dir", type=click.Path(file_okay=False, path_type=Path),
                      help=N_("Read game data from this folder instead of the bundled cards/.")),
         click.option("--font", type=click.Path(dir_okay=False, path_type=Path),
-                     help=N_("A TrueType font (.ttf, static or variable) to use instead of Noto Sans JP.")),
+                     help=N_("A TrueType font (.ttf, static or variable) to set text in first; what it lacks "
+                             "falls back to Noto Sans JP and the symbol fonts.")),
         click.option("--no-flavor", "no_flavor", is_flag=True, help=N_("Leave out flavour text.")),
         click.option("--backs", type=click.Choice(BACK_MODES), default="duplex-long", show_default=True,
                      help=N_("Backs of cards and chips: each back page after its fronts for a printer "
@@ -122,7 +123,7 @@ def _options(langs, paper, card_size, style, guides, bleed, gutter, cards_dir, f
 
 
 def _announce_fonts(opts: Options) -> None:
-    if needs_instancing(opts.font):
+    if needs_instancing(opts.font, opts.font_chain):
         click.echo(_("Preparing the fonts (only the first time; about 15 s)…"), err=True)
 
 

@@ -18,8 +18,11 @@ from tabletop.record import Record, field, replace
 
 from . import deckimages, decktemplates
 from .assets.layouts import DERIVED, INDEX, LAYOUTS, LayoutOptions, NamedLayout
-from .deckformat import FRENCH_SUITS, BackOptions, DeckFileData, DeckOptions, FieldOptions, SuitOptions, Text
+from .deckformat import (FRENCH_SUITS, BackOptions, DeckFileData, DeckOptions, FieldOptions, FontOptions,
+                         SuitOptions, Text)
 from .deckpath import SPREADSHEETS
+from .fontfacts import font_facts
+from .fonts import BUNDLED, FontSpec, cache_dir
 from .spreadsheet import Table, read_json, read_table, toml_table
 from .text import TextStyle
 
@@ -62,6 +65,7 @@ class Deck(Record):
     name_field: str
     images: dict[str, deckimages.BoxImage] = field(default_factory=dict)  # box → its picture
     image_dpi: int = 300
+    fonts: tuple[FontSpec, ...] = ()  # the deck's own fonts, before the kit's (fonts.load_fonts)
     warnings: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()  # information lines (the CSV's encoding)
 
@@ -82,7 +86,9 @@ class Deck(Record):
     def inputs(self) -> tuple[Path, ...]:
         """Every file the deck is made from."""
         pictures = (self.folder / name for card in self.cards for name in card.images.values())
-        return tuple(dict.fromkeys((self.file, self.table.file, *self.templates.values(), *pictures)))
+        fonts = (Path(f) for spec in self.fonts for f in (spec.regular, spec.bold, spec.italic, spec.bold_italic)
+                 if f and f not in BUNDLED)
+        return tuple(dict.fromkeys((self.file, self.table.file, *self.templates.values(), *pictures, *fonts)))
 
     def text(self, card: Card, name: str, lang: str) -> str:
         """A field's value on a card in `lang`, as printed ("" when empty or the deck has no such column)."""
@@ -190,9 +196,35 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> D
     warnings = (*_unnamed(table), *_unused(table, used | set(d.ignore) | ({copies} if copies else set())),
                 *_no_japanese(deck_file, d, table))
     title = {lang: _text(d.title, lang) or deck_id for lang in LANGS}
+    fonts = _fonts(deck_file.parent, d.fonts)
+    warnings += tuple(_("{file}: font {font!r} has no bold face: its bold text prints in its regular face").format(
+        file=deck_file.name, font=Path(spec.regular).name) for spec in fonts if spec.regular not in BUNDLED
+        and spec.bold is None and not font_facts(Path(spec.regular), cache_dir()).variable)
     return Deck(deck_file, deck_id, title, languages, layout, data.layout, d.card_size, d.diameter,
                 {k: f for k, f in fields.items() if k in shown or k == name_field}, boxes, templates, styles,
-                suits, data.back, table, cards, name_field, images, d.image_dpi, warnings, notes)
+                suits, data.back, table, cards, name_field, images, d.image_dpi, fonts, warnings, notes)
+
+
+def _fonts(folder: Path, given: list[str | FontOptions]) -> tuple[FontSpec, ...]:
+    """The deck's fonts as specs with absolute paths: each file inside the deck's folder, a TrueType
+    font that exists; or a bundled font by its name."""
+    specs = []
+    for n, entry in enumerate(given):
+        entry = FontOptions(entry) if isinstance(entry, str) else entry
+        files = {}
+        for style in ("regular", "bold", "italic", "bold_italic"):
+            name = getattr(entry, style)
+            where = f"deck.fonts[{n}]" + (f".{style}" if isinstance(given[n], FontOptions) else "")
+            if name is None or name in BUNDLED:
+                files[style] = name
+                continue
+            path = inside(folder, name, where)
+            if not path.is_file():
+                raise DataError(_("font {name!r} not found in the deck's folder (or a bundled font: {known})").format(
+                    name=name, known=listing(BUNDLED)), where=where)
+            files[style] = str(path)
+        specs.append(FontSpec(**files))
+    return tuple(specs)
 
 
 def _check_colours(data: DeckFileData) -> None:

@@ -28,6 +28,15 @@ class DeckOptions(Record):
     copies: str | None = None
     name: str | None = None
     image_dpi: Literal[300, 600] = 300  # art is downsampled to this at its printed size
+    fonts: list[str | FontOptions] = field(default_factory=list)  # the deck's fonts, before the kit's
+
+
+class FontOptions(Record):
+    """A font of the deck's chain with its styles: files in the deck's folder (or bundled names)."""
+    regular: str
+    bold: str | None = None
+    italic: str | None = None
+    bold_italic: str | None = None
 
 
 class ImageOptions(Record):

@@ -1,4 +1,7 @@
-"""Fonts: find the bundled Noto Sans JP, make static Regular/Bold instances once, register them.
+"""Fonts: a fallback chain of faces — by default the bundled Noto Sans JP, then Noto Sans Symbols 2 and
+STIX Two Math for the symbols card games use (➪ ✕ ⚡ ↻ ⟳) — each registered with ReportLab in Regular
+and Bold (and Italic where the font has one; else a slanted copy made on first use, `oblique.py`).
+`fallback.py` sets each character in the first face of the chain that draws it.
 
 ReportLab embeds only TrueType outlines, and embeds a variable font at its default instance (Thin
 for Noto Sans JP). So the variable font from the `justmytype-intl-cjk` wheel is instanced at
@@ -26,17 +29,55 @@ from .parsedfonts import reportlab_font
 CACHE_ENV = "TABLETOP_KIT_FONT_CACHE"
 WEIGHTS = {"regular": 400, "bold": 700}
 CACHE_VERSION = 2  # bump when the instances are made differently
-_BUNDLED = ("justmytype_intl_cjk", "fonts/ofl/notosansjp/NotoSansJP[wght].ttf")
+# The bundled fonts, by the name a deck file gives them: JustMyType's font packs, Google Fonts'
+# OFL files as wheels. The western pack is the only packaged source of both symbol fonts.
+BUNDLED = {"Noto Sans JP": ("justmytype_intl_cjk", "fonts/ofl/notosansjp/NotoSansJP[wght].ttf"),
+           "Noto Sans Symbols 2": ("justmytype_western_core",
+                                   "fonts/ofl/notosanssymbols2/NotoSansSymbols2-Regular.ttf"),
+           "STIX Two Math": ("justmytype_western_core", "fonts/ofl/stixtwomath/STIXTwoMath-Regular.ttf")}
+_TAGS = {"Noto Sans JP": "Bundled", "Noto Sans Symbols 2": "Symbols2", "STIX Two Math": "STIXMath"}
+_BUNDLED = BUNDLED["Noto Sans JP"]
 
 
-class FontSet(Record):
-    """The registered ReportLab font names and the characters the regular face can draw."""
+class FontSpec(Record):
+    """One font of a chain: its files by style (a path, or a name of BUNDLED). A variable font's Bold
+    is its wght 700; a missing Italic is the upright face slanted."""
+    regular: str
+    bold: str | None = None
+    italic: str | None = None
+    bold_italic: str | None = None
+
+
+DEFAULT_CHAIN = tuple(FontSpec(name) for name in BUNDLED)
+
+
+class Face(Record):
+    """One font of the chain as registered: ReportLab names per style and the characters it draws.
+    `italic`/`bold_italic` None: the font has none (a slanted copy is made when first needed, from
+    `files`); `has_bold` False: its bold text prints in its regular face."""
+    label: str
     regular: str
     bold: str
     chars: frozenset[int]
+    italic: str | None = None
+    bold_italic: str | None = None
+    has_bold: bool = True
+    files: tuple[str, str] = ("", "")  # the regular and bold TrueType files, for a slanted copy
+
+
+class FontSet(Record):
+    """The chain's faces; `regular`/`bold` are the first face's (a paragraph's own font), `chars`
+    what the chain as a whole can draw."""
+    regular: str
+    bold: str
+    chars: frozenset[int]
+    faces: tuple[Face, ...] = ()
 
     def missing(self, text: str) -> list[str]:
         return sorted({c for c in text if ord(c) not in self.chars and not c.isspace()})
+
+    def has(self, text: str) -> bool:
+        return not self.missing(text)
 
 
 def cache_dir() -> Path:
@@ -46,12 +87,12 @@ def cache_dir() -> Path:
     return Path(base) / "tabletop-kit" / "fonts"
 
 
-def bundled_font() -> Path:
+def bundled_font(label: str = "Noto Sans JP") -> Path:
     """The font file inside its installed package (found, not imported: a wheel installs it as files)."""
-    package, name = _BUNDLED
+    package, name = BUNDLED[label]
     spec = find_spec(package)
     if spec is None or not spec.submodule_search_locations:
-        raise DataError(_("the bundled font package {package} is not installed; use --font FILE.ttf").format(
+        raise DataError(_("the bundled font package {package} is not installed; reinstall tabletop-kit").format(
             package=package))
     return Path(spec.submodule_search_locations[0]) / name
 
@@ -71,10 +112,12 @@ def instance_paths(source: Path) -> dict[str, Path] | None:
     return {style: cache_dir() / f"{key}-{w}-v{CACHE_VERSION}.ttf" for style, w in WEIGHTS.items()}
 
 
-def needs_instancing(font_path: str | None = None) -> bool:
+def needs_instancing(font_path: str | None = None, chain: tuple[FontSpec, ...] = ()) -> bool:
     """True if the next `load_fonts` will spend seconds making the cached instances."""
-    paths = instance_paths(font_source(font_path))
-    return bool(paths) and not all(p.is_file() for p in paths.values())
+    sources = [font_source(font_path)] if font_path else []
+    sources += [_file(spec.regular) for spec in chain or DEFAULT_CHAIN if spec.bold is None]
+    return any((paths := instance_paths(source)) and not all(p.is_file() for p in paths.values())
+               for source in sources)
 
 
 def static_instances(source: Path) -> dict[str, Path]:
@@ -111,25 +154,62 @@ def _instance_bytes(source: Path, style: str) -> bytes:
 
 
 @lru_cache(maxsize=None)
-def load_fonts(font_path: str | None = None) -> FontSet:
-    """Register Regular and Bold with ReportLab (once per process) and return their names."""
+def load_fonts(font_path: str | None = None, chain: tuple[FontSpec, ...] = ()) -> FontSet:
+    """Register the chain's faces with ReportLab (once per process): `chain` (a deck's fonts, paths
+    already resolved), else `font_path` (--font) before the default chain, else the default chain.
+    The default chain always ends a deck's own, so the kit's words (footers) always have glyphs."""
+    specs = tuple(dict.fromkeys(((FontSpec(font_path),) if font_path else ()) + chain + DEFAULT_CHAIN))
+    faces = tuple(_register(spec) for spec in specs)
+    chars = frozenset().union(*(face.chars for face in faces))
+    return FontSet(regular=faces[0].regular, bold=faces[0].bold, chars=chars, faces=faces)
+
+
+def chain_files(font_path: str | None = None, chain: tuple[FontSpec, ...] = ()) -> tuple[Path, ...]:
+    """Every font file a chain is made from (what a build depends on)."""
+    specs = ((FontSpec(font_path),) if font_path else ()) + chain + DEFAULT_CHAIN
+    # a missing file is a dependency too (the build will say so): named, not checked
+    return tuple(dict.fromkeys(bundled_font(f) if f in BUNDLED else Path(f).expanduser() for spec in specs
+                               for f in (spec.regular, spec.bold, spec.italic, spec.bold_italic) if f))
+
+
+def _file(name: str) -> Path:
+    return bundled_font(name) if name in BUNDLED else font_source(name)
+
+
+def _tag(spec: FontSpec) -> str:
+    """The registered names' stem. str hashes change from run to run; the name is in the PDF, so it
+    must not: a user's font is named after a checksum of its path."""
+    if spec.regular in BUNDLED and spec.bold is None:
+        return _TAGS[spec.regular]
+    key = "|".join(str(_file(f)) if f else "" for f in (spec.regular, spec.bold, spec.italic, spec.bold_italic))
+    return f"User{zlib.crc32(key.encode()) % 10**6}"
+
+
+def _register(spec: FontSpec) -> Face:
     from reportlab.lib.fonts import addMapping
     from reportlab.pdfbase import pdfmetrics
 
-    source = font_source(font_path)
-    paths = static_instances(source)
-    # str hashes change from run to run; the font's name is in the PDF, so it must not
-    tag = "Bundled" if font_path is None else f"User{zlib.crc32(str(source).encode()) % 10**6}"
-    names = {style: f"TK{tag}-{style.title()}" for style in WEIGHTS}
+    source = _file(spec.regular)
+    tag = _tag(spec)
+    if spec.bold is not None:
+        paths = {"regular": source, "bold": _file(spec.bold)}
+    else:
+        paths = static_instances(source)
+    has_bold = spec.bold is not None or paths["bold"] != paths["regular"]
+    paths |= {style: _file(f) for style, f in (("italic", spec.italic), ("bold_italic", spec.bold_italic)) if f}
+    names = {style: f"TK{tag}-{style.title().replace('_', '')}" for style in paths}
     for style, path in paths.items():
         try:
             pdfmetrics.registerFont(reportlab_font(names[style], path, cache_dir()))
         except Exception as e:  # ReportLab raises plain exceptions for unusable fonts
             raise DataError(_("cannot use font: {reason}").format(reason=e), file=path) from None
-    family = names["regular"]  # <b> in paragraph markup switches to the bold face
-    addMapping(family, 0, 1, names["regular"])
-    addMapping(family, 1, 1, names["bold"])
+    # <b> and <i> in paragraph markup switch faces (fallback.py slants where there is no italic).
+    # ReportLab reads a font name's style from the last mapping naming it: the upright ones go last.
+    family = names["regular"]
+    addMapping(family, 0, 1, names.get("italic", names["regular"]))
+    addMapping(family, 1, 1, names.get("bold_italic", names.get("italic", names["bold"])))
     addMapping(family, 0, 0, names["regular"])
     addMapping(family, 1, 0, names["bold"])
     chars = frozenset(pdfmetrics.getFont(names["regular"]).face.charToGlyph)
-    return FontSet(regular=names["regular"], bold=names["bold"], chars=chars)
+    return Face(spec.regular if spec.regular in BUNDLED else source.name, names["regular"], names["bold"], chars,
+                names.get("italic"), names.get("bold_italic"), has_bold, (str(paths["regular"]), str(paths["bold"])))

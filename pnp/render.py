@@ -109,7 +109,7 @@ def flowing_document(page: Size, margin: float, blocks: list, styles: dict[str, 
     its page count. Styles needed: h1, h2, body, cell, th."""
     from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Table
 
-    from .kinsoku import KinsokuParagraph as Paragraph
+    from .fallback import FallbackParagraph as Paragraph
 
     buf = io.BytesIO()
     bottom = margin + 4
@@ -165,7 +165,7 @@ def _footer_canvas() -> type:
 def _flowables(block, styles, fonts, lang, width) -> list:
     from reportlab.platypus import Table, TableStyle
 
-    from .kinsoku import KinsokuParagraph as Paragraph
+    from .fallback import FallbackParagraph as Paragraph
 
     def para(markup, style):
         paragraph_style_ = paragraph_style(styles[style], fonts, lang)

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from reportlab.lib.colors import Color
     from reportlab.lib.styles import ParagraphStyle
 
-    from .kinsoku import KinsokuParagraph as Paragraph
+    from .fallback import FallbackParagraph as Paragraph
 
 MIN_SIZE = 6.0  # pt: the smallest text an insert may carry
 _STEP = 0.04
@@ -64,11 +64,13 @@ def paragraph_style(style: TextStyle, fonts: FontSet, lang: str, scale: float = 
 
     size = max(style.size * scale, min(style.size, min_size))
     align = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}[style.align]
-    return ParagraphStyle(
+    made = ParagraphStyle(
         name=f"s{size:.2f}", fontName=fonts.bold if style.bold else fonts.regular, fontSize=size,
         leading=size * style.leading, textColor=rl_color(style.color), alignment=align,
         wordWrap="CJK" if lang == "ja" else None, splitLongWords=False, allowWidows=1,
         allowOrphans=1)
+    made.fontFaces = fonts.faces  # the fallback chain (fallback.py) each paragraph of this style uses
+    return made
 
 
 @lru_cache(maxsize=1024)
@@ -129,7 +131,7 @@ def _wrapped(markup: str, style: ParagraphStyle, width: float) -> tuple[Paragrap
     """The paragraph wrapped to `width`, its height and its widest line. Made once for each text,
     style and width: a label or a corner index many cards share is parsed and wrapped once (and
     drawn from the same object, as a fitted box shared by several places already is)."""
-    from .kinsoku import KinsokuParagraph as Paragraph
+    from .fallback import FallbackParagraph as Paragraph
 
     para = Paragraph(markup, style)
     _, height = para.wrap(width, 1e6)

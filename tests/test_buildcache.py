@@ -113,11 +113,11 @@ def test_an_assets_inputs_are_its_data_templates_font_and_options(tmp_path):
     inputs = buildcache.asset_inputs(game, game.assets["cards"], Options(cards_dir=tmp_path))
     assert tmp_path / "liar_mafia.toml" in inputs.files  # the data file the user points to
     assert {TEMPLATES_DIR / "liar_mafia" / "mafia_card.j2", TEMPLATES_DIR / "common" / "footer.j2"} <= set(inputs.files)
-    assert inputs.fonts == (bundled_font(),)
+    assert inputs.fonts == (bundled_font(), bundled_font("Noto Sans Symbols 2"), bundled_font("STIX Two Math"))
     assert inputs.options["asset"] == "cards" and inputs.options["lang"] == "ja"
     font = tmp_path / "mine.ttf"
     other = buildcache.asset_inputs(game, game.assets["cards"], Options(lang="en", font=str(font)))
-    assert other.fonts == (font,) and buildcache.fingerprint(other) != buildcache.fingerprint(inputs)
+    assert other.fonts == (font, *inputs.fonts) and buildcache.fingerprint(other) != buildcache.fingerprint(inputs)
 
 
 def test_code_version_covers_the_data_room_too(tmp_path):

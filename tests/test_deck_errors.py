@@ -232,7 +232,7 @@ def test_an_edit_to_the_spreadsheet_or_a_template_rebuilds(previous):
 
 
 def test_a_character_the_font_lacks(previous):
-    fails(previous, ['deck.csv, row 3, column B "名前"', "no glyph for 🔥"],
+    fails(previous, ['deck.csv, row 3, column B "名前"', "no font of the deck has a glyph for 🔥"],
           deck_csv=CSV.replace("湧き水", "湧き水🔥"))
 
 

@@ -127,4 +127,8 @@ def test_the_drawable_characters_are_the_fonts_own_cmap():
     from pnp.fonts import bundled_font, load_fonts, static_instances
 
     regular = static_instances(bundled_font())["regular"]
-    assert load_fonts().chars == frozenset(TTFont(regular, lazy=True).getBestCmap())
+    found = load_fonts()
+    assert found.faces[0].chars == frozenset(TTFont(regular, lazy=True).getBestCmap())
+    symbols = TTFont(bundled_font("Noto Sans Symbols 2"), lazy=True).getBestCmap()
+    assert found.faces[1].chars == frozenset(symbols)
+    assert found.chars == frozenset().union(*(face.chars for face in found.faces))  # what the chain draws

@@ -161,13 +161,29 @@ def test_text_that_cannot_shrink_enough_names_the_card(tmp_path):
     assert re.search(r"cards\[[A-Z0-9-]+\]", result.output) and "6 pt" in result.output
 
 
-def test_a_font_without_the_suit_glyphs_is_refused_clearly(tmp_path):
+def test_a_font_without_the_suit_glyphs_falls_back_to_the_kits(tmp_path):
+    """--font puts a font first; the suits it lacks come from Noto Sans JP (they used to stop the build)."""
+    import pdfplumber
     import reportlab
 
     vera = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"  # Latin only
-    result = invoke("build", "hitmans-showdown", "--lang", "en", "--font", vera, "--out", tmp_path)
+    result = invoke("build", "hitmans-showdown", "--lang", "en", "--font", vera, "--asset", "inserts",
+                    "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(next(tmp_path.rglob("inserts-*.pdf"))) as pdf:
+        chars = pdf.pages[0].chars
+    fonts = {c["text"]: c["fontname"].split("+")[-1] for c in chars}
+    assert fonts["♠"] == "NotoSansJP-Regular" and fonts["e"].startswith("BitstreamVeraSans")
+
+
+def test_a_character_no_font_has_is_refused_clearly(tmp_path):
+    cards = tmp_path / "cards"
+    shutil.copytree(CARDS_DIR, cards)
+    data = cards / "hitmans_showdown.toml"
+    data.write_text(data.read_text(encoding="utf-8").replace('en = "Hitman teams"', 'en = "Hitman teams 🜲"'), encoding="utf-8")
+    result = invoke("build", "hitmans-showdown", "--lang", "en", "--cards", cards, "--out", tmp_path)
     assert result.exit_code == 2, result.output
-    assert "no glyph" in result.output and "cards[" in result.output
+    assert "no glyph for 🜲" in result.output
 
 
 def test_a_non_font_is_refused(tmp_path):

@@ -26,6 +26,7 @@ class Options(Record):
     flavor: bool = True
     cards_dir: Path | None = None
     font: str | None = None
+    font_chain: tuple = ()  # a deck's own fonts (fonts.FontSpec), before the kit's
     backs: str = "duplex-long"  # duplex-long | duplex-short | fold | none (pnp/backs.py)
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, moves everything on back pages
     chip_diameter: float = 25.0  # mm

@@ -54,6 +54,7 @@ def deck_options(deck: Deck, opts: Options, explicit: set[str]) -> Options:
         changes["chip_diameter"] = deck.diameter
     if deck.back is None:
         changes["backs"] = "none"
+    changes["font_chain"] = deck.fonts
     return replace(opts, **changes)
 
 
@@ -143,7 +144,7 @@ def card_art(deck: Deck, card: Card, layout: FaceLayout, opts: Options, fonts: F
         column = _column(deck, deck.boxes_for(opts.style).get(box, ()), lang)
         missing = fonts.missing(" ".join(plain(p.markup) for p in paras))
         if missing:
-            raise deck.table.error(_("the font has no glyph for {chars} (use --font with a font that does)")
+            raise deck.table.error(_("no font of the deck has a glyph for {chars} (add one that does to fonts in [deck])")
                                    .format(chars=" ".join(missing)), card.row, column)
         try:
             items += fit_boxes(content.Face({box: paras}), layout, fonts, lang, "", deck.table.file).items

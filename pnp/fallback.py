@@ -1,0 +1,76 @@
+"""Font fallback inside a paragraph: each character is set in the first face of the chain
+(`fonts.FontSet.faces`) that draws it, in the same style (bold, italic) where that face has it.
+
+ReportLab parses a paragraph into runs of one font ("frags"); this splits a run wherever its
+characters need another face, so measuring (widths per frag), kinsoku line breaking and drawing
+all see each character in the font that draws it. An italic run in a face without an italic gets
+that face slanted (`oblique.py`). The chain rides on the paragraph style (`fontFaces`, set by
+text.paragraph_style), so each deck's paragraphs use its own chain.
+"""
+from __future__ import annotations
+
+from .fonts import Face
+from .kinsoku import KinsokuParagraph
+from .oblique import oblique
+
+
+class FallbackParagraph(KinsokuParagraph):
+    def _setup(self, text, style, bulletText, frags, cleaner):
+        super()._setup(text, style, bulletText, frags, cleaner)
+        faces = getattr(style, "fontFaces", None)
+        if faces and frags is None:  # given frags (a split paragraph's half) are split already
+            self.frags = split_runs(self.frags, faces)
+
+
+def split_runs(frags: list, faces: tuple[Face, ...]) -> list:
+    out = []
+    for frag in frags:
+        text = getattr(frag, "text", "")
+        if not text or hasattr(frag, "cbDefn") or hasattr(frag, "lineBreak"):
+            out.append(frag)
+            continue
+        own = _own_face(frag.fontName, faces)
+        bold, italic = bool(getattr(frag, "bold", 0)), bool(getattr(frag, "italic", 0))
+        if all(ord(c) in own.chars or c.isspace() for c in text):  # the common case: nothing to split
+            name = face_name(own, bold, italic)
+            out.append(frag if name == frag.fontName else frag.clone(fontName=name))
+            continue
+        runs: list[list] = []  # [font name, text]
+        for char in text:
+            name = face_name(_face_for(char, own, faces), bold, italic)
+            if runs and runs[-1][0] == name:
+                runs[-1][1] += char
+            else:
+                runs.append([name, char])
+        out += [frag.clone(fontName=name, text=part) for name, part in runs]
+    return out
+
+
+def _own_face(font: str, faces: tuple[Face, ...]) -> Face:
+    """The face a run's font belongs to (its style's, or a slanted copy's)."""
+    for face in faces:
+        if font in (face.regular, face.bold, face.italic, face.bold_italic) or font.startswith(
+                (face.regular + "-", face.bold + "-")):
+            return face
+    return faces[0]
+
+
+def _face_for(char: str, own: Face, faces: tuple[Face, ...]) -> Face:
+    """The run's own face if it draws `char` (or `char` is a space), else the first face of the
+    chain that does (the first face if none: the glyph check names such characters)."""
+    code = ord(char)
+    if code in own.chars or char.isspace():
+        return own
+    return next((f for f in faces if code in f.chars), faces[0])
+
+
+def face_name(face: Face, bold: bool, italic: bool) -> str:
+    """The ReportLab font of `face` for the style; bold where the face has no bold is its regular
+    (docs/decks.md says so), italic where it has no italic its upright face slanted."""
+    upright = face.bold if bold and face.has_bold else face.regular
+    if not italic:
+        return upright
+    own = face.bold_italic if bold else face.italic
+    if own:
+        return own
+    return oblique(upright, face.files[1] if upright == face.bold and face.has_bold else face.files[0])

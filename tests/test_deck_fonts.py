@@ -1,0 +1,175 @@
+"""A deck's fonts: a fallback chain (by default Noto Sans JP, Noto Sans Symbols 2, STIX Two Math),
+each character drawn by the first font that has it — read back from the PDF's characters and the
+fonts' own character maps — a deck's own fonts first, bold and italic per font, a slant where a
+font has no italic, and the kit's footer in glyphs the chain has."""
+import shutil
+from pathlib import Path
+
+import pdfplumber
+import pytest
+import reportlab
+from click.testing import CliRunner
+from fontTools.ttLib import TTFont
+
+from pdfcheck import fonts as pdf_fonts
+from pnp.assets import Options
+from pnp.assets.userdeck import deck_game, deck_options
+from pnp.build import Job, build_pdf
+from pnp.cli import main
+from pnp.deckfile import load_deck
+from pnp.fonts import bundled_font
+from tabletop.data.errors import DataError
+
+SYMBOLS = "➪✕⚡↻⟳"
+VERA = Path(reportlab.__file__).parent / "fonts"
+CSV = "title,body\n矢印 ➪,回す↻ 戻す⟳ ✕印 ⚡電撃 Latin ★\n"
+
+
+def source_of(fontname: str) -> Path:
+    """The font file a PDF font was made from, by its PostScript name (a slanted copy: its upright's)."""
+    name = fontname.split("+", 1)[-1]
+    if name.startswith(("NotoSansJP", "TKBundled")):
+        return bundled_font("Noto Sans JP")
+    if name.startswith(("NotoSansSymbols2", "TKSymbols2")):
+        return bundled_font("Noto Sans Symbols 2")
+    if name.startswith(("STIXTwoMath", "TKSTIXMath")):
+        return bundled_font("STIX Two Math")
+    files = {"BitstreamVeraSans-Roman": "Vera.ttf", "BitstreamVeraSans-Bold": "VeraBd.ttf",
+             "BitstreamVeraSans-Oblique": "VeraIt.ttf", "BitstreamVeraSans-BoldOblique": "VeraBI.ttf"}
+    return VERA / files[name]
+
+
+_CMAPS: dict[Path, dict] = {}
+
+
+def drawn_by_a_font_that_has_it(chars) -> None:
+    for ch in chars:
+        source = source_of(ch["fontname"])
+        cmap = _CMAPS.setdefault(source, TTFont(source, lazy=True).getBestCmap())
+        assert ord(ch["text"]) in cmap, (ch["text"], ch["fontname"])  # else it would be .notdef
+
+
+def write_deck(folder: Path, deck: str = "", csv: str = CSV, template: str | None = None) -> Path:
+    (folder / "deck.csv").write_text(csv, encoding="utf-8")
+    boxes = '[boxes.body]\ntemplate = "body.j2"\n' if template else ""
+    if template:
+        (folder / "body.j2").write_text(template, encoding="utf-8")
+    (folder / "deck.toml").write_text(f'[deck]\nlanguages = ["ja", "en"]\n{deck}\n[layout]\nname = "card"\n{boxes}',
+                                      encoding="utf-8")
+    return folder / "deck.csv"
+
+
+def build(path: Path, lang: str = "ja", **options):
+    deck = load_deck(path)
+    game = deck_game(deck)
+    (asset,) = game.assets.values()
+    opts = deck_options(deck, Options(lang=lang, backs="none", **options), set(options))
+    return deck, build_pdf(Job(game, asset), opts).pdf
+
+
+def page_chars(pdf: bytes):
+    import io
+
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        return doc.pages[0].chars
+
+
+def card_chars(pdf: bytes):
+    """The first page's characters above its footer."""
+    return [c for c in page_chars(pdf) if c["bottom"] < 800]
+
+
+def test_a_deck_without_font_settings_prints_japanese_latin_and_the_symbols_each_in_a_font_that_has_it(tmp_path):
+    _, pdf = build(write_deck(tmp_path))
+    chars = page_chars(pdf)
+    text = "".join(c["text"] for c in chars)
+    for expected in ("矢印", "回す", "Latin", *SYMBOLS, "★"):
+        assert expected in text
+    drawn_by_a_font_that_has_it(chars)
+    by_char = {c["text"]: c["fontname"].split("+")[-1] for c in chars}
+    assert by_char["➪"].startswith("NotoSansSymbols2") and by_char["✕"].startswith("NotoSansSymbols2")
+    assert by_char["⚡"].startswith("NotoSansSymbols2")
+    assert by_char["↻"].startswith("STIXTwoMath") and by_char["⟳"].startswith("STIXTwoMath")
+    assert by_char["回"].startswith("NotoSansJP") and by_char["★"].startswith("NotoSansJP")
+    embedded = {f["name"].split("+")[-1]: f["embedded"] for f in pdf_fonts(pdf)}
+    assert embedded["NotoSansSymbols2-Regular"] and embedded["STIXTwoMath-Regular"]
+
+
+def test_runs_in_other_fonts_are_measured_in_them(tmp_path):
+    """Each character starts where the one before it ends, across font changes: widths measured
+    in the font that draws them (one measured in the wrong font would overlap or leave a gap: ➪ is 7.9 pt wide in Noto
+    Sans Symbols 2 at 9 pt, and Noto Sans JP's empty box 9 pt)."""
+    _, pdf = build(write_deck(tmp_path, csv="title,body\nA,➪➪➪ abc ↻↻ 漢字⚡⚡ ⟳x\n"))
+    chars = page_chars(pdf)
+    base = next(c for c in chars if c["text"] == "➪")["matrix"][5]  # the body's baseline
+    line = sorted((c for c in chars if abs(c["matrix"][5] - base) < 0.5), key=lambda c: c["x0"])
+    assert "".join(c["text"] for c in line) == "➪➪➪ abc ↻↻ 漢字⚡⚡ ⟳x"
+    assert len({c["fontname"] for c in line}) == 3
+    for before, after in zip(line, line[1:]):
+        gap = after["x0"] - before["x1"]
+        assert abs(gap) < 0.05, (before["text"], after["text"], gap)
+
+
+def test_the_deck_s_own_font_comes_first_and_the_kit_s_fonts_after_it(tmp_path):
+    for name in ("Vera.ttf", "VeraBd.ttf", "VeraIt.ttf", "VeraBI.ttf"):
+        shutil.copy(VERA / name, tmp_path / name)
+    fonts = 'fonts = [{ regular = "Vera.ttf", bold = "VeraBd.ttf", italic = "VeraIt.ttf", bold_italic = "VeraBI.ttf" }]'
+    path = write_deck(tmp_path, fonts, csv="title,body\nLatin 日本,plain ➪ 字\n",
+                      template="<p style=\"body\">{{ body }} <b>bold 字</b> <i>italic</i> <b><i>both</i></b></p>")
+    deck, pdf = build(path)
+    chars = card_chars(pdf)
+    drawn_by_a_font_that_has_it(chars)
+    by_char = {}
+    for c in chars:
+        by_char.setdefault(c["text"], set()).add(c["fontname"].split("+")[-1])
+    assert by_char["p"] == {"BitstreamVeraSans-Roman"}  # "plain": the deck's font first
+    assert by_char["字"] == {"NotoSansJP-Regular", "NotoSansJP-Bold"}  # no kanji in Vera: Noto Sans JP
+    assert by_char["➪"] == {"NotoSansSymbols2-Regular"}
+    assert "BitstreamVeraSans-Bold" in by_char["d"] and by_char["c"] == {"BitstreamVeraSans-Oblique"}
+    assert by_char["h"] == {"BitstreamVeraSans-BoldOblique"}
+    assert not deck.warnings
+
+
+def test_italic_in_a_font_without_an_italic_is_slanted(tmp_path):
+    path = write_deck(tmp_path, template='<p style="body">upright <i>斜め ital ➪</i></p>')
+    _, pdf = build(path)
+    chars = page_chars(pdf)
+    drawn_by_a_font_that_has_it(chars)
+    fonts = {c["text"]: c["fontname"].split("+")[-1] for c in chars}
+    assert fonts["u"] == "NotoSansJP-Regular"
+    assert fonts["斜"] == fonts["i"] == "TKBundled-Regular-Oblique"
+    assert fonts["➪"] == "TKSymbols2-Regular-Oblique"
+    from pnp.fonts import cache_dir
+
+    slanted = TTFont(next(cache_dir().glob("TKBundled-Regular-Oblique-*.ttf")), lazy=True)
+    upright = TTFont(bundled_font("Noto Sans JP"), lazy=True)
+    assert slanted["post"].italicAngle == -12
+    # the slant moves the top of an upright stroke right: "l" leans
+    assert slanted["glyf"]["l"].xMax > upright["glyf"]["l"].xMax + 50
+
+
+def test_a_font_without_bold_is_named_once(tmp_path):
+    shutil.copy(VERA / "Vera.ttf", tmp_path / "Vera.ttf")
+    deck = load_deck(write_deck(tmp_path, 'fonts = ["Vera.ttf"]'))
+    assert any("Vera.ttf" in w and "no bold face" in w for w in deck.warnings)
+
+
+def test_a_deck_font_not_in_its_folder_names_the_line(tmp_path):
+    with pytest.raises(DataError) as e:
+        load_deck(write_deck(tmp_path, 'fonts = ["Missing.ttf", "Noto Sans JP"]'))
+    assert "line 3" in str(e.value) and "deck.fonts[0]" in str(e.value) and "Missing.ttf" in str(e.value)
+    with pytest.raises(DataError, match="outside the deck's folder"):
+        load_deck(write_deck(tmp_path, 'fonts = ["../Vera.ttf"]'))
+
+
+def test_with_font_the_footer_separator_is_drawn_by_a_font_that_has_it(tmp_path):
+    """--font used to replace every font, so the footer's "・" printed as an empty box."""
+    result = CliRunner().invoke(main, ["build", str(write_deck(tmp_path, csv="title,body\nLatin,Text\n")),
+                                       "--lang", "ja", "--font", str(VERA / "Vera.ttf"), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    pdf = next((tmp_path / "out").rglob("*.pdf")).read_bytes()
+    chars = page_chars(pdf)
+    drawn_by_a_font_that_has_it(chars)
+    dots = [c for c in chars if c["text"] == "・"]
+    assert dots and all(c["fontname"].split("+")[-1] == "NotoSansJP-Regular" for c in dots)
+    assert {c["fontname"].split("+")[-1] for c in chars if c["text"] == "L"} == {"BitstreamVeraSans-Roman"}
