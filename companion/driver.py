@@ -24,7 +24,10 @@ MOVED_ON = N_("The game changed; here it is now.")
 
 
 class LineTable(Table):
-    """The table driver with its output kept: `said` holds what the terminal would print."""
+    """The table driver with its output kept: `said` holds what the terminal would print (but the
+    pointer to `help` after a refusal: a page's taps are its commands)."""
+
+    typed = False
 
     def __init__(self, session: Session, new_game: Callable[[Session], TableGame], lang: str = "en"):
         super().__init__(session, new_game, out=io.StringIO(), color=False, lang=lang)

@@ -80,6 +80,8 @@ def replay(session: Session, new_game: Callable[[Session], TableGame]) -> TableG
 
 
 class Table:
+    typed = True  # lines come from a keyboard: a refusal points to `help` (a page's taps need no such hint)
+
     def __init__(self, session: Session, new_game: Callable[[Session], TableGame],
                  out: TextIO | None = None, color: bool | None = None, lang: str = "en"):
         self.session = session
@@ -186,7 +188,8 @@ class Table:
         except InputError as e:
             self._rebuild()  # whatever the refused line touched is discarded
             self.error(str(e))
-            self.say([self.speech._("  (type 'help' for the commands)")])
+            if self.typed:
+                self.say([self.speech._("  (type 'help' for the commands)")])
             return
         except Exception as e:  # a bug must not cost the table its game
             self._rebuild()

@@ -112,3 +112,19 @@ def test_a_fuzzed_line_is_accepted_exactly_when_it_is_listed_or_a_correction(pla
                 action = Bid(action.name, tuple(sorted(action.cards)))
             assert action in legal or isinstance(action, Adjust), line
     assert checked > 40  # of some 1,200 lines; most name cards not in hand
+
+
+def test_names_with_spaces_are_players_chiefs_seats_bidders_and_corrected_scores():
+    m = Match(DATA, 3, False)
+    for line in ("Ann Marie=scotch  Ben=wolf Chie Lee=hibachi", "s c s", "random after Ann Marie", "ann marie",
+                 "RB YG RR BP GY"):
+        m.apply(m.parse(line))
+    assert [s.name for s in m.game.seats if not s.npc] == ["Ann Marie", "Ben", "Chie Lee"]
+    assert m.game.seats[m.game.chief].name == "Ann Marie"
+    bids = [a for a in m.legal_actions() if isinstance(a, Bid) and a.name == "Chie Lee"]
+    assert bids and all(m.parse(a.line()) == a for a in bids)  # "Chie Lee 0 1" round-trips
+    m.apply(bids[0])
+    assert m.parse("adjust Chie Lee +2") == Adjust("Chie Lee", 2)
+    for line in ("Ann=scotch Ben", "Ann Marie scotch", "=scotch Ben=wolf Chie=hibachi"):
+        with pytest.raises(RuleError, match="NAME=DETECTIVE"):
+            Match(DATA, 3, False).parse(line)

@@ -477,3 +477,9 @@ def test_no_header_is_ever_answered_with_a_500(guarded, host, origin, language, 
     for method, path in (("GET", f"/?token={token}"), ("GET", "/api/games"), ("POST", "/api/games/g/lines")):
         r = c.request(method, path, headers=headers, json={"line": "end"} if method == "POST" else None)
         assert r.status_code < 500, (method, path, headers, r.text)
+
+
+def test_a_refusal_on_a_page_is_the_sentence_alone_without_pointing_to_typed_help(c):
+    create(c, "famiglia", "g")
+    answer = c.post("/api/games/g/lines", json={"line": "take 9"}).json()
+    assert answer["ok"] is False and answer["messages"] and not any("help" in m for m in answer["messages"])

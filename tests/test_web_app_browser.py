@@ -64,18 +64,24 @@ return low;
 def set_theme(browser, theme):
     browser.execute_script("localStorage.setItem('theme', arguments[0])", theme)
     browser.refresh()
-    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "board"))
+    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board, #games"))
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_both_themes_read_at_4_5_to_1_on_every_page(browser, server, lang):
-    names = {"famiglia": f"theme-fam-{lang}", "showdown": f"theme-sd-{lang}"}
+    names = {"famiglia": f"theme-fam-{lang}", "showdown": f"theme-sd-{lang}", "terror24": f"theme-24-{lang}"}
     new_game(server, "famiglia", names["famiglia"], {"level": 2, "first": "player"})
     new_game(server, "showdown", names["showdown"], {"teams": ["Ann=red_heart", "Bob=void_clover"], "seed": 3})
     api(server, f"/api/games/{names['showdown']}/lines", {"line": "attack SQ"})
+    new_game(server, "terror24", names["terror24"], {"npc_deck": "virtual", "seed": 7})
+    for line in ("Aki=scotch Ben=wolf Chie=hibachi", "s c s", "lloyd after Chie", "Aki", "RB YG RR BP GY"):
+        api(server, f"/api/games/{names['terror24']}/lines", {"line": line})
     for theme in ("light", "dark"):
-        for game, name in names.items():
-            open_page(browser, server, name, lang)
+        for game, name in [*names.items(), ("home", None)]:
+            if name:
+                open_page(browser, server, name, lang)
+            else:
+                browser.get(f"{server['url']}/lang/{lang}?next=/")
             set_theme(browser, theme)
             assert browser.execute_script("return document.documentElement.dataset.theme") == theme
             low = browser.execute_script(CONTRAST)

@@ -24,6 +24,7 @@ from .moves import (HIDDEN, Adjust, Adjusted, Answered, Bid, Checked, Chief, Dra
                     Players, Resolved, Reveal, Revealed, Started, Styles)
 
 SETUP = ("players", "styles", "npc", "chief", "grid")
+PLAYER_ENTRY = re.compile(r"([^=\s][^=]*?)=(\S+)")  # NAME=DETECTIVE; a name may have spaces: "Ann Marie=scotch"
 NPC = "NPC"  # the virtual player's seat name (no player may take it)
 
 
@@ -113,10 +114,14 @@ class Match:
 
     def _parse_players(self, words: list[str]) -> Players:
         players = []
-        for word in words:
-            name, eq, detective = word.partition("=")
-            if not eq or not name:
-                raise RuleError(N_("write each player as NAME=DETECTIVE, e.g. Aki=scotch (got {word!r})"), word=word)
+        text = " ".join(words)
+        pairs = list(PLAYER_ENTRY.finditer(text))
+        rest = PLAYER_ENTRY.sub(" ", text).strip()  # what no NAME=DETECTIVE accounts for
+        if rest or not pairs:
+            raise RuleError(N_("write each player as NAME=DETECTIVE, e.g. Aki=scotch (got {word!r})"),
+                            word=rest or text)
+        for pair in pairs:
+            name, detective = " ".join(pair.group(1).split()), pair.group(2)
             if name.lower() == NPC.lower():
                 raise RuleError(N_("{npc!r} is the virtual player's name; choose another"), npc=NPC)
             if name.isdigit():  # "3 5" must read as a bid, never as player 3 laying a 5
@@ -159,8 +164,8 @@ class Match:
     def _parse_npc(self, words: list[str]) -> NpcSeat:
         names = [n for n, _ in self.answers["players"]]
         after = names[-1]
-        if len(words) == 3 and words[1].lower() == "after":
-            after = self._player(words[2], names)
+        if len(words) >= 3 and words[1].lower() == "after":
+            after = self._player(" ".join(words[2:]), names)
             words = words[:1]
         if len(words) != 1:
             raise RuleError(N_("answer random, or a detective, optionally followed by 'after NAME'"))
@@ -175,15 +180,16 @@ class Match:
         return NpcSeat(detective, after)
 
     def _player(self, word: str, names: list[str]) -> str:
+        word = " ".join(word.split())  # a name may have spaces: "Ann Marie"
         found = [n for n in names if n.lower() == word.lower()]
         if not found:
             raise RuleError(N_("no player called {word!r} (players: {names})"), word=word, names=tuple(names))
         return found[0]
 
     def _parse_chief(self, words: list[str]) -> Chief:
-        if len(words) != 1:
+        if not words:
             raise RuleError(N_("the chief's name"))
-        return Chief(self._player(words[0], [n for n, _ in self.answers["players"]]))
+        return Chief(self._player(" ".join(words), [n for n, _ in self.answers["players"]]))
 
     def _parse_grid(self, words: list[str]) -> Grid:
         columns = self.data.grid
@@ -213,9 +219,9 @@ class Match:
 
     def _parse_bid(self, seat: int, line: str) -> Bid:
         first = line.split()[0].rstrip(":")
-        named = [i for i, s in enumerate(self.game.seats) if s.name.lower() == first.lower()]
-        if named:  # "Ben 3 4": bids may come in any order
-            seat, line = named[0], line.split(None, 1)[1] if len(line.split()) > 1 else ""
+        named = self._named_seat(line)
+        if named is not None:  # "Ben 3 4", "Ann Marie 3 4": bids may come in any order
+            seat, line = named
         elif first.isalpha():
             raise RuleError(N_("no player called {word!r}; type the cards (e.g. 3 5) or NAME 3 5 (players: "
                                "{names})"), word=line.split()[0], names=tuple(s.name for s in self.game.seats))
@@ -226,6 +232,17 @@ class Match:
         if not words or not all(w.isdigit() for w in words):
             raise RuleError(N_("type the cards as numbers, e.g. 3 5 (got {line!r})"), line=line)
         return Bid(self.game.seats[seat].name, tuple(int(w) for w in words))
+
+    def _named_seat(self, line: str) -> tuple[int, str] | None:
+        """The seat whose name starts `line` (the longest such name, a name may have spaces), with the
+        rest of the line; None if no name does."""
+        words = line.split()
+        for i, seat in sorted(enumerate(self.game.seats), key=lambda s: -len(s[1].name.split())):
+            size = len(seat.name.split())
+            given = " ".join(words[:size])
+            if given.rstrip(":").lower() == seat.name.lower() and len(words) >= size:
+                return i, " ".join(words[size:])
+        return None
 
     def _parse_draw(self, seat: int, line: str) -> Draw:
         word = line.strip().lower()
@@ -239,9 +256,9 @@ class Match:
     def _parse_adjust(self, words: list[str]) -> Adjust:
         if self.game is None:
             raise RuleError(N_("scores can be corrected once the game has started"))
-        if len(words) != 2 or not re.fullmatch(r"[+-]\d+", words[1]):
+        if len(words) < 2 or not re.fullmatch(r"[+-]\d+", words[-1]):
             raise RuleError(N_("adjust NAME +N  or  adjust NAME -N"))
-        return Adjust(self._player(words[0], [s.name for s in self.game.seats]), int(words[1]))
+        return Adjust(self._player(" ".join(words[:-1]), [s.name for s in self.game.seats]), int(words[-1]))
 
     # ---- apply ----------------------------------------------------------------------------------------
 

@@ -170,7 +170,9 @@
     else return;  // that suit has no card left to lay
     slot.textContent = input.value || "·";
     slot.classList.toggle("filled", Boolean(input.value));
-    slot.style.setProperty("--suit", input.value ? chosen.style.getPropertyValue("--suit") : "");
+    for (const property of ["--suit", "--ink"]) {
+      slot.style.setProperty(property, input.value ? chosen.style.getPropertyValue(property) : "");
+    }
     gridPaint(form);
   });
 

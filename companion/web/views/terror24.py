@@ -16,8 +16,8 @@ def view(table: Terror24Table) -> dict:
     data, lang, game = table.data, table.lang, table.game
     shown = {
         "rounds": data.rounds,
-        "suits": [{"letter": s.letter, "name": s.name(lang), "colour": s.colour_hex, "cards": s.cards}
-                  for s in data.events.suits],
+        "suits": [{"letter": s.letter, "name": s.name(lang), "colour": s.colour_hex, "ink": ink_on(s.colour_hex),
+                   "cards": s.cards} for s in data.events.suits],
         "provisional": data.events.provisional,
         "prompt": table.prompt().rstrip(" >"),
     }
@@ -50,9 +50,22 @@ def view(table: Terror24Table) -> dict:
 
 def _suit(table: Terror24Table, suit_id: str | None) -> dict:
     if suit_id is None:
-        return {"letter": HIDDEN, "name": _("face down"), "colour": ""}
+        return {"letter": HIDDEN, "name": _("face down"), "colour": "", "ink": ""}
     suit = table.data.suit(suit_id)
-    return {"letter": suit.letter, "name": suit.name(table.lang), "colour": suit.colour_hex}
+    return {"letter": suit.letter, "name": suit.name(table.lang), "colour": suit.colour_hex,
+            "ink": ink_on(suit.colour_hex)}
+
+
+def _luminance(hex_colour: str) -> float:
+    channels = [int(hex_colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def ink_on(hex_colour: str) -> str:
+    """Black or white, whichever reads better on a suit's colour (WCAG's contrast ratio)."""
+    light = _luminance(hex_colour)
+    return "#ffffff" if 1.05 / (light + 0.05) >= (light + 0.05) / 0.05 else "#111111"
 
 
 def _seat(table: Terror24Table, i: int) -> dict:
