@@ -249,21 +249,8 @@ def test_famiglia_refused_draw_changes_nothing_and_undo_takes_back(browser, serv
 # ---- 24 -------------------------------------------------------------------------------------------------
 
 def fill_form(browser, values):
-    """Set the current wizard form's fields in order (inputs typed, selects chosen), then submit."""
-    fields = browser.find_elements(By.CSS_SELECTOR, ".compose-form [data-part]:not([type=hidden])")
-    for field, value in zip(fields, values):
-        if value is None:
-            continue
-        if field.tag_name == "select":
-            browser.execute_script("arguments[0].value = arguments[1]", field, value)
-        else:
-            field.clear()
-            field.send_keys(value)
-    before = version(browser)
-    button = browser.find_element(By.CSS_SELECTOR, ".compose-form button[type=submit]")
-    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
-    button.click()
-    wait_moved(browser, before)
+    """Set the current wizard form's fields in order (None leaves one as it is), then submit."""
+    submit_form(browser, browser.find_element(By.CSS_SELECTOR, ".compose-form"), values)
 
 
 def lay_grid(browser, letters):
@@ -512,9 +499,12 @@ def test_a_24_bid_laid_on_a_phone_passed_round_shows_nowhere_until_the_round_is_
 
 
 def submit_form(browser, form, values):
-    """Set a form's visible fields in order (selects chosen, inputs typed), then send it."""
+    """Set a form's visible fields in order (selects chosen, inputs typed; None left as it is), then
+    send it."""
     fields = form.find_elements(By.CSS_SELECTOR, "[data-part]:not([type=hidden])")
     for field, value in zip(fields, values):
+        if value is None:
+            continue
         if field.tag_name == "select":
             browser.execute_script("arguments[0].value = arguments[1]", field, value)
         else:

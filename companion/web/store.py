@@ -72,6 +72,15 @@ def progress(status: dict) -> dict:
     return {key: status[key] for key in ("round", "week", "pass") if isinstance(status.get(key), int)}
 
 
+def _save_new(session: Session, lang: str) -> None:
+    """A new game's first save (under its lock); what stops it is the server's failure, said without
+    the server's folder."""
+    try:
+        session.save()
+    except SessionError as e:
+        raise GameError(500, local_words(e.text(lang), session.path)) from None
+
+
 class Store:
     def __init__(self, folder: Path):
         self.folder = Path(folder)
@@ -194,10 +203,7 @@ class Store:
             if path.exists():
                 raise _error(409, lang, N_("A game called {name!r} already exists."), name=name)
             session = Session.create(kind.game_id, {**checked, "lang": lang, "cards": None}, path, seed)
-            try:
-                session.save()
-            except SessionError as e:
-                raise GameError(500, local_words(e.text(lang), path)) from None
+            _save_new(session, lang)
         self._forget(name)
         return session
 
@@ -218,10 +224,7 @@ class Store:
                     continue
                 session = Session.create(kind.game_id, dict(table.session.options), path)
                 session.entries = table.rematch_lines()
-                try:
-                    session.save()
-                except SessionError as e:
-                    raise GameError(500, local_words(e.text(lang), path)) from None
+                _save_new(session, lang)
             self._forget(new)
             return new
         raise _error(409, lang, N_("No free name for a rematch of {name!r}."), name=name)
