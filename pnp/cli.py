@@ -26,6 +26,7 @@ from .imposition import GUIDE_STYLES
 from tabletop import cli_i18n
 from tabletop.fileio import describe_os_error
 from tabletop.i18n import N_, _, listing, ngettext
+from tabletop.progress import Progress
 
 LANGS = ("ja", "en")
 
@@ -205,32 +206,38 @@ def list_games() -> None:
 @build_options
 @user_errors
 def build(games, assets, out, force, langs, **kw) -> None:
-    if "all" in games and not langs:
-        langs = ("all",)
-    jobs = _plan(_jobs(games, assets), langs, kw)
+    jobs = _plan(_jobs(games, assets), all_langs(games, langs), kw)
     models: dict[str, object] = {}
     _announce_fonts(jobs[0][1])
     with collector_paused():  # builds leave few cycles (~800 objects a PDF); collecting rescans all they made
         _build_jobs(jobs, out, force, models)
 
 
+def all_langs(games: tuple[str, ...], langs: tuple[str, ...]) -> tuple[str, ...]:
+    """`all` games are made in both languages unless --lang says otherwise (build and export agree)."""
+    return ("all",) if "all" in games and not langs else langs
+
+
 def _build_jobs(jobs: list[tuple[Job, Options]], out: Path, force: bool, models: dict[str, object]) -> None:
-    for n, (job, opts) in enumerate(jobs, 1):
-        start = time.perf_counter()
-        label = f"[{n}/{len(jobs)}] {job.game.id} {job.asset.name} ({opts.lang})"
-        path = job.path(out, opts)
-        step = buildcache.Step([path], buildcache.asset_inputs(job.game, job.asset, opts))
-        if not force and step.fresh():
-            click.echo(_("{label}: {path}  (up to date)").format(label=label, path=path))
-        else:
-            built = build_pdf(job, opts, load_once(job.game, opts, models))
-            same = "" if step.write(built.pdf, force) else _(", content unchanged")
-            pages = ngettext("{n} page", "{n} pages", built.pages).format(n=built.pages)
-            click.echo(_("{label}: {path}  ({pages}, {size} KB, {seconds:.2f} s{unchanged})").format(
-                label=label, path=path, pages=pages, size=len(built.pdf) // 1024,
-                seconds=time.perf_counter() - start, unchanged=same))
-        # An up-to-date file still carries whatever it warns about (e.g. provisional values).
-        _warn(job.game, lambda: load_once(job.game, opts, models), opts)
+    with Progress(len(jobs), _("Building")) as progress:
+        for n, (job, opts) in enumerate(jobs, 1):
+            start = time.perf_counter()
+            label = f"[{n}/{len(jobs)}] {job.game.id} {job.asset.name} ({opts.lang})"
+            progress.begin(f"{job.game.id} {job.asset.name} ({opts.lang})")
+            path = job.path(out, opts)
+            step = buildcache.Step([path], buildcache.asset_inputs(job.game, job.asset, opts))
+            if not force and step.fresh():
+                progress.echo(_("{label}: {path}  (up to date)").format(label=label, path=path))
+            else:
+                built = build_pdf(job, opts, load_once(job.game, opts, models))
+                same = "" if step.write(built.pdf, force) else _(", content unchanged")
+                pages = ngettext("{n} page", "{n} pages", built.pages).format(n=built.pages)
+                progress.echo(_("{label}: {path}  ({pages}, {size} KB, {seconds:.2f} s{unchanged})").format(
+                    label=label, path=path, pages=pages, size=len(built.pdf) // 1024,
+                    seconds=time.perf_counter() - start, unchanged=same))
+            # An up-to-date file still carries whatever it warns about (e.g. provisional values).
+            _warn(job.game, lambda: load_once(job.game, opts, models), opts, progress.echo)
+            progress.advance()
 
 
 def load_once(game, opts: Options, models: dict[str, object]):
@@ -240,10 +247,14 @@ def load_once(game, opts: Options, models: dict[str, object]):
     return models[game.id]
 
 
-def _warn(game, model, opts: Options) -> None:
-    """Print the game's warnings for a file built or found up to date; `model()` loads its data."""
+def _warn(game, model, opts: Options, echo=click.echo) -> None:
+    """Print the game's warnings for a file built or found up to date; `model()` loads its data. Each
+    warning once per command: `build all` touches 24 four times, and said four times it read as four problems."""
+    said = click.get_current_context().meta.setdefault("pnp.warned", set())
     for warning in game.warnings(model(), opts) if game.warnings else ():
-        click.echo(warning, err=True)
+        if warning not in said:
+            said.add(warning)
+            echo(warning, err=True)
 
 
 @main.command(help=N_("Write page PAGE of GAME's ASSET (GAME may be `all`, or a deck file, whose one asset "

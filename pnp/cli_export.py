@@ -11,12 +11,13 @@ import click
 from . import buildcache
 from .assets import BuildError
 from .build import Job
-from .cli import _jobs, _plan, _warn, build_options, load_once, user_errors
+from .cli import _jobs, _plan, _warn, all_langs, build_options, load_once, user_errors
 from .export import source
 from .export.deck import Deck, ExportError
 from .export.targets import TARGETS
 from tabletop import cli_i18n
 from tabletop.i18n import N_, _, ngettext
+from tabletop.progress import Progress
 from tabletop.record import replace
 
 
@@ -29,8 +30,8 @@ def _hide_layout_options(command):
 
 
 @click.command(cls=cli_i18n.Command,
-               help=N_("Export every card of GAME… (or `all`) as 300 dpi images, or as a Tabletop Simulator "
-                       "deck."))
+               help=N_("Export every card of GAME… (or `all`: every game, in both languages unless --lang says "
+                       "otherwise) as 300 dpi images, or as a Tabletop Simulator deck."))
 @click.argument("games", nargs=-1, required=True)
 @click.option("--target", required=True, type=click.Choice(TARGETS + ("tts",)),
               help=N_("mpc: MakePlayingCards 822×1122 px; tgc: The Game Crafter 825×1125 px; png: trim size; "
@@ -47,24 +48,29 @@ def _hide_layout_options(command):
 def export(games, target, assets, out, workers, force, langs, **kw) -> None:
     models: dict[str, object] = {}
     exported = False
-    with tempfile.TemporaryDirectory(prefix="pnp-export-") as tmp:
-        for job, opts in _plan(_jobs(games, assets), langs, kw):
+    plan = _plan(_jobs(games, assets), all_langs(games, langs), kw)
+    with tempfile.TemporaryDirectory(prefix="pnp-export-") as tmp, Progress(len(plan), _("Exporting")) as progress:
+        for job, opts in plan:
+            progress.begin(f"{job.game.id} {job.asset.name} ({opts.lang})")
             if source.is_sheet(job.asset):
                 if assets:
                     raise BuildError(_("{game} {asset} is a sheet, not cards: see it with "
                                        "`pnp preview {game} {asset}`").format(game=job.game.id,
                                                                              asset=job.asset.name))
+                progress.advance()
                 continue
-            if _export_asset(job, opts, target, Path(out), workers, force, models, Path(tmp), bool(assets)):
+            if _export_asset(job, opts, target, Path(out), workers, force, models, Path(tmp), bool(assets),
+                             progress.echo):
                 exported = True
                 # Images exported, kept or up to date all show what the asset warns about.
-                _warn(job.game, lambda: load_once(job.game, opts, models), opts)
+                _warn(job.game, lambda: load_once(job.game, opts, models), opts, progress.echo)
+            progress.advance()
     if not exported:
         raise BuildError(_("nothing could be exported as {target} (each asset above says why)").format(target=target))
 
 
 def _export_asset(job: Job, opts, target: str, out: Path, workers: int | None, force: bool,
-                  models: dict[str, object], tmp: Path, named: bool) -> bool:
+                  models: dict[str, object], tmp: Path, named: bool, echo=click.echo) -> bool:
     """Export one asset unless it is up to date. Two stamps: its inputs (data, templates, fonts,
     options, code), checked without building; then the cards as built, so a data edit that changes
     none of this asset's cards keeps its images. False when the target cannot take the asset."""
@@ -80,7 +86,7 @@ def _export_asset(job: Job, opts, target: str, out: Path, workers: int | None, f
     if not force and step.fresh():
         skipped = not step.recorded_outputs()
         status = _("skipped: not exportable as {target}").format(target=target) if skipped else _("up to date")
-        click.echo(_("{label}: {status}").format(label=label, status=status))
+        echo(_("{label}: {status}").format(label=label, status=status))
         return not skipped
     start = time.perf_counter()
     deck = _deck(job, opts, models, tmp)
@@ -89,19 +95,19 @@ def _export_asset(job: Job, opts, target: str, out: Path, workers: int | None, f
     images = buildcache.Step([], cards, stamp.with_name(f"{stamp.name}-images.json"))
     if not force and images.fresh():
         step.done(images.recorded_outputs())
-        click.echo(_("{label}: no card changed, images kept").format(label=label))
+        echo(_("{label}: no card changed, images kept").format(label=label))
         return True
     try:
         paths, summary = _export(deck, target, dest, workers, name)
     except ExportError as e:
         if named:
             raise BuildError(str(e)) from None
-        click.echo(_("{label}: skipped: {reason}").format(label=label, reason=e))
+        echo(_("{label}: skipped: {reason}").format(label=label, reason=e))
         step.done([])
         return False
     images.done(paths)
     step.done(paths)
-    click.echo(_("{label}: {summary}  ({seconds:.2f} s)").format(label=label, summary=summary,
+    echo(_("{label}: {summary}  ({seconds:.2f} s)").format(label=label, summary=summary,
                                                                  seconds=time.perf_counter() - start))
     return True
 
@@ -127,11 +133,13 @@ def contact_sheets(plan: list[tuple[Job, object]], out: Path) -> None:
     from .export.contact import contact_sheet
 
     models: dict[str, object] = {}
-    with tempfile.TemporaryDirectory(prefix="pnp-preview-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="pnp-preview-") as tmp, Progress(len(plan), _("Previewing")) as progress:
         for job, opts in plan:
+            progress.begin(f"{job.game.id} {job.asset.name} ({opts.lang})")
             deck = _deck(job, opts, models, Path(tmp))
-            click.echo(contact_sheet(deck, job.path(out, opts).with_suffix(".all.png")))
-            _warn(job.game, lambda: load_once(job.game, opts, models), opts)
+            progress.echo(str(contact_sheet(deck, job.path(out, opts).with_suffix(".all.png"))))
+            _warn(job.game, lambda: load_once(job.game, opts, models), opts, progress.echo)
+            progress.advance()
 
 
 def _deck(job: Job, opts, models: dict[str, object], work_dir: Path) -> Deck:
