@@ -21,7 +21,7 @@ from tabletop.crash import internal_error, silence_stdout
 from tabletop.data.errors import DataError
 from tabletop.data.load import locate
 from tabletop.fileio import write_atomic
-from .fonts import load_fonts, needs_instancing
+from .fonts import load_fonts
 from .imposition import GUIDE_STYLES
 from tabletop import cli_i18n
 from tabletop.fileio import describe_os_error
@@ -118,8 +118,10 @@ def _options(langs, paper, card_size, style, guides, bleed, gutter, cards_dir, f
 
 
 def _announce_fonts(opts: Options) -> None:
-    if needs_instancing(opts.font):
-        click.echo(_("Preparing the fonts (only the first time; about 15 s)…"), err=True)
+    """The first run's font preparation, before any PDF is built, so no PDF's time includes it."""
+    from .firstrun import prepare_fonts
+
+    prepare_fonts(opts.font)
 
 
 def _game(name: str) -> Game:

@@ -11,7 +11,7 @@ import click
 from . import buildcache
 from .assets import BuildError
 from .build import Job
-from .cli import _jobs, _plan, _warn, all_langs, build_options, load_once, user_errors
+from .cli import _announce_fonts, _jobs, _plan, _warn, all_langs, build_options, load_once, user_errors
 from .export import source
 from .export.deck import Deck, ExportError
 from .export.targets import TARGETS
@@ -49,6 +49,7 @@ def export(games, target, assets, out, workers, force, langs, **kw) -> None:
     models: dict[str, object] = {}
     exported = False
     plan = _plan(_jobs(games, assets), all_langs(games, langs), kw)
+    _announce_fonts(plan[0][1])
     with tempfile.TemporaryDirectory(prefix="pnp-export-") as tmp, Progress(len(plan), _("Exporting")) as progress:
         for job, opts in plan:
             progress.begin(f"{job.game.id} {job.asset.name} ({opts.lang})")
@@ -133,6 +134,7 @@ def contact_sheets(plan: list[tuple[Job, object]], out: Path) -> None:
     from .export.contact import contact_sheet
 
     models: dict[str, object] = {}
+    _announce_fonts(plan[0][1])
     with tempfile.TemporaryDirectory(prefix="pnp-preview-") as tmp, Progress(len(plan), _("Previewing")) as progress:
         for job, opts in plan:
             progress.begin(f"{job.game.id} {job.asset.name} ({opts.lang})")
