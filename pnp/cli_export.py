@@ -5,6 +5,7 @@ from __future__ import annotations
 import tempfile
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import click
 
@@ -42,10 +43,16 @@ def _hide_layout_options(command):
 @click.option("--workers", type=click.IntRange(1, 64),
               help=N_("Processes rasterising (default: one per core)."))
 @click.option("--force", is_flag=True, help=N_("Export again even what is up to date."))
+@click.option("--base-url", metavar="URL",
+              help=N_("tts: the web address the sheets will be uploaded to; the saved object then names each "
+                      "sheet URL/FILE, which every player's Tabletop Simulator can load (default: this "
+                      "computer's file paths)."))
 @_hide_layout_options
 @build_options
 @user_errors
-def export(games, target, assets, out, workers, force, langs, **kw) -> None:
+def export(games, target, assets, out, workers, force, base_url, langs, **kw) -> None:
+    if base_url is not None:
+        base_url = checked_base_url(base_url, target)
     models: dict[str, object] = {}
     exported = False
     plan = _plan(_jobs(games, assets), all_langs(games, langs), kw)
@@ -61,7 +68,7 @@ def export(games, target, assets, out, workers, force, langs, **kw) -> None:
                 progress.advance()
                 continue
             if _export_asset(job, opts, target, Path(out), workers, force, models, Path(tmp), bool(assets),
-                             progress.echo):
+                             progress.echo, base_url):
                 exported = True
                 # Images exported, kept or up to date all show what the asset warns about.
                 _warn(job.game, lambda: load_once(job.game, opts, models), opts, progress.echo)
@@ -70,16 +77,30 @@ def export(games, target, assets, out, workers, force, langs, **kw) -> None:
         raise BuildError(_("nothing could be exported as {target} (each asset above says why)").format(target=target))
 
 
+def checked_base_url(url: str, target: str) -> str:
+    """--base-url: for TTS only, and an http(s) address (TTS fetches the sheets from it)."""
+    if target != "tts":
+        raise BuildError(_("--base-url names where Tabletop Simulator finds the sheets: use it with --target tts"))
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise BuildError(_("--base-url {url}: give the web folder the sheets are uploaded to, e.g. "
+                           "https://example.com/decks/").format(url=url))
+    return url if url.endswith("/") else url + "/"
+
+
 def _export_asset(job: Job, opts, target: str, out: Path, workers: int | None, force: bool,
-                  models: dict[str, object], tmp: Path, named: bool, echo=click.echo) -> bool:
+                  models: dict[str, object], tmp: Path, named: bool, echo=click.echo,
+                  base_url: str | None = None) -> bool:
     """Export one asset unless it is up to date. Two stamps: its inputs (data, templates, fonts,
     options, code), checked without building; then the cards as built, so a data edit that changes
     none of this asset's cards keeps its images. False when the target cannot take the asset."""
     label = f"{job.game.id} {job.asset.name} ({opts.lang})"
     dest = out / job.game.id / "export" / f"{target}-{opts.lang}"
     name = f"{job.game.title[opts.lang]} — {job.asset.label[opts.lang]}"
-    # TTS saved objects hold absolute file URLs: a moved output folder needs a new one.
-    what = {"export": target, **({"dest": str(dest.resolve())} if target == "tts" else {})}
+    # TTS saved objects hold absolute file URLs (or the given web address): a moved output folder or
+    # another address needs a new one.
+    where = {"base_url": base_url} if base_url else {"dest": str(dest.resolve())}
+    what = {"export": target, **(where if target == "tts" else {})}
     inputs = buildcache.asset_inputs(job.game, job.asset, opts)
     stamp = out / job.game.id / buildcache.STAMP_DIR / f"export-{target}-{opts.lang}-{job.asset.name}"
     step = buildcache.Step([], replace(inputs, options={**inputs.options, **what}),
@@ -99,7 +120,7 @@ def _export_asset(job: Job, opts, target: str, out: Path, workers: int | None, f
         echo(_("{label}: no card changed, images kept").format(label=label))
         return True
     try:
-        paths, summary = _export(deck, target, dest, workers, name)
+        paths, summary = _export(deck, target, dest, workers, name, base_url)
     except ExportError as e:
         if named:
             raise BuildError(str(e)) from None
@@ -113,13 +134,14 @@ def _export_asset(job: Job, opts, target: str, out: Path, workers: int | None, f
     return True
 
 
-def _export(deck: Deck, target: str, dest: Path, workers: int | None, name: str) -> tuple[list[Path], str]:
+def _export(deck: Deck, target: str, dest: Path, workers: int | None, name: str,
+            base_url: str | None = None) -> tuple[list[Path], str]:
     # Pillow and PDFium are imported by the command that uses them, not at every start of pnp.
     from .export.cards import export_cards
     from .export.tts import export_tts
 
     if target == "tts":
-        paths = export_tts(deck, dest, name, workers)
+        paths = export_tts(deck, dest, name, workers, base_url)
         sheets = sum("_faces" in p.name for p in paths)
         saved = next(p for p in paths if p.suffix == ".json")
         cards = ngettext("{n} card", "{n} cards", len(deck.cards)).format(n=len(deck.cards))
