@@ -2,8 +2,9 @@
 
 cards/ and templates/ (with each game's print.toml) stay at the repository top (the one source of
 truth) and ship inside the wheel as `tabletop.data.cards` and `tabletop.data.templates`, so both
-commands work from any directory. The message catalogs (`tabletop/locale/*/LC_MESSAGES/*.po`) are compiled to `.mo` here,
-at build and install time (in place for an editable install), so no compiled file is kept in git.
+commands work from any directory; examples/ ships as `pnp.example_decks`, which `pnp examples` copies
+out. The message catalogs (`tabletop/locale/*/LC_MESSAGES/*.po`) are compiled to `.mo` here, at build
+and install time (in place for an editable install), so no compiled file is kept in git.
 """
 from pathlib import Path
 
@@ -29,9 +30,11 @@ class build_py_with_catalogs(build_py):
 setup(
     cmdclass={"build_py": build_py_with_catalogs},
     packages=find_packages(include=["tabletop", "tabletop.*", "pnp", "pnp.*", "companion", "companion.*"])
-    + ["tabletop.data.cards", "tabletop.data.templates"],
-    package_dir={"tabletop.data.cards": "cards", "tabletop.data.templates": "templates"},
+    + ["tabletop.data.cards", "tabletop.data.templates", "pnp.example_decks"],
+    package_dir={"tabletop.data.cards": "cards", "tabletop.data.templates": "templates",
+                 "pnp.example_decks": "examples"},
     package_data={"tabletop.data.cards": ["*.toml"], "tabletop.data.templates": ["*.j2", "**/*.j2", "*/print.toml"],
+                  "pnp.example_decks": ["*.md", "*/*.csv", "*/*.xlsx", "*/*.toml", "*/*.j2"],
                   "tabletop": ["locale/*/LC_MESSAGES/*.po", "locale/*/LC_MESSAGES/*.mo"],
                   "companion.web": ["templates/*.html", "templates/**/*.html", "static/*"]},
 )

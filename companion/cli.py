@@ -6,6 +6,7 @@ from tabletop.crash import internal_error, silence_stdout
 from tabletop.i18n import N_
 
 from .famiglia.cli import command as famiglia
+from .games import games
 from .showdown.cli import command as showdown
 from .terror24.cli import command as terror24
 from .web.cli import serve
@@ -20,7 +21,7 @@ def main() -> None:
     pass
 
 
-for group in (famiglia, terror24, showdown, serve):
+for group in (famiglia, terror24, showdown, games, serve):
     main.add_command(group)
 
 

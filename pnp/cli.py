@@ -21,11 +21,12 @@ from tabletop.crash import internal_error, silence_stdout
 from tabletop.data.errors import DataError
 from tabletop.data.load import locate
 from tabletop.fileio import write_atomic
-from .fonts import load_fonts, needs_instancing
+from .fonts import load_fonts
 from .imposition import GUIDE_STYLES
 from tabletop import cli_i18n
 from tabletop.fileio import describe_os_error
 from tabletop.i18n import N_, _, listing, ngettext
+from tabletop.progress import Progress
 
 LANGS = ("ja", "en")
 
@@ -123,8 +124,10 @@ def _options(langs, paper, card_size, style, guides, bleed, gutter, cards_dir, f
 
 
 def _announce_fonts(opts: Options) -> None:
-    if needs_instancing(opts.font, opts.font_chain):
-        click.echo(_("Preparing the fonts (only the first time; about 15 s)…"), err=True)
+    """The first run's font preparation, before any PDF is built, so no PDF's time includes it."""
+    from .firstrun import prepare_fonts
+
+    prepare_fonts(opts.font, opts.font_chain)
 
 
 def _game(name: str) -> Game:
@@ -180,7 +183,8 @@ def _plan(jobs: list[Job], langs: tuple[str, ...], kw: dict) -> list[tuple[Job, 
 
 
 @click.group(cls=cli_i18n.Group, context_settings={"help_option_names": ["-h", "--help"]},
-             lazy_commands={"export": "pnp.cli_export:export"},
+             lazy_commands={"export": "pnp.cli_export:export", "init": "pnp.cli_start:init",
+                            "examples": "pnp.cli_start:examples"},
              help=N_("Print-and-play generator.\n\n"
                      "Exit status: 0 done, 2 a user error (bad data or options; one line says which), "
                      "1 an internal error (a bug; PNP_DEBUG=1 shows its traceback), 130 interrupted (Ctrl-C).\n\n"
@@ -211,32 +215,38 @@ def list_games() -> None:
 @build_options
 @user_errors
 def build(games, assets, out, force, langs, **kw) -> None:
-    if "all" in games and not langs:
-        langs = ("all",)
-    jobs = _plan(_jobs(games, assets), langs, kw)
+    jobs = _plan(_jobs(games, assets), all_langs(games, langs), kw)
     models: dict[str, object] = {}
     _announce_fonts(jobs[0][1])
     with collector_paused():  # builds leave few cycles (~800 objects a PDF); collecting rescans all they made
         _build_jobs(jobs, out, force, models)
 
 
+def all_langs(games: tuple[str, ...], langs: tuple[str, ...]) -> tuple[str, ...]:
+    """`all` games are made in both languages unless --lang says otherwise (build and export agree)."""
+    return ("all",) if "all" in games and not langs else langs
+
+
 def _build_jobs(jobs: list[tuple[Job, Options]], out: Path, force: bool, models: dict[str, object]) -> None:
-    for n, (job, opts) in enumerate(jobs, 1):
-        start = time.perf_counter()
-        label = f"[{n}/{len(jobs)}] {job.game.id} {job.asset.name} ({opts.lang})"
-        path = job.path(out, opts)
-        step = buildcache.Step([path], buildcache.asset_inputs(job.game, job.asset, opts))
-        if not force and step.fresh():
-            click.echo(_("{label}: {path}  (up to date)").format(label=label, path=path))
-        else:
-            built = build_pdf(job, opts, load_once(job.game, opts, models))
-            same = "" if step.write(built.pdf, force) else _(", content unchanged")
-            pages = ngettext("{n} page", "{n} pages", built.pages).format(n=built.pages)
-            click.echo(_("{label}: {path}  ({pages}, {size} KB, {seconds:.2f} s{unchanged})").format(
-                label=label, path=path, pages=pages, size=len(built.pdf) // 1024,
-                seconds=time.perf_counter() - start, unchanged=same))
-        # An up-to-date file still carries whatever it warns about (e.g. provisional values).
-        _warn(job.game, lambda: load_once(job.game, opts, models), opts)
+    with Progress(len(jobs), _("Building")) as progress:
+        for n, (job, opts) in enumerate(jobs, 1):
+            start = time.perf_counter()
+            label = f"[{n}/{len(jobs)}] {job.game.id} {job.asset.name} ({opts.lang})"
+            progress.begin(f"{job.game.id} {job.asset.name} ({opts.lang})")
+            path = job.path(out, opts)
+            step = buildcache.Step([path], buildcache.asset_inputs(job.game, job.asset, opts))
+            if not force and step.fresh():
+                progress.echo(_("{label}: {path}  (up to date)").format(label=label, path=path))
+            else:
+                built = build_pdf(job, opts, load_once(job.game, opts, models))
+                same = "" if step.write(built.pdf, force) else _(", content unchanged")
+                pages = ngettext("{n} page", "{n} pages", built.pages).format(n=built.pages)
+                progress.echo(_("{label}: {path}  ({pages}, {size} KB, {seconds:.2f} s{unchanged})").format(
+                    label=label, path=path, pages=pages, size=len(built.pdf) // 1024,
+                    seconds=time.perf_counter() - start, unchanged=same))
+            # An up-to-date file still carries whatever it warns about (e.g. provisional values).
+            _warn(job.game, lambda: load_once(job.game, opts, models), opts, progress.echo)
+            progress.advance()
 
 
 def load_once(game, opts: Options, models: dict[str, object]):
@@ -246,10 +256,14 @@ def load_once(game, opts: Options, models: dict[str, object]):
     return models[game.id]
 
 
-def _warn(game, model, opts: Options) -> None:
-    """Print the game's warnings for a file built or found up to date; `model()` loads its data."""
+def _warn(game, model, opts: Options, echo=click.echo) -> None:
+    """Print the game's warnings for a file built or found up to date; `model()` loads its data. Each
+    warning once per command: `build all` touches 24 four times, and said four times it read as four problems."""
+    said = click.get_current_context().meta.setdefault("pnp.warned", set())
     for warning in game.warnings(model(), opts) if game.warnings else ():
-        click.echo(warning, err=True)
+        if warning not in said:
+            said.add(warning)
+            echo(warning, err=True)
 
 
 @main.command(help=N_("Write page PAGE of GAME's ASSET (GAME may be `all`, or a deck file, whose one asset "

@@ -5,18 +5,20 @@ from __future__ import annotations
 import tempfile
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import click
 
 from . import buildcache
 from .assets import BuildError
 from .build import Job
-from .cli import _jobs, _plan, _warn, build_options, load_once, user_errors
+from .cli import _announce_fonts, _jobs, _plan, _warn, all_langs, build_options, load_once, user_errors
 from .export import source
 from .export.deck import Deck, ExportError
 from .export.targets import TARGETS
 from tabletop import cli_i18n
 from tabletop.i18n import N_, _, ngettext
+from tabletop.progress import Progress
 from tabletop.record import replace
 
 
@@ -29,8 +31,8 @@ def _hide_layout_options(command):
 
 
 @click.command(cls=cli_i18n.Command,
-               help=N_("Export every card of GAME… (or `all`) as 300 dpi images, or as a Tabletop Simulator "
-                       "deck."))
+               help=N_("Export every card of GAME… (or `all`: every game, in both languages unless --lang says "
+                       "otherwise) as 300 dpi images, or as a Tabletop Simulator deck."))
 @click.argument("games", nargs=-1, required=True)
 @click.option("--target", required=True, type=click.Choice(TARGETS + ("tts",)),
               help=N_("mpc: MakePlayingCards 822×1122 px; tgc: The Game Crafter 825×1125 px; png: trim size; "
@@ -41,38 +43,64 @@ def _hide_layout_options(command):
 @click.option("--workers", type=click.IntRange(1, 64),
               help=N_("Processes rasterising (default: one per core)."))
 @click.option("--force", is_flag=True, help=N_("Export again even what is up to date."))
+@click.option("--base-url", metavar="URL",
+              help=N_("tts: the web address the sheets will be uploaded to; the saved object then names each "
+                      "sheet URL/FILE, which every player's Tabletop Simulator can load (default: this "
+                      "computer's file paths)."))
 @_hide_layout_options
 @build_options
 @user_errors
-def export(games, target, assets, out, workers, force, langs, **kw) -> None:
+def export(games, target, assets, out, workers, force, base_url, langs, **kw) -> None:
+    if base_url is not None:
+        base_url = checked_base_url(base_url, target)
     models: dict[str, object] = {}
     exported = False
-    with tempfile.TemporaryDirectory(prefix="pnp-export-") as tmp:
-        for job, opts in _plan(_jobs(games, assets), langs, kw):
+    plan = _plan(_jobs(games, assets), all_langs(games, langs), kw)
+    _announce_fonts(plan[0][1])
+    with tempfile.TemporaryDirectory(prefix="pnp-export-") as tmp, Progress(len(plan), _("Exporting")) as progress:
+        for job, opts in plan:
+            progress.begin(f"{job.game.id} {job.asset.name} ({opts.lang})")
             if source.is_sheet(job.asset):
                 if assets:
                     raise BuildError(_("{game} {asset} is a sheet, not cards: see it with "
                                        "`pnp preview {game} {asset}`").format(game=job.game.id,
                                                                              asset=job.asset.name))
+                progress.advance()
                 continue
-            if _export_asset(job, opts, target, Path(out), workers, force, models, Path(tmp), bool(assets)):
+            if _export_asset(job, opts, target, Path(out), workers, force, models, Path(tmp), bool(assets),
+                             progress.echo, base_url):
                 exported = True
                 # Images exported, kept or up to date all show what the asset warns about.
-                _warn(job.game, lambda: load_once(job.game, opts, models), opts)
+                _warn(job.game, lambda: load_once(job.game, opts, models), opts, progress.echo)
+            progress.advance()
     if not exported:
         raise BuildError(_("nothing could be exported as {target} (each asset above says why)").format(target=target))
 
 
+def checked_base_url(url: str, target: str) -> str:
+    """--base-url: for TTS only, and an http(s) address (TTS fetches the sheets from it)."""
+    if target != "tts":
+        raise BuildError(_("--base-url names where Tabletop Simulator finds the sheets: use it with --target tts"))
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise BuildError(_("--base-url {url}: give the web folder the sheets are uploaded to, e.g. "
+                           "https://example.com/decks/").format(url=url))
+    return url if url.endswith("/") else url + "/"
+
+
 def _export_asset(job: Job, opts, target: str, out: Path, workers: int | None, force: bool,
-                  models: dict[str, object], tmp: Path, named: bool) -> bool:
+                  models: dict[str, object], tmp: Path, named: bool, echo=click.echo,
+                  base_url: str | None = None) -> bool:
     """Export one asset unless it is up to date. Two stamps: its inputs (data, templates, fonts,
     options, code), checked without building; then the cards as built, so a data edit that changes
     none of this asset's cards keeps its images. False when the target cannot take the asset."""
     label = f"{job.game.id} {job.asset.name} ({opts.lang})"
     dest = out / job.game.id / "export" / f"{target}-{opts.lang}"
     name = f"{job.game.title[opts.lang]} — {job.asset.label[opts.lang]}"
-    # TTS saved objects hold absolute file URLs: a moved output folder needs a new one.
-    what = {"export": target, **({"dest": str(dest.resolve())} if target == "tts" else {})}
+    # TTS saved objects hold absolute file URLs (or the given web address): a moved output folder or
+    # another address needs a new one.
+    where = {"base_url": base_url} if base_url else {"dest": str(dest.resolve())}
+    what = {"export": target, **(where if target == "tts" else {})}
     inputs = buildcache.asset_inputs(job.game, job.asset, opts)
     stamp = out / job.game.id / buildcache.STAMP_DIR / f"export-{target}-{opts.lang}-{job.asset.name}"
     step = buildcache.Step([], replace(inputs, options={**inputs.options, **what}),
@@ -80,7 +108,7 @@ def _export_asset(job: Job, opts, target: str, out: Path, workers: int | None, f
     if not force and step.fresh():
         skipped = not step.recorded_outputs()
         status = _("skipped: not exportable as {target}").format(target=target) if skipped else _("up to date")
-        click.echo(_("{label}: {status}").format(label=label, status=status))
+        echo(_("{label}: {status}").format(label=label, status=status))
         return not skipped
     start = time.perf_counter()
     deck = _deck(job, opts, models, tmp)
@@ -89,30 +117,31 @@ def _export_asset(job: Job, opts, target: str, out: Path, workers: int | None, f
     images = buildcache.Step([], cards, stamp.with_name(f"{stamp.name}-images.json"))
     if not force and images.fresh():
         step.done(images.recorded_outputs())
-        click.echo(_("{label}: no card changed, images kept").format(label=label))
+        echo(_("{label}: no card changed, images kept").format(label=label))
         return True
     try:
-        paths, summary = _export(deck, target, dest, workers, name)
+        paths, summary = _export(deck, target, dest, workers, name, base_url)
     except ExportError as e:
         if named:
             raise BuildError(str(e)) from None
-        click.echo(_("{label}: skipped: {reason}").format(label=label, reason=e))
+        echo(_("{label}: skipped: {reason}").format(label=label, reason=e))
         step.done([])
         return False
     images.done(paths)
     step.done(paths)
-    click.echo(_("{label}: {summary}  ({seconds:.2f} s)").format(label=label, summary=summary,
+    echo(_("{label}: {summary}  ({seconds:.2f} s)").format(label=label, summary=summary,
                                                                  seconds=time.perf_counter() - start))
     return True
 
 
-def _export(deck: Deck, target: str, dest: Path, workers: int | None, name: str) -> tuple[list[Path], str]:
+def _export(deck: Deck, target: str, dest: Path, workers: int | None, name: str,
+            base_url: str | None = None) -> tuple[list[Path], str]:
     # Pillow and PDFium are imported by the command that uses them, not at every start of pnp.
     from .export.cards import export_cards
     from .export.tts import export_tts
 
     if target == "tts":
-        paths = export_tts(deck, dest, name, workers)
+        paths = export_tts(deck, dest, name, workers, base_url)
         sheets = sum("_faces" in p.name for p in paths)
         saved = next(p for p in paths if p.suffix == ".json")
         cards = ngettext("{n} card", "{n} cards", len(deck.cards)).format(n=len(deck.cards))
@@ -127,11 +156,14 @@ def contact_sheets(plan: list[tuple[Job, object]], out: Path) -> None:
     from .export.contact import contact_sheet
 
     models: dict[str, object] = {}
-    with tempfile.TemporaryDirectory(prefix="pnp-preview-") as tmp:
+    _announce_fonts(plan[0][1])
+    with tempfile.TemporaryDirectory(prefix="pnp-preview-") as tmp, Progress(len(plan), _("Previewing")) as progress:
         for job, opts in plan:
+            progress.begin(f"{job.game.id} {job.asset.name} ({opts.lang})")
             deck = _deck(job, opts, models, Path(tmp))
-            click.echo(contact_sheet(deck, job.path(out, opts).with_suffix(".all.png")))
-            _warn(job.game, lambda: load_once(job.game, opts, models), opts)
+            progress.echo(str(contact_sheet(deck, job.path(out, opts).with_suffix(".all.png"))))
+            _warn(job.game, lambda: load_once(job.game, opts, models), opts, progress.echo)
+            progress.advance()
 
 
 def _deck(job: Job, opts, models: dict[str, object], work_dir: Path) -> Deck:

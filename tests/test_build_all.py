@@ -29,6 +29,7 @@ def test_build_all_writes_every_asset_in_both_languages(tmp_path):
     written = {p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*.pdf")}
     assert written == expected
     assert all((tmp_path / p).read_bytes().startswith(b"%PDF") for p in expected)
+    assert result.output.count("provisional") == 1  # 24's warning once, though four of its files print them
 
 
 def test_back_modes_name_their_files(tmp_path):
@@ -55,3 +56,11 @@ def test_the_old_id_liar_town_builds_liar_mafia(tmp_path):
     assert result.exit_code == 0, result.output
     assert (tmp_path / "liar-mafia" / "chips-a4-ja.pdf").is_file()
     assert not (tmp_path / "liar-town").exists()
+
+
+def test_export_all_makes_both_languages_like_build_all(tmp_path):
+    result = run("export", "all", "--target", "png", "--asset", "robot", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (tmp_path / "famiglia" / "export").iterdir()) == ["png-en", "png-ja"]
+    result = run("export", "all", "--target", "png", "--asset", "robot", "--lang", "en", "--out", tmp_path / "en")
+    assert sorted(p.name for p in (tmp_path / "en" / "famiglia" / "export").iterdir()) == ["png-en"]

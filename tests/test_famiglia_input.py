@@ -83,7 +83,7 @@ def test_corrupt_and_foreign_game_files_are_refused(tmp_path):
     assert result.exit_code == 2 and "not a readable game file" in result.output
     assert path.read_text() == "{broken"
     result = play(path, [])
-    assert result.exit_code == 2 and "a saved game is already there" in result.output
+    assert result.exit_code == 2 and "not a readable game file" in result.output and "--new" in result.output
     other = tmp_path / "other.json"
     other.write_text(json.dumps({"format": "tabletop-kit game", "version": 1, "game": "terror24",
                                  "options": {}, "seed": 1, "entries": []}))

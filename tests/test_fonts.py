@@ -149,3 +149,35 @@ def test_a_user_font_gets_the_same_name_in_every_run():
     names = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                             env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2")}
     assert len(names) == 1, names
+
+
+def test_both_weights_are_made_side_by_side_and_said_while_waiting(variable_font, cache, monkeypatch):
+    monkeypatch.setattr(fonts.os, "cpu_count", lambda: 2)
+    seen = []
+    paths = fonts.static_instances(variable_font, seen.append)
+    assert seen[0] == ["regular", "bold"]  # both under way at once
+    assert all(p.is_file() for p in paths.values())
+    assert _stem(paths["bold"]) > _stem(paths["regular"])
+
+
+def test_the_first_run_prepares_the_fonts_before_any_pdf_is_built_or_timed(variable_font, cache, monkeypatch):
+    from click.testing import CliRunner
+
+    import pnp.cli
+    from pnp.assets import BuildError
+
+    asked = []
+
+    def build_pdf(job, opts, model):
+        asked.append(fonts.needs_instancing(opts.font))
+        raise BuildError("stopped here")
+
+    monkeypatch.setattr(pnp.cli, "build_pdf", build_pdf)
+    result = CliRunner().invoke(pnp.cli.main, ["build", "kill-shot", "--asset", "summary", "--lang", "en",
+                                               "--font", str(variable_font), "--out", str(cache.parent / "out")])
+    assert asked == [False], result.output  # the instances were there before the first PDF's clock started
+    assert "First run: making static Regular and Bold fonts from the variable font Tiny[wght].ttf" in result.output
+    assert "Fonts ready in" in result.output
+    again = CliRunner().invoke(pnp.cli.main, ["build", "kill-shot", "--asset", "summary", "--lang", "en",
+                                              "--font", str(variable_font), "--out", str(cache.parent / "out")])
+    assert "First run" not in again.output and "Fonts ready" not in again.output

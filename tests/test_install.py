@@ -36,6 +36,15 @@ def test_installed_pnp_builds_from_another_directory(tmp_path):
         assert pdf.stat().st_size > 10_000
         assert all(f["embedded"] for f in fonts(pdf))
 
+    # The example decks come with the wheel: copied out, the README's example build works from that folder.
+    copied = subprocess.run([str(env_dir / "bin" / "pnp"), "examples"], cwd=elsewhere, capture_output=True,
+                            text=True, env=clean_env, timeout=60)
+    assert copied.returncode == 0, copied.stdout + copied.stderr
+    deck = subprocess.run([str(env_dir / "bin" / "pnp"), "build", "examples/prototype/prototype.xlsx", "--out",
+                           str(out)], cwd=elsewhere, capture_output=True, text=True, env=clean_env, timeout=300)
+    assert deck.returncode == 0, deck.stdout + deck.stderr
+    assert (out / "prototype" / "cards-a4-ja.pdf").is_file()
+
     # companion serve: its templates, styles, script and the Japanese catalog come from the wheel too
     server = subprocess.Popen([str(env_dir / "bin" / "companion"), "serve", "--port", "0", "--games",
                                str(tmp_path / "games")], cwd=elsewhere, env=clean_env, text=True,

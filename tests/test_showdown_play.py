@@ -218,7 +218,7 @@ def test_resume_refuses_new_teams_and_start_refuses_to_overwrite(tmp_path):
     path = tmp_path / "g.json"
     run([*TEAMS, "--game", str(path)], "pass\n", tmp_path)
     again = run([*TEAMS, "--game", str(path)], "", tmp_path)
-    assert again.returncode == 2 and "already there" in again.stderr
+    assert again.returncode == 2 and "a game is saved there" in again.stderr and "--new" in again.stderr
     assert status(path, tmp_path)["turn"] == "Bob"
 
 

@@ -188,7 +188,7 @@ def test_user_errors_exit_2_without_traceback(tmp_path):
     assert taken.exit_code == 2 and "--resume" in taken.output
     switch = run(["--game", str(path), "--resume", "--npc-deck", "physical"], [])
     assert switch.exit_code == 2 and "cannot change" in switch.output
-    for args, text in [([], "保存されたゲームがすでにあります"), (["--resume", "--npc-deck", "physical"], "途中では変更できません")]:
+    for args, text in [([], "保存されたゲームがあります"), (["--resume", "--npc-deck", "physical"], "途中では変更できません")]:
         ja = run(["--game", str(path), "--lang", "ja", *args], [])
         assert ja.exit_code == 2 and text in ja.output, ja.output
     ja = run(["--game", str(tmp_path / "none.json"), "--resume", "--lang", "ja"], [])

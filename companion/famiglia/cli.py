@@ -11,8 +11,8 @@ import click
 from tabletop import cli_i18n
 
 from companion.saved import SavedOptionsError, cards_dir_of, check_famiglia
-from companion.launch import (cards_option, damaged_options, open_session, play as run_table,
-                              table_options)
+from companion.launch import (Refusal, cards_option, damaged_options, open_session, play as run_table,
+                              start_mode, table_options, unusable)
 from companion.session import Session, SessionError
 from companion.speech import Speech, pad
 from tabletop.text_width import display_width
@@ -41,28 +41,29 @@ def _data(cards_dir: Path | None) -> FamigliaData:
     try:
         return load_famiglia(cards_dir)
     except DataError as e:
-        raise click.UsageError(str(e)) from None
+        raise Refusal(str(e)) from None
 
 
 def _rules(data: FamigliaData, level: int, source: str = "--level") -> Rules:
     try:
         return Rules(data, level)
     except DataError as e:
-        raise click.UsageError(Speech(current()).label(source, e.message)) from None
+        raise Refusal(Speech(current()).label(source, e.message)) from None
 
 
 @command.command(help=N_("Run the robot beside a real deck: you type the cards that come up and what you do."))
 @click.option("--level", type=int, help=LEVEL_HELP)
 @click.option("--first", type=FIRST, help=N_("Who takes the first turn (robot first is harder). Default player."))
 @table_options
-def play(level: int | None, first: str | None, game_file: Path | None, resume: bool, lang: str | None,
+def play(level: int | None, first: str | None, game_file: Path | None, resume: bool, new: bool, lang: str | None,
          cards_dir: Path | None) -> None:
+    resume, new = start_mode(GAME, game_file, resume, new, lang)
     options = {}
     if not resume:
         data = _data(cards_dir)
         options = {"level": data.rulebook_level if level is None else level, "first": first or PLAYER}
         _rules(data, options["level"])  # a bad --level is reported before the game file is looked at
-    session = open_session(GAME, game_file, resume, options, lang=lang, cards_dir=cards_dir)
+    session = open_session(GAME, game_file, resume, options, lang=lang, cards_dir=cards_dir, new=new)
     if resume:
         check_saved(session, level, first)
     data = _data(cards_dir_of(session))
@@ -77,7 +78,7 @@ def play(level: int | None, first: str | None, game_file: Path | None, resume: b
     try:
         table = replay(session, new_game)
     except SessionError as e:
-        raise click.UsageError(str(e)) from None
+        raise unusable(e, session.options["lang"]) from None
     if not session.entries:
         click.echo("\n".join(table.opening()))
     elif not table.is_over():  # a finished game is shown by the table loop itself
@@ -93,7 +94,7 @@ def check_saved(session: Session, level: int | None, first: str | None) -> None:
         raise damaged_options(session) from None
     for name, given in (("level", level), ("first", first)):
         if given is not None and given != saved[name]:
-            raise click.UsageError(Speech(saved["lang"])._(
+            raise Refusal(Speech(saved["lang"])._(
                 "--{name} {given}: the saved game was started with {name} {saved}; leave the option out to "
                 "continue it", name=name, given=given, saved=saved[name]))
 

@@ -14,7 +14,7 @@ from tabletop.i18n import N_
 
 from ..saved import SavedOptionsError, cards_dir_of, check_showdown
 from ..launch import (LANGS, cards_option, damaged_options, default_lang, open_session,
-                      play as run_table, table_options)
+                      play as run_table, start_mode, table_options)
 from ..speech import Said, Speech
 from . import check as checks
 from .cards import NotFound, find_faction
@@ -166,9 +166,10 @@ def penalty(loss, faction, rolls, escape, seed, as_json, lang, cards_dir) -> Non
               help=N_("A team, in turn order, e.g. --team Ann=red_heart --team Bob='Void Clover'."))
 @SEED
 @table_options
-def play(teams, seed, game_file, resume, lang, cards_dir) -> None:
+def play(teams, seed, game_file, resume, new, lang, cards_dir) -> None:
     from .repl import new_game
 
+    resume, new = start_mode(GAME_ID, game_file, resume, new, lang)
     said_lang = lang or default_lang()  # the refusals below come before any saved game is read
     options: dict = {}
     if not resume:
@@ -190,7 +191,7 @@ def play(teams, seed, game_file, resume, lang, cards_dir) -> None:
         options = {"teams": parsed, "rules": RULES_VERSION}
     elif teams:
         raise UserError(Speech(said_lang)._("--resume continues the saved teams; leave out --team"))
-    session = open_session(GAME_ID, game_file, resume, options, seed, lang=lang, cards_dir=cards_dir)
+    session = open_session(GAME_ID, game_file, resume, options, seed, lang=lang, cards_dir=cards_dir, new=new)
     if resume:
         check_saved_teams(session, _load(cards_dir_of(session)))
     run_table(session, new_game)

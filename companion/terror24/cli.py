@@ -11,7 +11,8 @@ from tabletop.data.terror24 import GAME_ID, Terror24, load_terror24, provisional
 from tabletop.i18n import N_
 
 from ..saved import cards_dir_of
-from ..launch import LANGS, cards_option, default_lang, open_session, play as run_table, table_options
+from ..launch import (LANGS, Refusal, cards_option, default_lang, open_session, play as run_table, start_mode,
+                      table_options)
 from ..speech import Speech
 from .repl import Terror24Table
 
@@ -21,7 +22,7 @@ def _data(cards: Path | None) -> Terror24:
     try:
         return load_terror24(cards)
     except DataError as e:
-        raise click.UsageError(str(e)) from None
+        raise Refusal(str(e)) from None
 
 
 @click.group(name="terror24", cls=cli_i18n.Group,
@@ -36,12 +37,13 @@ def command() -> None:
                       "physical: you shuffle the real cards and type each one turned up."))
 @click.option("--seed", type=int, help=N_("Seed for the NPC's deck and detective (saved with the game)."))
 @table_options
-def play(npc_deck, seed, game_file, resume, lang, cards_dir) -> None:
+def play(npc_deck, seed, game_file, resume, new, lang, cards_dir) -> None:
+    resume, new = start_mode(GAME_ID, game_file, resume, new, lang)
     options = {"npc_deck": npc_deck or "virtual"}
-    session = open_session(GAME_ID, game_file, resume, options, seed, lang=lang, cards_dir=cards_dir)
+    session = open_session(GAME_ID, game_file, resume, options, seed, lang=lang, cards_dir=cards_dir, new=new)
     lang = session.options["lang"]
     if resume and npc_deck and npc_deck != session.options.get("npc_deck"):
-        raise click.UsageError(Speech(lang)._("this game uses the {deck} NPC deck; it cannot change in the middle "
+        raise Refusal(Speech(lang)._("this game uses the {deck} NPC deck; it cannot change in the middle "
                                               "of a game", deck=session.options.get("npc_deck")))
     data = _data(cards_dir_of(session))
     warning = provisional_warning(data, lang)

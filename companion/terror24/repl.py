@@ -2,7 +2,7 @@
 table for `status`, and JSON for scripts."""
 from __future__ import annotations
 
-from tabletop.data.terror24 import GAME_ID, STYLES, Terror24, provisional_warning
+from tabletop.data.terror24 import GAME_ID, STYLES, Terror24
 from tabletop.i18n import N_
 
 from ..protocol import Action, Choice, Event, Form, Outcome, RuleError
@@ -231,5 +231,6 @@ class Terror24Table:
             lines += [self._("NPC: {detective} plays {style} (the minority style), seated after {after}",
                              detective=self.data.detective(npc.detective).name(self.lang),
                              style=self.render.style(npc.style), after=game.seats[e.npc - 1].name), deck_said]
-        warning = provisional_warning(self.data, self.lang)
-        return lines + ([warning] if warning else []) + self.render.round_start(game)
+        # The provisional-values warning is the command's, printed once before the first prompt (and the
+        # pages show their own mark): said here as well, a terminal game showed it twice.
+        return lines + self.render.round_start(game)

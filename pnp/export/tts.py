@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+from urllib.parse import quote
 
 from PIL import Image, ImageDraw
 
@@ -95,9 +96,19 @@ def _object(kind: str, nickname: str, description: str, key: str) -> dict:
 
 # ---- images ----
 
-def export_tts(deck: Deck, out_dir: Path, name: str, workers: int | None = None) -> list[Path]:
+def sheet_url(path: Path, base_url: str | None) -> str:
+    """Where TTS fetches an image: `base_url` + its file name for images the user hosts (every player's
+    TTS can load those), else this computer's file:/// path (only this computer can)."""
+    if base_url is None:
+        return path.resolve().as_uri()
+    return base_url.rstrip("/") + "/" + quote(path.name)
+
+
+def export_tts(deck: Deck, out_dir: Path, name: str, workers: int | None = None,
+               base_url: str | None = None) -> list[Path]:
     """Write the sheets, the back, a thumbnail and `<game>_<asset>.json`; returns the paths written.
-    One sheet is in memory at a time, filled as its cards stream in from the rasteriser."""
+    One sheet is in memory at a time, filled as its cards stream in from the rasteriser. The JSON
+    points at the sheets by `base_url` + file name when given (see sheet_url)."""
     if not deck.cards:
         raise ExportError(_("{game} {asset}: no cards to export").format(game=deck.game, asset=deck.asset))
     stem = f"{deck.game}_{deck.asset}"
@@ -111,7 +122,7 @@ def export_tts(deck: Deck, out_dir: Path, name: str, workers: int | None = None)
         path = out_dir / file_name
         raster.save_png(path, image)
         written.append(path)
-        return path.resolve().as_uri()
+        return sheet_url(path, base_url)
 
     back = None  # the one back of every card, if they share one
     if shared_back is not None:

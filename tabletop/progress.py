@@ -1,0 +1,63 @@
+"""A progress bar for work that takes a while: click's, on stderr, shown only at a terminal and only
+once the work has run for a second (a quick or up-to-date run shows none), kept below the lines the
+command prints. Piped or redirected, it says nothing, so logs and scripts read the same as before."""
+from __future__ import annotations
+
+import sys
+import time
+from typing import Any, TextIO
+
+import click
+
+DELAY = 1.0  # seconds of work before a bar is worth showing
+
+
+class Progress:
+    def __init__(self, total: int, label: str, out: TextIO | None = None, delay: float | None = None):
+        self.total, self.label = total, label
+        self.delay = DELAY if delay is None else delay
+        self.out = out or sys.stderr
+        self.live = self.out.isatty()
+        self.start = time.monotonic()
+        self.done, self.item = 0, ""
+        self.bar: Any = None
+
+    def __enter__(self) -> "Progress":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self._clear()
+        self.bar = None
+
+    def begin(self, item: str) -> None:
+        """Say which item is under way (the bar shows it beside the count)."""
+        self.item = item
+        self._show()
+
+    def advance(self, n: int = 1) -> None:
+        self.done += n
+        if self.bar is not None:
+            self.bar.update(n)
+        else:
+            self._show()
+
+    def echo(self, message: str, err: bool = False) -> None:
+        """A line of the command's own output, printed above the bar."""
+        self._clear()
+        click.echo(message, err=err)
+        if self.bar is not None:
+            self.bar.render_progress()
+
+    def _show(self) -> None:
+        if self.bar is None and self.live and time.monotonic() - self.start >= self.delay:
+            self.bar = click.progressbar(length=self.total, label=self.label, file=self.out, show_pos=True,
+                                         show_eta=False, item_show_func=lambda _: self.item)
+            self.bar.update(self.done)
+        if self.bar is not None:
+            self.bar.render_progress()
+
+    def _clear(self) -> None:
+        if self.bar is not None:
+            self.out.write("\r\x1b[K")
+            self.out.flush()
+            self.bar._last_line = None  # click redraws only a line that changed: this one is gone
