@@ -16,7 +16,7 @@ from tabletop.data.toml_lines import line_of
 from tabletop.i18n import _, listing
 from tabletop.record import Record, field, replace
 
-from . import deckimages, decktemplates
+from . import deckicons, deckimages, decktemplates, richtext
 from .assets.layouts import DERIVED, INDEX, LAYOUTS, LayoutOptions, NamedLayout
 from .deckformat import (FRENCH_SUITS, BackOptions, DeckFileData, DeckOptions, FieldOptions, FontOptions,
                          SuitOptions, Text)
@@ -66,6 +66,8 @@ class Deck(Record):
     images: dict[str, deckimages.BoxImage] = field(default_factory=dict)  # box → its picture
     image_dpi: int = 300
     fonts: tuple[FontSpec, ...] = ()  # the deck's own fonts, before the kit's (fonts.load_fonts)
+    icons: dict[str, deckicons.Icon] = field(default_factory=dict)  # `:name:` in text (deckicons.py)
+    rich: frozenset[str] = frozenset()  # the fields read as rich text (richtext.py)
     warnings: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()  # information lines (the CSV's encoding)
 
@@ -88,7 +90,10 @@ class Deck(Record):
         pictures = (self.folder / name for card in self.cards for name in card.images.values())
         fonts = (Path(f) for spec in self.fonts for f in (spec.regular, spec.bold, spec.italic, spec.bold_italic)
                  if f and f not in BUNDLED)
-        return tuple(dict.fromkeys((self.file, self.table.file, *self.templates.values(), *pictures, *fonts)))
+        icons = (self.folder / icon.file for icon in self.icons.values() if icon.file)
+        fonts = (*fonts, *(Path(spec.regular) for spec in deckicons.fonts(self.icons) if spec.regular not in BUNDLED))
+        return tuple(dict.fromkeys((self.file, self.table.file, *self.templates.values(), *pictures, *icons,
+                                    *fonts)))
 
     def text(self, card: Card, name: str, lang: str) -> str:
         """A field's value on a card in `lang`, as printed ("" when empty or the deck has no such column)."""
@@ -164,6 +169,7 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> D
         raise DataError(_("the {layout} layout has no back").format(layout=layout.name), where="back")
     table, notes = _cards_table(deck_file, data, spreadsheet)
     table = _filtered(table, d.where)
+    table = _replaced(table, d.replace)
     suits = {**FRENCH_SUITS, **data.suits}
     fields = _fields(data, table, languages)
     boxes, templates = _boxes(deck_file.parent, data, layout, table, fields)
@@ -187,6 +193,11 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> D
         pictures = deckimages.card_images(images, table, deck_file.parent, table.rows)
         cards = tuple(replace(card, images=pictures.get(card.row, {})) for card in cards)
     styles = _styles(data, layout, fields, shown)
+    icons = deckicons.read_icons(deck_file.parent, data.icons, lambda name, where: _font_file(
+        deck_file.parent, name, where))
+    if icons:
+        _check_markers(table, cards, fields, shown | {name_field}, icons, data.back)
+    rich = _rich(data, boxes, fields, table, cards, styles)
     used = {c for name, f in fields.items() if name in shown or name == name_field for c in f.columns.values()}
     used |= {c for image in images.values() for c in image.columns}
     for n, column in enumerate(d.ignore):
@@ -202,7 +213,7 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> D
         and spec.bold is None and not font_facts(Path(spec.regular), cache_dir()).variable)
     return Deck(deck_file, deck_id, title, languages, layout, data.layout, d.card_size, d.diameter,
                 {k: f for k, f in fields.items() if k in shown or k == name_field}, boxes, templates, styles,
-                suits, data.back, table, cards, name_field, images, d.image_dpi, fonts, warnings, notes)
+                suits, data.back, table, cards, name_field, images, d.image_dpi, fonts, icons, rich, warnings, notes)
 
 
 def _fonts(folder: Path, given: list[str | FontOptions]) -> tuple[FontSpec, ...]:
@@ -215,16 +226,69 @@ def _fonts(folder: Path, given: list[str | FontOptions]) -> tuple[FontSpec, ...]
         for style in ("regular", "bold", "italic", "bold_italic"):
             name = getattr(entry, style)
             where = f"deck.fonts[{n}]" + (f".{style}" if isinstance(given[n], FontOptions) else "")
-            if name is None or name in BUNDLED:
-                files[style] = name
-                continue
-            path = inside(folder, name, where)
-            if not path.is_file():
-                raise DataError(_("font {name!r} not found in the deck's folder (or a bundled font: {known})").format(
-                    name=name, known=listing(BUNDLED)), where=where)
-            files[style] = str(path)
+            files[style] = name if name is None else _font_file(folder, name, where)
         specs.append(FontSpec(**files))
     return tuple(specs)
+
+
+def _font_file(folder: Path, name: str, where: str) -> str:
+    """A bundled font's name as it is, or a TrueType file in the deck's folder as an absolute path."""
+    if name in BUNDLED:
+        return name
+    path = inside(folder, name, where)
+    if not path.is_file():
+        raise DataError(_("font {name!r} not found in the deck's folder (or a bundled font: {known})").format(
+            name=name, known=listing(BUNDLED)), where=where)
+    return str(path)
+
+
+def _replaced(table: Table, codes: dict[str, str]) -> Table:
+    """Every text cell with the deck's own codes replaced (`replace` in [deck]: `"<strong>" = "**"`,
+    `"[click]" = ":tap:"`), longest code first, before anything else reads the cells."""
+    if not codes:
+        return table
+    pattern = re.compile("|".join(re.escape(code) for code in sorted(codes, key=len, reverse=True) if code))
+    rows = tuple(replace(row, cells={column: pattern.sub(lambda m: codes[m.group(0)], value)
+                                     if isinstance(value, str) else value for column, value in row.cells.items()})
+                 for row in table.rows)
+    return replace(table, rows=rows)
+
+
+def _rich(data: DeckFileData, boxes, fields: dict[str, Field], table: Table, cards, styles) -> frozenset[str]:
+    """The fields read as rich text: `rich` in [deck] and every field of a box with `rich = true`.
+    Every cell of them that does not read is reported at once."""
+    for n, name in enumerate(data.deck.rich):
+        if name not in fields:
+            raise _unknown_field(name, table, f"deck.rich[{n}]")
+    rich = set(data.deck.rich) | {f for box, spec in data.boxes.items() if spec.rich for f in boxes.get(box, ())}
+    rich &= set(fields)
+    errors = []
+    for card in cards:
+        for name in sorted(rich):
+            for column in dict.fromkeys(fields[name].columns.values()):
+                try:
+                    richtext.to_markup(cell_text(card.cells.get(column, "")), styles[name].size if name in styles else 9)
+                except richtext.RichTextError as e:
+                    errors.append(table.error(str(e), card.row, column))
+    DataErrors.raise_all(errors)
+    return frozenset(rich)
+
+
+def _check_markers(table: Table, cards, fields: dict[str, Field], shown: set[str], icons, back) -> None:
+    """Every cell printed whose `:name:` markers name no icon: one line per cell, all at once."""
+    columns = sorted({c for name, f in fields.items() if name in shown for c in f.columns.values()},
+                     key=table.columns.index)
+    errors = []
+    for card in cards:
+        for column in columns:
+            names = deckicons.unknown(cell_text(card.cells.get(column, "")), icons)
+            if names:
+                errors.append(table.error(deckicons.unknown_error(names, icons), card.row, column))
+    texts = back.text.items() if back and isinstance(back.text, dict) else [("", back.text if back else "")]
+    for lang, text in texts:
+        if names := deckicons.unknown(text, icons):
+            errors.append(DataError(deckicons.unknown_error(names, icons), where="back.text" + (f".{lang}" if lang else "")))
+    DataErrors.raise_all(errors)
 
 
 def _check_colours(data: DeckFileData) -> None:

@@ -29,6 +29,8 @@ class DeckOptions(Record):
     name: str | None = None
     image_dpi: Literal[300, 600] = 300  # art is downsampled to this at its printed size
     fonts: list[str | FontOptions] = field(default_factory=list)  # the deck's fonts, before the kit's
+    rich: list[str] = field(default_factory=list)  # fields read as rich text (richtext.py)
+    replace: dict[str, str] = field(default_factory=dict)  # the deck's own codes → text, in every cell
 
 
 class FontOptions(Record):
@@ -47,6 +49,13 @@ class ImageOptions(Record):
     height: float | None = None  # mm at the top of the box for the picture, the text below it
 
 
+class IconOptions(Record):
+    """An icon of `[icons]`: a picture file in the deck's folder, or a glyph (in a font of its own)."""
+    file: str | None = None
+    glyph: str | None = None
+    font: str | None = None  # a font file in the deck's folder, or a bundled font's name
+
+
 class FieldOptions(Record):
     column: str | None = None
     ja: str | None = None
@@ -63,6 +72,7 @@ class BoxOptions(Record):
     fields: list[str] | None = None
     template: str | None = None
     image: str | ImageOptions | None = None
+    rich: bool = False  # the box's fields read as rich text
 
 
 class SuitOptions(Record):
@@ -83,6 +93,7 @@ class DeckFileData(Record):
     fields: dict[str, str | FieldOptions] = field(default_factory=dict)
     boxes: dict[str, BoxOptions] = field(default_factory=dict)
     suits: dict[str, SuitOptions] = field(default_factory=dict)
+    icons: dict[str, str | IconOptions] = field(default_factory=dict)  # name → a picture file, or a glyph
     back: BackOptions | None = None
     cards: list[dict[str, Any]] | None = None
 

@@ -43,7 +43,7 @@ def box_image(box: str, spec: BoxOptions, table: Table, folder: Path) -> BoxImag
             raise DataError(_("no column {column!r} for the picture's file name (columns: {known})").format(
                 column=column, known=listing(table.columns)), where=where)
     if not columns:  # one picture on every card: checked once, here
-        _checked(folder, options.file, lambda message: DataError(message, where=where))
+        checked_path(folder, options.file, lambda message: DataError(message, where=where))
     try:
         align = parse_align(options.align)
     except ValueError:
@@ -68,7 +68,7 @@ def card_images(images: dict[str, BoxImage], table: Table, folder: Path,
             name = _COLUMN.sub(lambda m: cells[m.group(1)], image.pattern)
             column = image.columns[0] if image.columns else None
             try:
-                found.setdefault(row.number, {})[box] = _checked(
+                found.setdefault(row.number, {})[box] = checked_path(
                     folder, name, lambda message: table.error(message, row.number, column))
             except DataError as e:
                 errors.append(e)
@@ -76,7 +76,7 @@ def card_images(images: dict[str, BoxImage], table: Table, folder: Path,
     return found
 
 
-def _checked(folder: Path, name: str, error) -> str:
+def checked_path(folder: Path, name: str, error) -> str:
     """`name` with `/` separators, refused if absolute or leading out of the deck's folder."""
     name = name.replace("\\", "/")  # a path typed on Windows
     if PurePosixPath(name).is_absolute() or PureWindowsPath(name).anchor:

@@ -4,7 +4,7 @@
 ReportLab parses a paragraph into runs of one font ("frags"); this splits a run wherever its
 characters need another face, so measuring (widths per frag), kinsoku line breaking and drawing
 all see each character in the font that draws it. An italic run in a face without an italic gets
-that face slanted (`oblique.py`). The chain rides on the paragraph style (`fontFaces`, set by
+that face slanted (`oblique.py`). An inline picture (a deck's icon) is sized to its run's text. The chain rides on the paragraph style (`fontFaces`, set by
 text.paragraph_style), so each deck's paragraphs use its own chain.
 """
 from __future__ import annotations
@@ -20,6 +20,34 @@ class FallbackParagraph(KinsokuParagraph):
         faces = getattr(style, "fontFaces", None)
         if faces and frags is None:  # given frags (a split paragraph's half) are split already
             self.frags = split_runs(self.frags, faces)
+            scale_spans(self.frags, style)
+            size_icons(self.frags)
+
+
+def scale_spans(frags: list, style) -> None:
+    """A run with a size of its own (`<font size>`, a deck's rich text span) shrunk as much as the
+    paragraph's text, when it is fitted smaller than its full size."""
+    scale = getattr(style, "fontScale", 1.0)
+    if scale == 1.0:
+        return
+    for frag in frags:
+        if frag.fontSize != style.fontSize and not hasattr(frag, "cbDefn"):
+            frag.fontSize *= scale
+
+
+def size_icons(frags: list) -> None:
+    """An inline picture (a deck's icon, `deckicons.py`) as high as its run's text, on its baseline.
+    Set here, from the run's font size, so a paragraph shrunk to fit shrinks its icons with it and
+    line breaking measures each as one character its own width. Drawn from its file's name, so
+    ReportLab embeds a picture once however many paragraphs show it."""
+    for frag in frags:
+        defn = getattr(frag, "cbDefn", None)
+        if defn is not None and getattr(defn, "kind", "") == "img" and isinstance(defn.src, str):
+            w, h = defn.image.getSize()
+            defn.height = frag.fontSize
+            defn.width = frag.fontSize * w / h
+            defn.valign = "baseline"
+            defn.image = defn.src
 
 
 def split_runs(frags: list, faces: tuple[Face, ...]) -> list:

@@ -223,6 +223,11 @@ def _tag(spec: FontSpec) -> str:
     return f"User{zlib.crc32(key.encode()) % 10**6}"
 
 
+def regular_name(spec: FontSpec) -> str:
+    """The name ReportLab knows the font's regular face by, once `load_fonts` registered it."""
+    return f"TK{_tag(spec)}-Regular"
+
+
 def _register(spec: FontSpec) -> Face:
     from reportlab.lib.fonts import addMapping
     from reportlab.pdfbase import pdfmetrics

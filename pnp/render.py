@@ -313,9 +313,16 @@ def _draw_text(c: Canvas, art: TextArt, frame: Rect) -> None:
     # Paragraphs go down the box one after the other inside this one saved state: ReportLab's
     # drawOn would save and restore the state around each one as well.
     c.translate(0, pt(box.h) - offset)
-    for para, space in art.text.paras:
-        c.translate(0, -(space + para.height))
-        para._drawOn(c)
+    from reportlab import rl_config
+
+    was = rl_config.useA85
+    rl_config.useA85 = 0  # a deck's icons in text go in binary, as its pictures do (_draw_image)
+    try:
+        for para, space in art.text.paras:
+            c.translate(0, -(space + para.height))
+            para._drawOn(c)
+    finally:
+        rl_config.useA85 = was
     c.restoreState()
 
 

@@ -70,6 +70,7 @@ def paragraph_style(style: TextStyle, fonts: FontSet, lang: str, scale: float = 
         wordWrap="CJK" if lang == "ja" else None, splitLongWords=False, allowWidows=1,
         allowOrphans=1)
     made.fontFaces = fonts.faces  # the fallback chain (fallback.py) each paragraph of this style uses
+    made.fontScale = size / style.size if style.size else 1.0  # a span's own size shrinks with its text
     return made
 
 

@@ -18,10 +18,10 @@ from tabletop.record import replace
 from tabletop.text_width import display_width
 
 from .. import backs as backs_mod
-from .. import content, decktemplates
+from .. import content, deckicons, decktemplates, richtext
 from ..content import Para, TemplateError
 from ..deckfile import Card, Deck
-from ..fonts import FontSet
+from ..fonts import DEFAULT_CHAIN, FontSet
 from ..geometry import Size
 from ..render import FaceArt
 from . import BuildError, Game, Options
@@ -54,7 +54,9 @@ def deck_options(deck: Deck, opts: Options, explicit: set[str]) -> Options:
         changes["chip_diameter"] = deck.diameter
     if deck.back is None:
         changes["backs"] = "none"
-    changes["font_chain"] = deck.fonts
+    # Glyph icons' fonts go after the kit's: they draw their icons, and nothing the other fonts have.
+    icon_fonts = deckicons.fonts(deck.icons)
+    changes["font_chain"] = deck.fonts + ((*DEFAULT_CHAIN, *icon_fonts) if icon_fonts else ())
     return replace(opts, **changes)
 
 
@@ -74,8 +76,34 @@ def _coloured(markup: str, colour: str | None) -> str:
     return f'<font color="{colour}">{markup}</font>' if colour else markup
 
 
-def field_markup(deck: Deck, card: Card, name: str, box: str, lang: str) -> str:
-    """A field as paragraph markup: data text escaped, line breaks kept, the index in the suit's colour."""
+def icon_markups(deck: Deck) -> dict[str, str]:
+    """Each icon's markup (deckicons.py), its picture prepared for the deck's largest text."""
+    if not deck.icons:
+        return {}
+    largest = max([s.size for s in deck.styles.values()] + [BACK_STYLE.size])
+    return deckicons.markups(deck.icons, deck.folder, largest, deck.image_dpi)
+
+
+# Stands in for `\:` while Markdown reads a rich field (its own escapes would take the backslash), so
+# a deck's icons see it as written.
+_KEPT_COLON = "\ue000"
+
+
+def text_markup(deck: Deck, text: str, name: str, icons: dict[str, str]) -> str:
+    """A field's text as paragraph markup: escaped, line breaks kept and icons inline; read as rich
+    text (richtext.py) if the deck says so for this field."""
+    if name not in deck.rich:
+        return deckicons.expand(_markup(text), icons)
+    if deck.icons:
+        text = text.replace("\\:", _KEPT_COLON)
+    style = deck.styles.get(name)
+    return richtext.to_markup(text, style.size if style else 9.0, lambda run: deckicons.expand(
+        _markup(run.replace(_KEPT_COLON, "\\:")), icons))
+
+
+def field_markup(deck: Deck, card: Card, name: str, box: str, lang: str, icons: dict[str, str] | None = None) -> str:
+    """A field as paragraph markup: data text escaped, line breaks kept, icons inline, the index in
+    the suit's colour."""
     suit = deck.suit(card)
     colour = suit.color if suit and name in deck.layout.colour_fields else None
     rank = deck.text(card, "rank", lang)
@@ -86,34 +114,36 @@ def field_markup(deck: Deck, card: Card, name: str, box: str, lang: str) -> str:
         return _coloured(_markup(suit.symbol), colour) if suit else ""
     if name == "rank" and box == "index" and len(rank) > 2:  # JOKER stands letter by letter in a corner
         return _coloured("<br/>".join(_markup(c) for c in rank), colour)
-    markup = _coloured(_markup(deck.text(card, name, lang)), colour)
+    markup = _coloured(text_markup(deck, deck.text(card, name, lang), name, icons or {}), colour)
     icon = (suit.symbol if suit else "") + rank
     if name == deck.layout.icon_field and icon:
         return f'{_coloured(_markup(icon), suit.color if suit else None)} {markup}'
     return markup
 
 
-def face_content(deck: Deck, card: Card, lang: str, style: str) -> content.Face:
+def face_content(deck: Deck, card: Card, lang: str, style: str, icons: dict[str, str] | None = None) -> content.Face:
     boxes = {}
     for box, fields in deck.boxes_for(style).items():
         if box in deck.templates:
-            boxes[box] = _from_template(deck, card, box, lang)
+            boxes[box] = _from_template(deck, card, box, lang, icons or {})
             continue
-        paras = [Para(m, name) for name in fields if (m := field_markup(deck, card, name, box, lang))]
+        paras = [Para(m, name) for name in fields if (m := field_markup(deck, card, name, box, lang, icons))]
         boxes[box] = tuple(paras)
     return content.Face(boxes)
 
 
 def template_context(deck: Deck, card: Card, lang: str) -> dict[str, Any]:
     suit = deck.suit(card)
-    fields = {name: deck.text(card, name, lang) for name in deck.fields}
+    fields: dict[str, Any] = {name: deck.text(card, name, lang) for name in deck.fields}
+    for name in deck.rich:  # a rich field comes to a template as markup: {{ body }} prints it bold and all
+        fields[name] = Markup(text_markup(deck, fields[name], name, {}))
     fields[INDEX] = (suit.symbol if suit else "") + deck.text(card, "rank", lang)
     suit_info = {"symbol": suit.symbol, "color": suit.color,
                  "name": suit.name.get(lang, "") if isinstance(suit.name, dict) else suit.name or ""} if suit else None
     return {**fields, "lang": lang, "row": card.row, "copies": card.copies, "suit": suit_info}
 
 
-def _from_template(deck: Deck, card: Card, box: str, lang: str) -> tuple[Para, ...]:
+def _from_template(deck: Deck, card: Card, box: str, lang: str, icons: dict[str, str]) -> tuple[Para, ...]:
     path = deck.templates[box]
     try:
         out = decktemplates.render(path, deck.folder, template_context(deck, card, lang)).strip()
@@ -123,11 +153,18 @@ def _from_template(deck: Deck, card: Card, box: str, lang: str) -> tuple[Para, .
         if "<p" not in out:  # plain text: one paragraph in the style of the box's first field
             lines = [line.strip() for line in out.splitlines() if line.strip()]
             style = deck.boxes[box][0] if deck.boxes[box] else "body"
-            return (Para("<br/>".join(lines), style),) if lines else ()
-        paras = content.parse_face(f'<face><box name="{box}">{out}</box></face>').boxes[box]
+            paras = (Para("<br/>".join(lines), style),) if lines else ()
+        else:
+            paras = content.parse_face(f'<face><box name="{box}">{out}</box></face>').boxes[box]
     except (jinja2.TemplateError, TemplateError) as e:
         raise deck.table.error(_("{template}: {reason}").format(template=path.name, reason=e), card.row) from None
-    for p in paras:
+    if deck.icons:
+        names = [n for p in paras for n in deckicons.unknown(p.markup, deck.icons)]
+        if names:
+            raise deck.table.error(_("{template}: {reason}").format(
+                template=path.name, reason=deckicons.unknown_error(dict.fromkeys(names), deck.icons)), card.row)
+        paras = tuple(replace(p, markup=deckicons.expand(p.markup, icons)) for p in paras)
+    for p in paras if "<p" in out else ():  # plain text takes its box's own style
         if p.style not in deck.styles:
             raise DataError(_("no style {style!r}: a paragraph's style is a field's name ({known})").format(
                 style=p.style, known=listing(sorted(deck.styles))), file=path)
@@ -135,10 +172,10 @@ def _from_template(deck: Deck, card: Card, box: str, lang: str) -> tuple[Para, .
 
 
 def card_art(deck: Deck, card: Card, layout: FaceLayout, opts: Options, fonts: FontSet,
-             decor: tuple) -> FaceArt:
+             decor: tuple, icons: dict[str, str]) -> FaceArt:
     """The card's text fitted box by box; an error names the card's row and the box's first column."""
     lang = opts.lang
-    face = face_content(deck, card, lang, opts.style)
+    face = face_content(deck, card, lang, opts.style, icons)
     items = list(decor)
     for box, paras in face.boxes.items():
         column = _column(deck, deck.boxes_for(opts.style).get(box, ()), lang)
@@ -184,6 +221,7 @@ class DeckCards(Cards):
         layout = face_layout(deck, size, opts)
         areas = image_areas(deck, size, opts)
         prepared = prepared_pictures(deck, areas, opts) if deck.images else {}
+        icons = icon_markups(deck)
         arts, faces = [], []
         for card in deck.cards:
             if card.copies:
@@ -191,13 +229,13 @@ class DeckCards(Cards):
                 decor = deck.layout.decor(size, suit.color if suit else deck.options.frame)
                 decor += pictures(deck, card, areas, prepared)
                 faces.append((card, len(arts)))
-                arts.append(card_art(deck, card, layout, opts, fonts, decor))
+                arts.append(card_art(deck, card, layout, opts, fonts, decor, icons))
         if not faces:
             raise DataError(_("the deck has no cards to print (every row has 0 copies)"), file=deck.table.file)
         back = None
         if deck.back is not None and opts.backs != "none":
             back = len(arts)
-            arts.append(back_art(deck, size, opts.lang, fonts))
+            arts.append(back_art(deck, size, opts.lang, fonts, icons))
         pieces, cards = [], []
         for card, front in faces:
             name = deck.text(card, deck.name_field, opts.lang) or _("row {n}").format(n=card.row)
@@ -212,7 +250,7 @@ class DeckCards(Cards):
                 arts, cards)
 
 
-def back_art(deck: Deck, size: Size, lang: str, fonts: FontSet) -> FaceArt:
+def back_art(deck: Deck, size: Size, lang: str, fonts: FontSet, icons: dict[str, str]) -> FaceArt:
     chip = deck.layout.kind == "chips"
     ink = deck.back.ink or (deck.back.color if chip else BACK_STYLE.color)
     layout = replace(back_layout(size), styles={"back": replace(
@@ -222,7 +260,8 @@ def back_art(deck: Deck, size: Size, lang: str, fonts: FontSet) -> FaceArt:
     if not text:
         return FaceArt(decor)
     try:
-        fitted = fit_boxes(content.Face({"body": (Para(_markup(text), "back"),)}), layout, fonts, lang, "back.text",
+        fitted = fit_boxes(content.Face({"body": (Para(deckicons.expand(_markup(text), icons), "back"),)}), layout,
+                           fonts, lang, "back.text",
                            deck.file)
     except DataError as e:
         raise DataError(e.message, file=deck.file, where="back.text") from None
@@ -238,7 +277,8 @@ def sheet_context(deck: Deck, opts: Options) -> dict[str, Any]:
         heading = deck.options.headings.get(name)
         text = heading.get(lang, name) if isinstance(heading, dict) else heading or deck.fields[name].columns[lang]
         headings.append(Markup(_markup(text)))
-    rows = [[Markup(field_markup(deck, card, name, "", lang)) for name in columns] for card in deck.cards]
+    icons = icon_markups(deck)
+    rows = [[Markup(field_markup(deck, card, name, "", lang, icons)) for name in columns] for card in deck.cards]
     # Columns as wide as their longest text, within limits: a cost column stays narrow, an effect wide.
     widths = deck.options.widths or [min(max(_width(h), *(_width(r[n]) for r in rows), 3), 60)
                                      for n, h in enumerate(headings)]
