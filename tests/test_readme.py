@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import select
 import shlex
 import subprocess
 import sys
@@ -67,11 +68,12 @@ def served(command: str, folder: Path, env: dict) -> None:
     try:
         out = b""
         deadline = time.monotonic() + 60
-        while b"Open " not in out or not out.rstrip().endswith(b")"):
-            chunk = process.stdout.read1(4096)
-            assert chunk and time.monotonic() < deadline, out.decode(errors="replace")
+        while not re.search(rb"Open (\S+)\s", out):  # the line with the address, whole
+            ready, _, _ = select.select([process.stdout], [], [], max(0.0, deadline - time.monotonic()))
+            chunk = process.stdout.read1(4096) if ready else b""
+            assert chunk, f"{command}: no address printed: {out.decode(errors='replace')}"
             out += chunk
-        url = re.search(rb"Open (\S+)", out).group(1).decode()
+        url = re.search(rb"Open (\S+)\s", out).group(1).decode()
         url = re.sub(r"//[^/]+:", "//127.0.0.1:", url, count=1)  # the LAN's address, asked from here
         context = None
         if url.startswith("https"):
