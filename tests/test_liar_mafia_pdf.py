@@ -197,7 +197,7 @@ def test_summary_card_heading_is_one_line(lang, heading):
             assert read([c for c in chars if abs(c["top"] - top) < 1], False) == heading
 
 
-@pytest.mark.parametrize("lang, condition", [("ja", "ガンチップ(2)を2つ持ち、自分の場にBOSSが伏せてあれば"),
+@pytest.mark.parametrize("lang, condition", [("ja", "ガンチップ（2）を2つ持ち、自分の場にBOSSが伏せてあれば"),
                                              ("en", "Holdingtwochipsshowing2withyourBOSSfacedown")])
 def test_the_boss_card_says_what_an_all_out_attack_needs_on_both_halves(lang, condition):
     """総攻撃 wins only with two chips showing 2 and the BOSS face down (the rulebook's FAQ and action
