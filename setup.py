@@ -33,5 +33,6 @@ setup(
     package_dir={"tabletop.data.cards": "cards", "tabletop.data.templates": "templates"},
     package_data={"tabletop.data.cards": ["*.toml"], "tabletop.data.templates": ["*.j2", "**/*.j2", "*/print.toml"],
                   "tabletop": ["locale/*/LC_MESSAGES/*.po", "locale/*/LC_MESSAGES/*.mo"],
+                  "pnp": ["profiles/*.icc", "profiles/README.md"],
                   "companion.web": ["templates/*.html", "templates/**/*.html", "static/*"]},
 )

@@ -207,16 +207,54 @@ def list_games() -> None:
               show_default=True, help=N_("Output folder; files go to OUT/<game>/."))
 @click.option("--force", is_flag=True,
               help=N_("Rebuild even what is up to date with its data, templates and options."))
+@click.option("--print-shop", "print_shop", is_flag=True,
+              help=N_("For a print shop's order: each card face on a page of its own with 3 mm bleed and "
+                      "trim marks, in CMYK, structured as PDF/X-4 (card assets only; docs/print-assets.md)."))
+@click.option("--icc-profile", "icc_profile", type=click.Path(dir_okay=False, exists=True, path_type=Path),
+              help=N_("With --print-shop: the shop's CMYK output profile (e.g. Japan Color 2001 Coated); "
+                      "default: the FOGRA39 profile shipped."))
 @build_options
 @user_errors
-def build(games, assets, out, force, langs, **kw) -> None:
+def build(games, assets, out, force, langs, print_shop, icc_profile, **kw) -> None:
     if "all" in games and not langs:
         langs = ("all",)
+    if icc_profile and not print_shop:
+        raise BuildError(_("--icc-profile is for --print-shop files"))
     jobs = _plan(_jobs(games, assets), langs, kw)
+    if print_shop:
+        jobs = _print_shop_jobs(jobs, icc_profile)
     models: dict[str, object] = {}
     _announce_fonts(jobs[0][1])
     with collector_paused():  # builds leave few cycles (~800 objects a PDF); collecting rescans all they made
         _build_jobs(jobs, out, force, models)
+
+
+def _print_shop_jobs(jobs: list[tuple[Job, Options]], icc_profile: Path | None) -> list[tuple[Job, Options]]:
+    """The card assets of the plan as print shop files; a sheet (printed at home on A4 or Letter) is
+    left out, said once."""
+    from msgspec.structs import replace
+
+    from .assets.cards import Cards
+    from .printshop import load_profile
+
+    if icc_profile:
+        try:
+            load_profile(str(icc_profile))
+        except (OSError, ValueError) as e:
+            raise BuildError(_("{path}: not a CMYK output profile ({detail})").format(path=icc_profile, detail=e)) \
+                from None
+    kept, skipped = [], []
+    for job, opts in jobs:
+        if isinstance(job.asset, Cards):
+            kept.append((job, replace(opts, print_shop=True, icc_profile=str(icc_profile) if icc_profile else None)))
+        elif (job.game.id, job.asset.name) not in skipped:
+            skipped.append((job.game.id, job.asset.name))
+    for game, asset in skipped:
+        click.echo(_("{game} {asset}: skipped, a sheet for home printing (--print-shop makes card assets)")
+                   .format(game=game, asset=asset), err=True)
+    if not kept:
+        raise BuildError(_("--print-shop makes card assets, and none was asked for"))
+    return kept
 
 
 def _build_jobs(jobs: list[tuple[Job, Options]], out: Path, force: bool, models: dict[str, object]) -> None:

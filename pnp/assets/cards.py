@@ -60,6 +60,8 @@ class Cards(Record):
         default = Options()
         size = self.size(opts)
         parts = [f"{size.w:g}x{size.h:g}"] if size != self.size(default) else []
+        if opts.print_shop:  # a page per face: no paper size, no back mode
+            return "-".join([self.name, "printshop", *parts, opts.lang]) + ".pdf"
         parts += [opts.backs] if opts.backs != default.backs else []
         return "-".join([self.name, *parts, page_size(opts)[0], opts.lang]) + ".pdf"
 
@@ -78,6 +80,10 @@ class Cards(Record):
         return pieces, arts, cards
 
     def build(self, game: Game, model: Any, opts: Options, fonts: FontSet) -> Built:
+        if opts.print_shop:
+            from .. import printshop
+
+            return printshop.build(self, game, model, opts, fonts, opts.icc_profile)
         pieces, arts, cards = self.lay_out(model, opts, fonts, game.data_file(opts.cards_dir))
         _, page = page_size(opts)
         mode = opts.backs if any(card.back is not None for card in cards) else "none"
@@ -135,6 +141,8 @@ class Inserts(Cards):
     narrower than the card it goes over). Named <asset>-[<style>-][<size>-]<paper>-<lang>.pdf."""
 
     def filename(self, opts: Options) -> str:
+        if opts.print_shop:
+            return f"{self.name}-printshop-{variant(opts)}{opts.lang}.pdf"
         return f"{self.name}-{variant(opts)}{page_size(opts)[0]}-{opts.lang}.pdf"
 
 
