@@ -18,7 +18,7 @@ from .. import backs as backs_mod
 from .. import content, render
 from ..fonts import FontSet
 from ..geometry import Rect, Size, grid, grid_capacity, safe_bleed
-from ..imposition import footer_boxes, guide_segments, side_footer_boxes
+from ..imposition import footer_boxes, guide_segments, ruler_box, side_footer_boxes
 from ..render import FaceArt, FillArt, ShapeArt, SheetArt
 from . import BuildError, Built, Game, Options
 from .cardfaces import Face, face_art
@@ -101,12 +101,23 @@ class Cards(Record):
             sides = side_footer_boxes(p.sheet, segments, FOOTER_HEIGHT, FOOTER_LEAST)
             side = f" ({_SIDE_LABEL[p.kind][opts.lang]})" if p.kind in _SIDE_LABEL else ""
             folds = ((0.0, p.fold_y, page.w, p.fold_y),) if p.fold_y is not None else ()
-            sheets.append(SheetArt(p.sheet, segments, footer(boxes, game.title[opts.lang], label + side, n,
-                                                             len(pages), opts.lang, fonts, sides), folds))
+            foot = footer(boxes, game.title[opts.lang], label + side, n, len(pages), opts.lang, fonts, sides)
+            ruler = ruler_box(p.sheet, segments, _footprint(foot))
+            sheets.append(SheetArt(p.sheet, segments, foot, folds, ruler))
         info = render.DocInfo(f"{game.title[opts.lang]} — {label}", lang=opts.lang)
         refs = tuple((p.id, p.name or p.id, c.front, c.back) for p, c in zip(pieces.pieces, cards))
         return Built(render.card_sheets(sheets, arts, fonts, info), len(pages), len(cards),
                      tuple(p.sheet for p in pages), refs)
+
+
+def _footprint(foot) -> Rect | None:
+    """The page area a footer covers (its box turned as it is drawn), for the scale check to keep clear of."""
+    if foot is None:
+        return None
+    box = foot.box
+    if foot.rotation % 180:
+        return Rect(box.x + box.w / 2 - box.h / 2, box.y + box.h / 2 - box.w / 2, box.h, box.w)
+    return box
 
 
 def sheet_spacing(opts: Options, pieces: PieceSet, arts: list[FaceArt], page: Size, mode: str) -> tuple[float, float]:
