@@ -14,6 +14,7 @@ from . import buildcache
 from .assets import BuildError, Game, Options
 from .assets.registry import GAMES, find
 from .backs import BACK_MODES, parse_offset
+from .cutter import CUTTERS
 from .build import Job, build_pdf, collector_paused
 from .content import TemplateError
 from .deckpath import is_deck_path
@@ -213,16 +214,25 @@ def list_games() -> None:
 @click.option("--icc-profile", "icc_profile", type=click.Path(dir_okay=False, exists=True, path_type=Path),
               help=N_("With --print-shop: the shop's CMYK output profile (e.g. Japan Color 2001 Coated); "
                       "default: the FOGRA39 profile shipped."))
+@click.option("--cutter", type=click.Choice(CUTTERS), default=None,
+              help=N_("Sheets for a cutting machine's print-then-cut: its registration marks on every sheet of "
+                      "fronts and the cut path beside the PDF as DXF and SVG (docs/print-assets.md)."))
 @build_options
 @user_errors
-def build(games, assets, out, force, langs, print_shop, icc_profile, **kw) -> None:
+def build(games, assets, out, force, langs, print_shop, icc_profile, cutter, **kw) -> None:
     if "all" in games and not langs:
         langs = ("all",)
     if icc_profile and not print_shop:
         raise BuildError(_("--icc-profile is for --print-shop files"))
+    if cutter and print_shop:
+        raise BuildError(_("--cutter and --print-shop make different files; choose one"))
     jobs = _plan(_jobs(games, assets), langs, kw)
     if print_shop:
         jobs = _print_shop_jobs(jobs, icc_profile)
+    if cutter:
+        from msgspec.structs import replace
+
+        jobs = [(job, replace(opts, cutter=cutter)) for job, opts in jobs]
     models: dict[str, object] = {}
     _announce_fonts(jobs[0][1])
     with collector_paused():  # builds leave few cycles (~800 objects a PDF); collecting rescans all they made
@@ -268,6 +278,10 @@ def _build_jobs(jobs: list[tuple[Job, Options]], out: Path, force: bool, models:
         else:
             built = build_pdf(job, opts, load_once(job.game, opts, models))
             same = "" if step.write(built.pdf, force) else _(", content unchanged")
+            for suffix, data in built.extras:  # a cutter's cut paths, beside the PDF
+                extra = path.with_name(path.stem + suffix)
+                extra.write_bytes(data)
+                click.echo(f"  {extra}")
             pages = ngettext("{n} page", "{n} pages", built.pages).format(n=built.pages)
             click.echo(_("{label}: {path}  ({pages}, {size} KB, {seconds:.2f} s{unchanged})").format(
                 label=label, path=path, pages=pages, size=len(built.pdf) // 1024,

@@ -73,6 +73,7 @@ class SheetArt(Record):
     footer: TextArt | None  # box in page coordinates
     folds: tuple[Segment, ...] = ()  # fold lines, drawn dashed
     ruler: tuple[Rect, int] | None = None  # the scale check's box (page mm) and turn (imposition.ruler_box)
+    marks: tuple[Rect, ...] = ()  # a cutting machine's registration marks, filled black (pnp/cutter.py)
 
 
 class DocInfo(Record):
@@ -100,6 +101,10 @@ def card_sheets(pages: list[SheetArt], faces: list[FaceArt], fonts: FontSet, inf
             _draw_text(c, art.footer, Rect(0, 0, sheet.page.w, sheet.page.h))
         if art.ruler:
             _draw_ruler(c, *art.ruler, fonts.regular)
+        if art.marks:
+            c.setFillColorRGB(0, 0, 0)
+            for r in art.marks:
+                c.rect(pt(r.x), pt(r.y), pt(r.w), pt(r.h), stroke=0, fill=1)
         c.showPage()
     c.save()
     return buf.getvalue()
