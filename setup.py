@@ -36,5 +36,6 @@ setup(
     package_data={"tabletop.data.cards": ["*.toml"], "tabletop.data.templates": ["*.j2", "**/*.j2", "*/print.toml"],
                   "pnp.example_decks": ["*.md", "*/*.csv", "*/*.xlsx", "*/*.toml", "*/*.j2"],
                   "tabletop": ["locale/*/LC_MESSAGES/*.po", "locale/*/LC_MESSAGES/*.mo"],
+                  "pnp": ["profiles/*.icc", "profiles/README.md"],
                   "companion.web": ["templates/*.html", "templates/**/*.html", "static/*"]},
 )

@@ -14,6 +14,7 @@ from . import buildcache
 from .assets import BuildError, Game, Options
 from .assets.registry import GAMES, find
 from .backs import BACK_MODES, parse_offset
+from .cutter import CUTTERS
 from .build import Job, build_pdf, collector_paused
 from .content import TemplateError
 from .deckpath import is_deck_path
@@ -212,10 +213,29 @@ def list_games() -> None:
               show_default=True, help=N_("Output folder; files go to OUT/<game>/."))
 @click.option("--force", is_flag=True,
               help=N_("Rebuild even what is up to date with its data, templates and options."))
+@click.option("--print-shop", "print_shop", is_flag=True,
+              help=N_("For a print shop's order: each card face on a page of its own with 3 mm bleed and "
+                      "trim marks, in CMYK, structured as PDF/X-4 (card assets only; docs/print-assets.md)."))
+@click.option("--icc-profile", "icc_profile", type=click.Path(dir_okay=False, exists=True, path_type=Path),
+              help=N_("With --print-shop: the shop's CMYK output profile (e.g. Japan Color 2001 Coated); "
+                      "default: the FOGRA39 profile shipped."))
+@click.option("--cutter", type=click.Choice(CUTTERS), default=None,
+              help=N_("Sheets for a cutting machine's print-then-cut: its registration marks on every sheet of "
+                      "fronts and the cut path beside the PDF as DXF and SVG (docs/print-assets.md)."))
 @build_options
 @user_errors
-def build(games, assets, out, force, langs, **kw) -> None:
+def build(games, assets, out, force, langs, print_shop, icc_profile, cutter, **kw) -> None:
+    if icc_profile and not print_shop:
+        raise BuildError(_("--icc-profile is for --print-shop files"))
+    if cutter and print_shop:
+        raise BuildError(_("--cutter and --print-shop make different files; choose one"))
     jobs = _plan(_jobs(games, assets), all_langs(games, langs), kw)
+    if print_shop:
+        jobs = _print_shop_jobs(jobs, icc_profile)
+    if cutter:
+        from msgspec.structs import replace
+
+        jobs = [(job, replace(opts, cutter=cutter)) for job, opts in jobs]
     models: dict[str, object] = {}
     _announce_fonts(jobs[0][1])
     with collector_paused():  # builds leave few cycles (~800 objects a PDF); collecting rescans all they made
@@ -225,6 +245,34 @@ def build(games, assets, out, force, langs, **kw) -> None:
 def all_langs(games: tuple[str, ...], langs: tuple[str, ...]) -> tuple[str, ...]:
     """`all` games are made in both languages unless --lang says otherwise (build and export agree)."""
     return ("all",) if "all" in games and not langs else langs
+
+
+def _print_shop_jobs(jobs: list[tuple[Job, Options]], icc_profile: Path | None) -> list[tuple[Job, Options]]:
+    """The card assets of the plan as print shop files; a sheet (printed at home on A4 or Letter) is
+    left out, said once."""
+    from msgspec.structs import replace
+
+    from .assets.cards import Cards
+    from .printshop import load_profile
+
+    if icc_profile:
+        try:
+            load_profile(str(icc_profile))
+        except (OSError, ValueError) as e:
+            raise BuildError(_("{path}: not a CMYK output profile ({detail})").format(path=icc_profile, detail=e)) \
+                from None
+    kept, skipped = [], []
+    for job, opts in jobs:
+        if isinstance(job.asset, Cards):
+            kept.append((job, replace(opts, print_shop=True, icc_profile=str(icc_profile) if icc_profile else None)))
+        elif (job.game.id, job.asset.name) not in skipped:
+            skipped.append((job.game.id, job.asset.name))
+    for game, asset in skipped:
+        click.echo(_("{game} {asset}: skipped, a sheet for home printing (--print-shop makes card assets)")
+                   .format(game=game, asset=asset), err=True)
+    if not kept:
+        raise BuildError(_("--print-shop makes card assets, and none was asked for"))
+    return kept
 
 
 def _build_jobs(jobs: list[tuple[Job, Options]], out: Path, force: bool, models: dict[str, object]) -> None:
@@ -240,6 +288,10 @@ def _build_jobs(jobs: list[tuple[Job, Options]], out: Path, force: bool, models:
             else:
                 built = build_pdf(job, opts, load_once(job.game, opts, models))
                 same = "" if step.write(built.pdf, force) else _(", content unchanged")
+                for suffix, data in built.extras:  # a cutter's cut paths, beside the PDF
+                    extra = path.with_name(path.stem + suffix)
+                    write_atomic(extra, data)
+                    progress.echo(f"  {extra}")
                 pages = ngettext("{n} page", "{n} pages", built.pages).format(n=built.pages)
                 progress.echo(_("{label}: {path}  ({pages}, {size} KB, {seconds:.2f} s{unchanged})").format(
                     label=label, path=path, pages=pages, size=len(built.pdf) // 1024,

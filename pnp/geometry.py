@@ -171,11 +171,12 @@ def safe_bleed(capacity: Callable[[float], int], most: float = SAFE_BLEED_MAX) -
     return 0.0
 
 
-def grid_capacity(page: Size, card: Size, gutter: float = 0.0) -> Callable[[float], int]:
-    """`safe_bleed`'s count for a grid: its bleed area, not only its trims, MIN_MARGIN inside the page."""
+def grid_capacity(page: Size, card: Size, gutter: float = 0.0,
+                  margin: float = MIN_MARGIN) -> Callable[[float], int]:
+    """`safe_bleed`'s count for a grid: its bleed area, not only its trims, `margin` inside the page."""
     def count(bleed: float) -> int:
         try:
-            return grid(page, card, gutter, bleed, margin=MIN_MARGIN + bleed).per_page
+            return grid(page, card, gutter, bleed, margin=margin + bleed).per_page
         except ValueError:
             return 0
     return count

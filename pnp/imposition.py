@@ -155,6 +155,52 @@ def side_footer_boxes(sheet: Sheet, segments: list[Segment], height: float, leas
     return out
 
 
+RULER = 50.0  # mm: the scale check's length (issue 20, item 5)
+RULER_DEPTH = 4.5  # mm across it: its ticks and the "50 mm" over them (Letter's side margins hold 5.2 mm)
+
+
+def ruler_box(sheet: Sheet, segments: list[Segment], footer: Rect | None = None) -> tuple[Rect, int] | None:
+    """Where the sheet's scale check goes, and its turn (0: along the page's width, 90: up its side): a
+    RULER × RULER_DEPTH box that no cut line crosses, clear of every piece of either side of the sheet
+    and of the footer, MIN_MARGIN inside the page. First the top margin, nearest the middle of the page's
+    width (above a full sheet's middle column); then the right margin, then the left, nearest the middle
+    of its height (Letter, whose height leaves no top margin beyond 5 mm). None where nothing is free."""
+    pieces = _union(sheet.bleed_boxes() + list(sheet.reverse) + ([sheet.frame] if sheet.frame else []))
+    taken = [footer] if footer else []
+    need = RULER + 2 * FOOTER_PAD
+    page = sheet.page
+    # along the top: the strip between the pieces and the page's safe margin
+    bottom, top = pieces.y1 + FOOTER_PAD, page.h - MIN_MARGIN
+    if top - bottom >= RULER_DEPTH:
+        y = top - RULER_DEPTH
+        blocked = sorted((min(x0, x1), max(x0, x1)) for x0, y0, x1, y1 in segments
+                         if min(y0, y1) < y + RULER_DEPTH and max(y0, y1) > y)
+        blocked += sorted((r.x, r.x1) for r in taken if r.y < y + RULER_DEPTH and r.y1 > y)
+        free = [g for g in _gaps((MIN_MARGIN, page.w - MIN_MARGIN), sorted(blocked)) if g[1] - g[0] >= need]
+        if free:
+            middle = page.w / 2
+            a, b = min(free, key=lambda g: abs(min(max(middle, g[0] + need / 2), g[1] - need / 2) - middle))
+            x = min(max(middle, a + need / 2), b - need / 2) - RULER / 2
+            return Rect(x, y, RULER, RULER_DEPTH), 0
+    # up a side: strips beside the pieces
+    for left, right in ((pieces.x1 + FOOTER_PAD_TIGHT, page.w - MIN_MARGIN),
+                        (MIN_MARGIN, pieces.x - FOOTER_PAD_TIGHT)):
+        if right - left < RULER_DEPTH:
+            continue
+        x = left if left > page.w / 2 else right - RULER_DEPTH  # close to the pieces
+        blocked = [(min(y0, y1), max(y0, y1)) for x0, y0, x1, y1 in segments
+                   if min(x0, x1) < x + RULER_DEPTH and max(x0, x1) > x]
+        blocked += [(r.y, r.y1) for r in taken if r.x < x + RULER_DEPTH and r.x1 > x]
+        free = [g for g in _gaps((MIN_MARGIN, page.h - MIN_MARGIN), sorted(blocked)) if g[1] - g[0] >= need]
+        if free:
+            middle = page.h / 2
+            a, b = min(free, key=lambda g: abs(min(max(middle, g[0] + need / 2), g[1] - need / 2) - middle))
+            y = min(max(middle, a + need / 2), b - need / 2) - RULER / 2
+            # the box in its reading shape, turned 90° about its centre when drawn (as a side footer)
+            return Rect(x + RULER_DEPTH / 2 - RULER / 2, y + RULER / 2 - RULER_DEPTH / 2, RULER, RULER_DEPTH), 90
+    return None
+
+
 def _outside(seg: Segment, boxes: list[Rect]) -> list[Segment]:
     """The parts of an axis-parallel segment that lie outside every box (touching counts as in)."""
     x0, y0, x1, y1 = seg

@@ -72,6 +72,8 @@ class SheetArt(Record):
     guides: list[Segment]
     footer: TextArt | None  # box in page coordinates
     folds: tuple[Segment, ...] = ()  # fold lines, drawn dashed
+    ruler: tuple[Rect, int] | None = None  # the scale check's box (page mm) and turn (imposition.ruler_box)
+    marks: tuple[Rect, ...] = ()  # a cutting machine's registration marks, filled black (pnp/cutter.py)
 
 
 class DocInfo(Record):
@@ -97,6 +99,12 @@ def card_sheets(pages: list[SheetArt], faces: list[FaceArt], fonts: FontSet, inf
         _draw_guides(c, list(art.folds), dash=(4, 3))
         if art.footer:
             _draw_text(c, art.footer, Rect(0, 0, sheet.page.w, sheet.page.h))
+        if art.ruler:
+            _draw_ruler(c, *art.ruler, fonts.regular)
+        if art.marks:
+            c.setFillColorRGB(0, 0, 0)
+            for r in art.marks:
+                c.rect(pt(r.x), pt(r.y), pt(r.w), pt(r.h), stroke=0, fill=1)
         c.showPage()
     c.save()
     return buf.getvalue()
@@ -323,6 +331,32 @@ def _draw_text(c: Canvas, art: TextArt, frame: Rect) -> None:
             para._drawOn(c)
     finally:
         rl_config.useA85 = was
+    c.restoreState()
+
+
+RULER_LINE = 0.2  # mm: thick enough for an inkjet, thin enough to measure against
+RULER_LABEL = 6.5  # pt
+
+
+def _draw_ruler(c: Canvas, box: Rect, rotation: int, font: str) -> None:
+    """A scale check to measure after printing: a bar as long as the box (50 mm) with ticks every
+    10 mm (5 mm half as tall), and its length in words over it; in black, the colour every printer
+    prints most sharply."""
+    c.saveState()
+    c.translate(pt(box.x + box.w / 2), pt(box.y + box.h / 2))
+    if rotation:
+        c.rotate(rotation)
+    c.translate(-pt(box.w / 2), -pt(box.h / 2))
+    c.setFillColorRGB(0, 0, 0)
+    # Filled bars, not stroked lines: its marks are not cut lines to anything reading the page's lines.
+    w = RULER_LINE
+    c.rect(-pt(w / 2), 0, pt(box.w + w), pt(w), stroke=0, fill=1)
+    for mm in range(0, round(box.w) + 1, 5):
+        tall = 1.6 if mm in (0, round(box.w)) else 1.1 if mm % 10 == 0 else 0.6
+        c.rect(pt(mm - w / 2), 0, pt(w), pt(tall), stroke=0, fill=1)
+    base = w / 2
+    c.setFont(font, RULER_LABEL)
+    c.drawCentredString(pt(box.w / 2), pt(base + 2.2), f"{box.w:g} mm")
     c.restoreState()
 
 

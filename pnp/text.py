@@ -68,7 +68,10 @@ def paragraph_style(style: TextStyle, fonts: FontSet, lang: str, scale: float = 
         name=f"s{size:.2f}", fontName=fonts.bold if style.bold else fonts.regular, fontSize=size,
         leading=size * style.leading, textColor=rl_color(style.color), alignment=align,
         wordWrap="CJK" if lang == "ja" else None, splitLongWords=False, allowWidows=1,
-        allowOrphans=1)
+        allowOrphans=1,
+        # ReportLab lets a line run past the box by shrinking its spaces 5% (meant for justified
+        # text); unjustified lines would then poke out, and the fitter rightly refuses them.
+        spaceShrinkage=0)
     made.fontFaces = fonts.faces  # the fallback chain (fallback.py) each paragraph of this style uses
     made.fontScale = size / style.size if style.size else 1.0  # a span's own size shrinks with its text
     return made

@@ -69,10 +69,47 @@ def half_turn_difference(image: Image.Image) -> tuple[float, float]:
     return ImageStat.Stat(diff).mean[0], sum(histogram[65:]) / sum(histogram)
 
 
+RULER_MM = 50.0
+
+
+def ruler_bars(page) -> list[dict]:
+    """The scale check's bar on a page (render._draw_ruler): a black filled rectangle 50 mm long between
+    the centres of its end ticks and 0.2 mm thick, with a tick standing at each end."""
+    rects = [r for r in page.rects if r.get("fill") and tuple(r.get("non_stroking_color") or ()) in
+             ((0, 0, 0), (0,), (0, 0, 0, 1))]
+    bars = []
+    for r in rects:
+        w, h = (r["x1"] - r["x0"]) / MM, (r["bottom"] - r["top"]) / MM
+        long, short = max(w, h), min(w, h)
+        if abs(long - short - RULER_MM) > 0.02 or short > 0.3:
+            continue
+        horizontal = w > h
+        ends = (r["x0"], r["x1"]) if horizontal else (r["top"], r["bottom"])
+        ticks = [t for t in rects if t is not r and max(t["x1"] - t["x0"], t["bottom"] - t["top"]) > 1.0 * MM
+                 and any(abs((t["x0"] if horizontal else t["top"]) - e) < 0.05
+                         or abs((t["x1"] if horizontal else t["bottom"]) - e) < 0.05 for e in ends)]
+        if len(ticks) >= 2:
+            bars.append(r)
+    return bars
+
+
+def ruler_label(page) -> set[int]:
+    """ids of the characters of the scale check's "50 mm" (within 5 mm across its bar)."""
+    out = set()
+    for bar in ruler_bars(page):
+        horizontal = bar["x1"] - bar["x0"] > bar["bottom"] - bar["top"]
+        along, across = (RULER_MM / 2, 5.0) if horizontal else (5.0, RULER_MM / 2)
+        cx, cy = (bar["x0"] + bar["x1"]) / 2, (bar["top"] + bar["bottom"]) / 2
+        out |= {id(c) for c in page.chars if abs((c["x0"] + c["x1"]) / 2 - cx) < along * MM
+                and abs((c["top"] + c["bottom"]) / 2 - cy) < across * MM}
+    return out
+
+
 def stray_chars(built, page, sheet, inset: float) -> list:
     """Characters on a sheet that lie neither inside a piece (`inset` mm within its trim) nor in the
-    footer band below the lowest piece."""
+    footer band below the lowest piece, nor in the scale check."""
     inside = {id(c) for p in sheet.placements for c in chars_in(page, p.trim, page.height, inset=inset)}
+    inside |= ruler_label(page)
     footer_top = page.height - pt(min(p.trim.y for p in sheet.placements))
     return [c for c in page.chars if id(c) not in inside and c["top"] < footer_top]
 

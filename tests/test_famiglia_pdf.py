@@ -2,7 +2,7 @@
 import pypdfium2 as pdfium
 import pytest
 
-from cardcheck import build, chars_in, open_pdf, read
+from cardcheck import build, chars_in, open_pdf, read, ruler_label
 from pdfcheck import fonts
 from pnp.assets.registry import find
 from tabletop.data.famiglia import load_famiglia
@@ -54,6 +54,7 @@ def test_robot_sheet_footer_is_one_centred_line_inside_the_printable_area(paper,
     with open_pdf(built.pdf) as pdf:
         page = pdf.pages[0]
         inside = {id(c) for p in built.sheets[0].placements for c in chars_in(page, p.trim, page.height)}
+        inside |= ruler_label(page)  # the scale check's "50 mm" in the top margin
         footer = [c for c in page.chars if id(c) not in inside and c["text"].strip()]
     assert footer
     assert len({round(c["matrix"][5], 1) for c in footer}) == 1  # one line

@@ -207,7 +207,7 @@ def test_robot_fallback_is_told_with_the_family_from_the_data():
     g = position(["B0", "G2", "R0", "Y0"], of_rank(0, 3))  # step 2: no 1 and a 0 shows: the red 0
     g.begin_turn()
     assert "step 2 (collect 1s): no 1 to take: a red (La Famiglia) 0 instead." in Talk(g.rules, "en").narrate(g.events)
-    assert "ステップ2（ランク1を集める）：ランク1がないので赤の名門(ファミリア)の0。" in Talk(g.rules, "ja").narrate(g.events)
+    assert "ステップ2（ランク1を集める）：ランク1がないので赤の名門（ファミリア）の0。" in Talk(g.rules, "ja").narrate(g.events)
 
 
 def test_the_street_after_a_draw_is_shown_before_the_robot_acts_on_it(tmp_path):

@@ -35,20 +35,28 @@ def test_cards_census_and_backs(model):
     ids = [c[0] for c in built.cards]
     assert sorted(ids) == sorted([f"{c}-{r}" for c in ("red", "blue") for r in ("boss", "hitman", "bad-police")]
                                  + ["red-summary", "blue-summary"])
-    backs = {card_id.split("-")[0]: back for card_id, _, _, back in built.cards}
+    backs = {card_id.split("-")[0]: back for card_id, _, _, back in built.cards if not card_id.endswith("-summary")}
     for card_id, _, _, back in built.cards:
-        assert back == backs[card_id.split("-")[0]]  # one back per colour, shared by its 4 cards
+        if card_id.endswith("-summary"):
+            continue
+        assert back == backs[card_id.split("-")[0]]  # one back per colour, shared by its 3 role cards
     assert backs["red"] != backs["blue"]
+    # A summary card's back is the second part of the summary (finding 8), not the colour's back.
+    summary_backs = {back for card_id, _, _, back in built.cards if card_id.endswith("-summary")}
+    assert len(summary_backs) == 2 and not summary_backs & set(backs.values())
     fronts, back_sheet = built.sheets
     assert len(fronts.placements) == 8 and len(back_sheet.placements) == 8
-    assert {p.face for p in back_sheet.placements} == {backs["red"], backs["blue"]}
-    # Read back from the PDF: 8 faces, then 8 backs, each back carrying its emblem twice, once upside down.
+    assert {p.face for p in back_sheet.placements} == {backs["red"], backs["blue"]} | summary_backs
+    # Read back from the PDF: 8 faces, then 8 backs, each role card's back carrying its emblem twice, once
+    # upside down.
     with open_pdf(built.pdf) as pdf:
         assert len(pdf.pages) == 2
         for page, sheet in zip(pdf.pages, built.sheets):
             for p in sheet.placements:
                 assert chars_in(page, p.trim, page.height)
-        emblems = [read(chars_in(pdf.pages[1], p.trim, pdf.pages[1].height), False) for p in back_sheet.placements]
+        emblems = [read(chars_in(pdf.pages[1], p.trim, pdf.pages[1].height), False) for p in back_sheet.placements
+                   if p.face not in summary_backs]
+        assert len(emblems) == 6
         assert all(e == "LIARMAFIA" + "LIARMAFIA"[::-1] for e in emblems), emblems
 
 
@@ -92,7 +100,9 @@ def test_each_half_carries_the_rulebook_actions(model, lang):
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_backs_look_the_same_after_a_half_turn(model, lang):
     pieces, arts, cards = GAME.assets["cards"].lay_out(model, Options(lang=lang), load_fonts(), None)
-    backs = {c.back for c in cards}
+    # The role cards' backs: a role card lies face down, and its back must not tell which way up it lies.
+    # (A summary card's back is the summary's second part, never laid face down.)
+    backs = {c.back for p, c in zip(pieces.pieces, cards) if not p.id.endswith("-summary")}
     assert len(backs) == 2
     for back in backs:
         mean, strong = half_turn_difference(face_image(arts[back], pieces.size))
@@ -187,7 +197,7 @@ def test_summary_card_heading_is_one_line(lang, heading):
             assert read([c for c in chars if abs(c["top"] - top) < 1], False) == heading
 
 
-@pytest.mark.parametrize("lang, condition", [("ja", "ガンチップ(2)を2つ持ち、自分の場にBOSSが伏せてあれば"),
+@pytest.mark.parametrize("lang, condition", [("ja", "ガンチップ（2）を2つ持ち、自分の場にBOSSが伏せてあれば"),
                                              ("en", "Holdingtwochipsshowing2withyourBOSSfacedown")])
 def test_the_boss_card_says_what_an_all_out_attack_needs_on_both_halves(lang, condition):
     """総攻撃 wins only with two chips showing 2 and the BOSS face down (the rulebook's FAQ and action

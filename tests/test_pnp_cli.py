@@ -158,7 +158,7 @@ def test_text_that_cannot_shrink_enough_names_the_card(tmp_path):
     result = invoke("build", "hitmans-showdown", "--asset", "inserts", "--card-size", "mini",
                     "--out", tmp_path)
     assert result.exit_code == 2, result.output
-    assert re.search(r"cards\[[A-Z0-9-]+\]", result.output) and "6 pt" in result.output
+    assert re.search(r"cards\[[A-Z0-9-]+\]", result.output) and "6.5 pt" in result.output
 
 
 def test_a_font_without_the_suit_glyphs_falls_back_to_the_kits(tmp_path):

@@ -50,7 +50,7 @@ def test_pieces_names_and_backs_follow_the_print_file(tmp_path):
     path = _edited(tmp_path, 'name = "{{ w.W(\'summary\') }}{{ w.paren(t(c.name)) }}"',
                    'name = "Crib {{ t(c.name) }}"')
     path.write_text(path.read_text(encoding="utf-8").replace(
-        'decor = [{ art = "frame", color = "{{ c.ink }}" }]\nback = "{{ c.id }}"',
+        'decor = [{ art = "frame", color = "{{ c.ink }}" }]\nback = "{{ c.id }}-summary"',
         'decor = [{ art = "frame", color = "{{ c.ink }}" }]'), encoding="utf-8")
     built = _build(path)
     summaries = [c for c in built.cards if c[0].endswith("-summary")]
@@ -73,7 +73,7 @@ def test_unknown_key_names_file_and_line(tmp_path):
     ('each = "c in game.colours"', 'each = "game.colours"', "assets.cards.pieces[0].each", "NAME in EXPRESSION"),
     ('art = "centre-line"', 'art = "center-line"', "assets.cards.pieces[0].decor[1].art", "known: frame"),
     ('back = "{{ c.id }}"', 'back = "{{ c.id }}-back"', "assets.cards.pieces[0].back",
-     "no back has key 'red-back' (piece red-boss; backs: red, blue)"),
+     "no back has key 'red-back' (piece red-boss; backs: red, blue, red-summary, blue-summary)"),
     ('layout = "panel"', 'layout = "pannel"', "assets.cards.pieces[1].layout", "cards have no layout 'pannel'"),
     ('[assets.chips]\nkind = "cards"', '[assets.chips]\nkind = "inserts"', "assets.chips.pieces[0].layout",
      "inserts have no layout 'chip'"),

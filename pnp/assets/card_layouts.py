@@ -35,11 +35,11 @@ def halves(size: Size) -> FaceLayout:
 
 def panel(size: Size) -> FaceLayout:
     """One box filling the white panel (summary cards)."""
-    inset = PANEL + 1.0
+    inset = SAFE  # the text safe zone itself: the densest summary cards need every mm at 6.5 pt
     styles = {
         "title": TextStyle(8.5, bold=True, leading=1.15),
-        "head": TextStyle(7, bold=True, space_before=1.8, leading=1.15),
-        "item": TextStyle(6.5, space_before=0.5, leading=1.17),
+        "head": TextStyle(7, bold=True, space_before=1.2, leading=1.15),
+        "item": TextStyle(6.5, space_before=0.5, leading=1.15),
     }
     return FaceLayout(size, {"body": (BoxSpec(Rect(inset, inset, size.w - 2 * inset, size.h - 2 * inset)),)},
                       styles)
@@ -47,7 +47,7 @@ def panel(size: Size) -> FaceLayout:
 
 def reference(size: Size) -> FaceLayout:
     """A header band and a body (quick-reference and robot cards)."""
-    inset = PANEL + 1.0
+    inset = SAFE  # the text safe zone itself: KILL SHOT's densest type card needs every mm at 6.5 pt
     header_h = 12.5
     w = size.w - 2 * inset
     header = Rect(inset, size.h - inset - header_h, w, header_h)
@@ -75,7 +75,7 @@ def chip(size: Size) -> FaceLayout:
     label = Rect(size.w / 2 - d * 0.34, size.h / 2 - d * 0.33, d * 0.68, d * 0.18)
     styles = {
         "value": TextStyle(d * 1.3, bold=True, align="center", leading=1.0),
-        "label": TextStyle(6, bold=True, align="center", leading=1.0, color=GREY),
+        "label": TextStyle(6.5, bold=True, align="center", leading=1.0, color=GREY),
     }
     return FaceLayout(size, {"value": (BoxSpec(value, valign="middle"),),
                              "label": (BoxSpec(label, valign="middle"),)}, styles)

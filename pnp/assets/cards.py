@@ -12,13 +12,14 @@ from typing import Any, Callable
 
 from markupsafe import Markup
 
+from tabletop.i18n import _
 from tabletop.record import Record, field
 
 from .. import backs as backs_mod
-from .. import content, render
+from .. import content, cutter, render
 from ..fonts import FontSet
-from ..geometry import Rect, Size, grid, grid_capacity, safe_bleed
-from ..imposition import footer_boxes, guide_segments, side_footer_boxes
+from ..geometry import MIN_MARGIN, Rect, Size, grid, grid_capacity, safe_bleed
+from ..imposition import footer_boxes, guide_segments, ruler_box, side_footer_boxes
 from ..render import FaceArt, FillArt, ShapeArt, SheetArt
 from . import BuildError, Built, Game, Options
 from .cardfaces import Face, face_art
@@ -60,6 +61,9 @@ class Cards(Record):
         default = Options()
         size = self.size(opts)
         parts = [f"{size.w:g}x{size.h:g}"] if size != self.size(default) else []
+        if opts.print_shop:  # a page per face: no paper size, no back mode
+            return "-".join([self.name, "printshop", *parts, opts.lang]) + ".pdf"
+        parts += [opts.cutter] if opts.cutter else []
         parts += [opts.backs] if opts.backs != default.backs else []
         return "-".join([self.name, *parts, page_size(opts)[0], opts.lang]) + ".pdf"
 
@@ -78,32 +82,60 @@ class Cards(Record):
         return pieces, arts, cards
 
     def build(self, game: Game, model: Any, opts: Options, fonts: FontSet) -> Built:
+        if opts.print_shop:
+            from .. import printshop
+
+            return printshop.build(self, game, model, opts, fonts, opts.icc_profile)
         pieces, arts, cards = self.lay_out(model, opts, fonts, game.data_file(opts.cards_dir))
-        _, page = page_size(opts)
+        page = page_size(opts)[1]
         mode = opts.backs if any(card.back is not None for card in cards) else "none"
-        bleed, gutter = sheet_spacing(opts, pieces, arts, page, mode)
+        if opts.cutter and mode == "fold":
+            raise BuildError(_("--cutter cuts one-sided or duplex sheets, not fold-and-glue ones"))
+        # A cutter's sheet keeps every card inside its registration marks' frame and draws no cut lines.
+        margin = cutter.MARGIN if opts.cutter else MIN_MARGIN
+        bleed, gutter = sheet_spacing(opts, pieces, arts, page, mode, margin)
         try:
-            sheet_grid = grid(page, pieces.size, gutter, bleed)
-            pages = backs_mod.impose(cards, sheet_grid, mode, opts.back_offset, pieces.guides or opts.guides)
+            sheet_grid = grid(page, pieces.size, gutter, bleed,
+                              **({"margin": cutter.MARGIN + bleed} if opts.cutter else {}))
+            pages = backs_mod.impose(cards, sheet_grid, mode, opts.back_offset,
+                                     "none" if opts.cutter else pieces.guides or opts.guides)
         except ValueError as e:
             raise BuildError(str(e)) from None
         label = self.label[opts.lang]
-        sheets = []
+        sheets, extras = [], []
         for n, p in enumerate(pages, 1):
             segments = guide_segments(p.sheet)
             boxes = footer_boxes(p.sheet, segments, FOOTER_HEIGHT, FOOTER_LEAST)
             sides = side_footer_boxes(p.sheet, segments, FOOTER_HEIGHT, FOOTER_LEAST)
             side = f" ({_SIDE_LABEL[p.kind][opts.lang]})" if p.kind in _SIDE_LABEL else ""
             folds = ((0.0, p.fold_y, page.w, p.fold_y),) if p.fold_y is not None else ()
-            sheets.append(SheetArt(p.sheet, segments, footer(boxes, game.title[opts.lang], label + side, n,
-                                                             len(pages), opts.lang, fonts, sides), folds))
+            foot = footer(boxes, game.title[opts.lang], label + side, n, len(pages), opts.lang, fonts, sides)
+            ruler = ruler_box(p.sheet, segments, _footprint(foot))
+            marks = ()
+            if opts.cutter and p.kind == "fronts":  # the machine reads the printed side it cuts
+                marks = tuple(cutter.marks(page))
+                trims = [pl.trim for pl in p.sheet.placements]
+                extras += [(f"-p{n}.svg", cutter.svg(page, trims).encode()),
+                           (f"-p{n}.dxf", cutter.dxf(page, trims).encode())]
+            sheets.append(SheetArt(p.sheet, segments, foot, folds, ruler, marks))
         info = render.DocInfo(f"{game.title[opts.lang]} — {label}", lang=opts.lang)
         refs = tuple((p.id, p.name or p.id, c.front, c.back) for p, c in zip(pieces.pieces, cards))
         return Built(render.card_sheets(sheets, arts, fonts, info), len(pages), len(cards),
-                     tuple(p.sheet for p in pages), refs)
+                     tuple(p.sheet for p in pages), refs, tuple(extras))
 
 
-def sheet_spacing(opts: Options, pieces: PieceSet, arts: list[FaceArt], page: Size, mode: str) -> tuple[float, float]:
+def _footprint(foot) -> Rect | None:
+    """The page area a footer covers (its box turned as it is drawn), for the scale check to keep clear of."""
+    if foot is None:
+        return None
+    box = foot.box
+    if foot.rotation % 180:
+        return Rect(box.x + box.w / 2 - box.h / 2, box.y + box.h / 2 - box.w / 2, box.h, box.w)
+    return box
+
+
+def sheet_spacing(opts: Options, pieces: PieceSet, arts: list[FaceArt], page: Size, mode: str,
+                  margin: float = MIN_MARGIN) -> tuple[float, float]:
     """The bleed and gutter a sheet is laid out with. Asked for (`--bleed`, `--gutter`, either one): as
     asked, 0 for the other. By default, where some face's colour reaches its edge: the safe bleed, as
     much as the sheet has room for without holding fewer pieces (9 poker cards on A4 and on Letter),
@@ -119,7 +151,7 @@ def sheet_spacing(opts: Options, pieces: PieceSet, arts: list[FaceArt], page: Si
             cols, rows = backs_mod.fold_fit(page, pieces.size, gutter, bleed)
             return max(cols, 0) * max(rows, 0)
     else:
-        capacity = grid_capacity(page, pieces.size, gutter)
+        capacity = grid_capacity(page, pieces.size, gutter, margin)
     return safe_bleed(capacity), gutter
 
 
@@ -135,7 +167,10 @@ class Inserts(Cards):
     narrower than the card it goes over). Named <asset>-[<style>-][<size>-]<paper>-<lang>.pdf."""
 
     def filename(self, opts: Options) -> str:
-        return f"{self.name}-{variant(opts)}{page_size(opts)[0]}-{opts.lang}.pdf"
+        if opts.print_shop:
+            return f"{self.name}-printshop-{variant(opts)}{opts.lang}.pdf"
+        machine = f"{opts.cutter}-" if opts.cutter else ""
+        return f"{self.name}-{machine}{variant(opts)}{page_size(opts)[0]}-{opts.lang}.pdf"
 
 
 class Words:

@@ -11,6 +11,10 @@ from ..geometry import Rect, Size
 from ..text import TextStyle
 
 SAFE = 3.0  # mm: text stays this far inside the trim
+# pt: the smallest text a card face may carry (issue 20, finding 8). Below it the densest cards
+# were hard to read at arm's length; a face that needs less room gets it from its layout (padding,
+# line height, a second card), never by leaving a rule out. Footers keep their own 6 pt floor.
+LEGIBLE = 6.5
 OVERLAY_SIDE = 10.0  # mm left free on each side so the real card's indices show
 RED = "#c8102e"
 GREY = "#555555"
@@ -28,7 +32,7 @@ class FaceLayout(Record):
     size: Size
     boxes: dict[str, tuple[BoxSpec, ...]]
     styles: dict[str, TextStyle]
-    min_size: float = 6.0
+    min_size: float = LEGIBLE
 
 
 INSERT_STYLES = {

@@ -212,6 +212,10 @@ class DeckCards(Cards):
         size = self.size(opts)
         if size != self.size(deck_options(deck, Options(), set())):
             parts.append(f"{size.w:g}x{size.h:g}")
+        if opts.print_shop:  # a page per face (pnp/printshop.py): no paper, no back mode
+            return "-".join([*parts, "printshop", opts.lang]) + ".pdf"
+        if opts.cutter:
+            parts.append(opts.cutter)
         if deck.back is not None and opts.backs != Options().backs:
             parts.append(opts.backs)
         return "-".join([*parts, page_size(opts)[0], opts.lang]) + ".pdf"

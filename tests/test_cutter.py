@@ -1,0 +1,98 @@
+"""`pnp build --cutter silhouette` (issue 20, item 3): Silhouette's registration marks read back from
+the PDF where its convention puts them, measured from the page's edges, every card inside their frame,
+and the DXF and SVG cut paths within 0.1 mm of the card edges printed on the page."""
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+from click.testing import CliRunner
+
+from cardcheck import build, open_pdf
+from pnp import cutter
+from pnp.assets.registry import GAMES
+from pnp.cli import main
+
+MM = 72 / 25.4
+
+
+def black_rects(page) -> list[tuple[float, float, float, float]]:
+    """Filled black rectangles as (left, bottom, width, height) in mm from the page's bottom-left."""
+    out = []
+    for r in page.rects:
+        if r.get("fill") and tuple(r.get("non_stroking_color") or ()) in ((0, 0, 0), (0,)):
+            out.append((r["x0"] / MM, (page.height - r["bottom"]) / MM, (r["x1"] - r["x0"]) / MM,
+                        (r["bottom"] - r["top"]) / MM))
+    return out
+
+
+def near(a, b, tol=0.05) -> bool:
+    return all(abs(x - y) < tol for x, y in zip(a, b))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_silhouette_marks_follow_the_convention_and_frame_every_card(paper):
+    built, _ = build(GAMES["terror24"], "cards", paper=paper, lang="en", cutter="silhouette")
+    front_faces = {c[2] for c in built.cards}
+    with open_pdf(built.pdf) as pdf:
+        for n, (page, sheet) in enumerate(zip(pdf.pages, built.sheets)):
+            rects = black_rects(page)
+            w, h = page.width / MM, page.height / MM
+            fronts = {p.face for p in sheet.placements} <= front_faces
+            square = (10.0, h - 15.0, 5.0, 5.0)  # 5 mm square, 10 mm in from the top and the left
+            ls = [(w - 30.0, h - 10.5, 20.0, 0.5), (w - 10.5, h - 30.0, 0.5, 20.0),  # top-right
+                  (10.0, 10.0, 20.0, 0.5), (10.0, 10.0, 0.5, 20.0),  # bottom-left
+                  (w - 30.0, 10.0, 20.0, 0.5), (w - 10.5, 10.0, 0.5, 20.0)]  # bottom-right
+            found = [m for m in [square] + ls if any(near(m, r) for r in rects)]
+            if not fronts:
+                assert not found, f"page {n + 1}: marks on a back page"
+                continue
+            assert len(found) == 7, (paper, n + 1, rects)
+            for p in sheet.placements:  # inside the marks' frame, clear of them
+                box = p.trim.outset(sheet.bleed)
+                assert box.x >= 15.5 and box.y >= 10.5 + 0.5 and box.x1 <= w - 10.5 and box.y1 <= h - 15.5, p
+
+
+def test_cut_files_outline_the_printed_cards(tmp_path):
+    result = CliRunner().invoke(main, ["build", "liar-mafia", "--asset", "cards", "--cutter", "silhouette",
+                                       "--lang", "en", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "liar-mafia"
+    [pdf_path] = folder.glob("cards-silhouette-*.pdf")
+    built, _ = build(GAMES["liar-mafia"], "cards", lang="en", cutter="silhouette")
+    fronts = built.sheets[0]
+    with open_pdf(built.pdf) as pdf:  # the cards as printed: the PDF's TrimBox is the union of their trims
+        trim_box = [float(v) / MM for v in pdf.pages[0].page_obj.attrs["TrimBox"]]
+    left, bottom = min(p.trim.x for p in fronts.placements), min(p.trim.y for p in fronts.placements)
+    assert near(trim_box[:2], (left, bottom), 0.01)
+    expected = sorted((round(p.trim.x, 3), round(p.trim.y, 3), round(p.trim.w, 3), round(p.trim.h, 3))
+                      for p in fronts.placements)
+    page_h = fronts.page.h
+    svg = ET.parse(next(folder.glob("cards-silhouette-*-p1.svg"))).getroot()
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    assert svg.get("width") == f"{fronts.page.w:g}mm"
+    outlines = sorted((float(r.get("x")), page_h - float(r.get("y")) - float(r.get("height")), float(r.get("width")),
+                       float(r.get("height"))) for r in svg.iterfind(".//s:rect", ns))
+    assert len(outlines) == len(expected) and all(near(a, b, 0.1) for a, b in zip(outlines, expected))
+    text = next(folder.glob("cards-silhouette-*-p1.dxf")).read_text()
+    numbers = re.findall(r"\n(10|20)\n([-0-9.]+)", text)
+    points = [(float(a), float(b)) for (_, a), (_, b) in zip(numbers[0::2], numbers[1::2])][2:]  # after the extents
+    polys = [points[i:i + 4] for i in range(0, len(points), 4)]
+    boxes = sorted((min(x for x, _ in p), min(y for _, y in p), max(x for x, _ in p) - min(x for x, _ in p),
+                    max(y for _, y in p) - min(y for _, y in p)) for p in polys)
+    assert len(boxes) == len(expected) and all(near(a, b, 0.1) for a, b in zip(boxes, expected))
+    assert not list(folder.glob("cards-silhouette-*-p2.*"))  # the back page is not cut
+
+
+def test_the_cutter_refuses_fold_and_glue_sheets(tmp_path):
+    result = CliRunner().invoke(main, ["build", "liar-mafia", "--asset", "cards", "--cutter", "silhouette",
+                                       "--backs", "fold", "--out", str(tmp_path)])
+    assert result.exit_code == 2 and "fold" in result.output
+
+
+def test_the_marks_are_what_the_module_says():
+    from pnp.geometry import Size
+
+    page = Size(210, 297)
+    assert cutter.marks(page)[0] == cutter.marks(page)[0].__class__(10.0, 282.0, 5.0, 5.0)

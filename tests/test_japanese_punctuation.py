@@ -1,0 +1,49 @@
+"""Japanese sentences in the game data take Japanese punctuation (issue 20, finding 10): an ASCII ( ) : ;
+or a sentence , or . next to a Japanese character reads as a typo in Japanese type — 「ガンチップ(2)」,
+「例: 直前の」 — and is written （ ）： ； 、 。 instead. Number notations and codes stay as the rulebooks
+write them: 「4,5→」, 「2d6」, 「1WEEK」, 「-3」 have no Japanese character beside the mark, and a step's
+number keeps its point (「4. ダウト判定」, as the rulebook numbers its steps)."""
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+CARDS = sorted((Path(__file__).parent.parent / "cards").glob("*.toml"))
+JA = r"[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]"
+ASCII_NEXT_TO_JAPANESE = re.compile(rf"(?<={JA}) ?[():;,.]|(?<!\d)[():;,.] ?(?={JA})|(?<=\d)[():;] ?(?={JA})")
+
+
+def japanese_texts(value, where: str = ""):
+    """Every `ja` text of the data, with where it is."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key == "ja" and isinstance(item, str):
+                yield where, item
+            else:
+                yield from japanese_texts(item, f"{where}.{key}" if where else key)
+    elif isinstance(value, list):
+        for n, item in enumerate(value):
+            yield from japanese_texts(item, f"{where}[{n}]")
+
+
+def offences(text: str) -> list[str]:
+    found = [text[max(0, m.start() - 6):m.end() + 6] for m in ASCII_NEXT_TO_JAPANESE.finditer(text)]
+    if re.search(JA, text) and ("（" in text and ")" in text or "(" in text and "）" in text):
+        found.append(f"mixed brackets in {text[:20]}…")
+    return found
+
+
+@pytest.mark.parametrize("path", CARDS, ids=lambda p: p.name)
+def test_japanese_sentences_take_japanese_punctuation(path):
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    found = [f"{where}: {bad!r}" for where, text in japanese_texts(data) for bad in offences(text)]
+    assert not found, "\n".join(found)
+
+
+def test_the_check_tells_notations_from_punctuation():
+    assert offences("ガンチップ(2)を2つ") and offences("例: 直前の") and offences("攻撃,防衛")
+    assert not offences("4,5→金額減少 1000金") and not offences("2d6を振る") and not offences("ダイス数+1。")
+    assert not offences("「4. ダウト判定」") and offences("枚数. 入れ替え")
