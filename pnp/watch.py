@@ -12,7 +12,7 @@ from typing import Callable
 
 from tabletop.data.errors import DataError
 from tabletop.data.load import locate
-from tabletop.fileio import write_atomic
+from tabletop.fileio import describe_os_error, write_atomic
 from tabletop.i18n import _
 
 from .assets import BuildError, Options
@@ -84,10 +84,13 @@ def rebuild(path: Path, options: Callable, out: Path, preview: Preview) -> None:
         check_language(deck, opts.lang)
         job = Job(game, asset)
         built = build_pdf(job, opts)
+        write_atomic(job.path(out, opts), built.pdf)
     except (DataError, BuildError) as e:
         preview.fail(error_lines(e))
         return
-    write_atomic(job.path(out, opts), built.pdf)
+    except OSError as e:  # a file caught mid-save, an unwritable output: said, and the next save tries again
+        preview.fail(_("error: {message}").format(message=describe_os_error(e)))
+        return
     preview.show(page_images(built.pdf), time.perf_counter() - start)
 
 

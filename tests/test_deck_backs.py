@@ -214,3 +214,14 @@ def test_a_backs_picture_covers_its_back_and_a_missing_one_is_named(tmp_path):
     result = invoke("build", tmp_path / "deck.csv", "--out", tmp_path / "out2")
     assert result.exit_code == 2
     assert "deck.toml, line 10 [backs.gold.image]: picture 'gold.png': not found" in result.output
+
+
+def test_backs_chosen_by_a_fields_value(tmp_path):
+    """`back` names a field mapped to a column of another name (the tier field reads "Rank tier")."""
+    csv = CSV.replace("tier", "Rank tier")
+    toml = TOML.replace('back = "tier"', 'back = "tier"\n\n[fields]\ntier = "Rank tier"')
+    write_deck(tmp_path, csv, toml)
+    result = invoke("build", tmp_path / "deck.csv", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(next((tmp_path / "out").rglob("*.pdf"))) as doc:
+        assert {"gold-2", "silver-3", "plain-4", "gold-5"} <= set(words(doc.pages[1]))
