@@ -185,7 +185,8 @@ def _plan(jobs: list[Job], langs: tuple[str, ...], kw: dict) -> list[tuple[Job, 
 
 @click.group(cls=cli_i18n.Group, context_settings={"help_option_names": ["-h", "--help"]},
              lazy_commands={"export": "pnp.cli_export:export", "init": "pnp.cli_start:init",
-                            "examples": "pnp.cli_start:examples"},
+                            "examples": "pnp.cli_start:examples",
+                            "watch": "pnp.cli_watch:watch"},
              help=N_("Print-and-play generator.\n\n"
                      "Exit status: 0 done, 2 a user error (bad data or options; one line says which), "
                      "1 an internal error (a bug; PNP_DEBUG=1 shows its traceback), 130 interrupted (Ctrl-C).\n\n"

@@ -16,9 +16,10 @@ from tabletop.data.toml_lines import line_of
 from tabletop.i18n import _, listing
 from tabletop.record import Record, field, replace
 
-from . import deckicons, deckimages, decktemplates, richtext
+from . import deckbacks, deckicons, deckimages, decktemplates, richtext
+from .deckbacks import DeckBacks
 from .assets.layouts import DERIVED, INDEX, LAYOUTS, LayoutOptions, NamedLayout
-from .deckformat import (FRENCH_SUITS, BackOptions, DeckFileData, DeckOptions, FieldOptions, FontOptions,
+from .deckformat import (FRENCH_SUITS, DeckFileData, DeckOptions, FieldOptions, FontOptions,
                          SuitOptions, Text)
 from .deckpath import SPREADSHEETS
 from .fontfacts import font_facts
@@ -43,6 +44,7 @@ class Card(Record):
     copies: int
     cells: dict[str, Any]
     images: dict[str, str] = field(default_factory=dict)  # box → its picture, relative to the deck's folder
+    back: str | None = None  # the key of its back in Deck.backs (deckbacks.py); None: no back
 
 
 class Deck(Record):
@@ -59,7 +61,7 @@ class Deck(Record):
     templates: dict[str, Path]  # box → the user's template for it
     styles: dict[str, TextStyle]  # field → its look
     suits: dict[str, SuitOptions]
-    back: BackOptions | None
+    backs: DeckBacks  # [back] and [backs.NAME], and the column choosing one per card
     table: Table
     cards: tuple[Card, ...]
     name_field: str
@@ -91,6 +93,7 @@ class Deck(Record):
         fonts = (Path(f) for spec in self.fonts for f in (spec.regular, spec.bold, spec.italic, spec.bold_italic)
                  if f and f not in BUNDLED)
         icons = (self.folder / icon.file for icon in self.icons.values() if icon.file)
+        pictures = (*pictures, *(self.folder / back.image for back in self.backs.backs.values() if back.image))
         fonts = (*fonts, *(Path(spec.regular) for spec in deckicons.fonts(self.icons) if spec.regular not in BUNDLED))
         return tuple(dict.fromkeys((self.file, self.table.file, *self.templates.values(), *pictures, *icons,
                                     *fonts)))
@@ -165,15 +168,14 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> D
     if not languages:
         raise DataError(_("name at least one language"), where="deck.languages")
     _check_colours(data)
-    if data.back and layout.back_decor is None:
-        raise DataError(_("the {layout} layout has no back").format(layout=layout.name), where="back")
     table, notes = _cards_table(deck_file, data, spreadsheet)
     table = _filtered(table, d.where)
     table = _replaced(table, d.replace)
     suits = {**FRENCH_SUITS, **data.suits}
     fields = _fields(data, table, languages)
     boxes, templates = _boxes(deck_file.parent, data, layout, table, fields)
-    shown = {f for names in boxes.values() for f in names}
+    backs = deckbacks.read_backs(data, layout, table, fields, deck_file.parent)
+    shown = {f for names in boxes.values() for f in names} | backs.fields
     copies = _copies_column(d, table)
     if layout.kind == "sheet":  # every field but the copies, unless `columns` chooses
         boxes = {}
@@ -187,6 +189,8 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> D
     if d.name and name_field not in fields:
         raise _unknown_field(name_field, table, "deck.name")
     cards = _cards(table, fields, copies, suits)
+    chosen = deckbacks.card_backs(backs, table, [(row.number, row.cells) for row in table.rows], cell_text)
+    cards = tuple(replace(card, back=chosen[card.row]) for card in cards)
     images = {box: image for box, spec in data.boxes.items()
               if (image := deckimages.box_image(box, spec, table, deck_file.parent)) is not None}
     if images:
@@ -196,10 +200,10 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> D
     icons = deckicons.read_icons(deck_file.parent, data.icons, lambda name, where: _font_file(
         deck_file.parent, name, where))
     if icons:
-        _check_markers(table, cards, fields, shown | {name_field}, icons, data.back)
+        _check_markers(table, cards, fields, shown | {name_field}, icons, backs)
     rich = _rich(data, boxes, fields, table, cards, styles)
     used = {c for name, f in fields.items() if name in shown or name == name_field for c in f.columns.values()}
-    used |= {c for image in images.values() for c in image.columns}
+    used |= {c for image in images.values() for c in image.columns} | ({backs.column} if backs.column else set())
     for n, column in enumerate(d.ignore):
         if column not in table.columns:
             raise DataError(_("no column {column!r} to ignore (columns: {known})").format(
@@ -213,7 +217,7 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> D
         and spec.bold is None and not font_facts(Path(spec.regular), cache_dir()).variable)
     return Deck(deck_file, deck_id, title, languages, layout, data.layout, d.card_size, d.diameter,
                 {k: f for k, f in fields.items() if k in shown or k == name_field}, boxes, templates, styles,
-                suits, data.back, table, cards, name_field, images, d.image_dpi, fonts, icons, rich, warnings, notes)
+                suits, backs, table, cards, name_field, images, d.image_dpi, fonts, icons, rich, warnings, notes)
 
 
 def _fonts(folder: Path, given: list[str | FontOptions]) -> tuple[FontSpec, ...]:
@@ -274,7 +278,7 @@ def _rich(data: DeckFileData, boxes, fields: dict[str, Field], table: Table, car
     return frozenset(rich)
 
 
-def _check_markers(table: Table, cards, fields: dict[str, Field], shown: set[str], icons, back) -> None:
+def _check_markers(table: Table, cards, fields: dict[str, Field], shown: set[str], icons, backs: DeckBacks) -> None:
     """Every cell printed whose `:name:` markers name no icon: one line per cell, all at once."""
     columns = sorted({c for name, f in fields.items() if name in shown for c in f.columns.values()},
                      key=table.columns.index)
@@ -284,10 +288,12 @@ def _check_markers(table: Table, cards, fields: dict[str, Field], shown: set[str
             names = deckicons.unknown(cell_text(card.cells.get(column, "")), icons)
             if names:
                 errors.append(table.error(deckicons.unknown_error(names, icons), card.row, column))
-    texts = back.text.items() if back and isinstance(back.text, dict) else [("", back.text if back else "")]
-    for lang, text in texts:
-        if names := deckicons.unknown(text, icons):
-            errors.append(DataError(deckicons.unknown_error(names, icons), where="back.text" + (f".{lang}" if lang else "")))
+    for key, back in backs.backs.items():
+        texts = back.text.items() if isinstance(back.text, dict) else [("", back.text)]
+        for lang, text in texts:
+            if names := deckicons.unknown(text, icons):
+                where = ("back" if key == deckbacks.DEFAULT else f"backs.{key}") + ".text" + (f".{lang}" if lang else "")
+                errors.append(DataError(deckicons.unknown_error(names, icons), where=where))
     DataErrors.raise_all(errors)
 
 
@@ -295,8 +301,9 @@ def _check_colours(data: DeckFileData) -> None:
     colours = {f"suits.{key}.color": suit.color for key, suit in data.suits.items()}
     colours |= {f"fields.{name}.color": spec.color for name, spec in data.fields.items()
                 if isinstance(spec, FieldOptions)}
-    if data.back:
-        colours |= {"back.color": data.back.color, "back.ink": data.back.ink}
+    for key, back in (({"": data.back} if data.back else {}) | data.backs).items():
+        where = f"backs.{key}" if key else "back"
+        colours |= {f"{where}.color": back.color, f"{where}.ink": back.ink}
     colours["layout.frame"] = data.layout.frame
     for where, colour in colours.items():
         if colour is not None:

@@ -31,6 +31,7 @@ class DeckOptions(Record):
     fonts: list[str | FontOptions] = field(default_factory=list)  # the deck's fonts, before the kit's
     rich: list[str] = field(default_factory=list)  # fields read as rich text (richtext.py)
     replace: dict[str, str] = field(default_factory=dict)  # the deck's own codes → text, in every cell
+    back: str | None = None  # the column (or field) whose cell names each card's back in [backs]
 
 
 class FontOptions(Record):
@@ -82,9 +83,13 @@ class SuitOptions(Record):
 
 
 class BackOptions(Record):
-    text: Text = ""
+    """`[back]`, or one of `[backs.NAME]` that a column chooses card by card (deckbacks.py)."""
+    text: Text = ""  # a template of the card's row: `{{ tier }}` prints the card's tier
     color: str = "#2b3a4a"
     ink: str | None = None  # the text's colour (default: white on a card's back, the ring's on a chip's)
+    image: str | None = None  # a picture covering the back, in the deck's folder
+    layout: Literal["insert", "card", "halves", "chip"] | None = None  # a face of the row's own fields
+    boxes: dict[str, BoxOptions] = field(default_factory=dict)  # that face's boxes: which fields
 
 
 class DeckFileData(Record):
@@ -95,6 +100,7 @@ class DeckFileData(Record):
     suits: dict[str, SuitOptions] = field(default_factory=dict)
     icons: dict[str, str | IconOptions] = field(default_factory=dict)  # name → a picture file, or a glyph
     back: BackOptions | None = None
+    backs: dict[str, BackOptions] = field(default_factory=dict)  # named backs, chosen by [deck] back
     cards: list[dict[str, Any]] | None = None
 
 

@@ -56,3 +56,37 @@ def check(path: Path, folder: Path, fields: Iterable[str]) -> set[str]:
 def render(path: Path, folder: Path, context: dict[str, Any]) -> str:
     env = environment(str(folder.resolve()))
     return env.get_template(_name(path, folder)).render(**context)
+
+
+@lru_cache(maxsize=None)
+def _text_environment() -> SandboxedEnvironment:
+    # A back's text is plain text, escaped after rendering like a cell: no autoescape, so "R&D" and a
+    # field holding "<3" print as typed.
+    return SandboxedEnvironment(undefined=jinja2.StrictUndefined, keep_trailing_newline=False)
+
+
+def check_text(source: str, fields: Iterable[str], where: str) -> set[str]:
+    """The fields a text template (a back's `text`) prints; refuse one that does not parse or names
+    something that is neither a field nor CONTEXT."""
+    env = _text_environment()
+    try:
+        tree = env.parse(source)
+    except jinja2.TemplateSyntaxError as e:
+        raise DataError(_("template syntax error: {reason}").format(reason=e.message), where=where) from None
+    fields = set(fields)
+    names = meta.find_undeclared_variables(tree)
+    for name in sorted(names - fields - set(CONTEXT) - set(env.globals)):
+        raise DataError(_("unknown field {name!r}: the cards have no such column (fields: {known})").format(
+            name=name, known=listing(sorted(fields))), where=where)
+    return names & fields
+
+
+def render_text(source: str, context: dict[str, Any]) -> str:
+    if "{" not in source:  # most backs' words are fixed: no template to compile
+        return source
+    return _template(source).render(**context)
+
+
+@lru_cache(maxsize=256)
+def _template(source: str) -> jinja2.Template:
+    return _text_environment().from_string(source)

@@ -28,9 +28,10 @@ from . import BuildError, Game, Options
 from .cardfaces import lay_out as fit_boxes
 from .cards import Cards, Face, Piece, PieceSet
 from .common import card_size, page_size, plain
+from . import deck_backs
 from .deckpictures import image_areas, image_warnings, pictures, prepared_pictures, split
 from .layout import FaceLayout
-from .layouts import BACK_STYLE, INDEX, back_layout
+from .layouts import BACK_STYLE, INDEX
 from .sheet import SummarySheet
 
 ASSET_LABELS = {"inserts": {"ja": "スリーブ用インサート", "en": "Sleeve inserts"},
@@ -52,7 +53,7 @@ def deck_options(deck: Deck, opts: Options, explicit: set[str]) -> Options:
         changes["style"] = deck.options.style
     if "chip_diameter" not in explicit:
         changes["chip_diameter"] = deck.diameter
-    if deck.back is None:
+    if not deck.backs.backs:
         changes["backs"] = "none"
     # Glyph icons' fonts go after the kit's: they draw their icons, and nothing the other fonts have.
     icon_fonts = deckicons.fonts(deck.icons)
@@ -121,10 +122,13 @@ def field_markup(deck: Deck, card: Card, name: str, box: str, lang: str, icons: 
     return markup
 
 
-def face_content(deck: Deck, card: Card, lang: str, style: str, icons: dict[str, str] | None = None) -> content.Face:
+def face_content(deck: Deck, card: Card, lang: str, style: str, icons: dict[str, str] | None = None,
+                 boxes_fields: dict[str, tuple[str, ...]] | None = None) -> content.Face:
+    """The card's paragraphs box by box: the front's boxes, or `boxes_fields` (a face back's)."""
     boxes = {}
-    for box, fields in deck.boxes_for(style).items():
-        if box in deck.templates:
+    front = boxes_fields is None
+    for box, fields in (deck.boxes_for(style) if front else boxes_fields).items():
+        if front and box in deck.templates:
             boxes[box] = _from_template(deck, card, box, lang, icons or {})
             continue
         paras = [Para(m, name) for name in fields if (m := field_markup(deck, card, name, box, lang, icons))]
@@ -172,13 +176,14 @@ def _from_template(deck: Deck, card: Card, box: str, lang: str, icons: dict[str,
 
 
 def card_art(deck: Deck, card: Card, layout: FaceLayout, opts: Options, fonts: FontSet,
-             decor: tuple, icons: dict[str, str]) -> FaceArt:
-    """The card's text fitted box by box; an error names the card's row and the box's first column."""
+             decor: tuple, icons: dict[str, str], boxes_fields: dict[str, tuple[str, ...]] | None = None) -> FaceArt:
+    """The card's text fitted box by box (the front's, or a face back's `boxes_fields`); an error
+    names the card's row and the box's first column."""
     lang = opts.lang
-    face = face_content(deck, card, lang, opts.style, icons)
+    face = face_content(deck, card, lang, opts.style, icons, boxes_fields)
     items = list(decor)
     for box, paras in face.boxes.items():
-        column = _column(deck, deck.boxes_for(opts.style).get(box, ()), lang)
+        column = _column(deck, (boxes_fields or deck.boxes_for(opts.style)).get(box, ()), lang)
         missing = fonts.missing(" ".join(plain(p.markup) for p in paras))
         if missing:
             raise deck.table.error(_("no font of the deck has a glyph for {chars} (add one that does to fonts in [deck])")
@@ -216,7 +221,7 @@ class DeckCards(Cards):
             return "-".join([*parts, "printshop", opts.lang]) + ".pdf"
         if opts.cutter:
             parts.append(opts.cutter)
-        if deck.back is not None and opts.backs != Options().backs:
+        if deck.backs.backs and opts.backs != Options().backs:
             parts.append(opts.backs)
         return "-".join([*parts, page_size(opts)[0], opts.lang]) + ".pdf"
 
@@ -236,40 +241,20 @@ class DeckCards(Cards):
                 arts.append(card_art(deck, card, layout, opts, fonts, decor, icons))
         if not faces:
             raise DataError(_("the deck has no cards to print (every row has 0 copies)"), file=deck.table.file)
-        back = None
-        if deck.back is not None and opts.backs != "none":
-            back = len(arts)
-            arts.append(back_art(deck, size, opts.lang, fonts, icons))
+        backs = deck_backs.BackFaces(deck, size, opts, fonts, icons) if opts.backs != "none" else None
         pieces, cards = [], []
         for card, front in faces:
             name = deck.text(card, deck.name_field, opts.lang) or _("row {n}").format(n=card.row)
+            back = backs.index(card, arts) if backs and card.back is not None else None
             for copy in range(1, card.copies + 1):
                 suffix = f"-{copy}" if card.copies > 1 else ""
-                pieces.append(Piece(f"row{card.row}{suffix}", Face(None, deck.layout.name), "back" if back else None,
-                                    name))
+                pieces.append(Piece(f"row{card.row}{suffix}", Face(None, deck.layout.name), card.back
+                                    if back is not None else None, name))
                 cards.append(backs_mod.Card(front, back))
         chips = deck.layout.kind == "chips"
         # An overlay insert is narrower than the card it covers: the sheet holds pieces of the layout's size.
         return (PieceSet(layout.size, pieces, gutter=2.0 if chips else 0.0, guides="none" if chips else None),
                 arts, cards)
-
-
-def back_art(deck: Deck, size: Size, lang: str, fonts: FontSet, icons: dict[str, str]) -> FaceArt:
-    chip = deck.layout.kind == "chips"
-    ink = deck.back.ink or (deck.back.color if chip else BACK_STYLE.color)
-    layout = replace(back_layout(size), styles={"back": replace(
-        BACK_STYLE, color=ink, size=8 if chip else BACK_STYLE.size)})
-    text = deck.back.text.get(lang, "") if isinstance(deck.back.text, dict) else deck.back.text
-    decor = deck.layout.back_decor(size, deck.back.color)
-    if not text:
-        return FaceArt(decor)
-    try:
-        fitted = fit_boxes(content.Face({"body": (Para(deckicons.expand(_markup(text), icons), "back"),)}), layout,
-                           fonts, lang, "back.text",
-                           deck.file)
-    except DataError as e:
-        raise DataError(e.message, file=deck.file, where="back.text") from None
-    return FaceArt(decor + fitted.items)
 
 
 def sheet_context(deck: Deck, opts: Options) -> dict[str, Any]:

@@ -1,0 +1,144 @@
+"""`pnp watch`: a deck rebuilt on every save, its pages kept as screen-sized images for the preview
+page (`watchpage.py`). watchfiles (Rust's notify: inotify, FSEvents, ReadDirectoryChangesW) reports
+the saves, debounced, so an editor's save-as-temp-then-rename is one rebuild; a bad save keeps the
+pages of the last good build (and its PDF untouched) and shows the error line instead."""
+from __future__ import annotations
+
+import hashlib
+import threading
+import time
+from pathlib import Path
+from typing import Callable
+
+from tabletop.data.errors import DataError
+from tabletop.data.load import locate
+from tabletop.fileio import describe_os_error, write_atomic
+from tabletop.i18n import _
+
+from .assets import BuildError, Options
+
+SCREEN_DPI = 96  # a page at 100% on a screen: an A4 page 794 px wide
+
+
+class Preview:
+    """What the page shows, shared between the rebuilding thread and the server's: each page's PNG
+    and the build that last changed it (the page fetches only pages whose number moved), the error
+    of the last save, if it broke the deck."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.build = 0  # counts rebuilds, good or bad
+        self.pages: list[tuple[int, str, bytes]] = []  # (build that drew it, digest, PNG)
+        self.error = ""
+        self.seconds = 0.0
+        self.inputs: set[Path] = set()  # the files the deck was made from, at its last reading
+
+    def state(self) -> dict:
+        with self.lock:
+            return {"build": self.build, "error": self.error, "seconds": round(self.seconds, 3),
+                    "pages": [version for version, _digest, _png in self.pages]}
+
+    def page(self, n: int) -> bytes | None:
+        with self.lock:
+            return self.pages[n - 1][2] if 1 <= n <= len(self.pages) else None
+
+    def show(self, images: list[bytes], seconds: float) -> None:
+        """A good build: a page whose image is the same keeps its number, so only changed pages are
+        fetched and redrawn."""
+        with self.lock:
+            self.build += 1
+            pages = []
+            for n, png in enumerate(images):
+                digest = hashlib.sha1(png).hexdigest()
+                same = n < len(self.pages) and self.pages[n][1] == digest
+                pages.append(self.pages[n] if same else (self.build, digest, png))
+            self.pages, self.error, self.seconds = pages, "", seconds
+
+    def fail(self, message: str) -> None:
+        with self.lock:
+            self.build += 1
+            self.error = message
+
+
+def error_lines(e: Exception) -> str:
+    """The lines `pnp build` would print for a user error, one per problem."""
+    errors = getattr(e, "errors", [e])
+    return "\n".join(_("error: {message}").format(message=locate(x) if isinstance(x, DataError) else x)
+                     for x in errors)
+
+
+def rebuild(path: Path, options: Callable, out: Path, preview: Preview) -> None:
+    """Build the deck at `path` once, write its PDF and show its pages; a user error is shown instead,
+    the PDF and the pages of the last good build kept."""
+    from .assets.userdeck import check_language, deck_game
+    from .build import Job, build_pdf
+    from .deckfile import load_deck
+
+    start = time.perf_counter()
+    try:
+        deck = load_deck(path)
+        preview.inputs = {p.resolve() for p in deck.inputs()}
+        game = deck_game(deck)
+        (asset,) = game.assets.values()
+        opts: Options = options(deck)
+        check_language(deck, opts.lang)
+        job = Job(game, asset)
+        built = build_pdf(job, opts)
+        write_atomic(job.path(out, opts), built.pdf)
+    except (DataError, BuildError) as e:
+        preview.fail(error_lines(e))
+        return
+    except OSError as e:  # a file caught mid-save, an unwritable output: said, and the next save tries again
+        preview.fail(_("error: {message}").format(message=describe_os_error(e)))
+        return
+    preview.show(page_images(built.pdf), time.perf_counter() - start)
+
+
+def page_images(pdf: bytes, dpi: float = SCREEN_DPI) -> list[bytes]:
+    import io
+
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf)
+    images = []
+    for page in doc:
+        out = io.BytesIO()
+        page.render(scale=dpi / 72).to_pil().save(out, format="PNG", compress_level=1)  # made for a screen, now
+        images.append(out.getvalue())
+    return images
+
+
+# The kinds of file a deck reads: a save of one the deck does not name yet (a picture it will name, a
+# template being written) is worth a build; a log or a PDF written into the folder is not, and would
+# otherwise start a build that writes the log again.
+DECK_SUFFIXES = {".toml", ".csv", ".xlsx", ".json", ".j2", ".jinja", ".png", ".jpg", ".jpeg", ".webp", ".ttf",
+                 ".otf"}
+
+
+def wanted(folder: Path, out: Path, preview: Preview) -> Callable[[object, str], bool]:
+    """watchfiles' filter: a file the deck was made from, or one of a kind a deck reads, in its folder;
+    never the output nor hidden files (editors' swap files, .git)."""
+    out = out.resolve()
+
+    def wanted(_change, name: str) -> bool:
+        p = Path(name).resolve()
+        if p.is_relative_to(out) or not p.is_relative_to(folder):
+            return False
+        if any(part.startswith(".") or part.endswith("~") for part in p.relative_to(folder).parts):
+            return False
+        return p in preview.inputs or p.suffix.lower() in DECK_SUFFIXES
+    return wanted
+
+
+def watch(path: Path, options: Callable, out: Path, preview: Preview, stop: threading.Event,
+          on_build: Callable[[], None] = lambda: None) -> None:
+    """Build now, then again after every save until `stop` is set."""
+    import watchfiles
+
+    folder = path.resolve().parent
+    rebuild(path, options, out, preview)
+    on_build()
+    for _changes in watchfiles.watch(folder, watch_filter=wanted(folder, out, preview), stop_event=stop,
+                                     debounce=150, step=30, rust_timeout=200, yield_on_timeout=False):
+        rebuild(path, options, out, preview)
+        on_build()
