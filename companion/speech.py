@@ -11,6 +11,7 @@ from typing import Any
 
 from tabletop.data.text import Text
 from tabletop.i18n import DEFAULT, normalise, translations
+from tabletop import text_width
 from tabletop.text_width import display_width
 
 
@@ -43,6 +44,12 @@ class Speech:
     def _(self, message: str, **fields: Any) -> str:
         text = self._catalog.gettext(message)
         return text.format(**_filled(fields, self.lang)) if fields else text
+
+    def help_lines(self, message: str, **fields: Any) -> list[str]:
+        """A block of `command   what it does` lines, its columns laid out by display width in this
+        language (the English message's columns, a Japanese head being wider than its letters)."""
+        english = message.format(**_filled(fields, self.lang)) if fields else message
+        return text_width.realign_block(english, self._(message, **fields))
 
     def say(self, value: Any) -> str:
         """A field on its own: game data, words of their own or a plain value, in this language."""

@@ -6,6 +6,7 @@ the line-breaking rules (kinsoku) a Japanese reader expects. Latin words still b
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 
 _NO_LINE_START = set("、。，．・：；？！ー…‥）」』】〕〉》’”ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
@@ -63,3 +64,26 @@ def wrap(paragraph: str, width: int) -> list[str]:
     if line:
         lines.append(line)
     return lines or [""]
+
+
+_GAP = re.compile(r"(?<=\S)( {2,})(?=\S)")
+
+
+def realign(english: str, translated: str) -> str:
+    """A help line `word ARG     what it does` translated: its description put back at the English
+    line's column, counted in display columns (a Japanese word is twice as wide as its letters), or
+    two spaces after a head that is longer. Lines without such a gap are returned as they are."""
+    source, target = _GAP.search(english), _GAP.search(translated)
+    if not source or not target or english[:source.start()].strip() == "":
+        return translated
+    column = display_width(english[:source.end()])
+    head = translated[:target.start()]
+    return head + " " * max(column - display_width(head), 2) + translated[target.end():]
+
+
+def realign_block(english: str, translated: str) -> list[str]:
+    """`realign` line by line for a block whose lines match one to one (else as translated)."""
+    source, target = english.splitlines(), translated.splitlines()
+    if len(source) != len(target):
+        return target
+    return [realign(e, t) for e, t in zip(source, target)]

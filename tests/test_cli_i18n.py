@@ -86,11 +86,11 @@ def test_japanese_help_fits_the_terminal_and_breaks_lines_the_japanese_way():
 
 
 @pytest.mark.parametrize("root, args, japanese, english", [
-    (pnp, ["bild"], "'bild' というコマンドはありません。 'build' のことですか？", "No such command 'bild'."),
-    (pnp, ["build"], "必要な引数がありません 'GAMES...'", "Missing argument 'GAMES...'"),
-    (pnp, ["build", "famiglia", "--style", "wide"], "'--style' の値が正しくありません：'wide' は使えません。",
+    (pnp, ["bild"], "'bild' というコマンドはありません。'build' のことですか？", "No such command 'bild'."),
+    (pnp, ["build"], "引数 'GAMES...' を指定してください。\n", "Missing argument 'GAMES...'"),
+    (pnp, ["build", "famiglia", "--style", "wide"], "'--style' の値が正しくありません：'wide' は使えません。'full'、'overlay' から選んでください。",
      "Invalid value for '--style': 'wide' is not one of 'full', 'overlay'."),
-    (pnp, ["preview", "famiglia", "cards", "--dpi", "5"], "'--dpi' の値が正しくありません：5.0 は範囲 30<=x<=600 に入っていません。",
+    (pnp, ["preview", "famiglia", "cards", "--dpi", "5"], "'--dpi' の値が正しくありません：5.0 は範囲 30～600 に入っていません。",
      "Invalid value for '--dpi': 5.0 is not in the range 30<=x<=600."),
     (companion, ["famiglia", "simulate", "--games", "0"], "'--games' の値が正しくありません", "Invalid value for '--games'"),
 ])
