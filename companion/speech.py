@@ -45,11 +45,17 @@ class Speech:
         text = self._catalog.gettext(message)
         return text.format(**_filled(fields, self.lang)) if fields else text
 
-    def help_lines(self, message: str, **fields: Any) -> list[str]:
-        """A block of `command   what it does` lines, its columns laid out by display width in this
-        language (the English message's columns, a Japanese head being wider than its letters)."""
-        english = message.format(**_filled(fields, self.lang)) if fields else message
-        return text_width.realign_block(english, self._(message, **fields))
+    def help_lines(self, messages: Any, **fields: Any) -> list[str]:
+        """Blocks of `command   what it does` lines (one message a line, or several lines in one), laid
+        out in this language by display width (`text_width.realign`)."""
+        pairs = []
+        for message in messages:
+            english = message.format(**_filled(fields, self.lang)) if fields else message
+            source, target = english.splitlines(), self._(message, **fields).splitlines()
+            if len(source) != len(target):  # a translation laid out its own way
+                source = target
+            pairs += zip(source, target)
+        return text_width.realign(pairs)
 
     def say(self, value: Any) -> str:
         """A field on its own: game data, words of their own or a plain value, in this language."""

@@ -158,7 +158,7 @@ class Table:
         if word == "quit":
             return "quit"
         if word == "help":
-            self.say(self.game.help() + [text for line in HELP for text in self.speech.help_lines(line)])
+            self.say(self.game.help() + self.speech.help_lines(HELP))
         elif word == "status":
             if rest == "--json":
                 self.say([json.dumps(self.game_status(), ensure_ascii=False, separators=(",", ":"))])

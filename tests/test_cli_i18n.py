@@ -90,7 +90,7 @@ def test_japanese_help_fits_the_terminal_and_breaks_lines_the_japanese_way():
     (pnp, ["build"], "引数 'GAMES...' を指定してください。\n", "Missing argument 'GAMES...'"),
     (pnp, ["build", "famiglia", "--style", "wide"], "'--style' の値が正しくありません：'wide' は使えません。'full'、'overlay' から選んでください。",
      "Invalid value for '--style': 'wide' is not one of 'full', 'overlay'."),
-    (pnp, ["preview", "famiglia", "cards", "--dpi", "5"], "'--dpi' の値が正しくありません：5.0 は範囲 30～600 に入っていません。",
+    (pnp, ["preview", "famiglia", "cards", "--dpi", "5"], "'--dpi' の値が正しくありません：5.0 は使えません（範囲：30～600）。",
      "Invalid value for '--dpi': 5.0 is not in the range 30<=x<=600."),
     (companion, ["famiglia", "simulate", "--games", "0"], "'--games' の値が正しくありません", "Invalid value for '--games'"),
 ])

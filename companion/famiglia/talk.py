@@ -51,7 +51,7 @@ class Talk:
     def help(self) -> list[str]:
         """The commands, then the robot's program at this level (the same texts as the printed card)."""
         robot, lang = self.rules.data.robot, self.lang
-        lines = [text for line in HELP for text in self.speech.help_lines(line)]
+        lines = self.speech.help_lines(HELP)
         lines += ["", self._("The robot's program (level {level}):", level=self.rules.level)]
         for s in robot.steps:
             target = self.rules.targets[s.collect_rank] if s.collect_rank is not None else ""
