@@ -52,7 +52,7 @@ def test_two_games_in_one_process_each_speak_their_own_language_whatever_the_pro
         _run(en, [])
         ja_text, en_text = ja_out.getvalue(), en_out.getvalue()
         assert "take N|CODE     you recruited" in en_text and "コード" not in en_text, process
-        assert "take N|コード   そのカードを獲得した" in ja_text, process
+        assert "take N|コード     そのカードを獲得した" in ja_text, process
         assert "! 先に引いた6枚を入力してください" in ja_text and "! first type the 6 drawn card(s)" in en_text
         assert "! 取り消すものがありません" in ja_text and "! nothing to undo" in en_text
         assert "（まだ何もありません）" in ja_text and "(nothing yet)" in en_text
