@@ -10,9 +10,8 @@ docs/translating.md, "Messages of other libraries").
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-
 from ..i18n import N_, _
+from ..record import Record
 
 _POSITION = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)\s*$")
 
@@ -45,8 +44,7 @@ MESSAGES: tuple[tuple[str, str], ...] = (
 _COMPILED = tuple((re.compile(pattern + r"\Z"), message) for pattern, message in MESSAGES)
 
 
-@dataclass(frozen=True)
-class Explained:
+class Explained(Record):
     message: str  # in the current language
     line: int | None  # None: at the end of the file, or tomllib gave no position
     column: int | None
