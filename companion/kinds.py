@@ -49,7 +49,7 @@ def _only(options: dict, lang: str, *known: str) -> None:
     unknown = sorted(set(options) - set(known))
     if unknown:
         raise _refuse(lang, N_("unknown option {name}; this game takes {known}"), name=unknown[0],
-                      known=", ".join(known))
+                      known=translator(lang)(", ").join(known))
 
 
 def _int_option(options: dict, name: str, lang: str, default: int | None) -> int | None:

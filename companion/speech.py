@@ -11,6 +11,7 @@ from typing import Any
 
 from tabletop.data.text import Text
 from tabletop.i18n import DEFAULT, normalise, translations
+from tabletop import text_width
 from tabletop.text_width import display_width
 
 
@@ -43,6 +44,18 @@ class Speech:
     def _(self, message: str, **fields: Any) -> str:
         text = self._catalog.gettext(message)
         return text.format(**_filled(fields, self.lang)) if fields else text
+
+    def help_lines(self, messages: Any, **fields: Any) -> list[str]:
+        """Blocks of `command   what it does` lines (one message a line, or several lines in one), laid
+        out in this language by display width (`text_width.realign`)."""
+        pairs = []
+        for message in messages:
+            english = message.format(**_filled(fields, self.lang)) if fields else message
+            source, target = english.splitlines(), self._(message, **fields).splitlines()
+            if len(source) != len(target):  # a translation laid out its own way
+                source = target
+            pairs += zip(source, target)
+        return text_width.realign(pairs)
 
     def say(self, value: Any) -> str:
         """A field on its own: game data, words of their own or a plain value, in this language."""

@@ -158,7 +158,7 @@ class Table:
         if word == "quit":
             return "quit"
         if word == "help":
-            self.say(self.game.help() + [self.speech._(line) for line in HELP])
+            self.say(self.game.help() + self.speech.help_lines(HELP))
         elif word == "status":
             if rest == "--json":
                 self.say([json.dumps(self.game_status(), ensure_ascii=False, separators=(",", ":"))])

@@ -24,7 +24,7 @@ from .deckformat import (FRENCH_SUITS, DeckFileData, DeckOptions, FieldOptions, 
 from .deckpath import SPREADSHEETS
 from .fontfacts import font_facts
 from .fonts import BUNDLED, FontSpec, cache_dir
-from .spreadsheet import Table, read_json, read_table, toml_table
+from .spreadsheet import Table, quoted_column, read_json, read_table, toml_table
 from .text import TextStyle
 
 LANGS = ("ja", "en")
@@ -403,7 +403,7 @@ def _missing_column(table: Table, column: str, name: str) -> DataError:
         return DataError(_("no card has {column!r} (field {name!r}; keys: {known})").format(
             column=column, name=name, known=known), where=f"fields.{name}")
     return DataError(_('no such column: the deck file maps field {name!r} to it (columns: {known})').format(
-        name=name, known=known), file=table.file, row=1, column=f'"{column}"')
+        name=name, known=known), file=table.file, row=1, column=quoted_column(column))
 
 
 def _default_column(table: Table, name: str, lang: str) -> str | None:
@@ -544,4 +544,4 @@ def _unused(table: Table, used: set[str]):
             # A spreadsheet's column is named in its header row; a TOML key where a card first gives it.
             row = 1 if table.toml_keys is None else next((r.number for r in table.rows if r.cells[column] != ""), 1)
             where = locate(table.error("", row=row, column=column))
-            yield _("warning: {place}: no box prints this column").format(place=str(where).removesuffix(": "))
+            yield _("warning: {place}: no box prints this column").format(place=where.location())

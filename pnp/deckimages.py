@@ -140,4 +140,4 @@ def place_name(error: DataError) -> str:
     """`deck.csv, row 3, column E "art"`: where an error without its message points."""
     from tabletop.data.load import locate
 
-    return str(locate(error)).removesuffix(": ")
+    return locate(error).location()

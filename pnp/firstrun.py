@@ -7,7 +7,7 @@ import time
 
 import click
 
-from tabletop.i18n import _
+from tabletop.i18n import _, listing
 from tabletop.progress import Progress
 
 from .fonts import WEIGHTS, FontSpec, cache_dir, load_fonts, sources_to_instance, static_instances
@@ -35,8 +35,8 @@ def _prepare(source, font: str | None, chain: tuple[FontSpec, ...]) -> None:
             if len(styles) < left:
                 progress.advance(left - len(styles))
                 left = len(styles)
-            names = ", ".join(STYLE_NAMES[s] for s in styles)
-            progress.begin(f"{names}  {time.perf_counter() - start:.0f} s")
+            progress.begin(_("{names}  {seconds:.0f} s").format(
+                names=listing(STYLE_NAMES[s] for s in styles), seconds=time.perf_counter() - start))
 
         static_instances(source, waiting)
         progress.advance(left)

@@ -10,7 +10,7 @@ import html
 import re
 from functools import lru_cache
 
-from tabletop.i18n import _
+from tabletop.i18n import _, listing
 
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 ATTRIBUTES = ("color", "size")
@@ -57,7 +57,7 @@ def to_markup(text: str, size: float, escape=None) -> str:
 def _font(attrs: dict, size: float) -> str:
     unknown = sorted(set(attrs) - set(ATTRIBUTES))
     if unknown:
-        raise RichTextError(_("a span takes color and size, not {names}").format(names=", ".join(unknown)))
+        raise RichTextError(_("a span takes color and size, not {names}").format(names=listing(unknown)))
     parts = []
     colour = attrs.get("color")
     if colour is not None:

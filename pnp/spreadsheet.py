@@ -37,13 +37,18 @@ class Table(Record):
     def column_label(self, column: str) -> str:
         """`C "Effect"`: the letter a spreadsheet shows and the column's name."""
         n = (self.positions or {}).get(column)
-        return f'{letter(n)} "{column}"' if n else f'"{column}"'
+        return _('{letter} "{name}"').format(letter=letter(n), name=column) if n else quoted_column(column)
 
     def error(self, message: str, row: int | None = None, column: str | None = None) -> DataError:
         if self.toml_keys is not None:  # row n is the n-th entry; a TOML file's line is found from the path
             where = f"{self.entries}[{row - 1}]" if row else self.entries or "[]"
             return DataError(message, file=self.file, where=where + (f".{self.toml_keys[column]}" if column else ""))
         return DataError(message, file=self.file, row=row, column=self.column_label(column) if column else None)
+
+
+def quoted_column(name: str) -> str:
+    """A column named by its header: `"Effect"` / `「Effect」`."""
+    return _('"{name}"').format(name=name)
 
 
 def letter(n: int) -> str:

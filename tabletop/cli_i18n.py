@@ -9,9 +9,18 @@
   line for a command whose --lang is the language it speaks (`ui_lang_option=True`).
 - `Formatter` lays out help with Japanese in it by terminal columns (a Japanese character takes
   two) and breaks its lines the Japanese way; help that is all Latin is left to click.
+- click's placeholders are words too: the usage line's `[OPTIONS] COMMAND [ARGS]...`, an option's
+  type (TEXT, INTEGER, DIRECTORY, FLOAT RANGE…), a range (`0<=x<=10`) and the `[default: …]` after an
+  option's help are said in the current language, through click's public hooks only
+  (`collect_usage_pieces`, `Parameter.metavar`, `Option.get_help_extra`, `ParamType.convert`).
+  An argument's name (GAMES, DATA) and a metavar the kit names itself (URL, STEP) stay as written:
+  the help texts refer to them.
+- A usage error in Japanese is tidied: click puts its sentences together with English spaces and
+  full stops ("Missing argument 'X'.", "…。  Did you mean"), which `_tidy` rewrites.
 """
 from __future__ import annotations
 
+import contextlib
 import copy
 import importlib
 import re
@@ -26,6 +35,68 @@ from .i18n import N_, _
 # click's modules that show words (each imports gettext's `_`/`ngettext` under those names).
 _CLICK_MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "termui", "types", "utils")
 HELP_OPTION_HELP = N_("Show this message and exit.")
+
+# click's usage-line placeholders (click.Command.options_metavar, click.Group.subcommand_metavar).
+USAGE_PIECES = {piece: piece for piece in (
+    N_("[OPTIONS]"), N_("COMMAND [ARGS]..."), N_("[COMMAND] [ARGS]..."),
+)}
+# An option's value as click names it from its type (type.name.upper()); English as click writes it.
+TYPE_WORDS = {
+    "text": N_("TEXT"), "integer": N_("INTEGER"), "integer range": N_("INTEGER RANGE"), "float": N_("FLOAT"),
+    "float range": N_("FLOAT RANGE"), "boolean": N_("BOOLEAN"), "uuid": N_("UUID"), "filename": N_("FILENAME"),
+    "file": N_("FILE"), "directory": N_("DIRECTORY"), "path": N_("PATH"), "datetime": N_("DATETIME"),
+}
+# A range as click describes it (click.types._NumberRangeBase), by which ends are open.
+RANGES = {
+    (False, False): N_("{min}<=x<={max}"), (True, False): N_("{min}<x<={max}"),
+    (False, True): N_("{min}<=x<{max}"), (True, True): N_("{min}<x<{max}"),
+}
+AT_LEAST, ABOVE = N_("x>={min}"), N_("x>{min}")
+AT_MOST, BELOW = N_("x<={max}"), N_("x<{max}")
+# TRANSLATORS: the notes click adds after an option's help: "[default: a4; 0<=x<=10]"
+HELP_EXTRA = N_("  [{extra}]")
+HELP_EXTRA_SEPARATOR = N_("; ")
+MISSING = {"argument": N_("Missing argument {name}."), "option": N_("Missing option {name}."),
+           "parameter": N_("Missing parameter {name}.")}
+
+
+def describe_range(kind: click.FloatRange | click.IntRange) -> str:
+    """`0<=x<=10` in English, `0～10` in Japanese."""
+    if kind.min is None:
+        return _(BELOW if kind.max_open else AT_MOST).format(max=kind.max)
+    if kind.max is None:
+        return _(ABOVE if kind.min_open else AT_LEAST).format(min=kind.min)
+    return _(RANGES[kind.min_open, kind.max_open]).format(min=kind.min, max=kind.max)
+
+
+class _SpeakingRange:
+    """A range whose refusal names the range in the current language."""
+
+    number: click.ParamType
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return super().convert(value, param, ctx)  # type: ignore[misc]
+        except click.BadParameter:
+            number = self.number.convert(value, param, ctx)  # not a number at all: click's own refusal
+            self.fail(_("{value} is not in the range {range}.").format(  # type: ignore[attr-defined]
+                value=number, range=describe_range(self)), param, ctx)  # type: ignore[arg-type]
+
+
+class FloatRange(_SpeakingRange, click.FloatRange):
+    number = click.FLOAT
+
+
+class IntRange(_SpeakingRange, click.IntRange):
+    number = click.INT
+
+
+def _speaking_type(kind: click.ParamType) -> click.ParamType:
+    """The same range as a FloatRange/IntRange above (a command's params are made before it is)."""
+    for plain, speaking in ((click.FloatRange, FloatRange), (click.IntRange, IntRange)):
+        if type(kind) is plain:
+            return speaking(kind.min, kind.max, kind.min_open, kind.max_open, kind.clamp)  # type: ignore
+    return kind
 _SENTENCE_END = re.compile(r"(?<=[。.])(\s|$)")
 
 
@@ -92,10 +163,45 @@ class Context(click.Context):
     formatter_class = Formatter
 
 
-def _translated_param(param: click.Parameter) -> click.Parameter:
+def _translated_param(param: click.Parameter, ctx: click.Context | None) -> click.Parameter:
     twin = copy.copy(param)
     twin.help = _t(getattr(param, "help", None))
+    if isinstance(param, click.Option) and ctx is not None:
+        if param.metavar is None and not (param.is_flag or param.count) \
+                and param.type.get_metavar(param=param, ctx=ctx) is None and param.type.name in TYPE_WORDS:
+            twin.metavar = _(TYPE_WORDS[param.type.name]) + ("..." if param.nargs != 1 else "")
+        if hasattr(param, "get_help_extra"):  # click 8.2+
+            twin.get_help_extra = _help_extra(param)  # type: ignore[method-assign]
+            twin.get_help_record = _help_record(twin)  # type: ignore[method-assign]
     return twin
+
+
+def _help_extra(param: click.Option) -> Any:
+    def get_help_extra(ctx: click.Context) -> Any:
+        extra = param.get_help_extra(ctx)
+        if "range" in extra and isinstance(param.type, (click.FloatRange, click.IntRange)):
+            extra["range"] = describe_range(param.type)
+        return extra
+    return get_help_extra
+
+
+def _help_record(twin: click.Option) -> Any:
+    """click's record, its closing `  [default: a4; 0<=x<=10]` put the current language's way."""
+    record = type(twin).get_help_record
+
+    def get_help_record(ctx: click.Context) -> tuple[str, str] | None:
+        rv = record(twin, ctx)
+        if rv is None:
+            return rv
+        spec, help = rv
+        start = help.rfind("[") if help.endswith("]") else -1
+        if start < 0 or (start and help[start - 2:start] != "  "):
+            return rv
+        extra = help[start + 1:-1].split("; ")
+        notes = _(HELP_EXTRA).format(extra=_(HELP_EXTRA_SEPARATOR).join(extra))
+        text = help[:max(start - 2, 0)]
+        return spec, (text + notes if text else notes.strip())
+    return get_help_record
 
 
 class _Speaking:
@@ -106,11 +212,20 @@ class _Speaking:
     epilog: str | None
     params: list[click.Parameter]
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for param in self.params:
+            param.type = _speaking_type(param.type)
+
+    def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
+        pieces = super().collect_usage_pieces(ctx)  # type: ignore[misc]
+        return [_(piece) if piece in USAGE_PIECES else piece for piece in pieces]
+
     def _in_language(self, ctx: click.Context | None = None) -> Any:
         twin = copy.copy(self)
         twin.help, twin.epilog = _t(self.help), _t(self.epilog)
         twin.short_help = _t(self.short_help)
-        twin.params = [_translated_param(p) for p in self.params]
+        twin.params = [_translated_param(p, ctx) for p in self.params]
         help_option = self.get_help_option(ctx) if ctx is not None else None  # type: ignore[attr-defined]
         if help_option is not None:
             # click made it (and cached it) in whatever language was current then.
@@ -153,10 +268,65 @@ class Group(_Speaking, click.Group):
             self.add_command(getattr(importlib.import_module(module), attribute), name)
         return super().get_command(ctx, name)
 
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+        with _tidied():
+            return super().make_context(*args, **kwargs)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        with _tidied():
+            return super().invoke(ctx)
+
     def main(self, args: Sequence[str] | None = None, *rest: Any, **kwargs: Any) -> Any:
         argv = list(sys.argv[1:] if args is None else args)
         i18n.set_language(i18n.choose(_lang_argument(argv) if self.ui_lang_option else None))
         return super().main(argv, *rest, **kwargs)
+
+
+class _Tidied(click.UsageError):
+    """A usage error of click's, its words put together the current language's way."""
+
+    def __init__(self, original: click.UsageError, message: str) -> None:
+        super().__init__(message, original.ctx)
+        self.exit_code = original.exit_code
+
+
+_SPACE_AFTER_STOP = re.compile(r"(?<=[。！？）])[ \t]+(?=\S)")
+_LISTED_QUOTES = re.compile(r"(?<=')\s*,\s*(?=')")
+
+
+def _message(error: click.UsageError) -> str:
+    if isinstance(error, click.MissingParameter) and error.param is not None and not error.message:
+        kind = error.param_type or error.param.param_type_name
+        if kind in MISSING:
+            hint = error.param_hint if error.param_hint is not None else error.param.get_error_hint(error.ctx)
+            if not isinstance(hint, str):
+                hint = " / ".join(repr(x) for x in hint)
+            extra = error.param.type.get_missing_message(param=error.param, ctx=error.ctx)
+            return _(MISSING[kind]).format(name=hint) + (f" {extra}" if extra else "")
+    return error.format_message()
+
+
+def tidy(text: str) -> str:
+    """click's English joins in a Japanese sentence: no space after 。, a list of quoted words
+    joined with 、, no English parentheses around a sentence."""
+    if not text_width.has_wide(text):
+        return text
+    text = _LISTED_QUOTES.sub(_(", "), text)
+    text = _SPACE_AFTER_STOP.sub("", text)
+    return text
+
+
+@contextlib.contextmanager
+def _tidied() -> Any:
+    try:
+        yield
+    except _Tidied:
+        raise
+    except click.UsageError as e:
+        message = tidy(_message(e))
+        if message == e.format_message():
+            raise
+        raise _Tidied(e, message) from e
 
 
 def _lang_argument(argv: list[str]) -> str | None:

@@ -6,6 +6,7 @@ the line-breaking rules (kinsoku) a Japanese reader expects. Latin words still b
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 
 _NO_LINE_START = set("、。，．・：；？！ー…‥）」』】〕〉》’”ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
@@ -63,3 +64,40 @@ def wrap(paragraph: str, width: int) -> list[str]:
     if line:
         lines.append(line)
     return lines or [""]
+
+
+
+_GAP = re.compile(r"(?<=\S)( {2,})(?=\S)")
+
+
+def _head(line: str) -> re.Match[str] | None:
+    """The gap after a help line's head (`word ARG`), if the line has a head."""
+    gap = _GAP.search(line)
+    return gap if gap and line[:gap.start()].strip() else None
+
+
+def realign(lines: list[tuple[str, str]]) -> list[str]:
+    """Help lines `word ARG     what it does`, each given in English and translated: every description
+    put at one column counted in display columns (a Japanese word is twice as wide as its letters) —
+    the English column, widened so that no translated head overruns it unless its English one does
+    (such a head, as in English, is followed by two spaces). A line without a head is kept as it is."""
+    columns = [display_width(english[:gap.end()]) for english, _ in lines if (gap := _head(english))]
+    if not columns:
+        return [translated for _, translated in lines]
+    column = english_column = max(set(columns), key=columns.count)  # a longer head overruns it
+    for english, translated in lines:
+        source, target = _head(english), _head(translated)
+        if source and target and display_width(english[:source.start()]) + 2 <= english_column:
+            column = max(column, display_width(translated[:target.start()]) + 2)
+    result = []
+    for english, translated in lines:
+        target = _head(translated)
+        if not _head(english) and len(english) - len(english.lstrip(" ")) == english_column:
+            result.append(" " * column + translated.lstrip(" "))  # a description's second line
+            continue
+        if not _head(english) or not target:
+            result.append(translated)
+            continue
+        head = translated[:target.start()]
+        result.append(head + " " * max(column - display_width(head), 2) + translated[target.end():])
+    return result

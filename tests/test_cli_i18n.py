@@ -86,11 +86,11 @@ def test_japanese_help_fits_the_terminal_and_breaks_lines_the_japanese_way():
 
 
 @pytest.mark.parametrize("root, args, japanese, english", [
-    (pnp, ["bild"], "'bild' というコマンドはありません。 'build' のことですか？", "No such command 'bild'."),
-    (pnp, ["build"], "必要な引数がありません 'GAMES...'", "Missing argument 'GAMES...'"),
-    (pnp, ["build", "famiglia", "--style", "wide"], "'--style' の値が正しくありません：'wide' は使えません。",
+    (pnp, ["bild"], "'bild' というコマンドはありません。'build' のことですか？", "No such command 'bild'."),
+    (pnp, ["build"], "引数 'GAMES...' を指定してください。\n", "Missing argument 'GAMES...'"),
+    (pnp, ["build", "famiglia", "--style", "wide"], "'--style' の値が正しくありません：'wide' は使えません。'full'、'overlay' から選んでください。",
      "Invalid value for '--style': 'wide' is not one of 'full', 'overlay'."),
-    (pnp, ["preview", "famiglia", "cards", "--dpi", "5"], "'--dpi' の値が正しくありません：5.0 は範囲 30<=x<=600 に入っていません。",
+    (pnp, ["preview", "famiglia", "cards", "--dpi", "5"], "'--dpi' の値が正しくありません：5.0 は使えません（範囲：30～600）。",
      "Invalid value for '--dpi': 5.0 is not in the range 30<=x<=600."),
     (companion, ["famiglia", "simulate", "--games", "0"], "'--games' の値が正しくありません", "Invalid value for '--games'"),
 ])
@@ -130,9 +130,9 @@ def test_a_data_error_names_file_line_and_field_and_is_japanese(broken_famiglia,
     args = ["build", "famiglia", "--cards", broken_famiglia, "--out", tmp_path / "out"]
     ja, en = run(pnp, args, JAPANESE), run(pnp, args, ENGLISH)
     assert ja.exit_code == en.exit_code == 2
-    place = f"{broken_famiglia / 'famiglia.toml'}, line 7 [street_size]: "
-    assert ja.output == f"エラー：{place}整数にしてください。指定された値：文字列\n"
-    assert en.output == f"error: {place}must be a whole number, got text\n"
+    path = broken_famiglia / "famiglia.toml"
+    assert ja.output == f"エラー：{path}、7行目、項目 street_size：整数にしてください。指定された値：文字列\n"
+    assert en.output == f"error: {path}, line 7 [street_size]: must be a whole number, got text\n"
     assert not (tmp_path / "out").exists()
 
 
@@ -140,7 +140,8 @@ def test_a_toml_syntax_error_is_japanese(tmp_path):
     (tmp_path / "famiglia.toml").write_text('game = "famiglia"\nstreet_size = = 6\n', encoding="utf-8")
     result = run(pnp, ["build", "famiglia", "--cards", tmp_path], JAPANESE)
     assert result.exit_code == 2
-    assert result.output.startswith(f"エラー：{tmp_path / 'famiglia.toml'}, line 2: TOML の文法エラー：")
+    assert result.output == (f"エラー：{tmp_path / 'famiglia.toml'}、2行目：TOML の文法エラー（15文字目）："
+                             '値が正しくありません（文字列は "…" で囲みます）\n')
 
 
 @pytest.mark.parametrize("env, expected", [

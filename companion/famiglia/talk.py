@@ -51,7 +51,7 @@ class Talk:
     def help(self) -> list[str]:
         """The commands, then the robot's program at this level (the same texts as the printed card)."""
         robot, lang = self.rules.data.robot, self.lang
-        lines = [self._(line) for line in HELP]
+        lines = self.speech.help_lines(HELP)
         lines += ["", self._("The robot's program (level {level}):", level=self.rules.level)]
         for s in robot.steps:
             target = self.rules.targets[s.collect_rank] if s.collect_rank is not None else ""
@@ -195,7 +195,7 @@ class Talk:
                 said.append(self._("stack out again"))
             elif isinstance(e, GameOver):
                 said.append(self._("game over"))
-        return "; ".join(said)
+        return self._("; ").join(said)
 
     def _enough(self, skipped: list[Enough]) -> str:
         first, last = skipped[0].step, skipped[-1].step

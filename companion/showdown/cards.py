@@ -52,7 +52,7 @@ def find_faction(game: Any, text: str) -> str:
         if want in {_key(fid), _key(faction.name.ja), _key(faction.name.en), _key(card.id),
                     _key(card.index)}:
             return fid
-    known = ", ".join(f"{fid} ({f.name.en} / {f.name.ja})" for fid, f in game.factions.items())
+    known = tuple(f"{fid} ({f.name.en} / {f.name.ja})" for fid, f in game.factions.items())  # joined as the reader's language joins
     raise NotFound(N_("no faction {text!r}; factions: {known}"), text=text, known=known)
 
 
@@ -66,5 +66,5 @@ def find_item(game: Any, text: str) -> Any:
     for item in game.preparation:
         if want in {_key(item.id), _key(item.name.ja), _key(item.name.en), *map(_key, item.id.split("_"))}:
             return item
-    known = ", ".join(i.id for i in game.preparation)
+    known = tuple(i.id for i in game.preparation)
     raise NotFound(N_("no preparation item {text!r}; items: {known}"), text=text, known=known)

@@ -89,7 +89,7 @@ class ShowdownTable:
 
     def help(self) -> list[str]:
         week = self.engine.first_week_with("open_hitman_attacks")
-        return [self.talk._(line, week=week) for line in HELP_LINES]
+        return self.talk.speech.help_lines(HELP_LINES, week=week)
 
     def choices(self) -> list[Choice]:
         """The legal actions as the table names them, then forms for what has too many lines to list."""

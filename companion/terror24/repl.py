@@ -122,7 +122,7 @@ class Terror24Table:
 
     def help(self) -> list[str]:
         detectives = " ".join(d.id if self.lang == "en" else d.name.ja for d in self.data.detectives)
-        return self._(HELP, detectives=detectives, letters=self._letters()).splitlines()
+        return self.render.speech.help_lines((HELP,), detectives=detectives, letters=self._letters())
 
     def is_over(self) -> bool:
         return self.game is not None and self.game.is_over()

@@ -5,6 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..i18n import N_, _
+
+# The place's words, in the language spoken when the error is shown (not when it is raised).
+NO_FILE = N_("<data>")
+
 
 @dataclass
 class DataError(Exception):
@@ -15,16 +20,26 @@ class DataError(Exception):
     row: int | None = None  # spreadsheet row, 1 = the header row
     column: str | None = None  # spreadsheet column, by its header ("Effect") or its number
 
-    def __str__(self) -> str:
-        place = str(self.file) if self.file else "<data>"
+    def place(self) -> str:
+        """"file.toml, line 7" / "file.toml、7行目"; "data.csv, row 2, column Effect"."""
+        parts = [str(self.file) if self.file else _(NO_FILE)]
         if self.line:
-            place += f", line {self.line}"
+            parts.append(_("line {line}").format(line=self.line))
         if self.row:
-            place += f", row {self.row}"
+            parts.append(_("row {row}").format(row=self.row))
         if self.column:
-            place += f", column {self.column}"
-        field = f" [{self.where}]" if self.where else ""
-        return f"{place}{field}: {self.message}"
+            parts.append(_("column {column}").format(column=self.column))
+        return _(", ").join(parts)
+
+    def location(self) -> str:
+        """The place and the field, without the message: `deck.toml, line 5 [deck.ignore[1]]`."""
+        if self.where:
+            # TRANSLATORS: {field} is the TOML key or card field as typed, e.g. cards[HK].reward
+            return _("{place} [{field}]").format(place=self.place(), field=self.where)
+        return self.place()
+
+    def __str__(self) -> str:
+        return _("{place}: {message}").format(place=self.location(), message=self.message)
 
 
 class DataErrors(DataError):

@@ -1,20 +1,18 @@
 """Read a game's TOML file into its typed model; every user error becomes a DataError."""
 from __future__ import annotations
 
-import re
 import tomllib
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
 from ..fileio import os_error_reason
 from ..i18n import _
-from . import CARDS_DIR, GAME_ALIASES
+from . import CARDS_DIR, GAME_ALIASES, toml_words
 from .errors import DataError
 from .schema import convert
 from .toml_lines import line_of
 
 T = TypeVar("T")
-_TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
 def game_file(game_id: str, cards_dir: Path | None = None) -> Path:
@@ -42,10 +40,15 @@ def read_toml(path: Path) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        m = _TOML_POSITION.search(str(e))
-        message = _TOML_POSITION.sub("", str(e)).strip()
-        raise DataError(_("TOML syntax error: {message}").format(message=message), file=path,
-                        line=int(m.group(1)) if m else None) from None
+        explained = toml_words.explain(e)
+        if explained.column:
+            message = _("TOML syntax error at character {column}: {message}").format(
+                column=explained.column, message=explained.message)
+        elif toml_words.at_end(e):
+            message = _("TOML syntax error at the end of the file: {message}").format(message=explained.message)
+        else:
+            message = _("TOML syntax error: {message}").format(message=explained.message)
+        raise DataError(message, file=path, line=explained.line) from None
 
 
 def load(model: type[T], path: Path, check: Callable[[T], None] | None = None) -> T:
