@@ -294,6 +294,9 @@ def test_terror24_setup_and_a_whole_round_for_three_with_the_npc(browser, server
     assert shown["round"] == 2 and shown["rounds_played"] == 1
     text = board_text(browser)
     assert "Aki" in text and ("new chief" in text or "新しいチーフ" in text)
+    result = browser.find_element(By.ID, "last-step")  # the round's result leads the page
+    assert result.is_displayed() and result.location["y"] < HEIGHT / 3
+    assert ("new chief" in result.text or "新しいチーフ" in result.text) and "VP" in result.text
     fits_phone(browser)
     shoot(browser, f"terror24-{lang}")
 
