@@ -265,11 +265,7 @@ def lay_grid(browser, letters):
             button.click()
     assert [s.text for s in slots] == list(letters)
     shoot(browser, "terror24-grid-taps")
-    before = version(browser)
-    button = form.find_element(By.CSS_SELECTOR, "button[type=submit]")
-    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
-    button.click()
-    wait_moved(browser, before)
+    send_form(browser, form)
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -513,6 +509,11 @@ def submit_form(browser, form, values):
         else:
             field.clear()
             field.send_keys(value)
+    send_form(browser, form)
+
+
+def send_form(browser, form):
+    """Tap a form's submit button and wait for the page to show the game it changed."""
     before = version(browser)
     button = form.find_element(By.CSS_SELECTOR, "button[type=submit]")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
