@@ -12,7 +12,6 @@ Needs Debian's chromium and chromium-driver (as the browser tests do).
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import socket
 import statistics

@@ -9,11 +9,9 @@ from typing import Any, Callable
 
 import click
 
-from tabletop.fileio import remove_leftover_writes
 from tabletop.i18n import N_, choose
 
 from . import shelf
-from .guard import journal_lock
 from .session import Session, SessionError
 from .speech import Said, Speech
 from .table import Table, TableGame

@@ -11,7 +11,6 @@ import json
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from tabletop.text_width import display_width
 

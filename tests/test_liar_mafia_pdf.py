@@ -183,18 +183,22 @@ def test_summary_sheet_is_one_page(model, lang):
         assert rule(lang).replace(" ", "") in text
 
 
-@pytest.mark.parametrize("lang, heading", [("ja", "LIARMAFIAサマリー"), ("en", "LIARMAFIASummary")])
-def test_summary_card_heading_is_one_line(lang, heading):
+def cards_chars(lang, face_suffix):
+    """The characters on each of the two cards of the first sheet whose face id ends with `face_suffix`."""
     built, _ = build(GAME, "cards", lang=lang)
     faces = refs_by_face(built)
     with open_pdf(built.pdf) as pdf:
         page = pdf.pages[0]
-        summaries = [p for p in built.sheets[0].placements if faces[p.face][0].endswith("-summary")]
-        assert len(summaries) == 2
-        for p in summaries:
-            chars = chars_in(page, p.trim, page.height)
-            top = min(c["top"] for c in chars)
-            assert read([c for c in chars if abs(c["top"] - top) < 1], False) == heading
+        placed = [p for p in built.sheets[0].placements if faces[p.face][0].endswith(face_suffix)]
+        assert len(placed) == 2
+        return [chars_in(page, p.trim, page.height) for p in placed]
+
+
+@pytest.mark.parametrize("lang, heading", [("ja", "LIARMAFIAサマリー"), ("en", "LIARMAFIASummary")])
+def test_summary_card_heading_is_one_line(lang, heading):
+    for chars in cards_chars(lang, "-summary"):
+        top = min(c["top"] for c in chars)
+        assert read([c for c in chars if abs(c["top"] - top) < 1], False) == heading
 
 
 @pytest.mark.parametrize("lang, condition", [("ja", "ガンチップ（2）を2つ持ち、自分の場にBOSSが伏せてあれば"),
@@ -202,16 +206,9 @@ def test_summary_card_heading_is_one_line(lang, heading):
 def test_the_boss_card_says_what_an_all_out_attack_needs_on_both_halves(lang, condition):
     """総攻撃 wins only with two chips showing 2 and the BOSS face down (the rulebook's FAQ and action
     text): the card itself says so, not only the A4 sheet."""
-    built, _ = build(GAME, "cards", lang=lang)
-    faces = refs_by_face(built)
-    with open_pdf(built.pdf) as pdf:
-        page = pdf.pages[0]
-        bosses = [p for p in built.sheets[0].placements if faces[p.face][0].endswith("-boss")]
-        assert len(bosses) == 2
-        for p in bosses:
-            chars = chars_in(page, p.trim, page.height)
-            for upside_down in (False, True):
-                assert condition in read([c for c in chars if turned(c) == upside_down], upside_down)
+    for chars in cards_chars(lang, "-boss"):
+        for upside_down in (False, True):
+            assert condition in read([c for c in chars if turned(c) == upside_down], upside_down)
 
 
 @pytest.mark.parametrize("lang, resolves", [("ja", "リアクションならその後アクションを通常通り処理"),
@@ -220,14 +217,8 @@ def test_the_doubt_check_says_the_action_resolves_after_an_impossible_reaction(l
     """The rulebook's doubt check: a reaction shown impossible costs a field card, 「その後、手番プレイヤーの
     アクション効果の処理を通常通りに行います」 — both the summary card and the sheet say the action still
     resolves, not only what the loser removes."""
-    built, _ = build(GAME, "cards", lang=lang)
-    faces = refs_by_face(built)
-    with open_pdf(built.pdf) as pdf:
-        page = pdf.pages[0]
-        summaries = [p for p in built.sheets[0].placements if faces[p.face][0].endswith("-summary")]
-        assert len(summaries) == 2
-        for p in summaries:
-            assert resolves in read(chars_in(page, p.trim, page.height), False)
+    for chars in cards_chars(lang, "-summary"):
+        assert resolves in read(chars, False)
     sheet, _ = build(GAME, "summary", lang=lang)
     with open_pdf(sheet.pdf) as pdf:
         assert resolves in "".join("".join((page.extract_text() or "").split()) for page in pdf.pages)

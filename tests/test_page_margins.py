@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pypdfium2 as pdfium
 import pytest
-from PIL import Image, ImageDraw
+from PIL import ImageDraw
 
 from cardcheck import build, chars_in, open_pdf
 from pnp.assets.cards import Cards

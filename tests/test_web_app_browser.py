@@ -14,8 +14,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 import test_web_browser as played
-from test_web_browser import (COMPANION, HEIGHT, SHOTS, WIDTH, api, browser, free_port, new_game,  # noqa: F401
-                              open_page, server, shoot, status, tap_keys, tap_line)
+from test_web_browser import COMPANION, HEIGHT, SHOTS, WIDTH, api, free_port, new_game, open_page, shoot
+from test_web_browser import browser, server  # noqa: F401 (fixtures)
 
 pytestmark = getattr(played, "pytestmark", [])  # without chromium: reported, not run
 

@@ -124,3 +124,15 @@ def test_serve_https_answers_a_client_that_trusts_the_authority(tmp_path):
     finally:
         process.terminate()
         process.wait(15)
+
+
+def test_a_damaged_authority_is_one_line_with_its_cure_and_is_not_remade(tmp_path):
+    tls = tmp_path / "data" / "tabletop-kit" / "tls"
+    server_certificate(tls, ["127.0.0.1"])
+    (tls / "ca.key").write_text("not a key", encoding="utf-8")
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "LANG": "C.UTF-8", "TABLETOP_KIT_LANG": "en"}
+    result = subprocess.run([sys.executable, "-c", "from companion.cli import run; run()", "serve", "--https",
+                             "--port", "0", "--games", str(tmp_path / "games")], env=env, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "remove the folder" in result.stderr and (tls / "ca.key").read_text(encoding="utf-8") == "not a key"

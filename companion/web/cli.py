@@ -106,6 +106,9 @@ def serve(host: str | None, port: int, games_dir: Path | None, lan: bool, https:
             cert, key = server_certificate(tls_folder, list(dict.fromkeys([shown, "localhost", "127.0.0.1", "::1"])))
         except OSError as e:
             raise click.UsageError(_("{folder}: {reason}").format(folder=tls_folder, reason=e.strerror or e)) from None
+        except ValueError:  # a certificate or key damaged on disk: phones trust the authority, so never remake it unasked
+            raise click.UsageError(_("{folder}: the certificate authority cannot be read; remove the folder to make "
+                                     "a new one (each phone then trusts it again)").format(folder=tls_folder)) from None
         ssl, ca = {"ssl_certfile": str(cert), "ssl_keyfile": str(key)}, tls_folder / "ca.crt"
     app = create_app(folder, token=token, allowed_hosts=None if lan else [*LOCAL_HOSTS, host],
                      public_url=base if lan else None, ca_certificate=ca)

@@ -1,7 +1,6 @@
 """Draws this example's art with Pillow (simple shapes: the pictures are ours, free to copy).
 Run it again to remake art/: python examples/bestiary/make_art.py"""
 import math
-import random
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFilter
@@ -66,7 +65,6 @@ def moon():
 
 def dusk():
     """A photo-like JPEG: a sky gradient, hills and grain."""
-    rng = random.Random(7)
     im = Image.new("RGB", (900, 675))
     d = ImageDraw.Draw(im)
     for y in range(675):
