@@ -13,8 +13,8 @@ from tabletop.i18n import _, listing
 from tabletop.record import Record, field
 
 from . import decktemplates
-from .assets.layouts import DERIVED, LAYOUTS, LayoutOptions, NamedLayout
-from .deckformat import BackOptions, DeckFileData
+from .assets.layouts import DERIVED, LAYOUTS, NamedLayout
+from .deckformat import BackOptions, DeckFileData, LayoutOptions
 from .deckimages import checked_path
 from .spreadsheet import Table
 
@@ -75,7 +75,7 @@ def read_backs(data: DeckFileData, layout: NamedLayout, table: Table, fields: di
 def _face_fields(back: BackOptions, layout: NamedLayout, fields: dict, where: str, table: Table) -> set[str]:
     """The fields a face back prints; its layout must make pieces of the front's kind and size."""
     face = LAYOUTS[back.layout]
-    if face.kind != layout.kind or face.geometry is None:
+    if face.kind != layout.kind or face.flowing:
         raise DataError(_("a back's layout makes a piece like its front's: {layout} is not one ({kinds})").format(
             layout=back.layout, kinds=listing(n for n, l in LAYOUTS.items() if l.kind == layout.kind)),
             where=f"{where}.layout")
@@ -85,7 +85,7 @@ def _face_fields(back: BackOptions, layout: NamedLayout, fields: dict, where: st
         if box not in boxes:
             raise DataError(_("the {layout} layout has no box {box!r} (boxes: {known})").format(
                 layout=back.layout, box=box, known=listing(boxes)), where=f"{where}.boxes.{box}")
-        if spec.template or spec.image or spec.rich:
+        if spec.template or spec.image or spec.rich or spec.styled():
             raise DataError(_("a back's box takes fields only"), where=f"{where}.boxes.{box}")
         for n, name in enumerate(spec.fields or ()):
             if name not in fields and name not in DERIVED:

@@ -18,12 +18,15 @@ from tabletop.record import Record, field, replace
 
 from . import deckbacks, deckicons, deckimages, decktemplates, richtext
 from .deckbacks import DeckBacks
-from .assets.layouts import DERIVED, INDEX, LAYOUTS, LayoutOptions, NamedLayout
-from .deckformat import (FRENCH_SUITS, DeckFileData, DeckOptions, FieldOptions, FontOptions,
-                         SuitOptions, Text)
+from .assets.layout import field_style
+from .assets.layouts import DERIVED, INDEX, LAYOUTS, NamedLayout
+from .assets.deckboxes import deck_looks
+from .deckformat import (FRENCH_SUITS, BoxOptions, DeckFileData, DeckOptions, FieldOptions, FontOptions,
+                         LayoutOptions, SuitOptions, Text)
 from .deckpath import SPREADSHEETS
 from .fontfacts import font_facts
 from .fonts import BUNDLED, FontSpec, cache_dir
+from .geometry import Size, parse_card_size
 from .spreadsheet import Table, quoted_column, read_json, read_table, toml_table
 from .text import TextStyle
 
@@ -70,6 +73,7 @@ class Deck(Record):
     fonts: tuple[FontSpec, ...] = ()  # the deck's own fonts, before the kit's (fonts.load_fonts)
     icons: dict[str, deckicons.Icon] = field(default_factory=dict)  # `:name:` in text (deckicons.py)
     rich: frozenset[str] = frozenset()  # the fields read as rich text (richtext.py)
+    places: dict[str, BoxOptions] = field(default_factory=dict)  # boxes the deck places or dresses (boxplace.py)
     warnings: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()  # information lines (the CSV's encoding)
 
@@ -81,7 +85,7 @@ class Deck(Record):
         defaults = self.layout.boxes(replace(self.options, style=style))
         own = self.layout.boxes(self.options)
         chosen = {box: fields for box, fields in self.boxes.items() if fields != own.get(box)}
-        return {box: chosen.get(box, fields) for box, fields in defaults.items()}
+        return {**defaults, **chosen}
 
     @property
     def folder(self) -> Path:
@@ -174,6 +178,7 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> D
     suits = {**FRENCH_SUITS, **data.suits}
     fields = _fields(data, table, languages)
     boxes, templates = _boxes(deck_file.parent, data, layout, table, fields)
+    places = _places(data, layout)
     backs = deckbacks.read_backs(data, layout, table, fields, deck_file.parent)
     shown = {f for names in boxes.values() for f in names} | backs.fields
     copies = _copies_column(d, table)
@@ -217,7 +222,8 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> D
         and spec.bold is None and not font_facts(Path(spec.regular), cache_dir()).variable)
     return Deck(deck_file, deck_id, title, languages, layout, data.layout, d.card_size, d.diameter,
                 {k: f for k, f in fields.items() if k in shown or k == name_field}, boxes, templates, styles,
-                suits, backs, table, cards, name_field, images, d.image_dpi, fonts, icons, rich, warnings, notes)
+                suits, backs, table, cards, name_field, images, d.image_dpi, fonts, icons, rich, places, warnings,
+                notes)
 
 
 def _fonts(folder: Path, given: list[str | FontOptions]) -> tuple[FontSpec, ...]:
@@ -425,8 +431,11 @@ def _boxes(folder: Path, data: DeckFileData, layout: NamedLayout, table: Table,
     templates = {}
     for box, spec in data.boxes.items():
         if box not in boxes:
-            raise DataError(_("the {layout} layout has no box {box!r} (boxes: {known})").format(
-                layout=layout.name, box=box, known=listing(boxes) or _("none")), where=f"boxes.{box}")
+            if not spec.positioned() or layout.flowing:
+                raise DataError(_("the {layout} layout has no box {box!r} (boxes: {known}); a box of the deck's "
+                                  "own needs its place: left, top, width, height").format(
+                    layout=layout.name, box=box, known=listing(boxes) or _("none")), where=f"boxes.{box}")
+            boxes[box] = ()
         if spec.fields is not None:
             for n, name in enumerate(spec.fields):
                 if name not in fields and name not in DERIVED:
@@ -440,6 +449,25 @@ def _boxes(folder: Path, data: DeckFileData, layout: NamedLayout, table: Table,
             printed = decktemplates.check(templates[box], folder, (*fields, *DERIVED))
             boxes[box] = tuple(dict.fromkeys((*boxes[box], *sorted(printed))))
     return boxes, templates
+
+
+def _places(data: DeckFileData, layout: NamedLayout) -> dict[str, BoxOptions]:
+    """The boxes the deck places or dresses, checked on a face of the deck's own size (a size given
+    on the command line is checked when it builds)."""
+    places = {box: spec for box, spec in data.boxes.items() if spec.styled()}
+    if not places or layout.flowing:
+        return places
+    d = data.deck
+    try:
+        size = Size(d.diameter, d.diameter) if layout.kind == "chips" else parse_card_size(d.card_size or "poker")
+    except ValueError:
+        return places  # the card size's own error comes at the build
+    for colour in ("background", "border"):
+        for box, spec in places.items():
+            if getattr(spec, colour) is not None:
+                require_colour(getattr(spec, colour), f"boxes.{box}.{colour}")
+    deck_looks(layout, data.layout, places, size)
+    return places
 
 
 def _copies_column(d: DeckOptions, table: Table) -> str | None:
@@ -514,11 +542,7 @@ def _styles(data: DeckFileData, layout: NamedLayout, fields: dict[str, Field], s
     for name in shown | set(defaults):
         base = defaults.get(name, layout.body_style(data.layout))
         spec = data.fields.get(name)
-        if isinstance(spec, FieldOptions):
-            changes = {k: getattr(spec, k) for k in ("size", "bold", "color", "align", "leading")
-                       if getattr(spec, k) is not None}
-            base = replace(base, **changes)
-        styles[name] = base
+        styles[name] = field_style(base, spec) if isinstance(spec, FieldOptions) else base
     return styles
 
 

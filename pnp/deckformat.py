@@ -6,9 +6,21 @@ from typing import Any, Literal
 
 from tabletop.record import Record, field
 
-from .assets.layouts import INK, LayoutOptions
+from .boxplace import Length, PlaceOptions
 
 Text = str | dict[str, str]  # the same in every language, or one per language
+INK = "#111111"
+LAYOUT_NAMES = ("insert", "card", "halves", "chip", "blank", "sheet")
+
+
+class LayoutOptions(Record):
+    """The `[layout]` table of a deck file."""
+    name: Literal["insert", "card", "halves", "chip", "blank", "sheet"] = "card"
+    style: Literal["full", "overlay"] = "full"  # insert
+    frame: str | None = None  # card, halves: the frame's colour (a card's suit colour wins)
+    columns: list[str] = field(default_factory=list)  # sheet: the fields shown, in order
+    headings: dict[str, str | dict[str, str]] = field(default_factory=dict)  # sheet: column headings
+    widths: list[float] = field(default_factory=list)  # sheet: relative column widths
 
 
 class DeckOptions(Record):
@@ -67,9 +79,11 @@ class FieldOptions(Record):
     color: str | None = None
     align: Literal["left", "center", "right"] | None = None
     leading: float | None = None
+    space_before: float | None = None  # pt above the field's paragraph
 
 
-class BoxOptions(Record):
+class BoxOptions(PlaceOptions):
+    """`[boxes.NAME]`: what a box prints, and where it lies and how it looks (boxplace.py)."""
     fields: list[str] | None = None
     template: str | None = None
     image: str | ImageOptions | None = None
@@ -90,6 +104,20 @@ class BackOptions(Record):
     image: str | None = None  # a picture covering the back, in the deck's folder
     layout: Literal["insert", "card", "halves", "chip"] | None = None  # a face of the row's own fields
     boxes: dict[str, BoxOptions] = field(default_factory=dict)  # that face's boxes: which fields
+
+
+class FaceOptions(Record):
+    """A layout file's face, if not the card's size (an overlay insert is narrower than its card)."""
+    width: Length = "100%"
+    height: Length = "100%"
+
+
+class LayoutFile(Record):
+    """A named layout (`templates/layouts/NAME.toml`), in the keys of a deck file: its boxes where
+    they lie, the fields each prints, and how each field looks."""
+    face: FaceOptions = FaceOptions()
+    fields: dict[str, FieldOptions] = field(default_factory=dict)
+    boxes: dict[str, BoxOptions] = field(default_factory=dict)
 
 
 class DeckFileData(Record):

@@ -73,9 +73,10 @@ class Game(Record):
         return game_file(self.id, cards_dir)
 
     def input_files(self, cards_dir: Path | None) -> tuple[Path, ...]:
-        """What the game's assets are made from: its data file, its templates and the shared ones."""
+        """What the game's assets are made from: its data file, its templates and the shared ones (the
+        layouts' boxes among them)."""
         from tabletop.data import TEMPLATES_DIR
 
-        folders = (TEMPLATES_DIR / self.id.replace("-", "_"), TEMPLATES_DIR / "common")
+        folders = (TEMPLATES_DIR / self.id.replace("-", "_"), TEMPLATES_DIR / "common", TEMPLATES_DIR / "layouts")
         return (Path(self.data_file(cards_dir)),
                 *(p for folder in folders for p in sorted(folder.rglob("*")) if p.is_file()))

@@ -6,31 +6,24 @@ backs) place their second box at the 180° image of the first about the face's c
 """
 from __future__ import annotations
 
+from ..boxplace import turned
 from ..geometry import Rect, Size
 from ..text import TextStyle
-from .layout import GREY, SAFE, BoxSpec, FaceLayout
+from .layout import GREY, SAFE, BoxSpec, FaceLayout, file_layout
 
 PANEL = 2.5  # mm: the coloured frame around a face's white panel
 
 
-def turned(rect: Rect, size: Size) -> Rect:
-    """The image of `rect` under a half turn about the centre of a face of `size`."""
-    return Rect(size.w - rect.x1, size.h - rect.y1, rect.w, rect.h)
-
-
 def halves(size: Size) -> FaceLayout:
-    """Two halves: `upright` reads from the bottom edge, `reversed` is the same box turned 180°."""
-    inset = PANEL + 1.5
-    gap = 1.8  # half the space kept clear around the centre line
-    top = Rect(inset, size.h / 2 + gap, size.w - 2 * inset, size.h / 2 - gap - inset)
+    """Two halves: `upright` in the top half, `reversed` the same box turned 180° in the bottom half
+    (the deck layout's boxes, `templates/layouts/halves.toml`)."""
     styles = {
         "role": TextStyle(14, bold=True, align="center", leading=1.1),
         "half": TextStyle(7, color=GREY, align="center", leading=1.1),
         "move": TextStyle(9.5, space_before=3, leading=1.2),
         "effect": TextStyle(8.5, leading=1.3),
     }
-    return FaceLayout(size, {"upright": (BoxSpec(top),),
-                             "reversed": (BoxSpec(turned(top, size), rotation=180),)}, styles)
+    return file_layout("halves", size, styles)
 
 
 def panel(size: Size) -> FaceLayout:

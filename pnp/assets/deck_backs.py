@@ -20,7 +20,8 @@ from ..render import FaceArt, ImageArt
 from . import Options, userdeck
 from .cardfaces import lay_out as fit_boxes
 from ..content import Para
-from .layouts import BACK_STYLE, LAYOUTS, LayoutOptions, back_layout
+from ..deckformat import LayoutOptions
+from .layouts import BACK_STYLE, LAYOUTS, back_layout
 
 
 def _where(key: str) -> str:

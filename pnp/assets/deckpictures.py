@@ -4,6 +4,8 @@ top with the text below), every picture the printed cards show prepared before t
 them (soft pictures; stand-ins in a draft)."""
 from __future__ import annotations
 
+import math
+
 from tabletop.data.errors import DataError, DataErrors
 from tabletop.i18n import _
 from tabletop.record import replace
@@ -13,6 +15,7 @@ from ..deckfile import Card, Deck
 from ..geometry import Rect, Size
 from ..render import ImageArt
 from . import Options
+from .deckboxes import deck_geometry
 from .layout import BoxSpec
 
 IMAGE_GAP = 1.0  # mm between a picture at the top of a box and the box's text below it
@@ -20,20 +23,29 @@ IMAGE_GAP = 1.0  # mm between a picture at the top of a box and the box's text b
 
 def image_areas(deck: Deck, size: Size, opts: Options) -> dict[str, tuple[BoxSpec, ...]]:
     """Where each box's picture goes: the whole box, or the band of its height at the box's top."""
-    geometry = deck.layout.geometry(size, replace(deck.options, style=opts.style))
+    geometry = deck_geometry(deck, size, opts.style)[0]
     return {box: tuple(split(spec, image.height)[0] for spec in geometry.boxes[box])
             for box, image in deck.images.items()}
 
 
 def split(spec: BoxSpec, height: float | None) -> tuple[BoxSpec, BoxSpec]:
-    """A box's picture part and text part: the same box, or the top `height` mm and the rest."""
+    """A box's picture part and text part: the same box, or the top `height` mm and the rest (the
+    top as the box reads, however it is turned)."""
     if height is None:
         return spec, spec
     r = spec.rect
     h, rest = min(height, r.h), max(r.h - height - IMAGE_GAP, 0.0)
-    if spec.rotation == 180:  # turned: its top is the rectangle's bottom
-        return (replace(spec, rect=Rect(r.x, r.y, r.w, h)), replace(spec, rect=Rect(r.x, r.y1 - rest, r.w, rest)))
-    return replace(spec, rect=Rect(r.x, r.y1 - h, r.w, h)), replace(spec, rect=Rect(r.x, r.y, r.w, rest))
+    return _part(spec, r.h - h, h), _part(spec, 0.0, rest)
+
+
+def _part(spec: BoxSpec, y: float, h: float) -> BoxSpec:
+    """The band `y`…`y + h` mm up a box as it reads. A turned box is drawn turned about its own
+    centre (`render.TextArt`), so the band's centre is turned about the box's centre with it."""
+    r = spec.rect
+    dy = y + h / 2 - r.h / 2  # the band's centre above the box's, as the box reads
+    a = math.radians(spec.rotation)
+    cx, cy = r.x + r.w / 2 - dy * math.sin(a), r.y + r.h / 2 + dy * math.cos(a)
+    return replace(spec, rect=Rect(cx - r.w / 2, cy - h / 2, r.w, h))
 
 
 def _requests(deck: Deck, card: Card, areas: dict[str, tuple[BoxSpec, ...]]):

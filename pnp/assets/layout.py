@@ -5,8 +5,16 @@ places, e.g. the corner index top-left and, turned 180°, bottom-right). Pure da
 """
 from __future__ import annotations
 
-from tabletop.record import Record
+from functools import lru_cache
 
+from tabletop.data import TEMPLATES_DIR
+from tabletop.data.errors import DataError
+from tabletop.data.load import read_toml
+from tabletop.data.schema import convert
+from tabletop.record import Record, replace
+
+from ..boxplace import BoxLook, length, reading, resolve
+from ..deckformat import FieldOptions, LayoutFile
 from ..geometry import Rect, Size
 from ..text import TextStyle
 
@@ -15,7 +23,6 @@ SAFE = 3.0  # mm: text stays this far inside the trim
 # were hard to read at arm's length; a face that needs less room gets it from its layout (padding,
 # line height, a second card), never by leaving a rule out. Footers keep their own 6 pt floor.
 LEGIBLE = 6.5
-OVERLAY_SIDE = 10.0  # mm left free on each side so the real card's indices show
 RED = "#c8102e"
 GREY = "#555555"
 
@@ -50,51 +57,51 @@ INSERT_STYLES = {
     "flavor": TextStyle(6.5, color=GREY, leading=1.3),
 }
 
-INDEX_W, INDEX_H = 7.0, 16.0
-
-
 def insert_layout(style: str, card: Size) -> FaceLayout:
     """`full`: the card's size with the playing-card index in two corners. `overlay`: narrower,
-    centred on the card, so the real card's own indices stay visible beside it."""
-    if style == "full":
-        return _full(card)
+    centred on the card, so the real card's own indices stay visible beside it. The boxes are the
+    deck layout's (`templates/layouts/insert-*.toml`); the styles are the built-in inserts' own."""
+    if style not in ("full", "overlay"):
+        raise ValueError(f"unknown insert style {style!r}")
+    styles = INSERT_STYLES
     if style == "overlay":
-        return _overlay(card)
-    raise ValueError(f"unknown insert style {style!r}")
+        styles = dict(INSERT_STYLES, title=TextStyle(11, bold=True, align="center", leading=1.15),
+                      sub=TextStyle(7, color=GREY, align="center", space_before=1.5))
+    return file_layout(f"insert-{style}", card, styles)
 
 
-def _full(card: Size) -> FaceLayout:
-    face = Rect(0, 0, card.w, card.h)
-    inner_w = card.w - 2 * SAFE
-    beside_index = inner_w - INDEX_W - 1.0
-    body_top = SAFE + INDEX_H + 1.0
-    body_h = card.h - 2 * body_top
-    boxes = {
-        "index": (BoxSpec(face.sub(SAFE, SAFE, INDEX_W, INDEX_H)),
-                  BoxSpec(face.sub(card.w - SAFE - INDEX_W, card.h - SAFE - INDEX_H, INDEX_W, INDEX_H),
-                          rotation=180)),
-        "header": (BoxSpec(face.sub(SAFE + INDEX_W + 1.0, SAFE, beside_index, INDEX_H), valign="middle"),),
-        "body": (BoxSpec(face.sub(SAFE, body_top, inner_w, body_h)),),
-        "flavor": (BoxSpec(face.sub(SAFE, card.h - SAFE - INDEX_H, beside_index, INDEX_H),
-                           valign="bottom"),),
-    }
-    return FaceLayout(card, boxes, INSERT_STYLES)
+def file_layout(name: str, card: Size, styles: dict[str, TextStyle]) -> FaceLayout:
+    """A named layout's boxes (`templates/layouts/NAME.toml`) on a card of this size."""
+    file = layout_file(name)
+    face = face_size(file, card)
+    looks = {box: resolve(spec, face, None, f"boxes.{box}") for box, spec in file.boxes.items()}
+    return FaceLayout(face, {box: box_specs(look) for box, look in looks.items()}, styles)
 
 
-def _overlay(card: Size) -> FaceLayout:
-    size = Size(card.w - 2 * OVERLAY_SIDE, card.h)
-    face = Rect(0, 0, size.w, size.h)
-    inner_w = size.w - 2 * SAFE
-    header_h, flavor_h = 20.0, 16.0
-    body_top = SAFE + header_h + 1.0
-    boxes = {
-        "header": (BoxSpec(face.sub(SAFE, SAFE, inner_w, header_h), valign="middle"),),
-        "body": (BoxSpec(face.sub(SAFE, body_top, inner_w, size.h - body_top - SAFE - flavor_h - 1.0)),),
-        "flavor": (BoxSpec(face.sub(SAFE, size.h - SAFE - flavor_h, inner_w, flavor_h), valign="bottom"),),
-    }
-    styles = dict(INSERT_STYLES, title=TextStyle(11, bold=True, align="center", leading=1.15),
-                  sub=TextStyle(7, color=GREY, align="center", space_before=1.5))
-    return FaceLayout(size, boxes, styles)
+@lru_cache(maxsize=None)
+def layout_file(name: str) -> LayoutFile:
+    path = TEMPLATES_DIR / "layouts" / f"{name}.toml"
+    try:
+        return convert(LayoutFile, read_toml(path), "")
+    except DataError as e:
+        e.file = path
+        raise
+
+
+def face_size(file: LayoutFile, card: Size) -> Size:
+    return Size(length(file.face.width, card.w, "face.width"), length(file.face.height, card.h, "face.height"))
+
+
+def box_specs(look: BoxLook) -> tuple[BoxSpec, ...]:
+    """Where a box's text goes, place by place: inside its padding, in its reading shape."""
+    return tuple(BoxSpec(reading(p, look.padding), look.valign, p.rotation) for p in look.places)
+
+
+def field_style(base: TextStyle, spec: FieldOptions) -> TextStyle:
+    """`base` with the look a `[fields.NAME]` entry gives."""
+    changes = {k: getattr(spec, k) for k in ("size", "bold", "color", "align", "leading", "space_before")
+               if getattr(spec, k) is not None}
+    return replace(base, **changes)
 
 
 LAYOUTS = {"insert": insert_layout}

@@ -26,6 +26,7 @@ from ..geometry import Size
 from ..render import FaceArt
 from . import BuildError, Game, Options
 from .cardfaces import lay_out as fit_boxes
+from .deckboxes import deck_geometry
 from .cards import Cards, Face, Piece, PieceSet
 from .common import card_size, page_size, plain
 from . import deck_backs
@@ -62,8 +63,8 @@ def deck_options(deck: Deck, opts: Options, explicit: set[str]) -> Options:
 
 
 def face_layout(deck: Deck, size: Size, opts: Options) -> FaceLayout:
-    """Where the text goes: the layout's boxes, less the band a picture with a height takes."""
-    geometry = deck.layout.geometry(size, replace(deck.options, style=opts.style))
+    """Where the text goes: the deck's boxes, less the band a picture with a height takes."""
+    geometry = deck_geometry(deck, size, opts.style)[0]
     boxes = {box: tuple(split(spec, deck.images[box].height)[1] for spec in specs) if box in deck.images
              else specs for box, specs in geometry.boxes.items()}
     return replace(geometry, boxes=boxes, styles=deck.styles)
@@ -231,12 +232,13 @@ class DeckCards(Cards):
         areas = image_areas(deck, size, opts)
         prepared = prepared_pictures(deck, areas, opts) if deck.images else {}
         icons = icon_markups(deck)
+        under, over = deck_geometry(deck, size, opts.style)[1:]
         arts, faces = [], []
         for card in deck.cards:
             if card.copies:
                 suit = deck.suit(card)
-                decor = deck.layout.decor(size, suit.color if suit else deck.options.frame)
-                decor += pictures(deck, card, areas, prepared)
+                decor = deck.layout.decor(size, suit.color if suit else deck.options.frame) + under
+                decor += pictures(deck, card, areas, prepared) + over
                 faces.append((card, len(arts)))
                 arts.append(card_art(deck, card, layout, opts, fonts, decor, icons))
         if not faces:
@@ -286,8 +288,8 @@ class DeckGame(Game):
         return self.deck.file
 
     def input_files(self, cards_dir: Path | None) -> tuple[Path, ...]:
-        common = TEMPLATES_DIR / "common"
-        return (*self.deck.inputs(), *sorted(p for p in common.rglob("*") if p.is_file()))
+        kit = [TEMPLATES_DIR / "common", TEMPLATES_DIR / "layouts"]
+        return (*self.deck.inputs(), *sorted(p for folder in kit for p in folder.rglob("*") if p.is_file()))
 
 
 def deck_game(deck: Deck) -> DeckGame:
