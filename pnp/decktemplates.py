@@ -17,6 +17,10 @@ from tabletop.i18n import N_, _, listing
 CONTEXT = ("lang", "row", "copies", "suit")  # what a box template sees besides the fields
 # ReportLab's <img> would read any file it is given, from anywhere: pictures come through
 # [boxes.NAME.image], checked to stay in the deck's folder and measured so text makes room.
+# The markup a box template may print: paragraphs and ReportLab's inline styling. Its other tags
+# (<ondraw>, <index>, <a>…) call into the drawing or make links, and fail or surprise there.
+TAGS = ("p", "b", "i", "u", "strike", "strong", "em", "br", "font", "super", "sub")
+_TAG = re.compile(r"<\s*/?\s*([A-Za-z][\w-]*)")
 NO_IMG = N_("<img> is not taken in a box template: show a picture with [boxes.NAME.image] (docs/decks.md)")
 
 
@@ -41,9 +45,13 @@ def check(path: Path, folder: Path, fields: Iterable[str]) -> set[str]:
     except jinja2.TemplateSyntaxError as e:
         raise DataError(_("template syntax error: {reason}").format(reason=e.message), file=path,
                         line=e.lineno) from None
-    img = next((n for n, text in enumerate(source.splitlines(), 1) if re.search(r"<\s*img\b", text, re.I)), None)
-    if img:
-        raise DataError(_(NO_IMG), file=path, line=img)
+    for n, text in enumerate(source.splitlines(), 1):
+        for tag in _TAG.findall(text):
+            if tag.lower() == "img":
+                raise DataError(_(NO_IMG), file=path, line=n)
+            if tag.lower() not in TAGS:
+                raise DataError(_("<{tag}> is not taken in a box template; it takes {known}").format(
+                    tag=tag, known=listing(f"<{t}>" for t in TAGS)), file=path, line=n)
     fields = set(fields)
     names = meta.find_undeclared_variables(tree)
     for name in sorted(names - fields - set(CONTEXT) - set(env.globals)):

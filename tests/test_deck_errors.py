@@ -93,6 +93,12 @@ def test_unknown_field_in_a_template(previous):
           footer_j2="{# the cost #}\ncost {{ costs }}\n")
 
 
+@pytest.mark.parametrize("tag", ['<ondraw name="x"/>', '<index item="x"/>', '<a href="https://example.org">x</a>'])
+def test_a_template_tag_that_calls_into_the_drawing_is_refused_with_the_tags_it_takes(previous, tag):
+    fails(previous, ["footer.j2, line 2", f"<{tag[1:].split()[0].rstrip('/>')}> is not taken in a box template",
+                     "<b>, <i>"], footer_j2=f"cost {{{{ cost }}}}\n{tag}\n")
+
+
 def test_wrong_type(previous):
     fails(previous, ['deck.csv, row 3, column F "cost"', "'many' is not a whole number"],
           deck_csv=CSV.replace("Recover 2 health.,2,D", "Recover 2 health.,many,D"))
