@@ -8,6 +8,7 @@ coordinates (`geometry.Rect`: mm from the bottom-left corner).
 """
 from __future__ import annotations
 
+import math
 import re
 from typing import Literal
 
@@ -59,8 +60,11 @@ class Place(Record):
 def length(value: Length, extent: float, where: str) -> float:
     """A length in mm: a number as it is, "40%" of `extent`, "50% - 6" that share less 6 mm."""
     if isinstance(value, (int, float)):
-        return float(value)
-    m = _SHARE.fullmatch(value)
+        if math.isfinite(value):
+            return float(value)
+        m = None
+    else:
+        m = _SHARE.fullmatch(value)
     if not m:
         raise DataError(_('a length is mm (a number) or a share of the face\'s side ("40%", "50% - 6"); '
                           'got {value!r}').format(value=value), where=where)
@@ -141,10 +145,12 @@ def resolve(opts: PlaceOptions, face: Size, base: BoxLook | None, where: str) ->
     _check_inside(rect, face, where)
     look = {k: v for k in LOOK_KEYS if (v := getattr(opts, k)) is not None}
     resolved = replace(base, **look) if base else BoxLook((), **look)
-    if resolved.padding < 0 or 2 * resolved.padding >= min(rect.w, rect.h):
+    if not 0 <= resolved.padding < math.inf:
+        raise DataError(_("padding is mm, 0 or more"), where=f"{where}.padding")
+    if 2 * resolved.padding >= min(rect.w, rect.h):
         raise DataError(_("padding {padding:g} mm leaves no room in a box {w:.1f} × {h:.1f} mm").format(
             padding=resolved.padding, w=rect.w, h=rect.h), where=f"{where}.padding")
-    if resolved.border_width <= 0:
+    if not 0 < resolved.border_width < math.inf:
         raise DataError(_("border_width is mm, more than 0"), where=f"{where}.border_width")
     both = opts.both_ends if opts.both_ends is not None else bool(base and len(base.places) > 1)
     places = (Place(rect, rotation),)

@@ -234,6 +234,10 @@ BAD = {
                      "boxes.cost.background", "must be a colour"),
     "too much padding": ("[boxes.cost]\nleft = 4\nwidth = 9\ntop = 4\nheight = 9\npadding = 5\n",
                          "boxes.cost.padding", "leaves no room"),
+    "a length not a number": ("[boxes.cost]\nleft = nan\nwidth = 9\ntop = 4\nheight = 9\n", "boxes.cost.left",
+                              "a length is mm"),
+    "negative padding": ("[boxes.cost]\nleft = 4\nwidth = 9\ntop = 4\nheight = 9\npadding = -1\n",
+                         "boxes.cost.padding", "padding is mm, 0 or more"),
     "a bad turn": ("[boxes.body]\nrotation = 45\n", "boxes.body.rotation", "must be one of"),
 }
 
