@@ -182,3 +182,5 @@ def test_the_command_line(tmp_path):
     assert guide_text((tmp_path / "liar-mafia" / "cards-a4-en.pdf").read_bytes()).startswith("Howtoprint")
     refused = CliRunner().invoke(main, ["build", "liar-mafia", "--guide", "--print-shop", "--out", str(tmp_path)])
     assert refused.exit_code == 2 and "--guide" in refused.output
+    refused = CliRunner().invoke(main, ["preview", "liar-mafia", "cards", "--all", "--guide", "--out", str(tmp_path)])
+    assert refused.exit_code == 2 and "--guide" in refused.output
