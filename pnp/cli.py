@@ -108,6 +108,12 @@ def build_options(command):
     return command
 
 
+guide_option = click.option(
+    "--guide", is_flag=True,
+    help=N_("Put a first page in each PDF saying what it holds, which pages to print one-sided and which "
+            "two-sided, how to check the scale and how to cut (and fold); the pages after it are unchanged."))
+
+
 def _options(langs, paper, card_size, style, guides, bleed, gutter, cards_dir, font, no_flavor, backs,
              back_offset, chip_diameter, draft):
     chosen = LANGS if "all" in langs else tuple(dict.fromkeys(langs or ("ja",)))
@@ -223,14 +229,17 @@ def list_games() -> None:
 @click.option("--cutter", type=click.Choice(CUTTERS), default=None,
               help=N_("Sheets for a cutting machine's print-then-cut: its registration marks on every sheet of "
                       "fronts and the cut path beside the PDF as DXF and SVG (docs/print-assets.md)."))
+@guide_option
 @build_options
 @user_errors
-def build(games, assets, out, force, langs, print_shop, icc_profile, cutter, **kw) -> None:
+def build(games, assets, out, force, langs, print_shop, icc_profile, cutter, guide, **kw) -> None:
     if icc_profile and not print_shop:
         raise BuildError(_("--icc-profile is for --print-shop files"))
     if cutter and print_shop:
         raise BuildError(_("--cutter and --print-shop make different files; choose one"))
-    jobs = _plan(_jobs(games, assets), all_langs(games, langs), kw)
+    if guide and print_shop:
+        raise BuildError(_("--guide is for files printed at home; a print shop's file holds only the faces"))
+    jobs = _with_guide(_plan(_jobs(games, assets), all_langs(games, langs), kw), guide)
     if print_shop:
         jobs = _print_shop_jobs(jobs, icc_profile)
     if cutter:
@@ -241,6 +250,14 @@ def build(games, assets, out, force, langs, print_shop, icc_profile, cutter, **k
     _announce_fonts(jobs[0][1])
     with collector_paused():  # builds leave few cycles (~800 objects a PDF); collecting rescans all they made
         _build_jobs(jobs, out, force, models)
+
+
+def _with_guide(jobs: list[tuple[Job, Options]], guide: bool) -> list[tuple[Job, Options]]:
+    if not guide:
+        return jobs
+    from msgspec.structs import replace
+
+    return [(job, replace(opts, guide=True)) for job, opts in jobs]
 
 
 def all_langs(games: tuple[str, ...], langs: tuple[str, ...]) -> tuple[str, ...]:
@@ -330,21 +347,24 @@ def _warn(game, model, opts: Options, echo=click.echo) -> None:
               help=N_("Resolution of the PNG, dots per inch."))
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True, help=N_("Output folder; files go to OUT/<game>/."))
+@guide_option
 @build_options
 @user_errors
-def preview(game, asset, every, page, dpi, out, langs, **kw) -> None:
+def preview(game, asset, every, page, dpi, out, langs, guide, **kw) -> None:
     from . import raster
 
     if every:
         if click.get_current_context().get_parameter_source("page") == click.core.ParameterSource.COMMANDLINE:
             raise BuildError(_("--page previews one page; --all shows every card or page already"))
+        if guide:
+            raise BuildError(_("--guide adds a page to a PDF; --all shows the cards alone"))
         from .cli_export import contact_sheets
 
         contact_sheets(_plan(_jobs((game,), (asset,) if asset else ()), langs, kw), out)
         return
     if asset is None and not is_deck_path(game):  # a deck has one asset
         raise BuildError(_("name the ASSET to preview, or use --all"))
-    plan = _plan(_jobs((game,), (asset,) if asset else ()), langs, kw)  # several with `all`
+    plan = _with_guide(_plan(_jobs((game,), (asset,) if asset else ()), langs, kw), guide)  # several with `all`
     _announce_fonts(plan[0][1])
     models: dict[str, object] = {}
     for job, opts in plan:

@@ -93,28 +93,35 @@ def card_sheets(pages: list[SheetArt], faces: list[FaceArt], fonts: FontSet, inf
         c.setPageSize((pt(sheet.page.w), pt(sheet.page.h)))
         c.setTrimBox(_pt_box(sheet.trim_box))
         c.setBleedBox(_pt_box(sheet.bleed_box))
-        for placement in sheet.placements:
-            _draw_face(c, faces[placement.face], placement.trim, placement.rotation, sheet.bleed)
-        _draw_guides(c, art.guides)
-        _draw_guides(c, list(art.folds), dash=(4, 3))
-        if art.footer:
-            _draw_text(c, art.footer, Rect(0, 0, sheet.page.w, sheet.page.h))
-        if art.ruler:
-            _draw_ruler(c, *art.ruler, fonts.regular)
-        if art.marks:
-            c.setFillColorRGB(0, 0, 0)
-            for r in art.marks:
-                c.rect(pt(r.x), pt(r.y), pt(r.w), pt(r.h), stroke=0, fill=1)
+        _draw_sheet(c, art, faces, fonts)
         c.showPage()
     c.save()
     return buf.getvalue()
 
 
+def _draw_sheet(c: Canvas, art: SheetArt, faces: list[FaceArt], fonts: FontSet) -> None:
+    sheet = art.sheet
+    for placement in sheet.placements:
+        _draw_face(c, faces[placement.face], placement.trim, placement.rotation, sheet.bleed)
+    _draw_guides(c, art.guides)
+    _draw_guides(c, list(art.folds), dash=(4, 3))
+    if art.footer:
+        _draw_text(c, art.footer, Rect(0, 0, sheet.page.w, sheet.page.h))
+    if art.ruler:
+        _draw_ruler(c, *art.ruler, fonts.regular)
+    if art.marks:
+        c.setFillColorRGB(0, 0, 0)
+        for r in art.marks:
+            c.rect(pt(r.x), pt(r.y), pt(r.w), pt(r.h), stroke=0, fill=1)
+
+
 def flowing_document(page: Size, margin: float, blocks: list, styles: dict[str, TextStyle],
-                     fonts: FontSet, info: DocInfo, footer: Callable[[int, int], TextArt | None]) -> tuple[bytes, int]:
+                     fonts: FontSet, info: DocInfo, footer: Callable[[int, int], TextArt | None],
+                     lead: tuple[list[SheetArt], list[FaceArt]] = ([], [])) -> tuple[bytes, int]:
     """A sheet of headings, paragraphs and tables flowed over as many pages as needed.
-    `footer(page, pages)` gives each page's footer (box in page coordinates). Returns the PDF and
-    its page count. Styles needed: h1, h2, body, cell, th."""
+    `footer(page, pages)` gives each page's footer (box in page coordinates). `lead` is pages drawn
+    before them (a guide page: its sheets and their faces), left out of the footers' count. Returns
+    the PDF and its page count (the flowed pages'). Styles needed: h1, h2, body, cell, th."""
     from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Table
 
     from .fallback import FallbackParagraph as Paragraph
@@ -139,8 +146,11 @@ def flowing_document(page: Size, margin: float, blocks: list, styles: dict[str, 
         if art:
             _draw_text(canvas, art, frame_rect)
 
+    def draw_lead(canvas, n):
+        _draw_sheet(canvas, lead[0][n], lead[1], fonts)
+
     footer_canvas = _footer_canvas()
-    doc.build(flowables, canvasmaker=lambda *a, **k: footer_canvas(draw_footer, *a, **k))
+    doc.build(flowables, canvasmaker=lambda *a, **k: footer_canvas(draw_footer, (draw_lead, len(lead[0])), *a, **k))
     return buf.getvalue(), doc.page
 
 
@@ -151,9 +161,10 @@ def _footer_canvas() -> type:
     class FooterCanvas(Canvas):
         """Holds each finished page back until the last one, so every footer can say "n/m"."""
 
-        def __init__(self, draw_footer, *args, **kwargs):
+        def __init__(self, draw_footer, lead, *args, **kwargs):
             super().__init__(*args, **kwargs)
             self._draw_footer = draw_footer
+            self._lead = lead  # (draw page n, how many): pages before the held ones, without footers
             self._held: list[dict] = []
 
         def showPage(self):
@@ -161,6 +172,10 @@ def _footer_canvas() -> type:
             self._startPage()
 
         def save(self):
+            draw, count = self._lead
+            for n in range(count):  # on the fresh page the last showPage started; the held ones follow
+                draw(self, n)
+                super().showPage()
             for number, state in enumerate(self._held, 1):
                 self.__dict__.update(state)
                 self._draw_footer(self, number, len(self._held))

@@ -33,6 +33,7 @@ class TextStyle(Record):
     align: str = "left"
     space_before: float = 0.0  # pt at full size
     leading: float = 1.28
+    indent: float = 0.0  # pt at full size: a hanging indent (numbered steps keep their text clear of the number)
 
 
 class Fitted(Record):
@@ -72,6 +73,9 @@ def paragraph_style(style: TextStyle, fonts: FontSet, lang: str, scale: float = 
         # ReportLab lets a line run past the box by shrinking its spaces 5% (meant for justified
         # text); unjustified lines would then poke out, and the fitter rightly refuses them.
         spaceShrinkage=0)
+    if style.indent:
+        made.leftIndent = style.indent * size / style.size
+        made.firstLineIndent = -made.leftIndent
     made.fontFaces = fonts.faces  # the fallback chain (fallback.py) each paragraph of this style uses
     made.fontScale = size / style.size if style.size else 1.0  # a span's own size shrinks with its text
     return made

@@ -34,6 +34,7 @@ class Options(Record):
     print_shop: bool = False  # card assets as a print shop's file: a face a page, CMYK, PDF/X-4 (pnp/printshop.py)
     icc_profile: str | None = None  # --print-shop's output profile; None: the FOGRA39 profile shipped
     cutter: str | None = None  # a cutting machine's print-then-cut sheets (pnp/cutter.py): "silhouette"
+    guide: bool = False  # a first page saying how to print, check and cut the rest (pnp/guide.py)
 
 
 class Built(Record):

@@ -55,6 +55,7 @@ class Cards(Record):
     label: dict[str, str]
     make: Maker
     size: Callable[[Options], Size]  # the piece size these options ask for
+    piece: str = "card"  # what one piece is called on the guide page (pnp/guide.py): card, chip or insert
 
     def filename(self, opts: Options) -> str:
         """<asset>-[<size>-][<backs>-]<paper>-<lang>.pdf; size and backs only when not the default."""
@@ -118,10 +119,27 @@ class Cards(Record):
                 extras += [(f"-p{n}.svg", cutter.svg(page, trims).encode()),
                            (f"-p{n}.dxf", cutter.dxf(page, trims).encode())]
             sheets.append(SheetArt(p.sheet, segments, foot, folds, ruler, marks))
+        if opts.guide:
+            lead, faces = self._guide(game, opts, fonts, pieces, [p.kind for p in pages], len(arts), bleed, mode)
+            sheets, arts = lead + sheets, arts + faces
         info = render.DocInfo(f"{game.title[opts.lang]} — {label}", lang=opts.lang)
         refs = tuple((p.id, p.name or p.id, c.front, c.back) for p, c in zip(pieces.pieces, cards))
-        return Built(render.card_sheets(sheets, arts, fonts, info), len(pages), len(cards),
+        return Built(render.card_sheets(sheets, arts, fonts, info), len(sheets), len(cards),
                      tuple(p.sheet for p in pages), refs, tuple(extras))
+
+    def _guide(self, game: Game, opts: Options, fonts: FontSet, pieces: PieceSet, kinds: list[str],
+               first_face: int, bleed: float, mode: str) -> tuple[list[SheetArt], list[FaceArt]]:
+        """The guide page (`--guide`) and its blank back where the sheets are printed duplex."""
+        from .. import guide
+
+        lead = guide.lead_pages(kinds)
+        paper, page = page_size(opts)
+        facts = guide.Facts(
+            game.title[opts.lang], self.label[opts.lang], self.piece, len(pieces.pieces),
+            sum(kind != "backs" for kind in kinds), paper, guide.runs(kinds, lead), lead, pieces.size, mode,
+            "none" if opts.cutter else pieces.guides or opts.guides, bleed, opts.style, opts.cutter,
+            self.filename(opts).removesuffix(".pdf"))
+        return guide.lead_sheets(facts, page, fonts, opts.lang, first_face)
 
 
 def _footprint(foot) -> Rect | None:
@@ -165,6 +183,7 @@ def colour_past_trim(art: FaceArt, size: Size) -> bool:
 class Inserts(Cards):
     """Sleeve inserts: a front each, no backs; their layout follows --style (an overlay insert is
     narrower than the card it goes over). Named <asset>-[<style>-][<size>-]<paper>-<lang>.pdf."""
+    piece: str = "insert"
 
     def filename(self, opts: Options) -> str:
         if opts.print_shop:

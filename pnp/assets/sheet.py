@@ -47,4 +47,13 @@ class SummarySheet(Record):
 
         info = render.DocInfo(f"{game.title[opts.lang]} — {self.label[opts.lang]}", lang=opts.lang)
         pdf, pages = render.flowing_document(page, MARGIN, blocks, SHEET_STYLES, fonts, info, page_footer)
+        if opts.guide:  # the guide says how many pages follow: lay them out first, then again behind it
+            from .. import guide
+
+            paper = page_size(opts)[0]
+            facts = guide.Facts(game.title[opts.lang], self.label[opts.lang], "page", pages, pages, paper,
+                                guide.runs(["sheet"] * pages, 1), 1)
+            lead = guide.lead_sheets(facts, page, fonts, opts.lang, 0)
+            pdf, pages = render.flowing_document(page, MARGIN, blocks, SHEET_STYLES, fonts, info, page_footer, lead)
+            return Built(pdf, pages + 1, len(blocks))
         return Built(pdf, pages, len(blocks))

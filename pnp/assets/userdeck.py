@@ -299,7 +299,8 @@ def deck_game(deck: Deck) -> DeckGame:
                              lambda model, opts: sheet_context(deck, opts))
     else:
         size = (lambda opts: Size(opts.chip_diameter, opts.chip_diameter)) if kind == "chips" else card_size
-        asset = DeckCards(kind, ASSET_LABELS[kind], lambda model, opts, size: None, size, deck)
+        asset = DeckCards(kind, ASSET_LABELS[kind], lambda model, opts, size: None, size, piece=kind[:-1],
+                          deck=deck)
         return DeckGame(deck.id, deck.title, lambda cards_dir: deck, {asset.name: asset},
                         lambda model, opts: deck.warnings + image_warnings(deck, asset.size(opts), opts), deck)
     return DeckGame(deck.id, deck.title, lambda cards_dir: deck, {asset.name: asset},

@@ -186,8 +186,9 @@ def make_asset(spec: GameSpec, file: Path, name: str, asset: AssetSpec):
     if asset.kind == "sheet":
         return SummarySheet(name, asset.label, asset.template, _sheet_context(spec, file, name, asset))
     kind = Inserts if asset.kind == "inserts" else Cards
-    return kind(name, asset.label, _pieces(spec, file, name, asset),
-                _chip_size if asset.size == "chip" else card_size)
+    if asset.size == "chip":
+        return kind(name, asset.label, _pieces(spec, file, name, asset), _chip_size, piece="chip")
+    return kind(name, asset.label, _pieces(spec, file, name, asset), card_size)
 
 
 def make_game(spec: GameSpec, file: Path, load: Callable[[Path | None], Any]) -> Game:
