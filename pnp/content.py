@@ -8,6 +8,7 @@ inside <p>/<td>/<h> is ReportLab paragraph markup (<b>, <i>, <font color>, <br/>
 """
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from functools import lru_cache
 from pathlib import Path
@@ -18,6 +19,9 @@ from tabletop.record import Record, field
 
 if TYPE_CHECKING:  # imported when a template is first rendered: an up-to-date build renders none
     import jinja2
+
+
+_LAYOUT_SPACE = re.compile(r"[^\S\xa0]+")  # any whitespace but the no-break space
 
 
 class Para(Record):
@@ -136,4 +140,5 @@ def _inner(el: ET.Element) -> str:
     text = ET.tostring(el, encoding="unicode")
     el.tail = tail
     inner = text[text.index(">") + 1: text.rindex("<")] if not text.endswith("/>") else ""
-    return " ".join(inner.split())
+    # Only the template's own layout whitespace: a no-break space (&#160;) is meant and stays.
+    return _LAYOUT_SPACE.sub(" ", inner).strip(" ")
