@@ -4,7 +4,8 @@
     <doc><h>…</h><p>…</p><table widths="20,80"><tr><td>…</td></tr></table></doc>   (a sheet)
 
 The environment autoescapes, so `<`, `>`, `&` and quotes in the data print literally; the markup
-inside <p>/<td>/<h> is ReportLab paragraph markup (<b>, <i>, <font color>, <br/>).
+inside <p>/<td>/<h> is ReportLab paragraph markup (<b>, <i>, <font color>, <br/>). A list item is
+`<p bullet="・">…</p>`: the bullet is printed first and the text hangs from it.
 """
 from __future__ import annotations
 
@@ -25,9 +26,11 @@ _LAYOUT_SPACE = re.compile(r"[^\S\xa0]+")  # any whitespace but the no-break spa
 
 
 class Para(Record):
-    """A paragraph of ReportLab markup in a named style."""
+    """A paragraph of ReportLab markup in a named style. `bullet` (`<p bullet="・">`): printed before
+    the text, which hangs from it — its wrapped lines start under the text, not under the bullet."""
     markup: str
     style: str = "body"
+    bullet: str = ""
 
 
 class Table(Record):
@@ -51,7 +54,7 @@ class Face(Record):
     boxes: dict[str, tuple[Para, ...]] = field(default_factory=dict)
 
     def text(self) -> str:
-        return " ".join(p.markup for paras in self.boxes.values() for p in paras)
+        return " ".join(p.bullet + p.markup for paras in self.boxes.values() for p in paras)
 
 
 class TemplateError(Exception):
@@ -131,7 +134,7 @@ def _parse(xml: str, root_tag: str) -> ET.Element:
 
 
 def _para(el: ET.Element, default: str = "body") -> Para:
-    return Para(_inner(el), el.get("style", default))
+    return Para(_inner(el), el.get("style", default), el.get("bullet", ""))
 
 
 def _inner(el: ET.Element) -> str:
