@@ -4,10 +4,12 @@
     <doc><h>…</h><p>…</p><table widths="20,80"><tr><td>…</td></tr></table></doc>   (a sheet)
 
 The environment autoescapes, so `<`, `>`, `&` and quotes in the data print literally; the markup
-inside <p>/<td>/<h> is ReportLab paragraph markup (<b>, <i>, <font color>, <br/>).
+inside <p>/<td>/<h> is ReportLab paragraph markup (<b>, <i>, <font color>, <br/>). A list item is
+`<p bullet="・">…</p>`: the bullet is printed first and the text hangs from it.
 """
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from functools import lru_cache
 from pathlib import Path
@@ -20,10 +22,15 @@ if TYPE_CHECKING:  # imported when a template is first rendered: an up-to-date b
     import jinja2
 
 
+_LAYOUT_SPACE = re.compile(r"[^\S\xa0]+")  # any whitespace but the no-break space
+
+
 class Para(Record):
-    """A paragraph of ReportLab markup in a named style."""
+    """A paragraph of ReportLab markup in a named style. `bullet` (`<p bullet="・">`): printed before
+    the text, which hangs from it — its wrapped lines start under the text, not under the bullet."""
     markup: str
     style: str = "body"
+    bullet: str = ""
 
 
 class Table(Record):
@@ -47,7 +54,7 @@ class Face(Record):
     boxes: dict[str, tuple[Para, ...]] = field(default_factory=dict)
 
     def text(self) -> str:
-        return " ".join(p.markup for paras in self.boxes.values() for p in paras)
+        return " ".join(p.bullet + p.markup for paras in self.boxes.values() for p in paras)
 
 
 class TemplateError(Exception):
@@ -127,7 +134,7 @@ def _parse(xml: str, root_tag: str) -> ET.Element:
 
 
 def _para(el: ET.Element, default: str = "body") -> Para:
-    return Para(_inner(el), el.get("style", default))
+    return Para(_inner(el), el.get("style", default), el.get("bullet", ""))
 
 
 def _inner(el: ET.Element) -> str:
@@ -136,4 +143,5 @@ def _inner(el: ET.Element) -> str:
     text = ET.tostring(el, encoding="unicode")
     el.tail = tail
     inner = text[text.index(">") + 1: text.rindex("<")] if not text.endswith("/>") else ""
-    return " ".join(inner.split())
+    # Only the template's own layout whitespace: a no-break space (&#160;) is meant and stays.
+    return _LAYOUT_SPACE.sub(" ", inner).strip(" ")

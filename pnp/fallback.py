@@ -50,6 +50,19 @@ def size_icons(frags: list) -> None:
             defn.image = defn.src
 
 
+def text_width(text: str, style) -> float:
+    """The width (pt) of plain `text` set in a paragraph of `style`, each character in the face of the
+    chain that draws it (a bullet's width, to hang the text after it)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    faces = getattr(style, "fontFaces", None)
+    if not faces:
+        return stringWidth(text, style.fontName, style.fontSize)
+    own = _own_face(style.fontName, faces)
+    bold = style.fontName == own.bold and own.has_bold
+    return sum(stringWidth(c, face_name(_face_for(c, own, faces), bold, False), style.fontSize) for c in text)
+
+
 def split_runs(frags: list, faces: tuple[Face, ...]) -> list:
     out = []
     for frag in frags:

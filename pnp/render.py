@@ -10,14 +10,14 @@ import io
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable
 
-from tabletop.record import Record
+from tabletop.record import Record, replace
 
 from .content import Heading, Para
 
 from .fonts import FontSet
 from .geometry import Rect, Size, pt
 from .imposition import Segment, Sheet
-from .text import Fitted, TextStyle, paragraph_style, rl_color
+from .text import Fitted, TextStyle, bulleted, paragraph_style, rl_color
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -190,19 +190,19 @@ def _flowables(block, styles, fonts, lang, width) -> list:
 
     from .fallback import FallbackParagraph as Paragraph
 
-    def para(markup, style):
-        paragraph_style_ = paragraph_style(styles[style], fonts, lang)
-        paragraph_style_.spaceBefore = styles[style].space_before  # dropped at the top of a page
-        return Paragraph(markup, paragraph_style_)
+    def para(block: Para):
+        paragraph_style_ = paragraph_style(styles[block.style], fonts, lang)
+        paragraph_style_.spaceBefore = styles[block.style].space_before  # dropped at the top of a page
+        return Paragraph(*bulleted(block, paragraph_style_))
 
     if isinstance(block, Heading):
-        heading = para(block.markup, "h1" if block.level <= 1 else "h2")
+        heading = para(Para(block.markup, "h1" if block.level <= 1 else "h2"))
         heading.keepWithNext = True
         return [heading]
     if isinstance(block, Para):
-        return [para(block.markup, block.style)]
+        return [para(block)]
     header = block.header_rows
-    rows = [[para(cell.markup, "th" if r < header else cell.style) for cell in row]
+    rows = [[para(cell if r >= header else replace(cell, style="th")) for cell in row]
             for r, row in enumerate(block.rows)]
     ncols = max(len(r) for r in rows)
     rel = block.widths or (1.0,) * ncols

@@ -118,12 +118,38 @@ def _fit(paras, styles, width, height, fonts, lang, min_size) -> Fitted:
         width=max(width, 0) / MM, height=max(height, 0) / MM, size=min_size))
 
 
+def bulleted(para: Para, style: ParagraphStyle) -> tuple[str, ParagraphStyle]:
+    """A paragraph's markup and style as printed: a bulleted one (`<p bullet="・">`) has its bullet
+    first and its text hanging from it, so wrapped lines start under the text, not under the bullet.
+    The hang is the bullet's own width in this style and size (「・」 a full em, "• " a bullet and a
+    space), so the second line starts exactly where the first line's text does."""
+    if not para.bullet:
+        return para.markup, style
+    from xml.sax.saxutils import escape
+
+    from .fallback import text_width
+
+    return escape(para.bullet) + para.markup, _hanging(style, round(text_width(para.bullet, style), 3))
+
+
+@lru_cache(maxsize=256)
+def _hanging(style: ParagraphStyle, hang: float) -> ParagraphStyle:
+    """`style` with every line but the first indented by `hang` pt (made once per style and hang, so
+    wrapped paragraphs stay cached by style)."""
+    import copy
+
+    made = copy.copy(style)
+    made.leftIndent = style.leftIndent + hang
+    made.firstLineIndent = style.firstLineIndent - hang
+    return made
+
+
 def _try(paras, table, width, height, fonts, lang, scale, min_size) -> Fitted | None:
     if width <= 0:  # a box squeezed to nothing (a tiny card); ReportLab would not wrap at all
         return None
     out, total = [], 0.0
     for i, p in enumerate(paras):
-        para, h, widest = _wrapped(p.markup, _measuring_style(table[p.style], fonts, lang, scale, min_size), width)
+        para, h, widest = _wrapped(*bulleted(p, _measuring_style(table[p.style], fonts, lang, scale, min_size)), width)
         if widest > width + 0.01:
             return None
         space = table[p.style].space_before * scale if i else 0.0

@@ -60,12 +60,13 @@ def test_each_drawn_back_lies_behind_a_front(mode, paper, axis):
 
 
 DETECTIVES = [d.name.en for d in load_terror24().detectives]
+EVENT_KICKERS = tuple(s.mark + "Event" for s in load_terror24().events.suits)  # "✹ Event · red", spaces gone
 
 
 def assert_own_back(back_text, front_text):
     """A time card's back names its detective, as its front does; an event's back lies behind an event."""
     owner = [n for n in DETECTIVES if n in back_text]
-    assert (owner[0] in front_text) if owner else front_text.startswith("■Event"), (back_text, front_text)
+    assert (owner[0] in front_text) if owner else front_text.startswith(EVENT_KICKERS), (back_text, front_text)
 
 
 def text_in(page, box):

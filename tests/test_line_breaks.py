@@ -14,6 +14,8 @@ from pnp.kinsoku import COUNTERS, RANGE, SIGNS, _katakana, can_break, keep_numbe
 FIXTURE = json.loads((Path(__file__).parent / "fixtures" / "builtin_pdf_lines.json").read_text(encoding="utf-8"))
 SAME_PARAGRAPH = 60  # tenths of a mm: lines of one paragraph lie closer than this (leading of 10 pt type)
 SHORT_WORD = 8  # katakana letters: a word this short is never split
+BULLETS = "・•"
+HANG = 40  # tenths of a mm: at most how far an item's wrapped lines start right of its bullet
 
 
 @pytest.mark.parametrize("before, after, following", [
@@ -37,7 +39,8 @@ def test_latin_numbers_keep_the_next_word():
 
 
 def split_pairs(lines):
-    """Consecutive lines of one paragraph: the same left edge, one line pitch apart."""
+    """Consecutive lines of one paragraph: the same left edge, one line pitch apart; and a bulleted
+    item's first line with its second, which hangs under the text after the bullet."""
     columns: dict[int, list] = {}
     for text, x, y in lines:
         columns.setdefault(x, []).append((y, text))
@@ -46,6 +49,11 @@ def split_pairs(lines):
         for (y0, a), (y1, b) in zip(rows, rows[1:]):
             if 0 < y0 - y1 <= SAME_PARAGRAPH and a and b:
                 yield a, b
+    for a, x, y in lines:
+        if a[:1] in BULLETS:
+            below = sorted((y - y1, b) for b, x1, y1 in lines if x < x1 <= x + HANG and 0 < y - y1 <= SAME_PARAGRAPH)
+            if below and below[0][1]:
+                yield a, below[0][1]
 
 
 def broken(a: str, b: str, lang: str) -> bool:

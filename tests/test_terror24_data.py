@@ -63,7 +63,7 @@ def _edited(tmp_path, old, new):
     ("places = 3\nface_down = true", "places = 0\nface_down = true", "grid[4].places"),
     ("round = 6", "round = 7", "grid[5]"),
     ('id = "wolf"', 'id = "scotch"', "detectives[scotch]"),  # a detective id given twice
-    ('ink = "#9a5b1e"', 'ink = "brown"', "detectives[wolf].ink"),
+    ('ink = "#4a4a4a"', 'ink = "brown"', "detectives[wolf].ink"),
     ('colour_hex = "#c8323c"', 'colour_hex = "red"', "events.suits[bomb].colour_hex"),
     ("provisional = true", "provisional = true\nsource = 'x'", "events.source"),
 ])

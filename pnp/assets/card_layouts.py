@@ -57,6 +57,7 @@ def reference(size: Size) -> FaceLayout:
         "big": TextStyle(24, bold=True, align="center", leading=1.1, space_before=1.0),
         "cap": TextStyle(7.5, bold=True, align="center", space_before=5.0, leading=1.2),
         "note": TextStyle(6.5, color=GREY, align="center", space_before=3.0, leading=1.2),
+        "emblem": TextStyle(40, align="center", space_before=6.0, leading=1.1),  # a suit's mark, large
     }
     return FaceLayout(size, {"header": (BoxSpec(header, valign="middle"),), "body": (BoxSpec(body),)}, styles)
 

@@ -43,7 +43,9 @@ class FaceLayout(Record):
 
 
 INSERT_STYLES = {
-    "rank": TextStyle(13, bold=True, align="center", leading=1.05),
+    # The rank's line reaches further below its baseline than its glyphs (leading 1.2, not 1.05): a Q's
+    # tail touched the pip under it (issue 20, finding 10); every rank now clears its pip by ≥ 0.5 mm.
+    "rank": TextStyle(13, bold=True, align="center", leading=1.2),
     "suit": TextStyle(12, align="center", leading=1.05),
     "joker": TextStyle(6.5, bold=True, align="center", leading=1.0),
     "ident": TextStyle(9, bold=True, align="center", leading=1.1),

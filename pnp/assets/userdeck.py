@@ -185,7 +185,7 @@ def card_art(deck: Deck, card: Card, layout: FaceLayout, opts: Options, fonts: F
     items = list(decor)
     for box, paras in face.boxes.items():
         column = _column(deck, (boxes_fields or deck.boxes_for(opts.style)).get(box, ()), lang)
-        missing = fonts.missing(" ".join(plain(p.markup) for p in paras))
+        missing = fonts.missing(" ".join(p.bullet + plain(p.markup) for p in paras))
         if missing:
             raise deck.table.error(_("no font of the deck has a glyph for {chars} (add one that does to fonts in [deck])")
                                    .format(chars=" ".join(missing)), card.row, column)

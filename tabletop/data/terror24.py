@@ -71,6 +71,7 @@ class Suit(Record):
     letter: str
     colour: Text
     colour_hex: str
+    mark: str  # a symbol printed on the suit's cards: events told apart without colour too
     name: Text
     cards: int
     stand_vp: int
@@ -153,6 +154,7 @@ def check(data: Terror24) -> None:
     require_unique([d.id for d in data.detectives], "detectives")
     require_unique([s.id for s in data.events.suits], "events.suits")
     require_unique([s.letter.upper() for s in data.events.suits], "events.suits.letter", "letter")
+    require_unique([s.mark for s in data.events.suits], "events.suits.mark", "mark")
     require_unique([data.styles.stand.letter, data.styles.coop.letter], "styles.letter", "letter")
     for d in data.detectives:
         require_colour(d.ink, f"detectives[{d.id}].ink")
