@@ -97,7 +97,8 @@ class Cards(Record):
                 cutter.check_radius(opts.corner_radius, pieces.size)
             except ValueError as e:
                 raise BuildError(str(e)) from None
-        # A cutter's sheet keeps every card inside its registration marks' frame and draws no cut lines.
+        # A cutter's sheet keeps every card inside its machine's margin (Silhouette's: its marks' frame) and
+        # draws no cut lines: the machine cuts.
         margin = cutter.margin(opts.cutter) if opts.cutter else MIN_MARGIN
         bleed, gutter = sheet_spacing(opts, pieces, arts, page, mode, margin)
         try:
