@@ -227,25 +227,32 @@ def list_games() -> None:
               help=N_("With --print-shop: the shop's CMYK output profile (e.g. Japan Color 2001 Coated); "
                       "default: the FOGRA39 profile shipped."))
 @click.option("--cutter", type=click.Choice(CUTTERS), default=None,
-              help=N_("Sheets for a cutting machine's print-then-cut: its registration marks on every sheet of "
-                      "fronts and the cut path beside the PDF as DXF and SVG (docs/print-assets.md)."))
+              help=N_("Sheets for a cutting machine's print-then-cut, with each sheet's cut path beside the PDF: "
+                      "silhouette, its registration marks printed and the path as DXF and SVG; cricut, each sheet "
+                      "of fronts as a PNG for Design Space with an SVG (docs/print-assets.md)."))
+@click.option("--corner-radius", "corner_radius", type=float, default=0.0,
+              help=N_("With --cutter: round the cut path's corners, mm (3 is a usual card's); default 0, square."))
 @guide_option
 @build_options
 @user_errors
-def build(games, assets, out, force, langs, print_shop, icc_profile, cutter, guide, **kw) -> None:
+def build(games, assets, out, force, langs, print_shop, icc_profile, cutter, corner_radius, guide, **kw) -> None:
     if icc_profile and not print_shop:
         raise BuildError(_("--icc-profile is for --print-shop files"))
     if cutter and print_shop:
         raise BuildError(_("--cutter and --print-shop make different files; choose one"))
     if guide and print_shop:
         raise BuildError(_("--guide is for files printed at home; a print shop's file holds only the faces"))
+    if corner_radius and not cutter:
+        raise BuildError(_("--corner-radius rounds a cutter's cut path; add --cutter"))
+    if not corner_radius >= 0:  # NaN too
+        raise BuildError(_("--corner-radius must not be negative, got {radius:g}").format(radius=corner_radius))
     jobs = _with_guide(_plan(_jobs(games, assets), all_langs(games, langs), kw), guide)
     if print_shop:
         jobs = _print_shop_jobs(jobs, icc_profile)
     if cutter:
         from msgspec.structs import replace
 
-        jobs = [(job, replace(opts, cutter=cutter)) for job, opts in jobs]
+        jobs = [(job, replace(opts, cutter=cutter, corner_radius=corner_radius)) for job, opts in jobs]
     models: dict[str, object] = {}
     _announce_fonts(jobs[0][1])
     with collector_paused():  # builds leave few cycles (~800 objects a PDF); collecting rescans all they made
@@ -301,15 +308,18 @@ def _build_jobs(jobs: list[tuple[Job, Options]], out: Path, force: bool, models:
             progress.begin(f"{job.game.id} {job.asset.name} ({opts.lang})")
             path = job.path(out, opts)
             step = buildcache.Step([path], buildcache.asset_inputs(job.game, job.asset, opts))
-            if not force and step.fresh():
+            # The files written beside the PDF (a cutter's) are recorded with it: one deleted is rebuilt.
+            if not force and step.fresh() and all(p.exists() for p in step.recorded_outputs()):
                 progress.echo(_("{label}: {path}  (up to date)").format(label=label, path=path))
             else:
                 built = build_pdf(job, opts, load_once(job.game, opts, models))
                 same = "" if step.write(built.pdf, force) else _(", content unchanged")
-                for suffix, data in built.extras:  # a cutter's cut paths, beside the PDF
-                    extra = path.with_name(path.stem + suffix)
+                extras = [path.with_name(path.stem + suffix) for suffix, _data in built.extras]
+                for extra, (_suffix, data) in zip(extras, built.extras):  # a cutter's files, beside the PDF
                     write_atomic(extra, data)
                     progress.echo(f"  {extra}")
+                if extras:
+                    step.done([path, *extras])
                 pages = ngettext("{n} page", "{n} pages", built.pages).format(n=built.pages)
                 progress.echo(_("{label}: {path}  ({pages}, {size} KB, {seconds:.2f} s{unchanged})").format(
                     label=label, path=path, pages=pages, size=len(built.pdf) // 1024,

@@ -3,10 +3,12 @@ one-sided and which two-sided (numbered as the print dialogue counts them), the 
 cut and fold; in the build's language, 5 mm inside the page, and leaving every following page as it was."""
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from PIL import Image, ImageChops, ImageStat
 
 from cardcheck import build, open_pdf
 from pdflines import page_lines
@@ -137,6 +139,27 @@ def test_a_cutter_build_names_its_cut_files():
     stem = GAMES["kill-shot"].assets["reference"].filename(opts).removesuffix(".pdf")
     assert f"{stem}-pN.dxf" in guide_text(guided.pdf) and "Greylines" not in guide_text(guided.pdf)
     following_pages_unchanged(guided.pdf, plain.pdf, 1)
+
+
+@pytest.mark.parametrize("lang, upload", [("ja", "「プリントしてからカット」"), ("en", "PrintThenCut")])
+def test_a_cricut_guide_says_design_space_prints_the_fronts_and_its_images_are_the_sheets(lang, upload):
+    guided, opts = build(LIAR, "cards", lang=lang, cutter="cricut", guide=True)
+    plain, _ = build(LIAR, "cards", lang=lang, cutter="cricut")
+    stem = LIAR.assets["cards"].filename(opts).removesuffix(".pdf")
+    said = guide_text(guided.pdf)
+    assert f"{stem}-pN.png" in said and f"{stem}-pN.svg" in said and upload in said
+    assert "6.75×9.25" in said and "A4" not in said and "calibrate" not in said  # Design Space places the image
+    # The guide page is the sheets' size, and the images are the sheets of fronts, not the guide.
+    with open_pdf(guided.pdf) as doc:
+        assert len({(round(page.width), round(page.height)) for page in doc.pages}) == 1
+    assert [name for name, _ in guided.extras] == [name for name, _ in plain.extras]
+    for (name, image), (_, before) in zip(guided.extras, plain.extras):
+        if name.endswith(".png"):  # the same sheet drawn (the fonts' subsets differ, so not byte for byte)
+            a, b = (Image.open(io.BytesIO(data)).convert("L") for data in (image, before))
+            assert a.size == b.size and ImageStat.Stat(ImageChops.difference(a, b)).mean[0] < 0.5
+        else:
+            assert image == before
+    following_pages_unchanged(guided.pdf, plain.pdf, 2)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter", "a4-landscape"])

@@ -33,7 +33,8 @@ class Options(Record):
     draft: bool = False  # a deck's missing or unreadable picture drawn as a grey box, with a warning
     print_shop: bool = False  # card assets as a print shop's file: a face a page, CMYK, PDF/X-4 (pnp/printshop.py)
     icc_profile: str | None = None  # --print-shop's output profile; None: the FOGRA39 profile shipped
-    cutter: str | None = None  # a cutting machine's print-then-cut sheets (pnp/cutter.py): "silhouette"
+    cutter: str | None = None  # a cutting machine's print-then-cut sheets (pnp/cutter.py): silhouette | cricut
+    corner_radius: float = 0.0  # mm: the cut path's rounded corners (pnp/cutpath.py); 0: square
     guide: bool = False  # a first page saying how to print, check and cut the rest (pnp/guide.py)
 
 
@@ -46,7 +47,8 @@ class Built(Record):
     # index, back face index or None) — the indices the sheets' placements refer to.
     sheets: tuple = ()
     cards: tuple = ()
-    # Files written beside the PDF: (what ends its name, bytes), e.g. ("-p1.svg", …), a cutter's cut paths.
+    # Files written beside the PDF: (what ends its name, bytes), e.g. ("-p1.svg", …), a cutter's cut paths
+    # and Cricut's sheet images.
     extras: tuple = ()
 
 

@@ -16,14 +16,14 @@ from tabletop.i18n import _
 from tabletop.record import Record, field
 
 from .. import backs as backs_mod
-from .. import content, cutter, render
+from .. import content, cutpath, cutter, raster, render
 from ..fonts import FontSet
 from ..geometry import MIN_MARGIN, Rect, Size, grid, grid_capacity, safe_bleed
 from ..imposition import footer_boxes, guide_segments, ruler_box, side_footer_boxes
 from ..render import FaceArt, FillArt, ShapeArt, SheetArt
 from . import BuildError, Built, Game, Options
 from .cardfaces import Face, face_art
-from .common import FOOTER_HEIGHT, FOOTER_LEAST, footer, page_size, variant
+from .common import FOOTER_HEIGHT, FOOTER_LEAST, footer, page_size, paper_part, variant
 
 _SIDE_LABEL = {"backs": {"ja": "裏面", "en": "backs"}, "fold": {"ja": "中央で折る", "en": "fold in the middle"}}
 
@@ -66,7 +66,7 @@ class Cards(Record):
             return "-".join([self.name, "printshop", *parts, opts.lang]) + ".pdf"
         parts += [opts.cutter] if opts.cutter else []
         parts += [opts.backs] if opts.backs != default.backs else []
-        return "-".join([self.name, *parts, page_size(opts)[0], opts.lang]) + ".pdf"
+        return "-".join([self.name, *parts, *paper_part(opts), opts.lang]) + ".pdf"
 
     def lay_out(self, model: Any, opts: Options, fonts: FontSet,
                 data_file) -> tuple[PieceSet, list[FaceArt], list[backs_mod.Card]]:
@@ -90,20 +90,26 @@ class Cards(Record):
         pieces, arts, cards = self.lay_out(model, opts, fonts, game.data_file(opts.cards_dir))
         page = page_size(opts)[1]
         mode = opts.backs if any(card.back is not None for card in cards) else "none"
-        if opts.cutter and mode == "fold":
-            raise BuildError(_("--cutter cuts one-sided or duplex sheets, not fold-and-glue ones"))
-        # A cutter's sheet keeps every card inside its registration marks' frame and draws no cut lines.
-        margin = cutter.MARGIN if opts.cutter else MIN_MARGIN
+        if opts.cutter:
+            page = cutter.sheet(opts.cutter, page)
+            if mode == "fold":
+                raise BuildError(_("--cutter cuts one-sided or duplex sheets, not fold-and-glue ones"))
+            try:
+                cutter.check_radius(opts.corner_radius, pieces.size)
+            except ValueError as e:
+                raise BuildError(str(e)) from None
+        # A cutter's sheet keeps every card inside its machine's margin (Silhouette's: its marks' frame) and
+        # draws no cut lines: the machine cuts.
+        margin = cutter.margin(opts.cutter) if opts.cutter else MIN_MARGIN
         bleed, gutter = sheet_spacing(opts, pieces, arts, page, mode, margin)
         try:
-            sheet_grid = grid(page, pieces.size, gutter, bleed,
-                              **({"margin": cutter.MARGIN + bleed} if opts.cutter else {}))
+            sheet_grid = grid(page, pieces.size, gutter, bleed, **({"margin": margin + bleed} if opts.cutter else {}))
             pages = backs_mod.impose(cards, sheet_grid, mode, opts.back_offset,
                                      "none" if opts.cutter else pieces.guides or opts.guides)
         except ValueError as e:
             raise BuildError(str(e)) from None
         label = self.label[opts.lang]
-        sheets, extras = [], []
+        sheets, extras, cut = [], [], []
         for n, p in enumerate(pages, 1):
             segments = guide_segments(p.sheet)
             boxes = footer_boxes(p.sheet, segments, FOOTER_HEIGHT, FOOTER_LEAST)
@@ -114,32 +120,46 @@ class Cards(Record):
             ruler = ruler_box(p.sheet, segments, _footprint(foot))
             marks = ()
             if opts.cutter and p.kind == "fronts":  # the machine reads the printed side it cuts
-                marks = tuple(cutter.marks(page))
-                trims = [pl.trim for pl in p.sheet.placements]
-                extras += [(f"-p{n}.svg", cutter.svg(page, trims).encode()),
-                           (f"-p{n}.dxf", cutter.dxf(page, trims).encode())]
+                cut.append(n)
+                marks = tuple(cutter.marks(page)) if opts.cutter == "silhouette" else ()
+                extras += cut_files(opts, p.sheet, n)
             sheets.append(SheetArt(p.sheet, segments, foot, folds, ruler, marks))
         if opts.guide:
-            lead, faces = self._guide(game, opts, fonts, pieces, [p.kind for p in pages], len(arts), bleed, mode)
+            lead, faces = self._guide(game, opts, fonts, pieces, [p.kind for p in pages], len(arts), bleed, mode, page)
             sheets, arts = lead + sheets, arts + faces
         info = render.DocInfo(f"{game.title[opts.lang]} — {label}", lang=opts.lang)
         refs = tuple((p.id, p.name or p.id, c.front, c.back) for p, c in zip(pieces.pieces, cards))
-        return Built(render.card_sheets(sheets, arts, fonts, info), len(sheets), len(cards),
-                     tuple(p.sheet for p in pages), refs, tuple(extras))
+        pdf = render.card_sheets(sheets, arts, fonts, info)
+        if opts.cutter == "cricut":  # Design Space takes each sheet of fronts as an image, its cut path beside
+            before = len(sheets) - len(pages)  # the guide's pages stand before the sheets
+            extras = [(f"-p{n}.png", raster.exact_png(pdf, before + n, cutter.cricut_pixels(), cutter.CRICUT_DPI))
+                      for n in cut] + extras
+        return Built(pdf, len(sheets), len(cards), tuple(p.sheet for p in pages), refs, tuple(extras))
 
     def _guide(self, game: Game, opts: Options, fonts: FontSet, pieces: PieceSet, kinds: list[str],
-               first_face: int, bleed: float, mode: str) -> tuple[list[SheetArt], list[FaceArt]]:
-        """The guide page (`--guide`) and its blank back where the sheets are printed duplex."""
+               first_face: int, bleed: float, mode: str, page: Size) -> tuple[list[SheetArt], list[FaceArt]]:
+        """The guide page (`--guide`) and its blank back where the sheets are printed duplex, the size
+        of the sheets (a Cricut sheet's image is smaller than the paper)."""
         from .. import guide
 
         lead = guide.lead_pages(kinds)
-        paper, page = page_size(opts)
+        paper = page_size(opts)[0]
         facts = guide.Facts(
             game.title[opts.lang], self.label[opts.lang], self.piece, len(pieces.pieces),
             sum(kind != "backs" for kind in kinds), paper, guide.runs(kinds, lead), lead, pieces.size, mode,
             "none" if opts.cutter else pieces.guides or opts.guides, bleed, opts.style, opts.cutter,
             self.filename(opts).removesuffix(".pdf"))
         return guide.lead_sheets(facts, page, fonts, opts.lang, first_face)
+
+
+def cut_files(opts: Options, sheet, n: int) -> list[tuple[str, bytes]]:
+    """Sheet `n`'s cut path, its outlines on the cards' trims: SVG for both machines, and DXF for
+    Silhouette Studio's basic edition, which imports no SVG."""
+    trims = [pl.trim for pl in sheet.placements]
+    files = [(f"-p{n}.svg", cutpath.svg(sheet.page, trims, opts.corner_radius).encode())]
+    if opts.cutter == "silhouette":
+        files.append((f"-p{n}.dxf", cutpath.dxf(sheet.page, trims, opts.corner_radius).encode()))
+    return files
 
 
 def _footprint(foot) -> Rect | None:
@@ -189,7 +209,7 @@ class Inserts(Cards):
         if opts.print_shop:
             return f"{self.name}-printshop-{variant(opts)}{opts.lang}.pdf"
         machine = f"{opts.cutter}-" if opts.cutter else ""
-        return f"{self.name}-{machine}{variant(opts)}{page_size(opts)[0]}-{opts.lang}.pdf"
+        return f"{self.name}-{machine}{variant(opts)}" + "-".join([*paper_part(opts), opts.lang]) + ".pdf"
 
 
 class Words:

@@ -30,6 +30,11 @@ def page_size(opts: Options) -> tuple[str, Size]:
         raise BuildError(str(e)) from None
 
 
+def paper_part(opts: Options) -> list[str]:
+    """The paper's part of a file name: none for Cricut's sheets, the same image on any paper."""
+    return [] if opts.cutter == "cricut" else [page_size(opts)[0]]
+
+
 def card_size(opts: Options) -> Size:
     try:
         return parse_card_size(opts.card_size)

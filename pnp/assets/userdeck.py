@@ -28,7 +28,7 @@ from . import BuildError, Game, Options
 from .cardfaces import lay_out as fit_boxes
 from .deckboxes import deck_geometry
 from .cards import Cards, Face, Piece, PieceSet
-from .common import card_size, page_size, plain
+from .common import card_size, paper_part, plain
 from . import deck_backs
 from .deckpictures import image_areas, image_warnings, pictures, prepared_pictures, split
 from .layout import FaceLayout
@@ -224,7 +224,7 @@ class DeckCards(Cards):
             parts.append(opts.cutter)
         if deck.backs.backs and opts.backs != Options().backs:
             parts.append(opts.backs)
-        return "-".join([*parts, page_size(opts)[0], opts.lang]) + ".pdf"
+        return "-".join([*parts, *paper_part(opts), opts.lang]) + ".pdf"
 
     def lay_out(self, model: Any, opts: Options, fonts: FontSet, data_file) -> tuple[PieceSet, list, list]:
         deck, size = self.deck, self.size(opts)
