@@ -131,9 +131,10 @@ class BoxLook(Record):
     border_width: float = 0.3
 
 
-def resolve(opts: PlaceOptions, face: Size, base: BoxLook | None, where: str) -> BoxLook:
+def resolve(opts: PlaceOptions, face: Size, base: BoxLook | None, where: str, round_face: bool = False) -> BoxLook:
     """A box on a face: its own keys over the named layout's box (`base`, if the box is one), every
-    place inside the face, a second place turned a half turn with `both_ends`."""
+    place inside the face (inside its circle, for a chip), a second place turned a half turn with
+    `both_ends`."""
     first = base.places[0] if base else None
     rotation = opts.rotation if opts.rotation is not None else (first.rotation if first else 0)
     lying = first.rect if first else None
@@ -142,7 +143,7 @@ def resolve(opts: PlaceOptions, face: Size, base: BoxLook | None, where: str) ->
     top, h = _span(opts.top, opts.height, opts.bottom, face.h,
                    (face.h - lying.y1, lying.h) if lying else None, ("top", "height", "bottom"), where)
     rect = Rect(x, face.h - top - h, w, h)
-    _check_inside(rect, face, where)
+    _check_inside(rect, face, opts, where, round_face)
     look = {k: v for k in LOOK_KEYS if (v := getattr(opts, k)) is not None}
     resolved = replace(base, **look) if base else BoxLook((), **look)
     if not 0 <= resolved.padding < math.inf:
@@ -152,6 +153,10 @@ def resolve(opts: PlaceOptions, face: Size, base: BoxLook | None, where: str) ->
             padding=resolved.padding, w=rect.w, h=rect.h), where=f"{where}.padding")
     if not 0 < resolved.border_width < math.inf:
         raise DataError(_("border_width is mm, more than 0"), where=f"{where}.border_width")
+    if resolved.border and 2 * resolved.border_width >= min(rect.w, rect.h):
+        raise DataError(_("border_width {width:g} mm fills a box {w:.1f} × {h:.1f} mm: the border lies inside "
+                          "the box").format(width=resolved.border_width, w=rect.w, h=rect.h),
+                        where=f"{where}.border_width")
     both = opts.both_ends if opts.both_ends is not None else bool(base and len(base.places) > 1)
     places = (Place(rect, rotation),)
     if both:
@@ -159,14 +164,36 @@ def resolve(opts: PlaceOptions, face: Size, base: BoxLook | None, where: str) ->
     return replace(resolved, places=places)
 
 
-def _check_inside(rect: Rect, face: Size, where: str) -> None:
-    if rect.w <= 0 or rect.h <= 0:
-        raise DataError(_("the box has no room: {w:.1f} × {h:.1f} mm").format(w=rect.w, h=rect.h), where=where)
+def _check_inside(rect: Rect, face: Size, opts: PlaceOptions, where: str, round_face: bool) -> None:
+    """Refuse a box off the face, naming the key that put it there (of those the deck gave)."""
     t = EDGE_TOLERANCE
-    if rect.x < -t or rect.y < -t or rect.x1 > face.w + t or rect.y1 > face.h + t:
+    across = _culprit(opts, ("left", "width", "right"), rect.w <= 0, rect.x < -t, rect.x1 > face.w + t)
+    down = _culprit(opts, ("top", "height", "bottom"), rect.h <= 0, rect.y1 > face.h + t, rect.y < -t)
+    if rect.w <= 0 or rect.h <= 0:
+        raise DataError(_("the box has no room: {w:.1f} × {h:.1f} mm").format(w=rect.w, h=rect.h),
+                        where=f"{where}.{across or down}" if across or down else where)
+    if across is not None or down is not None:
         raise DataError(_("the box reaches past the face's edge: it spans {x0:.1f}–{x1:.1f} mm across and "
                           "{y0:.1f}–{y1:.1f} mm down a face {w:g} × {h:g} mm").format(
-            x0=rect.x, x1=rect.x1, y0=face.h - rect.y1, y1=face.h - rect.y, w=face.w, h=face.h), where=where)
+            x0=rect.x, x1=rect.x1, y0=face.h - rect.y1, y1=face.h - rect.y, w=face.w, h=face.h),
+            where=f"{where}.{across or down}" if (across or down) else where)
+    if round_face:
+        r, cx, cy = min(face.w, face.h) / 2, face.w / 2, face.h / 2
+        corners = ((rect.x, rect.y), (rect.x1, rect.y), (rect.x, rect.y1), (rect.x1, rect.y1))
+        if any(math.hypot(x - cx, y - cy) > r + t for x, y in corners):
+            raise DataError(_("the box reaches past the chip's circle ({d:g} mm across): keep its corners inside "
+                              "it").format(d=2 * r), where=where)
+
+
+def _culprit(opts: PlaceOptions, keys: tuple[str, str, str], no_room: bool, past_start: bool,
+             past_end: bool) -> str | None:
+    """The key of one axis to blame: None if the box is inside on that axis, "" if none was given."""
+    if not (no_room or past_start or past_end):
+        return None
+    start, size, end = (k if getattr(opts, k) is not None else None for k in keys)
+    if no_room:
+        return size or end or start or ""
+    return (start or size or end or "") if past_start else (end or size or start or "")
 
 
 def reading(p: Place, padding: float) -> Rect:

@@ -4,6 +4,7 @@ that can be checked before drawing — columns, fields, types, copies, suits, te
 deck fails with one line naming the file, the row and the column (or the line and the field)."""
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 from typing import Any
@@ -172,6 +173,7 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> D
     if not languages:
         raise DataError(_("name at least one language"), where="deck.languages")
     _check_colours(data)
+    _check_looks(data)
     table, notes = _cards_table(deck_file, data, spreadsheet)
     table = _filtered(table, d.where)
     table = _replaced(table, d.replace)
@@ -301,6 +303,22 @@ def _check_markers(table: Table, cards, fields: dict[str, Field], shown: set[str
                 where = ("back" if key == deckbacks.DEFAULT else f"backs.{key}") + ".text" + (f".{lang}" if lang else "")
                 errors.append(DataError(deckicons.unknown_error(names, icons), where=where))
     DataErrors.raise_all(errors)
+
+
+def _check_looks(data: DeckFileData) -> None:
+    """A field's size and line height above 0, the space above it 0 or more (a size of 0 would lose the
+    text without a word, a negative line height print it below its box); a code to replace not empty."""
+    for name, spec in data.fields.items():
+        if not isinstance(spec, FieldOptions):
+            continue
+        for key, zero_ok, message in (("size", False, _("size is pt, more than 0")),
+                                      ("leading", False, _("leading is the line height ÷ the size, more than 0")),
+                                      ("space_before", True, _("space_before is pt, 0 or more"))):
+            value = getattr(spec, key)
+            if value is not None and not (math.isfinite(value) and (value >= 0 if zero_ok else value > 0)):
+                raise DataError(message, where=f"fields.{name}.{key}")
+    if "" in data.deck.replace:
+        raise DataError(_("a code to replace cannot be empty"), where="deck.replace")
 
 
 def _check_colours(data: DeckFileData) -> None:

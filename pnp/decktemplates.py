@@ -39,9 +39,13 @@ def check(path: Path, folder: Path, fields: Iterable[str]) -> set[str]:
     """The fields a template prints; refuse one that does not parse or names something that is
     neither a field nor CONTEXT."""
     env = environment(str(folder.resolve()))
-    source = path.read_text(encoding="utf-8")
+    try:
+        source = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise DataError(_("cannot read: the file is not UTF-8 text"), file=path) from None
     try:
         tree = env.parse(source)
+        env.compile(source)  # an unknown filter or test is found here, not by parsing
     except jinja2.TemplateSyntaxError as e:
         raise DataError(_("template syntax error: {reason}").format(reason=e.message), file=path,
                         line=e.lineno) from None
@@ -61,9 +65,34 @@ def check(path: Path, folder: Path, fields: Iterable[str]) -> set[str]:
     return names & fields
 
 
+class RunError(Exception):
+    """A template failed as it ran (a division by zero, a filter given the wrong kind of value), with
+    its line where the template's code says."""
+
+    def __init__(self, reason: str, line: int | None):
+        super().__init__(reason)
+        self.line = line
+
+
 def render(path: Path, folder: Path, context: dict[str, Any]) -> str:
     env = environment(str(folder.resolve()))
-    return env.get_template(_name(path, folder)).render(**context)
+    template = env.get_template(_name(path, folder))
+    try:
+        return template.render(**context)
+    except jinja2.TemplateError:
+        raise
+    except Exception as e:  # the user's code failed: said as their error, not the kit's
+        raise RunError(f"{type(e).__name__}: {e}", _line_in(e, template.filename)) from None
+
+
+def _line_in(error: BaseException, filename: str | None) -> int | None:
+    """The template's line where `error` was raised (Jinja gives the template's frames its lines)."""
+    line, tb = None, error.__traceback__
+    while tb is not None:
+        if filename and tb.tb_frame.f_code.co_filename == filename:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
 
 
 @lru_cache(maxsize=None)
@@ -79,6 +108,7 @@ def check_text(source: str, fields: Iterable[str], where: str) -> set[str]:
     env = _text_environment()
     try:
         tree = env.parse(source)
+        env.compile(source)  # an unknown filter or test is found here, not by parsing
     except jinja2.TemplateSyntaxError as e:
         raise DataError(_("template syntax error: {reason}").format(reason=e.message), where=where) from None
     fields = set(fields)
@@ -92,7 +122,12 @@ def check_text(source: str, fields: Iterable[str], where: str) -> set[str]:
 def render_text(source: str, context: dict[str, Any]) -> str:
     if "{" not in source:  # most backs' words are fixed: no template to compile
         return source
-    return _template(source).render(**context)
+    try:
+        return _template(source).render(**context)
+    except jinja2.TemplateError:
+        raise
+    except Exception as e:  # the user's code failed: said as their error, not the kit's
+        raise RunError(f"{type(e).__name__}: {e}", None) from None
 
 
 @lru_cache(maxsize=256)

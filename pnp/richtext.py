@@ -14,6 +14,7 @@ from tabletop.i18n import _, listing
 
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 ATTRIBUTES = ("color", "size")
+LARGEST_SPAN = 1.5  # times the field's size: a line keeps its height, so more would overlap the lines around
 
 
 class RichTextError(ValueError):
@@ -72,5 +73,9 @@ def _font(attrs: dict, size: float) -> str:
         if not 0 < points <= 200:
             raise RichTextError(_("a span's size is in pt, a number more than 0, got {value!r}").format(
                 value=attrs["size"]))
+        if points > LARGEST_SPAN * size:  # a line keeps its height: a larger span runs into its neighbours
+            raise RichTextError(_("a span's size is at most {times:g} times its field's ({most:g} pt), got {value:g}: "
+                                  "make the field larger instead").format(
+                times=LARGEST_SPAN, most=LARGEST_SPAN * size, value=points))
         parts.append(f'size="{points:g}"')  # shrunk with its text when fitted (fallback.scale_spans)
     return f"<font {' '.join(parts)}>" if parts else "<font>"

@@ -8,6 +8,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 from click.testing import CliRunner
+from pypdf import PdfReader
 
 from pnp.assets import Options
 from pnp.assets.deckpictures import _part
@@ -222,7 +223,7 @@ def test_a_picture_with_a_height_in_a_turned_box_keeps_its_band_at_the_top_as_th
 
 
 BAD = {
-    "past the edge": ("[boxes.cost]\nright = -1\ntop = 4\nwidth = 9\nheight = 9\n", "boxes.cost",
+    "past the edge": ("[boxes.cost]\nright = -1\ntop = 4\nwidth = 9\nheight = 9\n", "boxes.cost.right",
                       "reaches past the face's edge"),
     "three keys": ("[boxes.cost]\nleft = 1\nright = 1\nwidth = 9\ntop = 1\nheight = 5\n", "boxes.cost.width",
                    "give two of left, width and right"),
@@ -238,6 +239,8 @@ BAD = {
                               "a length is mm"),
     "negative padding": ("[boxes.cost]\nleft = 4\nwidth = 9\ntop = 4\nheight = 9\npadding = -1\n",
                          "boxes.cost.padding", "padding is mm, 0 or more"),
+    "a border filling the box": ('[boxes.cost]\nleft = 4\nwidth = 9\ntop = 4\nheight = 9\nborder = "#000000"\n'
+                                 "border_width = 5\n", "boxes.cost.border_width", "the border lies inside"),
     "a bad turn": ("[boxes.body]\nrotation = 45\n", "boxes.body.rotation", "must be one of"),
 }
 
@@ -263,4 +266,27 @@ def test_a_card_size_given_on_the_command_line_that_a_box_does_not_fit_is_an_err
     assert invoke("build", path, "--out", tmp_path / "a").exit_code == 0  # poker: 60 mm of 63
     result = invoke("build", path, "--out", tmp_path / "b", "--card-size", "mini")  # 41 mm wide
     assert result.exit_code == 2, result.output
-    assert "[boxes.band]" in result.output and "reaches past the face's edge" in result.output
+    assert "[boxes.band.width]" in result.output and "reaches past the face's edge" in result.output
+
+
+def test_a_chips_box_stays_inside_its_circle(tmp_path):
+    path = tmp_path / "chips.toml"
+    path.write_text('[deck]\nlanguages = ["en"]\n[layout]\nname = "chip"\n'
+                    '[boxes.corner]\nfields = ["value"]\nleft = 0\ntop = 0\nwidth = 6\nheight = 6\n'
+                    '[[cards]]\nvalue = "1"\nlabel = "one"\n', encoding="utf-8")
+    result = invoke("build", path, "--out", tmp_path / "out")
+    assert result.exit_code == 2, result.output
+    assert "[boxes.corner]" in result.output and "chip's circle (25 mm across)" in result.output
+
+
+def test_a_later_boxs_background_lies_over_an_earlier_boxs_picture(tmp_path):
+    """Full art with a title band over it: boxes draw in order, each its background, picture, border."""
+    from PIL import Image
+
+    Image.new("RGB", (600, 800), "#2471a3").save(tmp_path / "art.png")
+    art = ('[boxes.art]\nleft = 0\nright = 0\ntop = 0\nbottom = 0\nimage = { file = "art.png", fit = "fill" }\n'
+           '[boxes.band]\nfields = ["kind"]\nleft = 0\nright = 0\ntop = 40\nheight = 8\nbackground = "#ff0000"\n')
+    result = built(write(tmp_path, art, "blank"))
+    content = PdfReader(io.BytesIO(result.pdf)).pages[0].get_contents().get_data()
+    assert b"1 0 0 rg" in content and content.index(b" Do") < content.index(b"1 0 0 rg"), \
+        "the band's red is drawn after the picture"

@@ -99,6 +99,55 @@ def test_a_template_tag_that_calls_into_the_drawing_is_refused_with_the_tags_it_
                      "<b>, <i>"], footer_j2=f"cost {{{{ cost }}}}\n{tag}\n")
 
 
+@pytest.mark.parametrize("footer, said", [
+    ("cost <b>{{ cost }}\n", ["footer.j2: its markup does not read", "close every tag"]),
+    ("cost {{ cost }}</i>\n", ["footer.j2: its markup does not read", "saw </i>"]),
+    ('<font color="blurple">{{ cost }}</font>\n', ["footer.j2: its markup does not read", "blurple"]),
+    ("{{ cost | nosuch }}\n", ["footer.j2, line 1", "No filter named 'nosuch'"]),
+    ("cost\n{{ 1 / (cost|int - cost|int) }}\n", ["deck.csv, row 2", "footer.j2, line 2: ZeroDivisionError"]),
+])
+def test_a_template_that_fails_is_the_users_error_not_the_kits(previous, footer, said):
+    assert "internal error" not in fails(previous, said, footer_j2=footer)
+
+
+def test_a_template_not_in_utf8_is_named(previous):
+    folder = previous[0]
+    (folder / "footer.j2").write_bytes("caf\xe9 {{ cost }}\n".encode("latin-1"))
+    fails(previous, ["footer.j2: cannot read: the file is not UTF-8 text"])
+
+
+@pytest.mark.parametrize("text, said", [('"{{ cost | nope }}"', ["[back.text]", "No filter named 'nope'"]),
+                                        ('"{{ 1 / (cost|int - cost|int) }}"', ["row 2", "back.text: ZeroDivisionError"])])
+def test_a_backs_text_that_fails_is_the_users_error(previous, text, said):
+    fails(previous, said, deck_toml=TOML.replace('text = "PROTO"', f"text = {text}"))
+
+
+@pytest.mark.parametrize("look, where, said", [
+    ("size = 0", "fields.body.size", "size is pt, more than 0"),
+    ("leading = -1", "fields.body.leading", "more than 0"),
+    ("space_before = -2", "fields.body.space_before", "0 or more"),
+])
+def test_a_fields_look_that_would_lose_its_text_is_refused(previous, look, where, said):
+    toml = TOML.replace('body = { ja = "効果", en = "Effect" }', f'body = {{ ja = "効果", en = "Effect", {look} }}')
+    fails(previous, [f"[{where}]", said], deck_toml=toml)
+
+
+def test_an_empty_code_to_replace_is_refused(previous):
+    toml = TOML.replace('languages = ["ja", "en"]', 'languages = ["ja", "en"]\nreplace = { "" = "x" }')
+    fails(previous, ["[deck.replace]", "cannot be empty"], deck_toml=toml)
+
+
+def test_a_rich_span_much_larger_than_its_field_is_refused(previous):
+    toml = TOML.replace('languages = ["ja", "en"]', 'languages = ["ja", "en"]\nrich = ["body"]')
+    csv = CSV.replace("相手1人に1ダメージ。", "相手1人に[1]{size=200}ダメージ。")
+    fails(previous, ['deck.csv, row 2, column D "効果"', "at most 1.5 times its field's"], deck_toml=toml, deck_csv=csv)
+
+
+def test_a_templates_font_much_larger_than_its_paragraph_is_refused(previous):
+    fails(previous, ["footer.j2: a <font size> is at most 1.5 times", "got 300"],
+          footer_j2='cost <font size="300">{{ cost }}</font>\n')
+
+
 def test_wrong_type(previous):
     fails(previous, ['deck.csv, row 3, column F "cost"', "'many' is not a whole number"],
           deck_csv=CSV.replace("Recover 2 health.,2,D", "Recover 2 health.,many,D"))

@@ -34,7 +34,7 @@ ALLOWED = {
     "mm", "dpi", "px", "pt", "vp", "s", "x", "d", "c", "a", "b", "n", "q",  # units; dice, letters of examples
     "Tabletop", "Simulator", "Noto", "Sans", "Regular", "Bold", "Unicode", "Android", "Excel", "Shift", "cp",
     "The", "Game", "Crafter", "tabletop-kit", "Japan", "Color", "Coated", "Design", "Space",  # names of things and programs
-    "back", "boxes", "layout", "padding", "width", "border",  # keys of a deck file's backs and boxes
+    "back", "boxes", "layout", "padding", "width", "border", "leading",  # keys of a deck file's backs and boxes
     "deck", "data", "fields", "languages", "glyph", "font", "fonts", "family", "fallback", "color", "size",
     "copies", "mark", "true", "false", "ignore", "where", "suits", "name", "file", "icons", "align", "top",
     "middle", "bottom", "left", "right", "center", "height", "img", "backs", "id", "path", "target", "pieces",

@@ -73,7 +73,11 @@ class BackFaces:
         context = userdeck.template_context(self.deck, card, lang)
         # Rich fields come to a back's text as they are typed: the text is escaped as a whole below.
         context.update({name: self.deck.text(card, name, lang) for name in self.deck.rich})
-        return decktemplates.render_text(source, context).strip()
+        try:
+            return decktemplates.render_text(source, context).strip()
+        except decktemplates.RunError as e:
+            where = _where(key) + ".text" + (f".{lang}" if isinstance(back.text, dict) else "")
+            raise self.deck.table.error(_("{where}: {reason}").format(where=where, reason=e), card.row) from None
 
     def _plain(self, key: str, text: str) -> FaceArt:
         deck, size, lang = self.deck, self.size, self.opts.lang

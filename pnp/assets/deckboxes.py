@@ -24,31 +24,43 @@ def deck_looks(layout: NamedLayout, options: LayoutOptions, places: dict[str, Pl
     """The face's size and every box on it: the layout's in its order, then the deck's new ones."""
     face, looks = layout.looks(size, options)
     for name, spec in places.items():
-        looks[name] = resolve(spec, face, looks.get(name), f"boxes.{name}")
+        looks[name] = resolve(spec, face, looks.get(name), f"boxes.{name}", layout.kind == "chips")
     return face, looks
 
 
 def face_geometry(layout: NamedLayout, options: LayoutOptions, places: dict[str, PlaceOptions], size: Size,
-                  deck_file) -> tuple[FaceLayout, tuple, tuple]:
-    """Where each box's text goes; the boxes' backgrounds, drawn under the pictures; their borders,
-    drawn over the pictures and under the text. A box that does not fit this card size (a card size
-    given on the command line) is an error naming its key."""
+                  deck_file) -> tuple[FaceLayout, dict[str, tuple[tuple, tuple]]]:
+    """Where each box's text goes; and, box by box in drawing order, the artwork under its picture (its
+    background) and over it (its border). A box that does not fit this card size (a card size given
+    on the command line) is an error naming its key."""
     try:
         face, looks = deck_looks(layout, options, places, size)
     except DataError as e:
         e.file = e.file or deck_file
         raise
     return (FaceLayout(face, {name: box_specs(look) for name, look in looks.items()}, {}),
-            tuple(box(p.rect, fill=look.background) for look in looks.values() if look.background
-                  for p in look.places),
-            tuple(_border(p.rect, look) for look in looks.values() if look.border for p in look.places))
+            {name: (_backgrounds(look), _borders(look)) for name, look in looks.items()})
 
 
-def deck_geometry(deck: Deck, size: Size, style: str) -> tuple[FaceLayout, tuple, tuple]:
-    """The deck's boxes on a face (the layout's and its own), their backgrounds and their borders."""
+def deck_geometry(deck: Deck, size: Size, style: str) -> tuple[FaceLayout, dict[str, tuple[tuple, tuple]]]:
+    """The deck's boxes on a face (the layout's and its own), and each box's background and border."""
     return face_geometry(deck.layout, replace(deck.options, style=style), deck.places, size, deck.file)
 
 
-def _border(rect, look: BoxLook):
+def layered(dressing: dict[str, tuple[tuple, tuple]], pictures: dict[str, tuple]) -> tuple:
+    """A face's artwork box by box, in the boxes' order: each box's background, its picture, its
+    border; so a later box (a title band) lies over an earlier one's picture (full art). The text
+    of every box is drawn over all of it."""
+    return tuple(item for name, (under, over) in dressing.items() for item in (*under, *pictures.get(name, ()), *over))
+
+
+def _backgrounds(look: BoxLook) -> tuple:
+    return tuple(box(p.rect, fill=look.background) for p in look.places) if look.background else ()
+
+
+def _borders(look: BoxLook) -> tuple:
     """The border's line lies inside the box, so a box at the trim keeps all of it."""
-    return box(rect.inset(look.border_width / 2), stroke=look.border, width=look.border_width)
+    if not look.border:
+        return ()
+    return tuple(box(p.rect.inset(look.border_width / 2), stroke=look.border, width=look.border_width)
+                 for p in look.places)

@@ -83,13 +83,14 @@ def prepared_pictures(deck: Deck, areas, opts: Options) -> dict:
     return prepared
 
 
-def pictures(deck: Deck, card: Card, areas, prepared: dict) -> tuple[ImageArt, ...]:
-    items = []
-    for _box, spec, request in _requests(deck, card, areas):
+def pictures(deck: Deck, card: Card, areas, prepared: dict) -> dict[str, tuple[ImageArt, ...]]:
+    """The card's pictures, box by box."""
+    items: dict[str, tuple[ImageArt, ...]] = {}
+    for box, spec, request in _requests(deck, card, areas):
         done = prepared[request]
         placed = done.placement.rect if done.placement else Rect(0, 0, spec.rect.w, spec.rect.h)
-        items.append(ImageArt(spec.rect, placed, done.file, spec.rotation))
-    return tuple(items)
+        items[box] = items.get(box, ()) + (ImageArt(spec.rect, placed, done.file, spec.rotation),)
+    return items
 
 
 def image_warnings(deck: Deck, size: Size, opts: Options) -> tuple[str, ...]:

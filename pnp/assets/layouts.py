@@ -63,7 +63,8 @@ class NamedLayout(Record):
         """The face's size and each box on it."""
         file = self.file(opts)
         face = face_size(file, size)
-        return face, {box: resolve(spec, face, None, f"boxes.{box}") for box, spec in file.boxes.items()}
+        return face, {box: resolve(spec, face, None, f"boxes.{box}", self.kind == "chips")
+                      for box, spec in file.boxes.items()}
 
     def geometry(self, size: Size, opts: LayoutOptions) -> FaceLayout:
         face, looks = self.looks(size, opts)

@@ -26,7 +26,7 @@ from ..geometry import Size
 from ..render import FaceArt
 from . import BuildError, Game, Options
 from .cardfaces import lay_out as fit_boxes
-from .deckboxes import deck_geometry
+from .deckboxes import deck_geometry, layered
 from .cards import Cards, Face, Piece, PieceSet
 from .common import card_size, paper_part, plain
 from . import deck_backs
@@ -40,6 +40,7 @@ ASSET_LABELS = {"inserts": {"ja": "スリーブ用インサート", "en": "Sleev
                 "sheet": {"ja": "カード一覧", "en": "Card list"}}
 SHEET_TEMPLATE = "common/deck_sheet.j2"
 _IMG = re.compile(r"<\s*img\b", re.IGNORECASE)
+_FONT_SIZE = re.compile(r"<\s*font\b[^>]*\bsize\s*=\s*[\"']?\s*([\d.]+)", re.IGNORECASE)
 
 
 def deck_options(deck: Deck, opts: Options, explicit: set[str]) -> Options:
@@ -163,6 +164,9 @@ def _from_template(deck: Deck, card: Card, box: str, lang: str, icons: dict[str,
             paras = content.parse_face(f'<face><box name="{box}">{out}</box></face>').boxes[box]
     except (jinja2.TemplateError, TemplateError) as e:
         raise deck.table.error(_("{template}: {reason}").format(template=path.name, reason=e), card.row) from None
+    except decktemplates.RunError as e:
+        where = _("{template}, line {line}").format(template=path.name, line=e.line) if e.line else path.name
+        raise deck.table.error(_("{template}: {reason}").format(template=where, reason=e), card.row) from None
     if deck.icons:
         names = [n for p in paras for n in deckicons.unknown(p.markup, deck.icons)]
         if names:
@@ -173,6 +177,13 @@ def _from_template(deck: Deck, card: Card, box: str, lang: str, icons: dict[str,
         if p.style not in deck.styles:
             raise DataError(_("no style {style!r}: a paragraph's style is a field's name ({known})").format(
                 style=p.style, known=listing(sorted(deck.styles))), file=path)
+    for p in paras:  # a line keeps its height: a much larger run would print over its neighbours
+        most = richtext.LARGEST_SPAN * deck.styles[p.style].size if p.style in deck.styles else None
+        for size in _FONT_SIZE.findall(p.markup):
+            if most is not None and float(size) > most:
+                raise deck.table.error(_("{template}: a <font size> is at most {times:g} times its paragraph's size "
+                                         "({most:g} pt), got {size}").format(
+                    template=path.name, times=richtext.LARGEST_SPAN, most=most, size=size), card.row)
     return paras
 
 
@@ -191,6 +202,13 @@ def card_art(deck: Deck, card: Card, layout: FaceLayout, opts: Options, fonts: F
                                    .format(chars=" ".join(missing)), card.row, column)
         try:
             items += fit_boxes(content.Face({box: paras}), layout, fonts, lang, "", deck.table.file).items
+        except ValueError as e:  # ReportLab could not read a box template's markup (data text is escaped)
+            if box not in deck.templates or isinstance(e, DataError):
+                raise
+            reason = str(e).partition("caused exception ")[2] or str(e)
+            raise deck.table.error(_("{template}: its markup does not read ({reason}): close every tag it opens, "
+                                     "and give colours as #rrggbb").format(
+                template=deck.templates[box].name, reason=reason), card.row) from None
         except DataError as e:
             name = deck.text(card, deck.name_field, lang)
             message = _("{name}: {reason}").format(name=name, reason=e.message) if name else e.message
@@ -232,13 +250,13 @@ class DeckCards(Cards):
         areas = image_areas(deck, size, opts)
         prepared = prepared_pictures(deck, areas, opts) if deck.images else {}
         icons = icon_markups(deck)
-        under, over = deck_geometry(deck, size, opts.style)[1:]
+        dressing = deck_geometry(deck, size, opts.style)[1]
         arts, faces = [], []
         for card in deck.cards:
             if card.copies:
                 suit = deck.suit(card)
-                decor = deck.layout.decor(size, suit.color if suit else deck.options.frame) + under
-                decor += pictures(deck, card, areas, prepared) + over
+                decor = deck.layout.decor(size, suit.color if suit else deck.options.frame)
+                decor += layered(dressing, pictures(deck, card, areas, prepared))
                 faces.append((card, len(arts)))
                 arts.append(card_art(deck, card, layout, opts, fonts, decor, icons))
         if not faces:
