@@ -62,7 +62,7 @@ def test_robot_sheet_footer_is_one_centred_line_inside_the_printable_area(paper,
     assert abs((x0 + x1) / 2 - page.width / 2) < 0.5 * MM
     assert min(x0, page.width - x1, page.height - max(c["bottom"] for c in footer)) >= 5 * MM
     text = "".join(c["text"] for c in sorted(footer, key=lambda c: c["x0"])).replace(" ", "")
-    assert ("100%(実際のサイズ)で印刷してください" if lang == "ja" else "Printat100%/actualsize") in text
+    assert ("100%（実際のサイズ）で印刷" if lang == "ja" else "Printat100%/actualsize") in text
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])

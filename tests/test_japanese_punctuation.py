@@ -16,17 +16,18 @@ JA = r"[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]"
 ASCII_NEXT_TO_JAPANESE = re.compile(rf"(?<={JA}) ?[():;,.]|(?<!\d)[():;,.] ?(?={JA})|(?<=\d)[():;] ?(?={JA})")
 
 
-def japanese_texts(value, where: str = ""):
-    """Every `ja` text of the data, with where it is."""
+def japanese_texts(value, where: str = "", under_ja: bool = False):
+    """Every Japanese text of the data, with where it is: each string under a `ja` key, whatever shape
+    holds it (a text, a list of sentences, a table of them), and any other string with a Japanese
+    character in it (a mark such as 〇 or a name written only in Japanese)."""
     if isinstance(value, dict):
         for key, item in value.items():
-            if key == "ja" and isinstance(item, str):
-                yield where, item
-            else:
-                yield from japanese_texts(item, f"{where}.{key}" if where else key)
+            yield from japanese_texts(item, f"{where}.{key}" if where else key, under_ja or key == "ja")
     elif isinstance(value, list):
         for n, item in enumerate(value):
-            yield from japanese_texts(item, f"{where}[{n}]")
+            yield from japanese_texts(item, f"{where}[{n}]", under_ja)
+    elif isinstance(value, str) and (under_ja or re.search(JA, value)):
+        yield where, value
 
 
 def offences(text: str) -> list[str]:
@@ -41,6 +42,13 @@ def test_japanese_sentences_take_japanese_punctuation(path):
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     found = [f"{where}: {bad!r}" for where, text in japanese_texts(data) for bad in offences(text)]
     assert not found, "\n".join(found)
+
+
+def test_every_shape_of_japanese_text_is_read():
+    data = {"a": {"ja": "例: 一", "en": "e.g. one"}, "texts": [{"ja": ["一つ", "二(2)つ"]}],
+            "b": {"ja": {"note": "三; 四"}}, "mark": "〇: 残す", "code": "2d6"}
+    assert [where for where, _ in japanese_texts(data)] == ["a.ja", "texts[0].ja[0]", "texts[0].ja[1]",
+                                                            "b.ja.note", "mark"]
 
 
 def test_the_check_tells_notations_from_punctuation():

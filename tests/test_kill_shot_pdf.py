@@ -50,3 +50,16 @@ def test_fonts_embedded(asset):
     for lang in ("ja", "en"):
         found = fonts(build(GAME, asset, lang=lang)[0].pdf)
         assert found and all(f["embedded"] for f in found)
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_a_copy_with_the_publisher_as_one_plain_name_still_prints(tmp_path, lang):
+    """The publisher took both languages (「Dan Verssen Games（2011）」 in Japanese type); a copy of the
+    data made before, with one plain name, still loads and prints that name in either language."""
+    from tabletop.data import CARDS_DIR
+    text = (CARDS_DIR / "kill_shot.toml").read_text(encoding="utf-8")
+    lines = [line for line in text.splitlines() if line.startswith("publisher = ")]
+    assert len(lines) == 1
+    (tmp_path / "kill_shot.toml").write_text(text.replace(lines[0], 'publisher = "Old Name (2011)"'), encoding="utf-8")
+    with open_pdf(build(GAME, "summary", lang=lang, cards_dir=tmp_path)[0].pdf) as pdf:
+        assert "OldName(2011)" in "".join(pdf.pages[0].extract_text().split())

@@ -28,6 +28,15 @@ from .common import FOOTER_HEIGHT, FOOTER_LEAST, footer, page_size, paper_part, 
 _SIDE_LABEL = {"backs": {"ja": "裏面", "en": "backs"}, "fold": {"ja": "中央で折る", "en": "fold in the middle"}}
 
 
+def _side_label(kind: str, lang: str) -> str:
+    """What the footer adds to the asset's label on a page of backs or a folded sheet: in brackets,
+    full-width ones in Japanese (「マフィアカード（裏面）」)."""
+    if kind not in _SIDE_LABEL:
+        return ""
+    label = _SIDE_LABEL[kind][lang]
+    return f"（{label}）" if lang == "ja" else f" ({label})"
+
+
 class Piece(Record):
     """One card-sized piece: its front face, the key of its back and its names."""
     id: str
@@ -114,7 +123,7 @@ class Cards(Record):
             segments = guide_segments(p.sheet)
             boxes = footer_boxes(p.sheet, segments, FOOTER_HEIGHT, FOOTER_LEAST)
             sides = side_footer_boxes(p.sheet, segments, FOOTER_HEIGHT, FOOTER_LEAST)
-            side = f" ({_SIDE_LABEL[p.kind][opts.lang]})" if p.kind in _SIDE_LABEL else ""
+            side = _side_label(p.kind, opts.lang)
             folds = ((0.0, p.fold_y, page.w, p.fold_y),) if p.fold_y is not None else ()
             foot = footer(boxes, game.title[opts.lang], label + side, n, len(pages), opts.lang, fonts, sides)
             ruler = ruler_box(p.sheet, segments, _footprint(foot))

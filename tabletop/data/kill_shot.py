@@ -73,7 +73,7 @@ class TerroristAbility(Record):
 class KillShot(Record):
     game: str
     title: Text
-    publisher: str
+    publisher: Text | str  # a plain name: a copy of the data made before it took both languages
     blank: Text
     components: Components
     hunt_numbers: tuple[HuntNumber, ...]
