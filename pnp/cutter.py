@@ -23,6 +23,7 @@ THICKNESS = 0.5  # mm
 # mm from the page's edges to any card: inside the marks' frame with room around them (the square ends
 # 15 mm in), and the 0.625″ (15.9 mm) the Cameo's sheet feeder needs.
 MARGIN = 16.0
+LEAST_BLEED = 1.0  # mm: a print-then-cut lands within about 0.5 mm of its line; twice that is safe
 CUTTERS = ("silhouette", "cricut")
 
 INCH = 25.4

@@ -158,17 +158,18 @@ def grid(page: Size, card: Size, gutter: float = 0.0, bleed: float = 0.0,
     return Grid(page, card, cols, rows, gutter, bleed)
 
 
-def safe_bleed(capacity: Callable[[float], int], most: float = SAFE_BLEED_MAX) -> float:
+def safe_bleed(capacity: Callable[[float], int], most: float = SAFE_BLEED_MAX, least: float = 0.0) -> float:
     """The largest bleed (a multiple of SAFE_BLEED_STEP, at most `most`) with which a sheet holds as many
-    pieces as with none: `capacity(bleed)` counts them, keeping the bleed itself MIN_MARGIN inside the page.
-    A card's colour then reaches past its trim on every side, into a gutter between neighbours, so a cut
-    a little off or a back page drifting shows its own colour, not a neighbour's or white paper."""
-    full = capacity(0.0)
+    pieces as with `least` (none, unless a cutting machine needs some): `capacity(bleed)` counts them,
+    keeping the bleed itself MIN_MARGIN inside the page. A card's colour then reaches past its trim on
+    every side, into a gutter between neighbours, so a cut a little off or a back page drifting shows
+    its own colour, not a neighbour's or white paper."""
+    full = capacity(least)
     steps = int(round(most / SAFE_BLEED_STEP))
     for n in range(steps, 0, -1):
-        if capacity(n * SAFE_BLEED_STEP) >= full:
+        if n * SAFE_BLEED_STEP >= least - 1e-9 and capacity(n * SAFE_BLEED_STEP) >= full:
             return round(n * SAFE_BLEED_STEP, 6)
-    return 0.0
+    return least
 
 
 def grid_capacity(page: Size, card: Size, gutter: float = 0.0,

@@ -51,12 +51,15 @@ def can_break(before: str, after: str, following: str = "", words: bool = True) 
 
 _TAG_OR_TEXT = re.compile(r"(<[^>]*>)")
 _NUMBER_THEN_WORD = re.compile(r"(?<=\d) (?=[A-Za-z])")
+_SIGN_THEN_NUMBER = re.compile(r"(?<=[≥≤=×]) (?=\d)")
 
 
 def keep_numbers(markup: str) -> str:
-    """Latin text: a number keeps the word after it ("Advance 2,000 gold", "+1 die") — the space
-    between them becomes a no-break space, which ReportLab does not break at. Tags stay as they are."""
-    return "".join(part if part.startswith("<") else _NUMBER_THEN_WORD.sub("\u00a0", part)
+    """Latin text: a number keeps the word after it ("Advance 2,000 gold", "+1 die") and the sign
+    before it ("total ≥ 25") — the space between them becomes a no-break space, which ReportLab does
+    not break at. Tags stay as they are."""
+    return "".join(part if part.startswith("<") else
+                   _SIGN_THEN_NUMBER.sub("\u00a0", _NUMBER_THEN_WORD.sub("\u00a0", part))
                    for part in _TAG_OR_TEXT.split(markup))
 
 

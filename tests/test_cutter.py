@@ -54,6 +54,21 @@ def test_silhouette_marks_follow_the_convention_and_frame_every_card(paper):
                 assert box.x >= 15.5 and box.y >= 10.5 + 0.5 and box.x1 <= w - 10.5 and box.y1 <= h - 15.5, p
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("machine", ["silhouette", "cricut"])
+def test_coloured_cards_keep_a_millimetre_of_bleed_for_the_machines_cut(paper, machine):
+    """A cut lands within about 0.5 mm of its line: red beside blue needs the bleed to hide a miss."""
+    built, _ = build(GAMES["liar-mafia"], "cards", paper=paper, lang="en", cutter=machine)
+    for sheet in built.sheets:
+        assert sheet.bleed >= cutter.LEAST_BLEED
+        trims = [p.trim for p in sheet.placements]
+        for a in trims:
+            for b in trims:
+                if a != b and (abs(a.x - b.x) < 1 or abs(a.y - b.y) < 1):  # neighbours in a row or a column
+                    gap = max(b.x - a.x1, a.x - b.x1, b.y - a.y1, a.y - b.y1)
+                    assert gap >= 2 * cutter.LEAST_BLEED - 1e-6, (paper, machine, a, b)
+
+
 def test_cut_files_outline_the_printed_cards(tmp_path):
     result = CliRunner().invoke(main, ["build", "liar-mafia", "--asset", "cards", "--cutter", "silhouette",
                                        "--lang", "en", "--out", str(tmp_path)])

@@ -36,6 +36,7 @@ def test_breaks_still_allowed():
 def test_latin_numbers_keep_the_next_word():
     assert keep_numbers("Advance 2,000 gold.") == "Advance 2,000\u00a0gold."
     assert keep_numbers('<font size="7">+1 die</font> or 2. Then') == '<font size="7">+1\u00a0die</font> or 2. Then'
+    assert keep_numbers("at least four 2s and total ≥ 25") == "at least four 2s and total ≥\u00a025"
 
 
 def split_pairs(lines):
@@ -58,7 +59,7 @@ def split_pairs(lines):
 
 def broken(a: str, b: str, lang: str) -> bool:
     if lang == "en":  # ("Step 1" over "collect 0s" is a label of two paragraphs, not a wrapped line)
-        return a[-1].isdigit() and b[0].islower() and len(a.split()) > 2
+        return a[-1].isdigit() and b[0].islower() and len(a.split()) > 2 or a[-1] in "≥≤=×" and b[0].isdigit()
     if a[-1].isdigit() and b[0] in COUNTERS or a[-1] in RANGE and b[0].isdigit():
         return True
     if b[0] in SIGNS and len(b) > 1 and b[1].isdigit() and not a[-1].isspace():

@@ -199,7 +199,9 @@ def sheet_spacing(opts: Options, pieces: PieceSet, arts: list[FaceArt], page: Si
             return max(cols, 0) * max(rows, 0)
     else:
         capacity = grid_capacity(page, pieces.size, gutter, margin)
-    return safe_bleed(capacity), gutter
+    # A machine's cut lands within about half a millimetre of the line: a thinner bleed would show a
+    # neighbour's colour, so a cutter's sheet keeps this much even at the cost of a row of cards.
+    return safe_bleed(capacity, least=cutter.LEAST_BLEED if opts.cutter else 0.0), gutter
 
 
 def colour_past_trim(art: FaceArt, size: Size) -> bool:
