@@ -7,6 +7,7 @@ exception: the notations the rule leaves alone (「1/18」, 「2d6」, 「4. ダ
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -35,6 +36,15 @@ def test_full_width_marks_keep_their_line_breaking_rules(key):
     """The full-width brackets and colons are marks no line starts (「）」「：」) or ends (「（」) with."""
     found = [f"page {n}: {text!r}" for n, page in enumerate(FIXTURE[key], 1) for text, _, _ in page["lines"]
              if text[0] in NO_LINE_START.replace(BULLET, "") or text[-1] in NO_LINE_END]
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("key", JAPANESE)
+def test_no_half_width_space_follows_a_japanese_stop_or_comma(key):
+    """Japanese sets no space after 。 or 、 (the mark's own width is the pause): 「獲得する。 ストックから」
+    came from a template joining two sentences as English would."""
+    found = [f"page {n}: {text!r}" for n, page in enumerate(FIXTURE[key], 1) for text, _, _ in page["lines"]
+             if re.search(r"[。、] (?=[\u3040-\u30ff\u4e00-\u9fff])", text)]
     assert not found, "\n".join(found)
 
 
