@@ -208,6 +208,17 @@ def toml_table(path: Path, entries: list[dict[str, Any]], where: str = "cards") 
                 keys.setdefault(key, key)
                 cells[key] = value
         rows.append(Row(number, cells))
+    # A key given per language on some cards and as one text on others: the one text is the same in
+    # every language, not a column of its own that no box would print.
+    shared = {origin.split(".")[0] for column, origin in keys.items() if origin != column} & set(keys)
+    for key in shared:
+        languages = [column for column, origin in keys.items() if origin.startswith(f"{key}.")]
+        for row in rows:
+            if key in row.cells:
+                text = row.cells.pop(key)
+                for column in languages:
+                    row.cells.setdefault(column, text)
+        del keys[key]
     rows = [Row(r.number, {k: r.cells.get(k, "") for k in keys}) for r in rows]
     return Table(path, tuple(keys), tuple(rows), toml_keys=keys, entries=where)
 

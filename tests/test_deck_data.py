@@ -62,6 +62,24 @@ def test_json_cards_at_a_path_inside_the_file(tmp_path):
     assert [c.row for c in load_deck(path).cards] == [1, 2, 3]
 
 
+@pytest.mark.parametrize("kind", ["toml", "json"])
+def test_one_text_beside_texts_per_language_is_the_same_in_every_language(tmp_path, kind):
+    """title = {ja, en} on one card and title = "Wand" on another: "Wand" prints in both languages."""
+    cards = [{"title": {"ja": "火花", "en": "Spark"}, "body": {"ja": "1点", "en": "One"}},
+             {"title": "Wand", "body": {"ja": "2点", "en": "Two"}}]
+    deck = '[deck]\nlanguages = ["ja", "en"]\n'
+    if kind == "json":
+        path = deck_file(tmp_path / "d", deck + 'data = "cards.json"\n', cards_json=json.dumps(cards))
+    else:
+        path = deck_file(tmp_path / "d", deck + '[[cards]]\ntitle = { ja = "火花", en = "Spark" }\n'
+                         'body = { ja = "1点", en = "One" }\n[[cards]]\ntitle = "Wand"\n'
+                         'body = { ja = "2点", en = "Two" }\n')
+    result = invoke("build", path, "--out", tmp_path / "out")
+    assert result.exit_code == 0 and "no box prints" not in result.output, result.output
+    for lang in ("ja", "en"):
+        assert "Wand" in pdf_text(tmp_path / "out" / "deck" / f"cards-a4-{lang}.pdf")
+
+
 def test_a_json_array_is_the_cards_and_a_bad_value_names_its_entry_and_key(tmp_path):
     cards = [dict(c) for c in CARDS]
     cards[1]["cost"] = "many"

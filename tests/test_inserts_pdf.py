@@ -258,7 +258,7 @@ def test_inserts_have_no_backs_whatever_backs_says(tmp_path, backs):
 
 @pytest.mark.parametrize("lang, ability, rows", [
     ("ja", "マフィアへの攻撃に敗北した時", ["1〜3→デメリット無し", "4,5→金額減少1000金", "6→次の行動時、ダイス数+1"]),
-    ("en", "When you lose to the mafia", ["1–3→No penalty.", "4,5→Lose 1,000 gold.", "6→Your next action: +1 die."]),
+    ("en", "When you lose to the mafia", ["1–3→No penalty; ", "4,5→Lose 1,000 gold; ", "6→Your next action: +1 die."]),
 ])
 def test_darkness_speeds_insert_prints_its_own_table_and_when_it_applies(out, game, lang, ability, rows):
     """The faction's table is on its own card (not only on the summary sheet), and both languages say
@@ -272,6 +272,7 @@ def test_darkness_speeds_insert_prints_its_own_table_and_when_it_applies(out, ga
     assert ability.replace(" ", "") in text
     for row in rows:
         assert row.replace(" ", "") in text, (row, text)
+    assert ".;" not in text  # a row's own stop does not stand before the separator
 
 
 @pytest.mark.parametrize("lang, tie", [("ja", "同数なら全員が受け取る。"), ("en", "Tied teams all receive it.")])

@@ -97,13 +97,35 @@ def _convert_union(model: Any, value: Any, where: str) -> Any:
         return convert(kinds[kind], {k: v for k, v in value.items() if k != "kind"}, where)
     if len(options) == 1:
         return convert(options[0], value, where)
+    # Try only the options of the value's own kind, so a table with a typo says which key, and a value
+    # of no option's kind says what would do ("a number or text"), not each option's complaint.
+    fitting = [o for o in options if _kind_of(o) == _kind_of(type(value))] or options
     errors = []
-    for option in options:
+    for option in fitting:
         try:
             return convert(option, value, where)
         except DataError as e:
-            errors.append(e.message)
-    raise DataError(_(" or ").join(errors), where=where)
+            errors.append(e)
+    if len(fitting) < len(options) or len(errors) == 1:
+        raise errors[0]
+    kinds = _(" or ").join(_(_KIND_NAMES[k]) for k in dict.fromkeys(map(_kind_of, options)) if k in _KIND_NAMES)
+    raise DataError(_("must be {kind}, got {value}").format(kind=kinds, value=_describe(value)), where=where)
+
+
+_KIND_NAMES = {"table": N_("a table"), "list": N_("a list"), "number": N_("a number"), "text": N_("text"),
+               "flag": N_("true or false")}
+
+
+def _kind_of(model: Any) -> str | None:
+    """The kind of TOML value a type hint (or a value's type) takes: table, list, number, text, flag."""
+    origin = get_origin(model) or model
+    if origin is Literal:
+        return _kind_of(type(get_args(model)[0]))
+    if is_record(model) or origin is dict:
+        return "table"
+    if origin in (list, tuple):
+        return "list"
+    return {bool: "flag", int: "number", float: "number", str: "text"}.get(origin)
 
 
 def _expect(value: Any, kind: type, name: str, where: str) -> None:
