@@ -96,10 +96,13 @@ class SuitOptions(Record):
     name: Text | None = None
 
 
+BACK = "#2b3a4a"  # a back's colour when it gives none and has no picture
+
+
 class BackOptions(Record):
     """`[back]`, or one of `[backs.NAME]` that a column chooses card by card (deckbacks.py)."""
     text: Text = ""  # a template of the card's row: `{{ tier }}` prints the card's tier
-    color: str = "#2b3a4a"
+    color: str | None = None  # None: the colour at the edges of its picture (so its bleed matches), else BACK
     ink: str | None = None  # the text's colour (default: white on a card's back, the ring's on a chip's)
     image: str | None = None  # a picture covering the back, in the deck's folder
     layout: Literal["insert", "card", "halves", "chip"] | None = None  # a face of the row's own fields

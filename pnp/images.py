@@ -221,3 +221,24 @@ def _scratch() -> Path:
     folder = Path(tempfile.mkdtemp(prefix="tabletop-kit-images-"))
     atexit.register(shutil.rmtree, folder, ignore_errors=True)
     return folder
+
+
+def edge_colour(path: str) -> str:
+    """The average colour of a picture's outermost pixels, #rrggbb: what a back's bleed is filled with
+    around a picture that covers the card, so a cut a little off shows no other colour."""
+    from PIL import Image, ImageStat
+
+    with Image.open(path) as image:
+        rgb = image.convert("RGBA")
+        backdrop = Image.new("RGBA", rgb.size, "#ffffff")  # a transparent edge is the white card
+        rgb = Image.alpha_composite(backdrop, rgb).convert("RGB")
+        w, h = rgb.size
+        strips = [rgb.crop(box) for box in ((0, 0, w, 1), (0, h - 1, w, h), (0, 0, 1, h), (w - 1, 0, w, h))]
+        sums = [0.0, 0.0, 0.0]
+        count = 0
+        for strip in strips:
+            stat = ImageStat.Stat(strip)
+            n = strip.size[0] * strip.size[1]
+            sums = [total + mean * n for total, mean in zip(sums, stat.mean)]
+            count += n
+    return "#" + "".join(f"{round(total / count):02x}" for total in sums)

@@ -210,6 +210,11 @@ def test_a_backs_picture_covers_its_back_and_a_missing_one_is_named(tmp_path):
         images = [(i["width"] / MM, i["height"] / MM) for i in back.images]
         assert len(images) == 2 and all(abs(w - 63) < 0.5 and abs(h - 88) < 0.5 for w, h in images)  # T2, T5
         assert not front.images
+        # With no colour of its own, the back's bleed takes the picture's edge colour: a cut a little
+        # off shows gold, not the kit's slate.
+        gold = (0xd4 / 255, 0xa0 / 255, 0x17 / 255)
+        fills = [r for r in back.rects if r["fill"] and r["width"] / MM > 63 and r["height"] / MM > 88]
+        assert any(r["non_stroking_color"] == pytest.approx(gold, abs=0.01) for r in fills), fills
     (tmp_path / "gold.png").unlink()
     result = invoke("build", tmp_path / "deck.csv", "--out", tmp_path / "out2")
     assert result.exit_code == 2

@@ -15,12 +15,12 @@ from ..deckbacks import DEFAULT
 from ..deckfile import Card, Deck
 from ..fonts import FontSet
 from ..geometry import Rect, Size
-from ..images import parse_align
+from ..images import edge_colour, parse_align
 from ..render import FaceArt, ImageArt
 from . import Options, userdeck
 from .cardfaces import lay_out as fit_boxes
 from ..content import Para
-from ..deckformat import LayoutOptions
+from ..deckformat import BACK, LayoutOptions
 from .layouts import BACK_STYLE, LAYOUTS, back_layout
 
 
@@ -79,14 +79,24 @@ class BackFaces:
             where = _where(key) + ".text" + (f".{lang}" if isinstance(back.text, dict) else "")
             raise self.deck.table.error(_("{where}: {reason}").format(where=where, reason=e), card.row) from None
 
+    def _colour(self, key: str) -> str:
+        """The back's colour: its own; or, around a picture, the picture's edge colour, which then
+        fills the bleed; else the kit's."""
+        back = self.deck.backs.backs[key]
+        done = self.pictures.get(key)
+        if back.color:
+            return back.color
+        return edge_colour(done.file) if done and done.file else BACK
+
     def _plain(self, key: str, text: str) -> FaceArt:
         deck, size, lang = self.deck, self.size, self.opts.lang
         back = deck.backs.backs[key]
         chip = deck.layout.kind == "chips"
-        ink = back.ink or (back.color if chip else BACK_STYLE.color)
+        colour = self._colour(key)
+        ink = back.ink or (colour if chip else BACK_STYLE.color)
         layout = replace(back_layout(size), styles={"back": replace(
             BACK_STYLE, color=ink, size=8 if chip else BACK_STYLE.size)})
-        decor = deck.layout.back_decor(size, back.color)
+        decor = deck.layout.back_decor(size, colour)
         if key in self.pictures:
             done = self.pictures[key]
             placed = done.placement.rect if done.placement else Rect(0, 0, size.w, size.h)
@@ -106,5 +116,5 @@ class BackFaces:
         deck, back = self.deck, self.deck.backs.backs[key]
         named = LAYOUTS[back.layout]
         layout = replace(named.geometry(self.size, LayoutOptions(name=back.layout)), styles=deck.styles)
-        decor = named.decor(self.size, back.color)
+        decor = named.decor(self.size, self._colour(key))
         return userdeck.card_art(deck, card, layout, self.opts, self.fonts, decor, self.icons, boxes)
