@@ -114,10 +114,18 @@ def _csv_rows(text: str, path: Path) -> list[tuple[int, list[Any]]]:
     # Excel saves CSV with semicolons where the decimal mark is a comma; a tab-separated file reads too.
     header = text.split("\n", 1)[0]
     delimiter = max(",;\t", key=header.count)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    rows = []
+    rows: list[tuple[int, list[Any]]] = []
+    try:  # strictly first: only that notices a quoted cell still open at the end of the file
+        for number, cells in enumerate(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True), 1):
+            rows.append((number, cells))
+        return rows
+    except csv.Error as e:
+        if "unexpected end of data" in str(e):  # the rest of the file would have gone into that one cell
+            raise DataError(_('a quote (") opens a cell in this row that never closes: close it, or the rest of '
+                              'the file is read into that cell'), file=path, row=len(rows) + 1) from None
+    rows = []  # a stray quote inside a cell (`"x" y`) reads as a spreadsheet program reads it
     try:
-        for number, cells in enumerate(reader, 1):
+        for number, cells in enumerate(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter), 1):
             rows.append((number, cells))
     except csv.Error as e:
         raise DataError(_("not a readable CSV row: {reason}").format(reason=e), file=path,

@@ -148,6 +148,11 @@ def test_a_templates_font_much_larger_than_its_paragraph_is_refused(previous):
           footer_j2='cost <font size="300">{{ cost }}</font>\n')
 
 
+def test_a_quote_left_open_is_named_not_read_into_the_rest_of_the_file(previous):
+    csv = CSV.replace("1,湧き水,Spring,", '1,"湧き水,Spring,')
+    fails(previous, ["deck.csv, row 3", "never closes"], deck_csv=csv)
+
+
 def test_wrong_type(previous):
     fails(previous, ['deck.csv, row 3, column F "cost"', "'many' is not a whole number"],
           deck_csv=CSV.replace("Recover 2 health.,2,D", "Recover 2 health.,many,D"))
