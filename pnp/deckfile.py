@@ -521,13 +521,16 @@ def _cards(table: Table, fields: dict[str, Field], copies: str | None,
     cards, errors = [], []
     for row in table.rows:
         for column, value in row.cells.items():
-            if isinstance(value, (dict, list)) or hasattr(value, "isoformat"):
+            if hasattr(value, "isoformat"):  # a spreadsheet's date or time cell
+                errors.append(table.error(_("a date or time ({value}): format the cell as text, or write a number")
+                                          .format(value=value.isoformat()), row.number, column))
+            elif isinstance(value, (dict, list)):
                 errors.append(table.error(_("must be text or a number, got {value!r}").format(value=value),
                                           row.number, column))
         for f in typed:
             for column in set(f.columns.values()):
                 value = row.cells.get(column, "")
-                if isinstance(value, (dict, list)):
+                if isinstance(value, (dict, list)) or hasattr(value, "isoformat"):
                     continue  # said above
                 if cell_text(value) and _number(value, f.type) is None:
                     kind = _("a whole number") if f.type == "integer" else _("a number")

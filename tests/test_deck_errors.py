@@ -257,6 +257,20 @@ def test_xlsx_errors_name_the_row_and_the_column_letter(tmp_path):
     assert result.exit_code == 2 and "deck.xlsx: not an Excel .xlsx workbook" in result.output
 
 
+def test_an_xlsx_date_in_a_typed_column_is_one_line_saying_what_to_do(tmp_path):
+    import datetime
+
+    folder = tmp_path / "deck"
+    folder.mkdir()
+    (folder / "deck.toml").write_text('[deck]\nid = "x"\n[fields]\ncost = { column = "Cost", type = "integer" }\n'
+                                      '[boxes.body]\nfields = ["body", "cost"]\n', encoding="utf-8")
+    workbook(folder / "deck.xlsx", [["title", "body", "Cost"], ["A", "a", datetime.datetime(2024, 1, 1)]])
+    result = invoke("build", folder / "deck.xlsx", "--out", tmp_path / "out")
+    errors = [line for line in result.output.splitlines() if line.startswith("error")]
+    assert result.exit_code == 2 and len(errors) == 1, result.output
+    assert 'row 2, column C "Cost": a date or time (2024-01-01T00:00:00): format the cell as text' in errors[0]
+
+
 def test_a_spreadsheet_without_its_deck_file(tmp_path):
     (tmp_path / "lonely.csv").write_text("title\nA\n", encoding="utf-8")
     result = invoke("build", tmp_path / "lonely.csv", "--out", tmp_path / "out")
