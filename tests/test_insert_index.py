@@ -63,24 +63,15 @@ def side_by_side_gaps(card, chars) -> list[float]:
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
-def test_full_style_ranks_clear_their_pips(lang):
+@pytest.mark.parametrize("style, measure, indexes", [("full", "stacked", 2), ("overlay", "side_by_side", 1)])
+def test_every_rank_clears_its_pip(lang, style, measure, indexes):
+    """Full style: rank over pip in two corners; overlay: pip and rank side by side above the title."""
+    gaps_of = stacked_gaps if measure == "stacked" else side_by_side_gaps
     found, close = 0, []
-    for card, chars in faces(lang, "full"):
-        gaps = stacked_gaps(card, chars)
-        assert len(gaps) == 2, f"{card.id}: {len(gaps)} corner indexes found"
+    for card, chars in faces(lang, style):
+        gaps = gaps_of(card, chars)
+        assert len(gaps) == indexes, f"{card.id}: {len(gaps)} indexes found"
         found += 1
         close += [f"{card.index}: {gap:.2f} mm" for gap in gaps if gap < CLEAR]
     assert found == 54
-    assert not close, f"{lang}: rank within {CLEAR} mm of its pip: {sorted(set(close))}"
-
-
-@pytest.mark.parametrize("lang", ["ja", "en"])
-def test_overlay_style_ranks_clear_their_pips(lang):
-    found, close = 0, []
-    for card, chars in faces(lang, "overlay"):
-        gaps = side_by_side_gaps(card, chars)
-        assert len(gaps) == 1, f"{card.id}: {len(gaps)} indexes found"
-        found += 1
-        close += [f"{card.index}: {gaps[0]:.2f} mm"] if gaps[0] < CLEAR else []
-    assert found == 54
-    assert not close, f"{lang}: rank within {CLEAR} mm of its pip: {sorted(set(close))}"
+    assert not close, f"{lang} {style}: rank within {CLEAR} mm of its pip: {sorted(set(close))}"
