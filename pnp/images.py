@@ -32,7 +32,7 @@ FORMATS = ("PNG", "JPEG", "WEBP")
 DPI_CHOICES = (300, 600)
 LOW_DPI = 150  # below this, art prints visibly soft: a warning
 JPEG_QUALITY = 92
-_VERSION = b"images 1"  # change when the resampling or the encoding changes: the cache is remade
+_VERSION = b"images 2"  # change when the resampling or the encoding changes: the cache is remade
 _H = {"left": 0.0, "center": 0.5, "right": 1.0}
 _V = {"top": 0.0, "middle": 0.5, "center": 0.5, "bottom": 1.0}
 
@@ -95,12 +95,30 @@ def dpi_of(placement: Placement) -> float:
 
 
 class Source(Record):
-    """An image file as read: its digest, pixel size and format."""
+    """An image file as read: its digest, pixel size (upright, as its EXIF orientation shows it) and
+    format."""
     path: Path
     digest: str
     size: tuple[int, int]
     format: str
     mode: str
+    orientation: int = 1  # EXIF: 1 stored upright; 2–8 mirrored and/or turned (a phone's photo)
+
+
+_EXIF_ORIENTATION = 0x0112
+_TURNED = (5, 6, 7, 8)  # orientations stored a quarter turn from upright: width and height trade
+
+
+def _orientation(image: PILImage.Image) -> int:
+    try:
+        value = image.getexif().get(_EXIF_ORIENTATION, 1)
+    except (OSError, ValueError, SyntaxError):  # a damaged EXIF block: the pixels as stored
+        return 1
+    return value if value in range(1, 9) else 1
+
+
+def _upright(size: tuple[int, int], orientation: int) -> tuple[int, int]:
+    return (size[1], size[0]) if orientation in _TURNED else size
 
 
 def open_image(path: Path, data: bytes | None = None) -> PILImage.Image:
@@ -124,7 +142,7 @@ def picture_size(path: Path) -> tuple[int, int]:
 
     try:
         with Image.open(path, formats=FORMATS) as image:
-            return image.size
+            return _upright(image.size, _orientation(image))
     except FileNotFoundError:
         raise ImageError(_("not found")) from None
     except (UnidentifiedImageError, Image.DecompressionBombError, ValueError):
@@ -142,7 +160,9 @@ def read_source(path: Path) -> tuple[Source, bytes]:
     except OSError as e:
         raise ImageError(e.strerror or str(e)) from None
     image = open_image(path, data)
-    return Source(path, hashlib.sha256(data).hexdigest(), image.size, image.format, image.mode), data
+    orientation = _orientation(image)
+    return Source(path, hashlib.sha256(data).hexdigest(), _upright(image.size, orientation), image.format,
+                  image.mode, orientation), data
 
 
 def prepare(source: Source, data: bytes | None, placement: Placement, dpi: int, cache: Path) -> Path:
@@ -153,7 +173,7 @@ def prepare(source: Source, data: bytes | None, placement: Placement, dpi: int, 
     target = (max(1, math.ceil(placement.rect.w / 25.4 * dpi)), max(1, math.ceil(placement.rect.h / 25.4 * dpi)))
     shown = (right - left, bottom - top)
     smaller = tuple(min(t, round(s)) for t, s in zip(target, shown))  # never upsampled
-    whole = placement.crop == (0, 0, *source.size) and smaller == tuple(source.size)
+    whole = placement.crop == (0, 0, *source.size) and smaller == tuple(source.size) and source.orientation == 1
     if whole and (source.format, source.mode) in {("JPEG", "RGB"), ("JPEG", "L"), ("PNG", "RGB"),
                                                   ("PNG", "RGBA"), ("PNG", "L")}:
         return source.path
@@ -164,11 +184,16 @@ def prepare(source: Source, data: bytes | None, placement: Placement, dpi: int, 
         return out
     image = open_image(source.path, data)
     if jpeg:  # decoded at 1/2, 1/4 or 1/8 scale when the print needs that few pixels: much faster
-        image.draft(image.mode, tuple(math.ceil(n * want / have) for n, want, have in zip(source.size, smaller, shown)))
+        scale = max(want / have for want, have in zip(smaller, shown))
+        image.draft(image.mode, tuple(math.ceil(n * scale) for n in image.size))
     try:
         image.load()
     except (OSError, ValueError, SyntaxError) as e:
         raise ImageError(_("cannot be decoded ({reason})").format(reason=e)) from None
+    if source.orientation != 1:  # stood upright as the camera meant, before it is cropped
+        from PIL import ImageOps
+
+        image = ImageOps.exif_transpose(image)
     fx, fy = image.size[0] / source.size[0], image.size[1] / source.size[1]  # after a draft
     box = (left * fx, top * fy, min(right * fx, image.size[0]), min(bottom * fy, image.size[1]))
     image = _plain_mode(image)

@@ -307,3 +307,30 @@ def test_fit_leaves_the_room_align_names_empty(align, at):
     assert (placement.rect.x, placement.rect.y, placement.rect.w, placement.rect.h) == pytest.approx((*at, 30, 15))
     tall = place(100, 200, 30, 30, "fit", parse_align(align))  # a tall one sits left, centred or right
     assert tall.rect.x == pytest.approx({"center": 7.5, "top": 7.5, "bottom right": 15}[align])
+
+
+@pytest.mark.parametrize("fit, align", [("fit", "top"), ("fill", "center")])
+def test_a_phone_photo_stands_as_its_exif_orientation_says(tmp_path, fit, align):
+    """A camera stores a portrait photo lying on its side with an orientation tag; the card shows it
+    upright, its proportions and its top where the photographer held it."""
+    stored = Image.new("RGB", (600, 400), "#2471a3")  # lying on its side: upright, red is at the top
+    stored.paste((0xc0, 0x39, 0x2b), (0, 0, 300, 400))
+    exif = Image.Exif()
+    exif[0x0112] = 6  # turn a quarter clockwise to show it
+    (tmp_path / "art").mkdir()
+    stored.save(tmp_path / "art" / "photo.jpg", exif=exif, quality=95)
+    csv = "title,body,art\nPhoto,Text.,photo.jpg\n"
+    deck, opts, asset, result = built(write_deck(tmp_path, fit=fit, align=align, csv=csv))
+    (rect, (px_w, px_h)), = images_on(result.pdf)
+    if fit == "fit":
+        assert px_h > px_w and rect.h > rect.w * 1.2  # portrait, as shown upright
+    page = Image.open(io.BytesIO(raster.png(result.pdf, 1, 100))).convert("RGB")
+    k = 100 / 25.4
+    page_h = page.height / k
+
+    def colour_at(x_mm: float, y_mm: float) -> tuple:
+        return page.getpixel((round(x_mm * k), round((page_h - y_mm) * k)))
+
+    top, bottom = colour_at(rect.x + rect.w / 2, rect.y1 - 2), colour_at(rect.x + rect.w / 2, rect.y + 2)
+    assert top[0] > 150 and top[2] < 100, top  # red above
+    assert bottom[2] > 120 and bottom[0] < 100, bottom  # blue below
