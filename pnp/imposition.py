@@ -112,7 +112,7 @@ def footer_boxes(sheet: Sheet, segments: list[Segment], height: float, least: fl
     pieces = _union(sheet.bleed_boxes() + list(sheet.reverse))
     for edge in ([sheet.frame.y] if sheet.frame else []) + [pieces.y]:
         top = edge - FOOTER_PAD
-        if top - MIN_MARGIN < least:
+        if top - MIN_MARGIN < 2 * least:  # too thin for two lines at the least size: come closer
             top = edge - FOOTER_PAD_TIGHT
         bottom = max(top - height, MIN_MARGIN)
         if top - bottom < least:

@@ -115,9 +115,18 @@ def _draw_sheet(c: Canvas, art: SheetArt, faces: list[FaceArt], fonts: FontSet) 
             c.rect(pt(r.x), pt(r.y), pt(r.w), pt(r.h), stroke=0, fill=1)
 
 
+class TableLook(Record):
+    """A flowing sheet's table cells: padding (pt) inside the grid, and the space above a table."""
+    side: float = 3.0
+    top: float = 1.5
+    bottom: float = 2.0
+    space_before: float = 2.0
+
+
 def flowing_document(page: Size, margin: float, blocks: list, styles: dict[str, TextStyle],
                      fonts: FontSet, info: DocInfo, footer: Callable[[int, int], TextArt | None],
-                     lead: tuple[list[SheetArt], list[FaceArt]] = ([], [])) -> tuple[bytes, int]:
+                     lead: tuple[list[SheetArt], list[FaceArt]] = ([], []),
+                     table: TableLook = TableLook()) -> tuple[bytes, int]:
     """A sheet of headings, paragraphs and tables flowed over as many pages as needed.
     `footer(page, pages)` gives each page's footer (box in page coordinates). `lead` is pages drawn
     before them (a guide page: its sheets and their faces), left out of the footers' count. Returns
@@ -135,7 +144,7 @@ def flowing_document(page: Size, margin: float, blocks: list, styles: dict[str, 
                           initialFontName=fonts.regular, initialFontSize=9, pageCompression=1,
                           pageTemplates=[PageTemplate("page", [frame])])
     width = pt(page.w - 2 * margin)
-    flowables = [f for block in blocks for f in _flowables(block, styles, fonts, info.lang, width)]
+    flowables = [f for block in blocks for f in _flowables(block, styles, fonts, info.lang, width, table)]
     for before, after in zip(flowables, flowables[1:]):
         if isinstance(before, Paragraph) and isinstance(after, Table):
             before.keepWithNext = True  # a table's introduction moves to the next page with it
@@ -185,7 +194,7 @@ def _footer_canvas() -> type:
     return FooterCanvas
 
 
-def _flowables(block, styles, fonts, lang, width) -> list:
+def _flowables(block, styles, fonts, lang, width, look: TableLook) -> list:
     from reportlab.platypus import Table, TableStyle
 
     from .fallback import FallbackParagraph as Paragraph
@@ -212,13 +221,13 @@ def _flowables(block, styles, fonts, lang, width) -> list:
         ("FONTNAME", (0, 0), (-1, -1), fonts.regular),  # ReportLab's default would be Helvetica
         ("GRID", (0, 0), (-1, -1), 0.4, rl_color("#999999")),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3),
-        ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+        ("LEFTPADDING", (0, 0), (-1, -1), look.side), ("RIGHTPADDING", (0, 0), (-1, -1), look.side),
+        ("TOPPADDING", (0, 0), (-1, -1), look.top), ("BOTTOMPADDING", (0, 0), (-1, -1), look.bottom),
     ]
     if header:
         commands.append(("BACKGROUND", (0, 0), (-1, header - 1), rl_color("#e8e8e8")))
     table.setStyle(TableStyle(commands))
-    table.spaceBefore = 2
+    table.spaceBefore = look.space_before
     return [table]
 
 

@@ -89,21 +89,21 @@ def _measuring_style(style: TextStyle, fonts: FontSet, lang: str, scale: float, 
 
 
 def fit(paras: tuple[Para, ...], styles: dict[str, TextStyle], width: float, height: float,
-        fonts: FontSet, lang: str, min_size: float = MIN_SIZE) -> Fitted:
-    """The largest scale ≤ 1 at which every paragraph fits `width`×`height` (points). Styles shrink
-    together, each stopping at `min_size` (or its own size if smaller). Raises TextOverflow."""
+        fonts: FontSet, lang: str, min_size: float = MIN_SIZE, most: float = 1.0) -> Fitted:
+    """The largest scale ≤ `most` at which every paragraph fits `width`×`height` (points). Styles
+    shrink together, each stopping at `min_size` (or its own size if smaller). Raises TextOverflow."""
     return _fit(paras, tuple(sorted(styles.items())), round(width, 3), round(height, 3), fonts, lang,
-                min_size)
+                min_size, round(most, 4))
 
 
 @lru_cache(maxsize=4096)
-def _fit(paras, styles, width, height, fonts, lang, min_size) -> Fitted:
+def _fit(paras, styles, width, height, fonts, lang, min_size, most=1.0) -> Fitted:
     table = dict(styles)
     for p in paras:
         if p.style not in table:
             raise KeyError(f"no text style {p.style!r}")
     largest = max(table[p.style].size for p in paras)
-    scale, fallback = 1.0, None
+    scale, fallback = most, None
     while True:
         fitted = _try(paras, table, width, height, fonts, lang, scale, min_size)
         if fitted and not (lang == "ja" and any(_lone_last_char(para) for para, _ in fitted.paras)):

@@ -27,15 +27,17 @@ def halves(size: Size) -> FaceLayout:
 
 
 def panel(size: Size) -> FaceLayout:
-    """One box filling the white panel (summary cards)."""
-    inset = SAFE  # the text safe zone itself: the densest summary cards need every mm at 6.5 pt
+    """One box filling the white panel (summary cards). Its sizes are the most a summary prints at:
+    the fitter brings a fuller card down (to LEGIBLE at least), and every face of the asset in this
+    layout to the one size its fullest face takes (`together`)."""
+    inset = SAFE  # the text safe zone itself: on a bridge card the summary needs every mm at 6.5 pt
     styles = {
-        "title": TextStyle(8.5, bold=True, leading=1.15),
-        "head": TextStyle(7, bold=True, space_before=1.2, leading=1.15),
-        "item": TextStyle(6.5, space_before=0.5, leading=1.15),
+        "title": TextStyle(10, bold=True, leading=1.15),
+        "head": TextStyle(8.5, bold=True, space_before=1.2, leading=1.15),
+        "item": TextStyle(8, space_before=0.5, leading=1.15),
     }
     return FaceLayout(size, {"body": (BoxSpec(Rect(inset, inset, size.w - 2 * inset, size.h - 2 * inset)),)},
-                      styles)
+                      styles, together=True)
 
 
 def reference(size: Size) -> FaceLayout:

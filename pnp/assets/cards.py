@@ -22,7 +22,7 @@ from ..geometry import MIN_MARGIN, Rect, Size, grid, grid_capacity, safe_bleed
 from ..imposition import footer_boxes, guide_segments, ruler_box, side_footer_boxes
 from ..render import FaceArt, FillArt, ShapeArt, SheetArt
 from . import BuildError, Built, Game, Options
-from .cardfaces import Face, face_art
+from .cardfaces import Face, fit_together
 from .common import FOOTER_HEIGHT, FOOTER_LEAST, footer, page_size, paper_part, variant
 
 _SIDE_LABEL = {"backs": {"ja": "裏面", "en": "backs"}, "fold": {"ja": "中央で折る", "en": "fold in the middle"}}
@@ -82,12 +82,11 @@ class Cards(Record):
         """The pieces, every face's artwork (fronts then backs) and each piece's face indices."""
         size = self.size(opts)
         pieces = self.make(model, opts, size)
-        arts = [face_art(p.front, size, opts, fonts, p.where or f"{self.name}[{p.id}]", data_file)
-                for p in pieces.pieces]
-        back_index = {}
-        for key, face in pieces.backs.items():
-            back_index[key] = len(arts)
-            arts.append(face_art(face, size, opts, fonts, f"{self.name}[back {key}]", data_file))
+        faces = [p.front for p in pieces.pieces] + list(pieces.backs.values())
+        wheres = ([p.where or f"{self.name}[{p.id}]" for p in pieces.pieces]
+                  + [f"{self.name}[back {key}]" for key in pieces.backs])
+        arts = fit_together(faces, size, opts, fonts, wheres, data_file)
+        back_index = {key: len(pieces.pieces) + n for n, key in enumerate(pieces.backs)}
         cards = [backs_mod.Card(i, back_index[p.back] if p.back else None) for i, p in enumerate(pieces.pieces)]
         return pieces, arts, cards
 

@@ -14,12 +14,13 @@ from ..text import TextOverflow, TextStyle, fit
 from . import BuildError, Options
 from tabletop.i18n import _
 
-FOOTER_STYLE = {"footer": TextStyle(6, color="#444444", align="center", leading=1.15)}
-# pt: the least a footer is printed at (issue 20, finding 8): where the bottom margin is lower than
-# that (Letter under 9 poker cards), the footer turns a quarter into a side margin rather than shrink.
-FOOTER_MIN = 6.0
-FOOTER_HEIGHT = 5.0
+FOOTER_STYLE = {"footer": TextStyle(6.5, color="#444444", align="center", leading=1.15)}
+# pt: the least a footer is printed at (issue 20, finding 8: footers printed at 6 pt, 5.76 once): where
+# the bottom margin is lower than that (Letter under 9 poker cards), the footer turns a quarter into a
+# side margin rather than shrink; where a line is too long, it takes more lines, or leaves the names out.
+FOOTER_MIN = 6.5
 FOOTER_LEAST = to_mm(FOOTER_MIN * FOOTER_STYLE["footer"].leading)  # mm: one line at the smallest size
+FOOTER_HEIGHT = 3 * FOOTER_LEAST  # mm: the most it takes, three lines (the game, the asset, the page)
 _TAG = re.compile(r"<[^>]+>")
 
 
@@ -55,9 +56,10 @@ def footer(boxes: Sequence[Rect], game_title: str, asset: str, page: int, pages:
     """The page's footer in the first of `boxes` it fits, else turned a quarter (reading upwards) in the
     first of the upright strips `sides`; every line of it whole (a footer broken mid-word,
     「100%(実際/のサイズ)」, reads as two notes): the full line; where it is too wide, the names on one
-    line and the page and print-scale note on the next; where the margin is narrow, only the page
-    number and the note (one line, or two). Never smaller than FOOTER_MIN; None where it fits nowhere."""
-    forms = ((False, 1), (False, 2), (True, 1), (True, 2))
+    line and the page and print-scale note on the next, or the game, the asset and the page on three;
+    where the margin is narrow, only the page number and the note (one line, or two). Never smaller than
+    FOOTER_MIN; None where it fits nowhere."""
+    forms = ((False, 1), (False, 2), (False, 3), (True, 1), (True, 2))
     style = FOOTER_STYLE["footer"]
     # A side strip's text runs along its height: the box is the strip turned about its centre.
     places = [(box, 0) for box in boxes] + [

@@ -21,7 +21,7 @@ from ..text import TextStyle
 SAFE = 3.0  # mm: text stays this far inside the trim
 # pt: the smallest text a card face may carry (issue 20, finding 8). Below it the densest cards
 # were hard to read at arm's length; a face that needs less room gets it from its layout (padding,
-# line height, a second card), never by leaving a rule out. Footers keep their own 6 pt floor.
+# line height, a second card), never by leaving a rule out. Footers have the same floor (FOOTER_MIN).
 LEGIBLE = 6.5
 RED = "#c8102e"
 GREY = "#555555"
@@ -40,6 +40,9 @@ class FaceLayout(Record):
     boxes: dict[str, tuple[BoxSpec, ...]]
     styles: dict[str, TextStyle]
     min_size: float = LEGIBLE
+    # Every face of an asset in this layout prints at one size: the largest at which the fullest of them
+    # fits (a summary card's two sides, 24's two summary cards read as one set, not one large, one small).
+    together: bool = False
 
 
 INSERT_STYLES = {
