@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from tabletop.record import Record
+from tabletop.record import Record, replace
 
 from .. import content, render
 from ..fonts import FontSet
@@ -34,23 +34,16 @@ class Look(Record):
 # table, LIAR MAFIA's last line on Letter) takes the loosest look that prints it on the fewest pages
 # (issue 20, finding 9): first less space between lines, headings and cells, then a half point off the
 # type. Body text stays at 8 pt, table cells at 7, above the 6.5 pt floor of cards (layout.LEGIBLE).
-LOOKS = (
-    Look(SHEET_STYLES),
-    Look(dict(SHEET_STYLES,
-              h1=TextStyle(10.5, bold=True, color="#8a0f22", space_before=4, leading=1.25),
-              h2=TextStyle(9, bold=True, space_before=3, leading=1.25),
-              body=TextStyle(8.5, space_before=1, leading=1.3),
-              small=TextStyle(7.5, color="#444444", space_before=1, leading=1.25),
-              cell=TextStyle(7.5, leading=1.2), th=TextStyle(7.5, bold=True, leading=1.2)),
-         render.TableLook(top=1.0, bottom=1.2, space_before=1.5)),
-    Look(dict(SHEET_STYLES,
-              h1=TextStyle(10, bold=True, color="#8a0f22", space_before=4, leading=1.25),
-              h2=TextStyle(8.5, bold=True, space_before=3, leading=1.25),
-              body=TextStyle(8, space_before=1, leading=1.3),
-              small=TextStyle(7, color="#444444", space_before=1, leading=1.25),
-              cell=TextStyle(7, leading=1.2), th=TextStyle(7, bold=True, leading=1.2)),
-         render.TableLook(top=1.0, bottom=1.2, space_before=1.5)),
-)
+_SNUG = Look(dict(SHEET_STYLES,
+                  h1=TextStyle(10.5, bold=True, color="#8a0f22", space_before=4, leading=1.25),
+                  h2=TextStyle(9, bold=True, space_before=3, leading=1.25),
+                  body=TextStyle(8.5, space_before=1, leading=1.3),
+                  small=TextStyle(7.5, color="#444444", space_before=1, leading=1.25),
+                  cell=TextStyle(7.5, leading=1.2), th=TextStyle(7.5, bold=True, leading=1.2)),
+             render.TableLook(top=1.0, bottom=1.2, space_before=1.5))
+_COMPACT = Look({name: replace(style, size=style.size - 0.5) if name in ("h1", "h2", "body", "small", "cell", "th")
+                 else style for name, style in _SNUG.styles.items()}, _SNUG.table)
+LOOKS = (Look(SHEET_STYLES), _SNUG, _COMPACT)
 
 
 def loosest_fewest(flow: Callable[[Look], tuple[bytes, int]]) -> tuple[Look, bytes, int]:
