@@ -200,11 +200,11 @@ def one_size(count: int) -> None:
 def _impose(count: int, fonts) -> None:
     from pnp import render
     from pnp.assets.cardfaces import lay_out
-    from pnp.assets.common import FOOTER_HEIGHT, footer
+    from pnp.assets.common import FOOTER_HEIGHT, FOOTER_LEAST, footer
     from pnp.assets.layout import insert_layout
     from pnp.content import Face, Para
     from pnp.geometry import Size, grid, parse_paper
-    from pnp.imposition import footer_box, guide_segments, plan_fronts
+    from pnp.imposition import footer_boxes, guide_segments, plan_fronts
 
     start, cpu = time.perf_counter(), time.process_time()
     layout = insert_layout("full", Size(63, 88))
@@ -226,8 +226,8 @@ def _impose(count: int, fonts) -> None:
     pages = []
     for number, sheet in enumerate(sheets, 1):
         segments = guide_segments(sheet)
-        box = footer_box(sheet, segments, FOOTER_HEIGHT)
-        pages.append(render.SheetArt(sheet, segments, footer(box, "ベンチ", "スリーブ用インサート", number,
+        boxes = footer_boxes(sheet, segments, FOOTER_HEIGHT, FOOTER_LEAST)
+        pages.append(render.SheetArt(sheet, segments, footer(boxes, "ベンチ", "スリーブ用インサート", number,
                                                              len(sheets), "ja", fonts)))
     pdf = render.card_sheets(pages, arts, fonts, render.DocInfo("ベンチ"))
     done = time.perf_counter()

@@ -6,6 +6,7 @@ the others (`card_layouts.py`) follow the card's size only. `cards.py` lays out 
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from tabletop.data.errors import DataError
@@ -32,9 +33,10 @@ class Face(Record):
     decor: tuple = ()
 
 
+@lru_cache(maxsize=64)
 def face_layout(name: str, card: Size, style: str) -> FaceLayout:
     """The layout `name` for a card of this size: an insert layout in the insert style, any other
-    at the card's size."""
+    at the card's size. The same for every face of an asset: made once."""
     try:
         return INSERT_LAYOUTS[name](style, card) if name in INSERT_LAYOUTS else CARD_LAYOUTS[name](card)
     except ValueError as e:
