@@ -334,3 +334,13 @@ def test_a_phone_photo_stands_as_its_exif_orientation_says(tmp_path, fit, align)
     top, bottom = colour_at(rect.x + rect.w / 2, rect.y1 - 2), colour_at(rect.x + rect.w / 2, rect.y + 2)
     assert top[0] > 150 and top[2] < 100, top  # red above
     assert bottom[2] > 120 and bottom[0] < 100, bottom  # blue below
+
+
+def test_a_picture_leaving_its_box_no_room_for_text_names_its_height(tmp_path):
+    path = write_deck(tmp_path)
+    toml = (tmp_path / "deck.toml").read_text(encoding="utf-8").replace("height = 40", "height = 58")
+    (tmp_path / "deck.toml").write_text(toml, encoding="utf-8")
+    result = invoke("build", path, "--out", tmp_path / "out")
+    assert result.exit_code == 2, result.output
+    (line,) = [line for line in result.output.splitlines() if line.startswith("error")]
+    assert "[boxes.body.image.height]" in line and "leaves the box's text 0.6 mm" in line

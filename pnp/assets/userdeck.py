@@ -39,6 +39,7 @@ ASSET_LABELS = {"inserts": {"ja": "スリーブ用インサート", "en": "Sleev
                 "cards": {"ja": "カード", "en": "Cards"}, "chips": {"ja": "チップ", "en": "Chips"},
                 "sheet": {"ja": "カード一覧", "en": "Card list"}}
 SHEET_TEMPLATE = "common/deck_sheet.j2"
+MIN_TEXT = 3.0  # mm: a box's text below its picture needs at least a line of small type
 _IMG = re.compile(r"<\s*img\b", re.IGNORECASE)
 _FONT_SIZE = re.compile(r"<\s*font\b[^>]*\bsize\s*=\s*[\"']?\s*([\d.]+)", re.IGNORECASE)
 
@@ -66,8 +67,16 @@ def deck_options(deck: Deck, opts: Options, explicit: set[str]) -> Options:
 def face_layout(deck: Deck, size: Size, opts: Options) -> FaceLayout:
     """Where the text goes: the deck's boxes, less the band a picture with a height takes."""
     geometry = deck_geometry(deck, size, opts.style)[0]
-    boxes = {box: tuple(split(spec, deck.images[box].height)[1] for spec in specs) if box in deck.images
-             else specs for box, specs in geometry.boxes.items()}
+    fields = deck.boxes_for(opts.style)
+    boxes = {}
+    for box, specs in geometry.boxes.items():
+        image = deck.images.get(box)
+        boxes[box] = tuple(split(spec, image.height)[1] for spec in specs) if image else specs
+        if image and image.height is not None and fields.get(box) and min(s.rect.h for s in boxes[box]) < MIN_TEXT:
+            raise DataError(_("the picture's height leaves the box's text {left:.1f} mm of its {height:.1f}: make "
+                              "it lower, or the box taller").format(
+                left=min(s.rect.h for s in boxes[box]), height=min(s.rect.h for s in specs)),
+                file=deck.file, where=f"boxes.{box}.image.height")
     return replace(geometry, boxes=boxes, styles=deck.styles)
 
 
