@@ -117,10 +117,7 @@ def footer_boxes(sheet: Sheet, segments: list[Segment], height: float, least: fl
         bottom = max(top - height, MIN_MARGIN)
         if top - bottom < least:
             continue
-        blocked = sorted((min(x0, x1) - FOOTER_PAD, max(x0, x1) + FOOTER_PAD)
-                         for x0, y0, x1, y1 in segments
-                         if min(y0, y1) < top and max(y0, y1) > bottom)
-        free = _gaps((MIN_MARGIN, sheet.page.w - MIN_MARGIN), blocked)
+        free = _unblocked(segments, (bottom, top), sheet.page.w, across=True)
         if not free:
             continue
         middle = sheet.page.w / 2
@@ -128,6 +125,19 @@ def footer_boxes(sheet: Sheet, segments: list[Segment], height: float, least: fl
         a, b = max(free, key=lambda g: (round(g[1] - g[0], 3), -abs((g[0] + g[1]) / 2 - middle)))
         return [Rect(middle - r, bottom, 2 * r, top - bottom) for r in half] + [Rect(a, bottom, b - a, top - bottom)]
     return []
+
+
+def _unblocked(segments: list[Segment], band: tuple[float, float], length: float, across: bool) -> list:
+    """The stretches of a strip, MIN_MARGIN inside the page's `length`, that no guide crossing the
+    strip blocks (FOOTER_PAD clear of each): the strip runs across the page over heights `band`, or,
+    not `across`, up it over widths `band`."""
+    low, high = band
+    blocked = []
+    for x0, y0, x1, y1 in segments:
+        (a0, a1), (b0, b1) = ((x0, x1), (y0, y1)) if across else ((y0, y1), (x0, x1))
+        if min(b0, b1) < high and max(b0, b1) > low:
+            blocked.append((min(a0, a1) - FOOTER_PAD, max(a0, a1) + FOOTER_PAD))
+    return _gaps((MIN_MARGIN, length - MIN_MARGIN), sorted(blocked))
 
 
 def side_footer_boxes(sheet: Sheet, segments: list[Segment], height: float, least: float) -> list[Rect]:
@@ -143,10 +153,7 @@ def side_footer_boxes(sheet: Sheet, segments: list[Segment], height: float, leas
     for left, right in strips:
         if right - left < least:
             continue
-        blocked = sorted((min(y0, y1) - FOOTER_PAD, max(y0, y1) + FOOTER_PAD)
-                         for x0, y0, x1, y1 in segments
-                         if min(x0, x1) < right and max(x0, x1) > left)
-        free = _gaps((MIN_MARGIN, sheet.page.h - MIN_MARGIN), blocked)
+        free = _unblocked(segments, (left, right), sheet.page.h, across=False)
         if not free:
             continue
         middle = sheet.page.h / 2

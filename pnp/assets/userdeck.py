@@ -72,11 +72,11 @@ def face_layout(deck: Deck, size: Size, opts: Options) -> FaceLayout:
     for box, specs in geometry.boxes.items():
         image = deck.images.get(box)
         boxes[box] = tuple(split(spec, image.height)[1] for spec in specs) if image else specs
-        if image and image.height is not None and fields.get(box) and min(s.rect.h for s in boxes[box]) < MIN_TEXT:
+        left = min(spec.rect.h for spec in boxes[box]) if specs else 0.0
+        if image and image.height is not None and fields.get(box) and left < MIN_TEXT:
             raise DataError(_("the picture's height leaves the box's text {left:.1f} mm of its {height:.1f}: make "
-                              "it lower, or the box taller").format(
-                left=min(s.rect.h for s in boxes[box]), height=min(s.rect.h for s in specs)),
-                file=deck.file, where=f"boxes.{box}.image.height")
+                              "it lower, or the box taller").format(left=left, height=min(s.rect.h for s in specs)),
+                            file=deck.file, where=f"boxes.{box}.image.height")
     return replace(geometry, boxes=boxes, styles=deck.styles)
 
 
