@@ -16,8 +16,9 @@ def test_installed_pnp_builds_from_another_directory(tmp_path):
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(with_pip=True).create(env_dir)
     python = env_dir / "bin" / "python"
-    install = subprocess.run([str(python), "-m", "pip", "install", "-q", str(ROOT)],
-                             capture_output=True, text=True, timeout=540)
+    # as the README installs: every version, the build's tools included, from the lock
+    install = subprocess.run([str(python), "-m", "pip", "install", "-q", str(ROOT)], capture_output=True, text=True,
+                             env={**os.environ, "PIP_CONSTRAINT": str(ROOT / "constraints.txt")}, timeout=540)
     assert install.returncode == 0, install.stderr[-3000:]
 
     elsewhere = tmp_path / "elsewhere"

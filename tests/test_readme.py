@@ -38,6 +38,25 @@ def commands() -> list[str]:
     return found
 
 
+def set_up_lines(readme: Path) -> list[str]:
+    """The README's two fresh-machine lines: set up and run the main job, set up and run the tests."""
+    return [line.strip() for line in readme.read_text(encoding="utf-8").splitlines()
+            if line.startswith("    python3 -m venv")]
+
+
+@pytest.mark.parametrize("readme", READMES, ids=lambda p: p.name)
+def test_both_set_up_lines_install_from_the_lock_and_ci_runs_the_test_line(readme):
+    """What a user installs is what CI tested: both lines take every version, the build's tools included
+    (pip hands PIP_CONSTRAINT on to its build environment, which `-c` does not reach), from the lock."""
+    main_job, tests = set_up_lines(readme)
+    for line in (main_job, tests):
+        assert " PIP_CONSTRAINT=constraints.txt .venv/bin/pip install " in line, line
+    assert main_job.endswith("&& .venv/bin/pnp build all") and tests.endswith("&& .venv/bin/python -m pytest")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert tests in ci, "CI runs another test command than the README's"
+    assert (ROOT / "constraints.txt").is_file()
+
+
 def test_the_readmes_show_the_commands_this_test_runs():
     shown = commands()
     assert len(shown) > 30 and {c.split()[0] for c in shown} == {"pnp", "companion"}
