@@ -58,10 +58,10 @@ def _cells(row: dict) -> list[str]:
 
 @click.command(cls=cli_i18n.Command, help=N_("List the saved games: game, name, last change, progress, whether "
                                              "finished or damaged, and the command that continues each."))
-@click.option("--games", "games_dir", type=click.Path(file_okay=False, path_type=Path),
+@cli_i18n.option("--games", "games_dir", type=click.Path(file_okay=False, path_type=Path),
               help=N_("Folder of the game files (default: the one `companion <game> play` saves to)."))
-@click.option("--json", "as_json", is_flag=True, help=N_("One JSON list, for scripts."))
-@click.option("--lang", type=click.Choice(LANGS), help=N_("Language of the list (default: TABLETOP_KIT_LANG, "
+@cli_i18n.option("--json", "as_json", is_flag=True, help=N_("One JSON list, for scripts."))
+@cli_i18n.option("--lang", type=click.Choice(LANGS), help=N_("Language of the list (default: TABLETOP_KIT_LANG, "
                                                          "else Japanese under a Japanese locale, else English)."))
 def games(games_dir: Path | None, as_json: bool, lang: str | None) -> None:
     folder = games_dir or default_games_folder()

@@ -9,6 +9,7 @@ from typing import Any, Callable
 
 import click
 
+from tabletop import cli_i18n
 from tabletop.i18n import N_, choose
 
 from . import shelf
@@ -32,20 +33,20 @@ def default_lang() -> str:
 
 def cards_option(help: str = N_("Folder with your own copy of the game data.")) -> Callable:
     """--cards: the same folder check for every companion command that reads game data."""
-    return click.option("--cards", "cards_dir", type=click.Path(file_okay=False, exists=True, path_type=Path),
+    return cli_i18n.option("--cards", "cards_dir", type=click.Path(file_okay=False, exists=True, path_type=Path),
                         help=help)
 
 
 def table_options(command: Callable) -> Callable:
     """--game, --resume, --lang and --cards: the same for every `companion <game> play`."""
     for option in reversed([
-        click.option("--game", "game_file", type=click.Path(dir_okay=False, path_type=Path),
+        cli_i18n.option("--game", "game_file", type=click.Path(dir_okay=False, path_type=Path),
                      help=N_("The game file, saved after every accepted line "
                              "(default: tabletop-kit/<game>.game.json in $XDG_DATA_HOME or ~/.local/share).")),
-        click.option("--resume", is_flag=True, help=N_("Continue the game saved in the game file.")),
-        click.option("--new", is_flag=True, help=N_("Start a new game; a game saved in the game file is kept "
+        cli_i18n.option("--resume", is_flag=True, help=N_("Continue the game saved in the game file.")),
+        cli_i18n.option("--new", is_flag=True, help=N_("Start a new game; a game saved in the game file is kept "
                                                     "under another name, which is printed.")),
-        click.option("--lang", type=click.Choice(LANGS),
+        cli_i18n.option("--lang", type=click.Choice(LANGS),
                      help=N_("Language of the table talk (default: the saved game's; for a new game "
                              "TABLETOP_KIT_LANG, else Japanese under a Japanese locale, else English).")),
         cards_option(N_("Folder with your own copy of the game data; saved with the game, so "

@@ -69,37 +69,37 @@ def _internal(e: BaseException) -> None:
 def build_options(command):
     """The options every building command shares."""
     options = [
-        click.option("--paper", default="a4", show_default=True,
+        cli_i18n.option("--paper", default="a4", show_default=True,
                      help=N_("a4 or letter; add -landscape for landscape (a4-landscape).")),
-        click.option("--lang", "langs", multiple=True, type=click.Choice(LANGS + ("all",)),
+        cli_i18n.option("--lang", "langs", multiple=True, type=click.Choice(LANGS + ("all",)),
                      help=N_("Language of the printed text (repeat or 'all' for both; default ja). "
                              "Messages follow TABLETOP_KIT_LANG or the locale.")),
-        click.option("--card-size", default="poker", show_default=True,
+        cli_i18n.option("--card-size", default="poker", show_default=True,
                      help=N_("poker, ja-small, bridge, mini or WxH in mm (e.g. 63.5x88.9).")),
-        click.option("--style", type=click.Choice(["full", "overlay"]), default="full", show_default=True,
+        cli_i18n.option("--style", type=click.Choice(["full", "overlay"]), default="full", show_default=True,
                      help=N_("full: insert of the card's size; overlay: narrower, the real card's corners show.")),
-        click.option("--guides", type=click.Choice(GUIDE_STYLES), default="lines", show_default=True,
+        cli_i18n.option("--guides", type=click.Choice(GUIDE_STYLES), default="lines", show_default=True,
                      help=N_("lines to the page edge (guillotine) or corner marks (scissors).")),
-        click.option("--bleed", type=click.FloatRange(0, 10), default=None,
+        cli_i18n.option("--bleed", type=click.FloatRange(0, 10), default=None,
                      help=N_("Bleed, mm. Default: a card's colour reaches past its trim as far as the "
                              "sheet allows without fewer cards on it; 0 for none.")),
-        click.option("--gutter", type=click.FloatRange(0, 30), default=None,
+        cli_i18n.option("--gutter", type=click.FloatRange(0, 30), default=None,
                      help=N_("Gap between cards, mm (with it, no bleed unless --bleed says so).")),
-        click.option("--cards", "cards_dir", type=click.Path(file_okay=False, path_type=Path),
+        cli_i18n.option("--cards", "cards_dir", type=click.Path(file_okay=False, path_type=Path),
                      help=N_("Read game data from this folder instead of the bundled cards/.")),
-        click.option("--font", type=click.Path(dir_okay=False, path_type=Path),
+        cli_i18n.option("--font", type=click.Path(dir_okay=False, path_type=Path),
                      help=N_("A TrueType font (.ttf, static or variable) to set text in first; what it lacks "
                              "falls back to Noto Sans JP and the symbol fonts.")),
-        click.option("--no-flavor", "no_flavor", is_flag=True, help=N_("Leave out flavour text.")),
-        click.option("--backs", type=click.Choice(BACK_MODES), default="duplex-long", show_default=True,
+        cli_i18n.option("--no-flavor", "no_flavor", is_flag=True, help=N_("Leave out flavour text.")),
+        cli_i18n.option("--backs", type=click.Choice(BACK_MODES), default="duplex-long", show_default=True,
                      help=N_("Backs of cards and chips: each back page after its fronts for a printer "
                              "flipping on the long or short edge, fold (fronts and backs side by side: "
                              "fold and glue), or none.")),
-        click.option("--back-offset", default="0,0", show_default=True,
+        cli_i18n.option("--back-offset", default="0,0", show_default=True,
                      help=N_("X,Y mm: move back pages to correct a duplex printer (`pnp calibrate`).")),
-        click.option("--chip-diameter", type=click.FloatRange(10, 60), default=25.0, show_default=True,
+        cli_i18n.option("--chip-diameter", type=click.FloatRange(10, 60), default=25.0, show_default=True,
                      help=N_("Diameter of round chips, mm.")),
-        click.option("--draft", is_flag=True,
+        cli_i18n.option("--draft", is_flag=True,
                      help=N_("A deck's missing or unreadable picture is drawn as a grey box (with a warning) "
                              "instead of stopping the build.")),
     ]
@@ -108,7 +108,7 @@ def build_options(command):
     return command
 
 
-guide_option = click.option(
+guide_option = cli_i18n.option(
     "--guide", is_flag=True,
     help=N_("Put a first page in each PDF saying what it holds, which pages to print one-sided and which "
             "two-sided, how to check the scale and how to cut (and fold); the pages after it are unchanged."))
@@ -215,22 +215,22 @@ def list_games() -> None:
                       "(.toml) or its spreadsheet (.csv, .xlsx), built into OUT/<deck id>/ in each language it "
                       "has (docs/decks.md)."))
 @click.argument("games", nargs=-1, required=True)
-@click.option("--asset", "assets", multiple=True, help=N_("Only this asset (repeatable); default: all."))
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+@cli_i18n.option("--asset", "assets", multiple=True, help=N_("Only this asset (repeatable); default: all."))
+@cli_i18n.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True, help=N_("Output folder; files go to OUT/<game>/."))
-@click.option("--force", is_flag=True,
+@cli_i18n.option("--force", is_flag=True,
               help=N_("Rebuild even what is up to date with its data, templates and options."))
-@click.option("--print-shop", "print_shop", is_flag=True,
+@cli_i18n.option("--print-shop", "print_shop", is_flag=True,
               help=N_("For a print shop's order: each card face on a page of its own with 3 mm bleed and "
                       "trim marks, in CMYK, structured as PDF/X-4 (card assets only; docs/print-assets.md)."))
-@click.option("--icc-profile", "icc_profile", type=click.Path(dir_okay=False, exists=True, path_type=Path),
+@cli_i18n.option("--icc-profile", "icc_profile", type=click.Path(dir_okay=False, exists=True, path_type=Path),
               help=N_("With --print-shop: the shop's CMYK output profile (e.g. Japan Color 2001 Coated); "
                       "default: the FOGRA39 profile shipped."))
-@click.option("--cutter", type=click.Choice(CUTTERS), default=None,
+@cli_i18n.option("--cutter", type=click.Choice(CUTTERS), default=None,
               help=N_("Sheets for a cutting machine's print-then-cut, with each sheet's cut path beside the PDF: "
                       "silhouette, its registration marks printed and the path as DXF and SVG; cricut, each sheet "
                       "of fronts as a PNG for Design Space with an SVG (docs/print-assets.md)."))
-@click.option("--corner-radius", "corner_radius", type=float, default=0.0,
+@cli_i18n.option("--corner-radius", "corner_radius", type=float, default=0.0,
               help=N_("With --cutter: round the cut path's corners, mm (3 is a usual card's); default 0, square."))
 @guide_option
 @build_options
@@ -350,12 +350,12 @@ def _warn(game, model, opts: Options, echo=click.echo) -> None:
                       "needs no name) as a PNG per language and print its path (--all: contact sheets)."))
 @click.argument("game")
 @click.argument("asset", required=False)
-@click.option("--all", "every", is_flag=True,
+@cli_i18n.option("--all", "every", is_flag=True,
               help=N_("One contact sheet per asset showing every card (or page)."))
-@click.option("--page", type=click.IntRange(1), default=1, show_default=True, help=N_("The page to write."))
-@click.option("--dpi", type=click.FloatRange(30, 600), default=150, show_default=True,
+@cli_i18n.option("--page", type=click.IntRange(1), default=1, show_default=True, help=N_("The page to write."))
+@cli_i18n.option("--dpi", type=click.FloatRange(30, 600), default=150, show_default=True,
               help=N_("Resolution of the PNG, dots per inch."))
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+@cli_i18n.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True, help=N_("Output folder; files go to OUT/<game>/."))
 @guide_option
 @build_options
@@ -392,14 +392,14 @@ def preview(game, asset, every, page, dpi, out, langs, guide, **kw) -> None:
 
 @main.command(help=N_("Write a two-sided alignment test: its scales read off the --back-offset your printer "
                       "needs."))
-@click.option("--backs", type=click.Choice(["duplex-long", "duplex-short"]), default="duplex-long",
+@cli_i18n.option("--backs", type=click.Choice(["duplex-long", "duplex-short"]), default="duplex-long",
               show_default=True, help=N_("The flip edge you will print with."))
-@click.option("--paper", default="a4", show_default=True, help=N_("a4 or letter (-landscape too)."))
-@click.option("--lang", type=click.Choice(LANGS), default="ja", show_default=True,
+@cli_i18n.option("--paper", default="a4", show_default=True, help=N_("a4 or letter (-landscape too)."))
+@cli_i18n.option("--lang", type=click.Choice(LANGS), default="ja", show_default=True,
               help=N_("Language of the printed sheet."))
-@click.option("--back-offset", default="0,0", show_default=True,
+@cli_i18n.option("--back-offset", default="0,0", show_default=True,
               help=N_("The offset in use, X,Y mm: print again with your reading to check it."))
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+@cli_i18n.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True, help=N_("Output folder; the sheet goes to OUT/calibrate/."))
 @user_errors
 def calibrate(backs, paper, lang, back_offset, out) -> None:

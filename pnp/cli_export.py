@@ -34,16 +34,16 @@ def _hide_layout_options(command):
                help=N_("Export every card of GAME… (or `all`: every game, in both languages unless --lang says "
                        "otherwise) as 300 dpi images, or as a Tabletop Simulator deck."))
 @click.argument("games", nargs=-1, required=True)
-@click.option("--target", required=True, type=click.Choice(TARGETS + ("tts",)),
+@cli_i18n.option("--target", required=True, type=click.Choice(TARGETS + ("tts",)),
               help=N_("mpc: MakePlayingCards 822×1122 px; tgc: The Game Crafter 825×1125 px; png: trim size; "
                       "tts: Tabletop Simulator deck sheets and saved object."))
-@click.option("--asset", "assets", multiple=True, help=N_("Only this card asset (repeatable); default: all."))
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+@cli_i18n.option("--asset", "assets", multiple=True, help=N_("Only this card asset (repeatable); default: all."))
+@cli_i18n.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True, help=N_("Images go to OUT/<game>/export/<target>-<lang>/."))
-@click.option("--workers", type=click.IntRange(1, 64),
+@cli_i18n.option("--workers", type=click.IntRange(1, 64),
               help=N_("Processes rasterising (default: one per core)."))
-@click.option("--force", is_flag=True, help=N_("Export again even what is up to date."))
-@click.option("--base-url", metavar="URL",
+@cli_i18n.option("--force", is_flag=True, help=N_("Export again even what is up to date."))
+@cli_i18n.option("--base-url", metavar="URL",
               help=N_("tts: the web address the sheets will be uploaded to; the saved object then names each "
                       "sheet URL/FILE, which every player's Tabletop Simulator can load (default: this "
                       "computer's file paths)."))

@@ -34,7 +34,7 @@ def example_files() -> list[Path]:
                        "body, copies and languages guessed from the header and the cells, every column listed "
                        "in a comment. Then build it with `pnp build DATA`."))
 @click.argument("data", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--force", is_flag=True, help=N_("Write the deck file again though one is there."))
+@cli_i18n.option("--force", is_flag=True, help=N_("Write the deck file again though one is there."))
 @user_errors
 def init(data: Path, force: bool) -> None:
     from .spreadsheet import read_table
@@ -72,7 +72,7 @@ def init(data: Path, force: bool) -> None:
                help=N_("Copy the example decks into DIR (default: ./examples), so the README's example commands "
                        "work from the folder that holds it."))
 @click.argument("folder", required=False, default="examples", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--force", is_flag=True, help=N_("Copy over example files already there."))
+@cli_i18n.option("--force", is_flag=True, help=N_("Copy over example files already there."))
 @user_errors
 def examples(folder: Path, force: bool) -> None:
     root, files = examples_dir(), example_files()

@@ -22,10 +22,10 @@ from .deckpath import is_deck_path
                        "deck file, templates, icons or pictures, and show its pages in a browser page that "
                        "refreshes by itself (served on 127.0.0.1 only). Ctrl-C stops."))
 @click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
+@cli_i18n.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
               help=N_("The page's port on 127.0.0.1 (0: any free one)."))
-@click.option("--no-open", is_flag=True, help=N_("Print the page's address without opening a browser."))
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+@cli_i18n.option("--no-open", is_flag=True, help=N_("Print the page's address without opening a browser."))
+@cli_i18n.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True, help=N_("Output folder; the PDF goes to OUT/<deck id>/."))
 @build_options
 @user_errors

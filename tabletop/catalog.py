@@ -26,8 +26,6 @@ ROOT = LOCALE_DIR.parent.parent
 MAPPING = ROOT / "babel.cfg"
 KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2)}  # gettext: Jinja2 {% trans %}
 COMMENT_TAG = "TRANSLATORS:"  # a `# TRANSLATORS: …` comment above a message reaches the translator
-# Dates Babel rewrites on every run: a catalog differing only there is up to date.
-_DATE_LINES = ('"POT-Creation-Date:', '"PO-Revision-Date:')
 
 
 def catalogs() -> list[Path]:
@@ -62,12 +60,18 @@ def updated(po: Path, template: Catalog) -> str:
     return buffer.getvalue().decode("utf-8")
 
 
-def _without_dates(text: str) -> list[str]:
-    return [line for line in text.splitlines() if not line.startswith(_DATE_LINES)]
+def _messages(po_text: bytes) -> list[tuple]:
+    """What a catalog says, message by message: the words, their translations, whether they are fuzzy,
+    the files they come from and the translators' notes. Not the header (Babel writes its own version
+    and the dates there) nor how the file is laid out, which differ between Babel releases."""
+    return sorted((m.context or "", repr(m.id), repr(m.string), m.fuzzy, sorted({path for path, _ in m.locations}),
+                   list(m.auto_comments), list(m.user_comments))
+                  for m in read_po(io.BytesIO(po_text)) if m.id)
 
 
 def is_stale(po: Path, template: Catalog) -> bool:
-    return _without_dates(updated(po, template)) != _without_dates(po.read_text(encoding="utf-8"))
+    """Whether merging the sources' messages would change what `po` says."""
+    return _messages(updated(po, template).encode("utf-8")) != _messages(po.read_bytes())
 
 
 def update(template: Catalog | None = None) -> list[Path]:
@@ -87,7 +91,7 @@ class Problem(Record):
     what: str
 
     def __str__(self) -> str:
-        return f"{self.po.relative_to(ROOT)}: {self.msgid!r}: {self.what}"
+        return f"{_shown(self.po)}: {self.msgid!r}: {self.what}"
 
 
 def problems(po: Path) -> list[Problem]:
@@ -124,12 +128,17 @@ def _fields(text: str) -> set[str]:
         return set()
 
 
-def check(template: Catalog | None = None) -> list[str]:
-    """Everything wrong with the catalogs, one line each; empty when they are complete and current."""
+def check(template: Catalog | None = None, pos: list[Path] | None = None) -> list[str]:
+    """Everything wrong with the catalogs (`pos`, default all of them), one line each; empty when they
+    are complete and current."""
     template = template or extract()
-    lines = [f"{po.relative_to(ROOT)}: stale: run `python -m tabletop.catalog update`"
-             for po in catalogs() if is_stale(po, template)]
-    return lines + [str(p) for po in catalogs() for p in problems(po)]
+    pos = catalogs() if pos is None else pos
+    lines = [f"{_shown(po)}: stale: run `python -m tabletop.catalog update`" for po in pos if is_stale(po, template)]
+    return lines + [str(p) for po in pos for p in problems(po)]
+
+
+def _shown(po: Path) -> Path:
+    return po.relative_to(ROOT) if po.is_relative_to(ROOT) else po
 
 
 def main(argv: list[str]) -> int:

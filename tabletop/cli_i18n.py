@@ -25,15 +25,13 @@ import copy
 import importlib
 import re
 import sys
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import click
 
-from . import i18n, text_width
+from . import click_internals, i18n, text_width
 from .i18n import N_, _
 
-# click's modules that show words (each imports gettext's `_`/`ngettext` under those names).
-_CLICK_MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "termui", "types", "utils")
 HELP_OPTION_HELP = N_("Show this message and exit.")
 
 # click's usage-line placeholders (click.Command.options_metavar, click.Group.subcommand_metavar).
@@ -100,16 +98,6 @@ def _speaking_type(kind: click.ParamType) -> click.ParamType:
 _SENTENCE_END = re.compile(r"(?<=[。.])(\s|$)")
 
 
-def route_click_words() -> None:
-    """Make click's gettext look-ups answer from our catalog in the current language."""
-    for name in _CLICK_MODULES:
-        module = importlib.import_module(f"click.{name}")
-        if hasattr(module, "_"):
-            module._ = i18n._
-        if hasattr(module, "ngettext"):
-            module.ngettext = i18n.ngettext
-
-
 def _t(text: str | None) -> str | None:
     return i18n._(text) if text else text
 
@@ -170,27 +158,22 @@ def _translated_param(param: click.Parameter, ctx: click.Context | None) -> clic
         if param.metavar is None and not (param.is_flag or param.count) \
                 and param.type.get_metavar(param=param, ctx=ctx) is None and param.type.name in TYPE_WORDS:
             twin.metavar = _(TYPE_WORDS[param.type.name]) + ("..." if param.nargs != 1 else "")
-        if hasattr(param, "get_help_extra"):  # click 8.2+
-            twin.get_help_extra = _help_extra(param)  # type: ignore[method-assign]
-            twin.get_help_record = _help_record(twin)  # type: ignore[method-assign]
     return twin
 
 
-def _help_extra(param: click.Option) -> Any:
-    def get_help_extra(ctx: click.Context) -> Any:
-        extra = param.get_help_extra(ctx)
-        if "range" in extra and isinstance(param.type, (click.FloatRange, click.IntRange)):
-            extra["range"] = describe_range(param.type)
+class Option(click.Option):
+    """An option whose notes after its help (`[default: a4; 0<=x<=10]`) are in the current language.
+    Every option of the kit is one: made with `option()` below."""
+
+    def get_help_extra(self, ctx: click.Context) -> Any:
+        extra = super().get_help_extra(ctx)
+        if "range" in extra and isinstance(self.type, (click.FloatRange, click.IntRange)):
+            extra["range"] = describe_range(self.type)
         return extra
-    return get_help_extra
 
-
-def _help_record(twin: click.Option) -> Any:
-    """click's record, its closing `  [default: a4; 0<=x<=10]` put the current language's way."""
-    record = type(twin).get_help_record
-
-    def get_help_record(ctx: click.Context) -> tuple[str, str] | None:
-        rv = record(twin, ctx)
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        """click's record, its closing `  [default: a4; 0<=x<=10]` put the current language's way."""
+        rv = super().get_help_record(ctx)
         if rv is None:
             return rv
         spec, help = rv
@@ -201,7 +184,11 @@ def _help_record(twin: click.Option) -> Any:
         notes = _(HELP_EXTRA).format(extra=_(HELP_EXTRA_SEPARATOR).join(extra))
         text = help[:max(start - 2, 0)]
         return spec, (text + notes if text else notes.strip())
-    return get_help_record
+
+
+def option(*param_decls: str, **attrs: Any) -> Callable[[Any], Any]:
+    """`click.option`, making an `Option` of the kit's."""
+    return click.option(*param_decls, cls=Option, **attrs)
 
 
 class _Speaking:
@@ -226,11 +213,16 @@ class _Speaking:
         twin.help, twin.epilog = _t(self.help), _t(self.epilog)
         twin.short_help = _t(self.short_help)
         twin.params = [_translated_param(p, ctx) for p in self.params]
-        help_option = self.get_help_option(ctx) if ctx is not None else None  # type: ignore[attr-defined]
-        if help_option is not None:
-            # click made it (and cached it) in whatever language was current then.
-            twin._help_option = copy.copy(help_option)
-            twin._help_option.help = i18n._(HELP_OPTION_HELP)
+        return twin
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        """click's --help, its help in the current language (click made it, and keeps it, in whatever
+        language was current then)."""
+        option = super().get_help_option(ctx)  # type: ignore[misc]
+        if option is None:
+            return None
+        twin = copy.copy(option)
+        twin.help = i18n._(HELP_OPTION_HELP)
         return twin
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
@@ -279,7 +271,8 @@ class Group(_Speaking, click.Group):
     def main(self, args: Sequence[str] | None = None, *rest: Any, **kwargs: Any) -> Any:
         argv = list(sys.argv[1:] if args is None else args)
         i18n.set_language(i18n.choose(_lang_argument(argv) if self.ui_lang_option else None))
-        return super().main(argv, *rest, **kwargs)
+        with click_internals.words_from(i18n._, i18n.ngettext):
+            return super().main(argv, *rest, **kwargs)
 
 
 class _Tidied(click.UsageError):
@@ -341,5 +334,3 @@ def _lang_argument(argv: list[str]) -> str | None:
             found = arg.partition("=")[2]
     return found
 
-
-route_click_words()

@@ -1,8 +1,8 @@
 """click's own words a user of the kit can meet, listed so they are extracted into our catalog.
 
-click looks them up with gettext when it shows them; `tabletop.cli_i18n` routes those look-ups to
-our catalog. The English must match click's message ids exactly (click 8.1–8.5); a message click
-adds later is shown in English until it is listed here (see docs/translating.md).
+click looks them up with gettext when it shows them; while a command of the kit runs, those look-ups
+answer from our catalog (`tabletop.click_internals`). The English must match click's message ids
+exactly; `tests/test_click_words.py` names any word click asks for that is missing here.
 """
 from tabletop.i18n import N_, ngettext
 

@@ -52,8 +52,8 @@ def _rules(data: FamigliaData, level: int, source: str = "--level") -> Rules:
 
 
 @command.command(help=N_("Run the robot beside a real deck: you type the cards that come up and what you do."))
-@click.option("--level", type=int, help=LEVEL_HELP)
-@click.option("--first", type=FIRST, help=N_("Who takes the first turn (robot first is harder). Default player."))
+@cli_i18n.option("--level", type=int, help=LEVEL_HELP)
+@cli_i18n.option("--first", type=FIRST, help=N_("Who takes the first turn (robot first is harder). Default player."))
 @table_options
 def play(level: int | None, first: str | None, game_file: Path | None, resume: bool, new: bool, lang: str | None,
          cards_dir: Path | None) -> None:
@@ -100,11 +100,11 @@ def check_saved(session: Session, level: int | None, first: str | None) -> None:
 
 
 @command.command(help=N_("Play whole games with a shuffled virtual deck: the robot against a simple built-in player."))
-@click.option("--level", type=int, help=LEVEL_HELP)
-@click.option("--first", type=FIRST, default=PLAYER, show_default=True, help=N_("Who takes the first turn."))
-@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True, help=N_("Games to play."))
-@click.option("--seed", type=int, help=N_("Seed of the shuffles (default: a fresh one, reported)."))
-@click.option("--json", "as_json", is_flag=True, help=N_("One JSON object instead of a table."))
+@cli_i18n.option("--level", type=int, help=LEVEL_HELP)
+@cli_i18n.option("--first", type=FIRST, default=PLAYER, show_default=True, help=N_("Who takes the first turn."))
+@cli_i18n.option("--games", type=click.IntRange(min=1), default=1000, show_default=True, help=N_("Games to play."))
+@cli_i18n.option("--seed", type=int, help=N_("Seed of the shuffles (default: a fresh one, reported)."))
+@cli_i18n.option("--json", "as_json", is_flag=True, help=N_("One JSON object instead of a table."))
 @CARDS
 def simulate(level: int | None, first: str, games: int, seed: int | None, as_json: bool,
              cards_dir: Path | None) -> None:

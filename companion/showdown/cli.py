@@ -25,12 +25,12 @@ from .penalties import resolve
 from .pool import fmt
 from .talk import explain, note_text, penalty_lines
 
-LANG = click.option("--lang", type=click.Choice(LANGS), default=default_lang,
+LANG = cli_i18n.option("--lang", type=click.Choice(LANGS), default=default_lang,
                     help=N_("Language of card names, texts and the companion's messages "
                             "(default: TABLETOP_KIT_LANG, else Japanese under a Japanese locale, else English)."))
 CARDS = cards_option(N_("Folder holding your own copy of hitmans_showdown.toml."))
-JSON = click.option("--json", "as_json", is_flag=True, help=N_("Print one JSON object instead of text."))
-SEED = click.option("--seed", type=int, help=N_("Seed the virtual dice (same seed, same rolls)."))
+JSON = cli_i18n.option("--json", "as_json", is_flag=True, help=N_("Print one JSON object instead of text."))
+SEED = cli_i18n.option("--seed", type=int, help=N_("Seed the virtual dice (same seed, same rolls)."))
 
 
 class UserError(click.ClickException):
@@ -79,15 +79,15 @@ def roll(dice: str, seed: int | None, as_json: bool, lang: str) -> None:
                          "CARD 'hitman' checks a hitman attack instead: FACES against --versus."))
 @click.argument("card")
 @click.argument("faces", nargs=-1, required=True)
-@click.option("--use", "-u", "steps", multiple=True, metavar="STEP",
+@cli_i18n.option("--use", "-u", "steps", multiple=True, metavar="STEP",
               help=N_("Apply before checking, in order: a card use ('H9 4 2>6', a pair 'C3 C4 1>6') or an "
                       "item ('weapon 5', 'backup 1 1>5 6'). '?' lets the companion roll an extra die."))
-@click.option("--bonus", type=int, default=0, help=N_("Add to the total (e.g. a penalty still pending on it)."))
-@click.option("--versus", metavar="FACES", help=N_("CARD 'hitman': the defender's faces, e.g. '3 5 6'."))
-@click.option("--their-use", "their_steps", multiple=True, metavar="STEP",
+@cli_i18n.option("--bonus", type=int, default=0, help=N_("Add to the total (e.g. a penalty still pending on it)."))
+@cli_i18n.option("--versus", metavar="FACES", help=N_("CARD 'hitman': the defender's faces, e.g. '3 5 6'."))
+@cli_i18n.option("--their-use", "their_steps", multiple=True, metavar="STEP",
               help=N_("CARD 'hitman': a step of the defender's (applied after yours)."))
-@click.option("--their-bonus", type=int, default=0, help=N_("CARD 'hitman': added to the defender's total."))
-@click.option("--week", type=click.IntRange(min=1), default=1, show_default=True,
+@cli_i18n.option("--their-bonus", type=int, default=0, help=N_("CARD 'hitman': added to the defender's total."))
+@cli_i18n.option("--week", type=click.IntRange(min=1), default=1, show_default=True,
               help=N_("The week (scouts grow stronger later in the game)."))
 @SEED
 @JSON
@@ -130,10 +130,10 @@ def check(card, faces, steps, bonus, versus, their_steps, their_bonus, week, see
 
 @command.command(help=N_("Roll on the penalty table for a lost mafia attack or a lost hitman attack."))
 @click.argument("loss", type=click.Choice(["mafia", "hitman"]))
-@click.option("--faction", help=N_("The losing team's faction (Darkness Speed and Void Clover change the roll)."))
-@click.option("--roll", "rolls", multiple=True, metavar="FACE",
+@cli_i18n.option("--faction", help=N_("The losing team's faction (Darkness Speed and Void Clover change the roll)."))
+@cli_i18n.option("--roll", "rolls", multiple=True, metavar="FACE",
               help=N_("Faces you rolled, in the order asked (table roll, then a money roll if one is needed)."))
-@click.option("--escape", is_flag=True, help=N_("A perfect escape route was bought: no penalty."))
+@cli_i18n.option("--escape", is_flag=True, help=N_("A perfect escape route was bought: no penalty."))
 @SEED
 @JSON
 @LANG
@@ -162,7 +162,7 @@ def penalty(loss, faction, rolls, escape, seed, as_json, lang, cards_dir) -> Non
 
 
 @command.command(help=N_("The table ledger: money, weeks and turns, attacks, penalties and the showdown."))
-@click.option("--team", "teams", multiple=True, metavar="NAME=FACTION",
+@cli_i18n.option("--team", "teams", multiple=True, metavar="NAME=FACTION",
               help=N_("A team, in turn order, e.g. --team Ann=red_heart --team Bob='Void Clover'."))
 @SEED
 @table_options

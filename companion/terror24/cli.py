@@ -32,10 +32,10 @@ def command() -> None:
 
 
 @command.command(help=N_("Play at the table: setup questions, then one line per bid; type 'help' at any prompt."))
-@click.option("--npc-deck", type=click.Choice(["virtual", "physical"]), default=None,
+@cli_i18n.option("--npc-deck", type=click.Choice(["virtual", "physical"]), default=None,
               help=N_("virtual: the companion shuffles and turns the NPC's cards (default); "
                       "physical: you shuffle the real cards and type each one turned up."))
-@click.option("--seed", type=int, help=N_("Seed for the NPC's deck and detective (saved with the game)."))
+@cli_i18n.option("--seed", type=int, help=N_("Seed for the NPC's deck and detective (saved with the game)."))
 @table_options
 def play(npc_deck, seed, game_file, resume, new, lang, cards_dir) -> None:
     resume, new = start_mode(GAME_ID, game_file, resume, new, lang)
@@ -54,7 +54,7 @@ def play(npc_deck, seed, game_file, resume, new, lang, cards_dir) -> None:
 
 @command.command(help=N_("Print the rule summary, the detectives' schedules and the event values."))
 @cards_option(N_("Folder holding your own copy of terror24.toml."))
-@click.option("--lang", type=click.Choice(LANGS), default=default_lang,
+@cli_i18n.option("--lang", type=click.Choice(LANGS), default=default_lang,
               help=N_("Language of the summary (default: TABLETOP_KIT_LANG, else Japanese under a Japanese locale, "
                       "else English)."))
 def summary(cards_dir, lang) -> None:

@@ -63,17 +63,17 @@ def print_qr(url: str) -> None:
 
 @click.command(cls=cli_i18n.Command,
                help=N_("Serve the saved games to a browser: every game playable by tapping, also from a phone."))
-@click.option("--host", help=N_("Address to listen on (default 127.0.0.1; with --lan every interface)."))
-@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
+@cli_i18n.option("--host", help=N_("Address to listen on (default 127.0.0.1; with --lan every interface)."))
+@cli_i18n.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
               help=N_("Port to listen on (0: any free port)."))
-@click.option("--games", "games_dir", type=click.Path(file_okay=False, path_type=Path),
+@cli_i18n.option("--games", "games_dir", type=click.Path(file_okay=False, path_type=Path),
               help=N_("Folder of the game files (default: the one `companion <game> play` saves to)."))
-@click.option("--lan", is_flag=True, help=N_("Listen on the local network; the printed address and QR code "
+@cli_i18n.option("--lan", is_flag=True, help=N_("Listen on the local network; the printed address and QR code "
                                              "carry an access token that every other request needs."))
-@click.option("--https", "https", is_flag=True,
+@cli_i18n.option("--https", "https", is_flag=True,
               help=N_("Serve over HTTPS with this computer's own certificate authority (made on first use), "
                       "which each phone trusts once: then the pages install and keep the screen on over the LAN."))
-@click.option("--open", "open_browser", is_flag=True, help=N_("Open the address in the browser."))
+@cli_i18n.option("--open", "open_browser", is_flag=True, help=N_("Open the address in the browser."))
 def serve(host: str | None, port: int, games_dir: Path | None, lan: bool, https: bool, open_browser: bool) -> None:
     import uvicorn
 
