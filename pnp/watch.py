@@ -32,11 +32,17 @@ class Preview:
         self.error = ""
         self.seconds = 0.0
         self.inputs: set[Path] = set()  # the files the deck was made from, at its last reading
+        self.passed_over = 0  # changes to files the deck does not read, which started no build
+
+    def pass_over(self) -> bool:
+        with self.lock:
+            self.passed_over += 1
+        return False
 
     def state(self) -> dict:
         with self.lock:
             return {"build": self.build, "error": self.error, "seconds": round(self.seconds, 3),
-                    "pages": [version for version, _digest, _png in self.pages]}
+                    "pages": [version for version, _digest, _png in self.pages], "passed_over": self.passed_over}
 
     def page(self, n: int) -> bytes | None:
         with self.lock:
@@ -122,11 +128,10 @@ def wanted(folder: Path, out: Path, preview: Preview) -> Callable[[object, str],
 
     def wanted(_change, name: str) -> bool:
         p = Path(name).resolve()
-        if p.is_relative_to(out) or not p.is_relative_to(folder):
-            return False
-        if any(part.startswith(".") or part.endswith("~") for part in p.relative_to(folder).parts):
-            return False
-        return p in preview.inputs or p.suffix.lower() in DECK_SUFFIXES
+        if p.is_relative_to(out) or not p.is_relative_to(folder) or any(
+                part.startswith(".") or part.endswith("~") for part in p.relative_to(folder).parts):
+            return preview.pass_over()
+        return p in preview.inputs or p.suffix.lower() in DECK_SUFFIXES or preview.pass_over()
     return wanted
 
 
@@ -136,9 +141,12 @@ def watch(path: Path, options: Callable, out: Path, preview: Preview, stop: thre
     import watchfiles
 
     folder = path.resolve().parent
-    rebuild(path, options, out, preview)
-    on_build()
-    for _changes in watchfiles.watch(folder, watch_filter=wanted(folder, out, preview), stop_event=stop,
-                                     debounce=150, step=30, rust_timeout=200, yield_on_timeout=False):
-        rebuild(path, options, out, preview)
-        on_build()
+    built = False
+    # The first build waits for the watcher's first report (nothing changed yet, after 100 ms): by then it
+    # is watching, so a save made while that build runs starts the next one instead of going unseen.
+    for changes in watchfiles.watch(folder, watch_filter=wanted(folder, out, preview), stop_event=stop,
+                                    debounce=150, step=30, rust_timeout=100, yield_on_timeout=True):
+        if changes or not built:
+            rebuild(path, options, out, preview)
+            on_build()
+            built = True

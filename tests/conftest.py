@@ -1,7 +1,46 @@
-"""Shared test settings."""
+"""Shared test settings.
+
+The whole run has a home of its own: HOME and the XDG folders point into one temporary folder made when
+the run starts and removed when it ends, so no test reads or leaves anything in the user's real
+`~/.cache` or `~/.local` (fonts, compiled templates, saved games, pip's cache), and every subprocess
+(the commands, the servers, Chromium, pip) inherits it. The fonts are instanced there once per run,
+before the first test.
+"""
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
 import pytest
 
 from tabletop import i18n
+
+HOME_FOLDERS = {"XDG_CACHE_HOME": ".cache", "XDG_DATA_HOME": ".local/share", "XDG_CONFIG_HOME": ".config",
+                "XDG_STATE_HOME": ".local/state"}
+_RUN_HOME: Path | None = None
+
+
+def pytest_configure(config):
+    global _RUN_HOME
+    _RUN_HOME = Path(tempfile.mkdtemp(prefix="tabletop-kit-tests-"))
+    os.environ["HOME"] = str(_RUN_HOME)
+    for name, folder in HOME_FOLDERS.items():
+        os.environ[name] = str(_RUN_HOME / folder)
+    os.environ.pop("TABLETOP_KIT_FONT_CACHE", None)
+
+
+def pytest_unconfigure(config):
+    if _RUN_HOME is not None:
+        shutil.rmtree(_RUN_HOME, ignore_errors=True)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def fonts_prepared():
+    """The first run's font work (static instances of the variable font), done once for the whole run
+    in its own home, so no test's output depends on whether it happened to come first."""
+    from pnp.firstrun import prepare_fonts
+
+    prepare_fonts(None)
 
 
 @pytest.fixture(autouse=True)
@@ -12,3 +51,29 @@ def english_locale(monkeypatch):
     monkeypatch.setenv("LANG", "C.UTF-8")
     # The process's language was chosen on import, from whatever locale ran the tests.
     i18n.set_language("en")
+
+
+# ---- the browser the browser tests drive -------------------------------------------------------------------
+
+BROWSER_MISSING = ("the browser tests need Chromium and its driver on PATH: "
+                   "apt-get install chromium chromium-driver")
+
+
+def under_ci() -> bool:
+    return os.environ.get("CI", "").lower() in {"true", "1", "yes"}
+
+
+@pytest.fixture(scope="session")
+def chromium() -> tuple[str, str]:
+    """Chromium's and chromedriver's paths. Missing, the browser tests are skipped on a developer's
+    machine (`-rs` prints the line saying how to install them once) and fail under CI, where a green
+    run must mean they ran."""
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver = shutil.which("chromedriver")
+    if not (browser and driver):
+        missing = " and ".join(name for name, path in (("chromium", browser), ("chromedriver", driver)) if not path)
+        message = f"{missing} not found; {BROWSER_MISSING}"
+        if under_ci():
+            pytest.fail(message, pytrace=False)
+        pytest.skip(message)
+    return browser, driver

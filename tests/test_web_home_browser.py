@@ -2,7 +2,6 @@
 elsewhere; no sideways scrolling, tap targets of at least 44 px, in both languages. Uses the browser
 and server of the play-page tests; the screenshots go to output/web-screenshots/ too."""
 import json
-import time
 import urllib.parse
 
 import pytest
@@ -10,10 +9,10 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 import test_web_browser as played
-from test_web_browser import SHOTS, WIDTH, api, browser, new_game, server  # noqa: F401 (fixtures)
+from test_web_browser import SHOTS, WIDTH, api, browser, fetched, new_game, server  # noqa: F401 (fixtures)
 from web_helpers import famiglia_script
 
-pytestmark = getattr(played, "pytestmark", [])  # without chromium: reported, not run
+pytestmark = played.pytestmark  # without Chromium: skipped, or failed under CI
 
 
 def open_home(browser, server, lang):
@@ -74,24 +73,25 @@ def test_a_refused_start_is_shown_and_nothing_is_lost(browser, server):
 
 def test_the_list_follows_games_started_elsewhere(browser, server):
     open_home(browser, server, "ja")
-    time.sleep(0.5)  # the page has read the list once
+    WebDriverWait(browser, 30).until(lambda d: fetched(d, "/api/games") >= 1)  # it has read the list once
     new_game(server, "terror24", "よそで始めた卓")
     link = f'a[href="/games/{urllib.parse.quote("よそで始めた卓")}"]'
-    WebDriverWait(browser, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, link))
+    WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, link))
     row = browser.find_element(By.CSS_SELECTOR, link).text
     assert "よそで始めた卓" in row and "24" in row
 
 
-def test_a_change_from_another_device_shows_within_a_second(browser, server):
+def test_a_change_from_another_device_shows_without_a_reload(browser, server):
+    """How soon is a figure of bench/phone.py; here, that the page follows by itself."""
     new_game(server, "famiglia", "watched", {"level": 2})
     browser.get(f"{server['url']}/lang/en?next=/games/watched")
     WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "board"))
+    browser.execute_script("window.sameDocument = true")  # gone if the page were loaded again
     street = famiglia_script()[0]
     api(server, "/api/games/watched/lines", {"line": street})  # another phone, or the terminal
-    started = time.monotonic()
-    WebDriverWait(browser, 3, poll_frequency=0.05).until(
+    WebDriverWait(browser, 30, poll_frequency=0.05).until(
         lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-version") == "2")
-    assert time.monotonic() - started < 1.5
+    assert browser.execute_script("return window.sameDocument") is True
     board = browser.find_element(By.ID, "board").text
     assert all(code in board for code in street.split())
 
