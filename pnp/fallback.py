@@ -15,8 +15,8 @@ from .oblique import oblique
 
 
 class FallbackParagraph(KinsokuParagraph):
-    def _setup(self, text, style, bulletText, frags, cleaner):
-        super()._setup(text, style, bulletText, frags, cleaner)
+    def __init__(self, text, style=None, bulletText=None, frags=None, *args, **kwargs):
+        super().__init__(text, style, bulletText, frags, *args, **kwargs)
         faces = getattr(style, "fontFaces", None)
         if faces and frags is None:  # given frags (a split paragraph's half) are split already
             self.frags = split_runs(self.frags, faces)

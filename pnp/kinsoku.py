@@ -14,8 +14,10 @@ from functools import lru_cache
 from reportlab.lib.textsplit import ALL_CANNOT_END, ALL_CANNOT_START
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus.paragraph import Paragraph, ParaLines, makeCJKParaLine
-from reportlab.rl_config import _FUZZ
 
+from .reportlab_internals import wrapped_lines
+
+FUZZ = 1e-6  # pt: a line may take this much more than its width, as ReportLab's own breaking allows
 # ReportLab's lists lack full-width ？！：；, the ellipsis and a few closing brackets.
 NO_LINE_START = ALL_CANNOT_START + "".join(c for c in "？！：；｝〉》〙〗〟’”｠»…‥，．" if c not in ALL_CANNOT_START)
 NO_LINE_END = ALL_CANNOT_END + "".join(c for c in "(«〘〖〝｟" if c not in ALL_CANNOT_END)
@@ -64,7 +66,7 @@ def keep_numbers(markup: str) -> str:
 
 
 def line_texts(lines) -> list[str]:
-    """The text of each line of a wrapped paragraph (`para.blPara.lines`), either form."""
+    """The text of each line of a wrapped paragraph (`wrapped_lines(para).lines`), either form."""
     return ["".join(getattr(w, "text", w) for w in (line.words if hasattr(line, "words") else line[1]))
             for line in lines]
 
@@ -75,14 +77,20 @@ class KinsokuParagraph(Paragraph):
             text = keep_numbers(text)
         super().__init__(text, style, *args, **kwargs)
 
+    def split(self, availWidth, availHeight):
+        halves = super().split(availWidth, availHeight)
+        if len(halves) == 2:
+            halves[0].lines_given = True  # ReportLab gives the first half the lines it had broken
+        return halves
+
     def breakLinesCJK(self, maxWidths):
-        if getattr(self, "_splitpara", 0) and hasattr(self, "blPara"):
-            return self.blPara  # the second half of a paragraph split across frames
+        if getattr(self, "lines_given", False):
+            return wrapped_lines(self)  # the first half of a paragraph split across frames
         if not self.frags or self.bulletText or self.style.endDots:
             return super().breakLinesCJK(maxWidths)
         widths = list(maxWidths) if isinstance(maxWidths, (list, tuple)) else [maxWidths]
         self.height = 0
-        chars = [_char(t, f) for f in self.frags for t in (f.text or [""])]
+        chars = [_char(t, f) for f in self.frags for t in (_frag_text(f) or [""])]
         if len(self.frags) == 1 and not hasattr(self.frags[0], "cbDefn"):
             # one run of one style: ReportLab's plain line form, which draws much faster
             frag = self.frags[0]
@@ -98,6 +106,11 @@ class KinsokuParagraph(Paragraph):
             used = sum(u.width for u in chars[start:end])
             lines.append(makeCJKParaLine(chars[start:end], width, used, width - used, hard, calc_bounds))
         return ParaLines(kind=1, lines=lines)
+
+
+def _frag_text(frag) -> str:
+    """A run's text; the second half of a paragraph split across frames holds its run as words."""
+    return frag.text if hasattr(frag, "text") else "".join(getattr(frag, "words", []))
 
 
 class _Char(str):
@@ -131,7 +144,7 @@ def _breaks(chars: list, widths: list[float]):
             if hasattr(u.frag, "lineBreak"):
                 end, hard = end + 1, True
                 break
-            if used + u.width > width + _FUZZ and end > start:
+            if used + u.width > width + FUZZ and end > start:
                 break
             used += u.width
             end += 1

@@ -23,9 +23,9 @@ from array import array
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from weakref import WeakKeyDictionary
-
 from tabletop.fileio import write_atomic
+
+from .reportlab_internals import font_bytes, font_from_state, parsed_state
 
 if TYPE_CHECKING:
     from reportlab.pdfbase.ttfonts import TTFont
@@ -33,11 +33,10 @@ if TYPE_CHECKING:
 FORMAT = 2  # bump when what is stored changes
 _MAPS = ("charToGlyph", "charWidths")  # int → number dicts, kept as a key array and a value array
 _SEQUENCES = ("glyphPos",)  # lists of numbers
-# Not kept as they are: the font's bytes (mapped from the file), the per-document subsetting state
-# (each run starts without one), the font-unit scaling function (made again from unitsPerEm) and
-# the tables packed apart.
-_FRESH_FACE = ("_ttf_data", "_pdfScale", "glyphToChar", "hmetrics", *_MAPS, *_SEQUENCES)
-_FRESH_FONT = ("face", "state")
+# Not kept as they are: the tables packed apart (besides what reportlab_internals.parsed_state
+# leaves out: the font's bytes, mapped from the file, the font-unit scaling function, made again from
+# unitsPerEm, and the per-document subsetting state, which each run starts without).
+_PACKED = ("glyphToChar", "hmetrics", *_MAPS, *_SEQUENCES)
 
 
 def reportlab_font(name: str, path: Path, cache: Path) -> TTFont:
@@ -63,30 +62,20 @@ def _key(path: Path) -> dict:
 
 
 def _recorded(record: Path, key: dict, name: str, path: Path) -> TTFont | None:
-    from reportlab.pdfbase.ttfonts import TTFont
-
     try:
         with record.open("rb") as f:
             stored_key, font_state, face_state, tables = pickle.load(f)
         if stored_key != key:
             return None
-        face = _kept_face_class().__new__(_kept_face_class())
-        face.__dict__.update(face_state)
-        face.__dict__.update(_unpack_tables(tables))
-        face._ttf_data = _font_bytes(path)
-        face._pdfScale = _scale(face.unitsPerEm)
-        font = TTFont.__new__(TTFont)
-        font.__dict__.update(font_state)
+        return font_from_state(name, font_state, {**face_state, **_unpack_tables(tables)}, _kept_face_class(),
+                               _font_bytes(path), _scale(face_state["unitsPerEm"]))
     except Exception:  # noqa: BLE001 — whatever is wrong with a cache record, the font is parsed
         return None
-    font.fontName, font.face, font.state = name, face, WeakKeyDictionary()
-    return font
 
 
 def _record(record: Path, key: dict, font: TTFont) -> None:
-    face = font.face.__dict__
-    face_state = {k: v for k, v in face.items() if k not in _FRESH_FACE}
-    font_state = {k: v for k, v in font.__dict__.items() if k not in _FRESH_FONT}
+    face = vars(font.face)
+    font_state, face_state = parsed_state(font, _PACKED)
     try:
         tables = _pack_tables(face)
         restored = _unpack_tables(tables)
@@ -171,7 +160,7 @@ def _kept_face_class() -> type:
             # JP) to slice out its glyphs: copying it was half the time of writing the PDF.
             if tag != "glyf":
                 return super().get_table(tag)
-            return _TableView(self._ttf_data, *self.get_table_pos(tag))
+            return _TableView(font_bytes(self), *self.get_table_pos(tag))
 
     return KeptFace
 

@@ -7,7 +7,6 @@ that draw, so the art classes cost nothing to a command that finds its files up 
 from __future__ import annotations
 
 import io
-from functools import lru_cache
 from typing import TYPE_CHECKING, Callable
 
 from tabletop.record import Record, replace
@@ -134,7 +133,9 @@ def flowing_document(page: Size, margin: float, blocks: list, styles: dict[str, 
     from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Table
 
     from .fallback import FallbackParagraph as Paragraph
+    from .reportlab_internals import held_pages_canvas
 
+    _binary_streams()
     buf = io.BytesIO()
     bottom = margin + 4
     frame = Frame(pt(margin), pt(bottom), pt(page.w - 2 * margin), pt(page.h - margin - bottom),
@@ -158,40 +159,9 @@ def flowing_document(page: Size, margin: float, blocks: list, styles: dict[str, 
     def draw_lead(canvas, n):
         _draw_sheet(canvas, lead[0][n], lead[1], fonts)
 
-    footer_canvas = _footer_canvas()
+    footer_canvas = held_pages_canvas()
     doc.build(flowables, canvasmaker=lambda *a, **k: footer_canvas(draw_footer, (draw_lead, len(lead[0])), *a, **k))
     return buf.getvalue(), doc.page
-
-
-@lru_cache(maxsize=None)
-def _footer_canvas() -> type:
-    from reportlab.pdfgen.canvas import Canvas
-
-    class FooterCanvas(Canvas):
-        """Holds each finished page back until the last one, so every footer can say "n/m"."""
-
-        def __init__(self, draw_footer, lead, *args, **kwargs):
-            super().__init__(*args, **kwargs)
-            self._draw_footer = draw_footer
-            self._lead = lead  # (draw page n, how many): pages before the held ones, without footers
-            self._held: list[dict] = []
-
-        def showPage(self):
-            self._held.append(dict(self.__dict__))
-            self._startPage()
-
-        def save(self):
-            draw, count = self._lead
-            for n in range(count):  # on the fresh page the last showPage started; the held ones follow
-                draw(self, n)
-                super().showPage()
-            for number, state in enumerate(self._held, 1):
-                self.__dict__.update(state)
-                self._draw_footer(self, number, len(self._held))
-                super().showPage()
-            super().save()
-
-    return FooterCanvas
 
 
 def _flowables(block, styles, fonts, lang, width, look: TableLook) -> list:
@@ -231,9 +201,19 @@ def _flowables(block, styles, fonts, lang, width, look: TableLook) -> list:
     return [table]
 
 
+def _binary_streams() -> None:
+    """Every stream of the kit's PDFs in binary (Flate, or a JPEG's own DCT), not ASCII85, which adds
+    a quarter to their size. ReportLab reads this from its process-wide settings as it writes each
+    stream and has no setting of a document's own, so it is set before each PDF and left so."""
+    from reportlab import rl_config
+
+    rl_config.useA85 = 0
+
+
 def _canvas(buf, page: Size, fonts: FontSet, info: DocInfo) -> Canvas:
     from reportlab.pdfgen.canvas import Canvas
 
+    _binary_streams()
     c = Canvas(buf, pagesize=(pt(page.w), pt(page.h)), initialFontName=fonts.regular,
                initialFontSize=9, lang=info.lang, pageCompression=1)
     c.setTitle(info.title)
@@ -304,8 +284,6 @@ def _draw_fill(c: Canvas, fill: FillArt, limit: Rect) -> None:
 
 
 def _draw_image(c: Canvas, art: ImageArt) -> None:
-    from reportlab import rl_config
-
     box, placed = art.box, art.placed
     c.saveState()
     c.translate(pt(box.x + box.w / 2), pt(box.y + box.h / 2))
@@ -319,15 +297,7 @@ def _draw_image(c: Canvas, art: ImageArt) -> None:
         c.line(0, 0, pt(box.w), pt(box.h))
         c.line(0, pt(box.h), pt(box.w), 0)
     else:
-        # Images go in binary (Flate or the JPEG's own DCT), not ASCII85, which adds a quarter to
-        # their size; ReportLab reads the setting as it makes each image object. Text streams stay
-        # as they are, so PDFs without art do not change.
-        was = rl_config.useA85
-        rl_config.useA85 = 0
-        try:
-            c.drawImage(art.file, pt(placed.x), pt(placed.y), pt(placed.w), pt(placed.h), mask="auto")
-        finally:
-            rl_config.useA85 = was
+        c.drawImage(art.file, pt(placed.x), pt(placed.y), pt(placed.w), pt(placed.h), mask="auto")
     c.restoreState()
 
 
@@ -342,19 +312,10 @@ def _draw_text(c: Canvas, art: TextArt, frame: Rect) -> None:
         c.translate(-pt(box.w / 2), -pt(box.h / 2))
     else:
         c.translate(pt(frame.x + box.x), pt(frame.y + box.y))
-    # Paragraphs go down the box one after the other inside this one saved state: ReportLab's
-    # drawOn would save and restore the state around each one as well.
-    c.translate(0, pt(box.h) - offset)
-    from reportlab import rl_config
-
-    was = rl_config.useA85
-    rl_config.useA85 = 0  # a deck's icons in text go in binary, as its pictures do (_draw_image)
-    try:
-        for para, space in art.text.paras:
-            c.translate(0, -(space + para.height))
-            para._drawOn(c)
-    finally:
-        rl_config.useA85 = was
+    y = pt(box.h) - offset
+    for para, space in art.text.paras:  # down the box, one after the other
+        y -= space + para.height
+        para.drawOn(c, 0, y)
     c.restoreState()
 
 

@@ -175,8 +175,9 @@ def _wrapped(markup: str, style: ParagraphStyle, width: float) -> tuple[Paragrap
 def _lone_last_char(para: Paragraph) -> bool:
     """A wrapped paragraph whose last line is one character (a title ending "…モン" / "ド")."""
     from .kinsoku import line_texts
+    from .reportlab_internals import wrapped_lines
 
-    lines = line_texts(para.blPara.lines)
+    lines = line_texts(wrapped_lines(para).lines)
     return len(lines) > 1 and len(lines[-1].strip()) == 1
 
 

@@ -27,7 +27,6 @@ class Progress:
 
     def __exit__(self, *exc: Any) -> None:
         self._clear()
-        self.bar = None
 
     def begin(self, item: str) -> None:
         """Say which item is under way (the bar shows it beside the count)."""
@@ -45,8 +44,7 @@ class Progress:
         """A line of the command's own output, printed above the bar."""
         self._clear()
         click.echo(message, err=err)
-        if self.bar is not None:
-            self.bar.render_progress()
+        self._show()
 
     def _show(self) -> None:
         if self.bar is None and self.live and time.monotonic() - self.start >= self.delay:
@@ -60,4 +58,4 @@ class Progress:
         if self.bar is not None:
             self.out.write("\r\x1b[K")
             self.out.flush()
-            self.bar._last_line = None  # click redraws only a line that changed: this one is gone
+            self.bar = None  # drawn again as a new bar: click redraws only a line that changed, and this one is gone

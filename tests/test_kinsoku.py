@@ -11,6 +11,7 @@ from pnp.build import Job, build_pdf
 from pnp.content import Para
 from pnp.fonts import load_fonts
 from pnp.kinsoku import NO_LINE_END, NO_LINE_START, KinsokuParagraph, line_texts
+from pnp.reportlab_internals import wrapped_lines
 from pnp.text import TextStyle, fit
 
 MM = 72 / 25.4
@@ -19,7 +20,7 @@ HARD = ("「あいうえお。」と言った。「かきくけこ！」（さ�
 
 
 def lines_of(para) -> list[str]:
-    return line_texts(para.blPara.lines)
+    return line_texts(wrapped_lines(para).lines)
 
 
 def assert_kinsoku(lines: list[str], where) -> None:

@@ -14,6 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp import parsedfonts
 from pnp.fonts import bundled_font, static_instances
 from pnp.parsedfonts import reportlab_font
+from pnp.reportlab_internals import PDF_SCALE
 
 
 @pytest.fixture
@@ -156,5 +157,5 @@ def test_the_unit_scale_is_remade_as_reportlab_makes_it(font, tmp_path):
     fresh = reportlab_font("A", font, tmp_path)
     kept = reportlab_font("A", font, tmp_path)
     for units in (0, 1, 250.5, 2048):
-        assert kept.face._pdfScale(units) == fresh.face._pdfScale(units)
+        assert vars(kept.face)[PDF_SCALE](units) == vars(fresh.face)[PDF_SCALE](units)
     assert parsedfonts._scale(1000)(123) == 123

@@ -38,8 +38,10 @@ def test_lines_printed_during_the_work_come_above_the_bar(capsys):
     out = Terminal()
     with Progress(2, "Building", out=out, delay=0) as progress:
         progress.begin("a")
-        progress.echo("a: done")
         progress.advance()
+        progress.echo("a: done")
+        redrawn = out.getvalue().split("\r\x1b[K")[-1]
+        assert "Building" in redrawn and "1/2" in redrawn  # the bar again below the line, as far as it had come
     assert capsys.readouterr().out == "a: done\n"
     assert out.getvalue().count("\r\x1b[K") == 2  # cleared before the line and at the end
 

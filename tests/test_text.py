@@ -4,6 +4,7 @@ import pytest
 from pnp import content
 from pnp.content import Heading, Para, Table
 from pnp.fonts import load_fonts
+from pnp.reportlab_internals import wrapped_lines
 from pnp.text import MIN_SIZE, TextOverflow, TextStyle, fit
 
 STYLES = {"body": TextStyle(9), "title": TextStyle(12, bold=True), "small": TextStyle(6.5)}
@@ -62,7 +63,7 @@ def test_text_that_fits_on_one_line_stays_on_one_line(fonts):
     index = {"rank": TextStyle(13, bold=True, align="center")}
     fitted = fit((Para("10", "rank"),), index, 7 * MM, 16 * MM, fonts, "ja")
     para = fitted.paras[0][0]
-    assert len(para.blPara.lines) == 1 and fitted.scale == 1.0
+    assert len(wrapped_lines(para).lines) == 1 and fitted.scale == 1.0
 
 
 def test_a_word_wider_than_the_box_is_an_overflow(fonts):
@@ -80,7 +81,7 @@ def test_a_lone_last_character_is_avoided_by_shrinking_a_little(fonts):
     title = {"title": TextStyle(11, bold=True)}
     name = "ブラッドダイヤモンド"  # ten em: at 11 pt in a 9.8-em box, "ド" would sit alone
     fitted = fit((Para(name, "title"),), title, 108, 40, fonts, "ja")
-    assert len(fitted.paras[0][0].blPara.lines) == 1 and 0.9 <= fitted.scale < 1
+    assert len(wrapped_lines(fitted.paras[0][0]).lines) == 1 and 0.9 <= fitted.scale < 1
     # when it cannot shrink, the lone character is accepted rather than failing
     stuck = fit((Para(name, "title"),), title, 108, 40, fonts, "ja", min_size=11)
-    assert len(stuck.paras[0][0].blPara.lines) == 2 and stuck.scale == 1
+    assert len(wrapped_lines(stuck.paras[0][0]).lines) == 2 and stuck.scale == 1

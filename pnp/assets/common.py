@@ -10,6 +10,7 @@ from tabletop.data.errors import DataError
 from ..fonts import FontSet
 from ..geometry import Rect, Size, parse_card_size, parse_paper, pt, to_mm
 from ..render import TextArt
+from ..reportlab_internals import wrapped_lines
 from ..text import TextOverflow, TextStyle, fit
 from . import BuildError, Options
 from tabletop.i18n import _
@@ -74,7 +75,7 @@ def footer(boxes: Sequence[Rect], game_title: str, asset: str, page: int, pages:
             fitted = fit(paras, FOOTER_STYLE, pt(box.w), height, fonts, lang, min_size=FOOTER_MIN)
         except TextOverflow:
             continue
-        if all(len(para.blPara.lines) == 1 for para, _ in fitted.paras):
+        if all(len(wrapped_lines(para).lines) == 1 for para, _ in fitted.paras):
             return TextArt(box, fitted, valign="middle", rotation=turn)
     return None  # a crowded margin keeps its guides and drops the footer
 

@@ -1,0 +1,96 @@
+"""Canaries for what the kit uses of ReportLab that ReportLab does not publish (pnp/reportlab_internals.py):
+each fails naming what a ReportLab release moved, where the symptom would otherwise be a PDF that
+differs or a font parsed on every run."""
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pypdf
+import reportlab
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph
+
+from pnp import reportlab_internals as internals
+from pnp.fonts import load_fonts
+from pnp.kinsoku import KinsokuParagraph, line_texts
+
+VERA = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
+
+
+def test_the_canvas_still_starts_a_page_in_start_page():
+    assert callable(getattr(Canvas, "_startPage", None)), "reportlab.pdfgen.canvas.Canvas._startPage is gone"
+
+
+def test_held_pages_each_print_their_own_text_and_a_footer_counting_them_all():
+    def footer(canvas, number, pages):
+        canvas.drawString(72, 30, f"page {number} of {pages}")
+
+    def lead(canvas, n):
+        canvas.drawString(72, 700, "a lead page")
+
+    buf = io.BytesIO()
+    frame = Frame(72, 72, 300, 100)
+    doc = BaseDocTemplate(buf, pageTemplates=[PageTemplate("page", [frame])], invariant=1)
+    doc.build([Paragraph(f"paragraph {n} " + "words " * 60) for n in range(1, 4)],
+              canvasmaker=lambda *a, **k: internals.held_pages_canvas()(footer, (lead, 1), *a, **k))
+    pages = [page.extract_text() for page in pypdf.PdfReader(buf).pages]
+    assert pages[0].strip() == "a lead page" and len(pages) >= 4
+    flowed = pages[1:]
+    assert [f"page {n} of {len(flowed)}" in text for n, text in enumerate(flowed, 1)] == [True] * len(flowed)
+    assert "paragraph 1" in flowed[0] and "paragraph 3" in flowed[-1] and "paragraph 3" not in flowed[0]
+
+
+def test_a_parsed_face_keeps_the_font_s_bytes_and_its_scale_under_the_names_the_cache_sets():
+    face = TTFont("Vera-canary", str(VERA)).face
+    kept = vars(face)
+    assert internals.FONT_BYTES in kept, f"TTFontFace.{internals.FONT_BYTES} is gone"
+    assert bytes(internals.font_bytes(face)[:4]) == VERA.read_bytes()[:4]
+    assert internals.PDF_SCALE in kept, f"TTFontFace.{internals.PDF_SCALE} is gone"
+    assert kept[internals.PDF_SCALE](face.unitsPerEm) == 1000
+
+
+def test_a_font_made_from_its_parsed_state_draws_as_the_parse_does():
+    def drawn(font: TTFont) -> bytes:
+        from reportlab.pdfbase import pdfmetrics
+
+        pdfmetrics.registerFont(font)
+        try:
+            buf = io.BytesIO()
+            c = Canvas(buf, invariant=1)
+            c.setFont(font.fontName, 12)
+            c.drawString(40, 700, "Hitman's Showdown 7000")
+            c.showPage()
+            c.save()
+            return buf.getvalue()
+        finally:
+            font.unregister()
+
+    parsed = TTFont("Vera-state", str(VERA))
+    font_state, face_state = internals.parsed_state(parsed, ())
+    assert internals.FONT_BYTES not in face_state and "state" not in font_state
+    made = internals.font_from_state("Vera-state", font_state, face_state, type(parsed.face), VERA.read_bytes(),
+                                     vars(parsed.face)[internals.PDF_SCALE])
+    assert drawn(made) == drawn(TTFont("Vera-state", str(VERA)))
+
+
+def test_a_wrapped_paragraph_keeps_its_lines():
+    para = Paragraph("one two three four five six seven eight nine ten", ParagraphStyle("p", fontSize=10))
+    para.wrap(60, 1000)
+    lines = internals.wrapped_lines(para)
+    assert len(lines.lines) > 1, "Paragraph.wrap no longer keeps its lines as blPara"
+
+
+def test_the_first_half_of_a_split_japanese_paragraph_draws_the_lines_reportlab_broke():
+    style = ParagraphStyle("ja", fontName=load_fonts().regular, fontSize=10, leading=12, wordWrap="CJK")
+    text = "あいうえおかきくけこさしすせそたちつてとなにぬねのはひふへほまみむめもやゆよらりるれろわをん" * 2
+    para = KinsokuParagraph(text, style)
+    para.wrap(50, 1000)
+    first, second = para.split(50, 40)
+    assert first.lines_given
+    first.wrap(50, 40)
+    second.wrap(50, 1000)
+    halves = ["".join(line_texts(internals.wrapped_lines(half).lines)) for half in (first, second)]
+    assert "".join(halves) == text and halves[0] and halves[1]
