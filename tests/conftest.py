@@ -17,21 +17,25 @@ from tabletop import i18n
 
 HOME_FOLDERS = {"XDG_CACHE_HOME": ".cache", "XDG_DATA_HOME": ".local/share", "XDG_CONFIG_HOME": ".config",
                 "XDG_STATE_HOME": ".local/state"}
-_RUN_HOME: Path | None = None
+RUN_HOME = "TABLETOP_KIT_TEST_HOME"  # set for the subprocesses: a pytest run inside this one shares its home
+_made_home: Path | None = None
 
 
 def pytest_configure(config):
-    global _RUN_HOME
-    _RUN_HOME = Path(tempfile.mkdtemp(prefix="tabletop-kit-tests-"))
-    os.environ["HOME"] = str(_RUN_HOME)
+    global _made_home
+    home = os.environ.get(RUN_HOME)
+    if not home:
+        _made_home = Path(tempfile.mkdtemp(prefix="tabletop-kit-tests-"))
+        home = os.environ[RUN_HOME] = str(_made_home)
+    os.environ["HOME"] = home
     for name, folder in HOME_FOLDERS.items():
-        os.environ[name] = str(_RUN_HOME / folder)
+        os.environ[name] = str(Path(home) / folder)
     os.environ.pop("TABLETOP_KIT_FONT_CACHE", None)
 
 
 def pytest_unconfigure(config):
-    if _RUN_HOME is not None:
-        shutil.rmtree(_RUN_HOME, ignore_errors=True)
+    if _made_home is not None:
+        shutil.rmtree(_made_home, ignore_errors=True)
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -63,10 +67,13 @@ def under_ci() -> bool:
     return os.environ.get("CI", "").lower() in {"true", "1", "yes"}
 
 
+_browser_skipped: list[str] = []  # why, once the browser tests are skipped
+
+
 @pytest.fixture(scope="session")
 def chromium() -> tuple[str, str]:
     """Chromium's and chromedriver's paths. Missing, the browser tests are skipped on a developer's
-    machine (`-rs` prints the line saying how to install them once) and fail under CI, where a green
+    machine (the run ends with one line saying how to install them) and fail under CI, where a green
     run must mean they ran."""
     browser = shutil.which("chromium") or shutil.which("chromium-browser")
     driver = shutil.which("chromedriver")
@@ -75,5 +82,12 @@ def chromium() -> tuple[str, str]:
         message = f"{missing} not found; {BROWSER_MISSING}"
         if under_ci():
             pytest.fail(message, pytrace=False)
+        _browser_skipped[:] = [message]
         pytest.skip(message)
     return browser, driver
+
+
+def pytest_terminal_summary(terminalreporter):
+    if _browser_skipped:
+        skipped = sum(BROWSER_MISSING in str(report.longrepr) for report in terminalreporter.stats.get("skipped", []))
+        terminalreporter.write_line(f"browser tests skipped ({skipped}): {_browser_skipped[0]}", yellow=True)
