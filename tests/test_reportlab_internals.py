@@ -16,6 +16,7 @@ from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph
 from pnp import reportlab_internals as internals
 from pnp.fonts import load_fonts
 from pnp.kinsoku import KinsokuParagraph, line_texts
+from test_parsedfonts import _pdf as drawn
 
 VERA = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
 
@@ -53,27 +54,12 @@ def test_a_parsed_face_keeps_the_font_s_bytes_and_its_scale_under_the_names_the_
 
 
 def test_a_font_made_from_its_parsed_state_draws_as_the_parse_does():
-    def drawn(font: TTFont) -> bytes:
-        from reportlab.pdfbase import pdfmetrics
-
-        pdfmetrics.registerFont(font)
-        try:
-            buf = io.BytesIO()
-            c = Canvas(buf, invariant=1)
-            c.setFont(font.fontName, 12)
-            c.drawString(40, 700, "Hitman's Showdown 7000")
-            c.showPage()
-            c.save()
-            return buf.getvalue()
-        finally:
-            font.unregister()
-
     parsed = TTFont("Vera-state", str(VERA))
     font_state, face_state = internals.parsed_state(parsed, ())
     assert internals.FONT_BYTES not in face_state and "state" not in font_state
     made = internals.font_from_state("Vera-state", font_state, face_state, type(parsed.face), VERA.read_bytes(),
                                      vars(parsed.face)[internals.PDF_SCALE])
-    assert drawn(made) == drawn(TTFont("Vera-state", str(VERA)))
+    assert drawn(made, "Hitman's Showdown 7000") == drawn(TTFont("Vera-state", str(VERA)), "Hitman's Showdown 7000")
 
 
 def test_a_wrapped_paragraph_keeps_its_lines():
