@@ -18,7 +18,7 @@ from tabletop.i18n import N_, translator
 
 from .guard import catch_up, journal_lock
 from .session import Session
-from .table import Table, TableGame, replay
+from .table import RedoGone, Table, TableGame, replay
 
 MOVED_ON = N_("The game changed; here it is now.")
 
@@ -81,13 +81,17 @@ class LineTable(Table):
         return [[note for _ in entry if (note := next(lines, ""))] for entry in self.session.entries]
 
     def redo_story(self) -> list[str]:
-        """What redo would play again, in the game's words (nothing if there is nothing to redo)."""
+        """What redo would play again, in the game's words: nothing if there is nothing to redo, or if
+        it no longer plays (redo then says so, and puts it away)."""
         entry = self.session.next_redo()
         if entry is None:
             return []
-        game = replay(self.session, self.new_game)
-        said = [said for line in entry for said in game.handle(line)]
-        notes = getattr(game, "notes", None)
+        trial = LineTable(self.session, self.new_game, self.speech.lang)
+        try:
+            said = trial.played_again(entry)
+        except RedoGone:
+            return []
+        notes = getattr(trial.game, "notes", None)
         return [note for note in notes[-len(entry):] if note] if notes else said
 
 

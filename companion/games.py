@@ -41,7 +41,7 @@ def rows(folder: Path, lang: str) -> list[dict]:
         path = folder / f"{row.name}{SUFFIX}"
         # A damaged file's game is guessed from its name: `play` names its files after the game (`terror24`,
         # and `terror24-2` for one kept aside by --new).
-        kind = row.kind or BY_GAME_ID.get(re.sub(r"-\d+$", "", row.name))
+        kind = row.kind or BY_GAME_ID.get(re.sub(r"-[0-9]+$", "", row.name))
         how = "--new" if row.problem else "--resume"
         listed.append(row.to_json() | {
             "game": kind.key if kind else None, "path": str(path), "damaged": bool(row.problem),

@@ -119,6 +119,12 @@ class Session:
         self._save_or_restore(before)
         return entry
 
+    def drop_redo(self) -> None:
+        """Put away the entry redo would put back: it no longer plays."""
+        before = self._journal()
+        self.undone = self.undone[:-1]
+        self._save_or_restore(before)
+
     def _journal(self) -> tuple[list[list[str]], list[list[str]]]:
         return [list(e) for e in self.entries], [list(e) for e in self.undone]
 

@@ -16,8 +16,17 @@ from tabletop.i18n import N_
 from tabletop.plain_text import shown, stray_character
 
 from .guard import catch_up, journal_lock
+from .numbers import whole
 from .session import Session, SessionError
 from .speech import Speech
+
+
+class RedoGone(Exception):
+    """What undo took back no longer plays on the game as it stands; `why` in the player's words."""
+
+    def __init__(self, why: str):
+        super().__init__(why)
+        self.why = why
 
 
 class InputError(Exception):
@@ -153,6 +162,17 @@ class Table:
             return self.step(line)
 
     def step(self, line: str) -> str | None:
+        """Carry out one line (never empty); "quit" when it asks to leave. Whatever the line is, the
+        table goes on: what fails for a bug is said in one line and changes nothing."""
+        try:
+            return self._carry_out(line)
+        except Exception as e:  # noqa: BLE001 — a bug must not cost the table its game or its session
+            self._rebuild()
+            self.error(self.speech._("internal error ({error}); the line was not applied, the game is saved",
+                                     error=f"{type(e).__name__}: {e}"))
+            return None
+
+    def _carry_out(self, line: str) -> str | None:
         word = line.split()[0].lower()
         rest = line[len(word):].strip()
         if word == "quit":
@@ -191,11 +211,6 @@ class Table:
             if self.typed:
                 self.say([self.speech._("  (type 'help' for the commands)")])
             return
-        except Exception as e:  # a bug must not cost the table its game
-            self._rebuild()
-            self.error(self.speech._("internal error ({error}); the line was not applied, the game is saved",
-                                          error=f"{type(e).__name__}: {e}"))
-            return
         try:
             self.session.record(line, continues_entry=continues)
         except SessionError as e:  # e.g. the disk is full or the folder went away
@@ -205,11 +220,12 @@ class Table:
         self.say(messages)
 
     def undo(self, count: str = "") -> None:
-        if count and not (count.isdigit() and int(count) > 0):
+        n = whole(count) if count else 1
+        if not n:
             self.error(self.speech._("undo takes back the last command; undo N the last N (N a whole number from 1)"))
             return
         try:
-            dropped = self.session.undo(int(count or 1))
+            dropped = self.session.undo(n)
         except SessionError as e:
             self.error(self.speech._("{error}; nothing was changed", error=e.text(self.speech.lang)))
             return
@@ -234,17 +250,45 @@ class Table:
         if entry is None:
             self.error(self.speech._("nothing to redo"))
             return
-        said = []
         try:
-            for line in entry:  # the same lines on the same state: they play out as they did
-                said += self.game.handle(line)
+            said = self.played_again(entry)
             self.session.redo()
-        except (InputError, SessionError) as e:
+        except RedoGone as gone:
             self._rebuild()
-            error = e.text(self.speech.lang) if isinstance(e, SessionError) else str(e)
-            self.error(self.speech._("{error}; nothing was changed", error=error))
+            self.drop_redo(gone)
+            return
+        except SessionError as e:
+            self._rebuild()
+            self.error(self.speech._("{error}; nothing was changed", error=e.text(self.speech.lang)))
             return
         self.say([self.speech._("redone: {lines}", lines=" | ".join(entry))] + said)
+
+    def played_again(self, entry: list[str]) -> list[str]:
+        """What `entry` says played again on the game as it stands; RedoGone if it no longer plays (a
+        file edited by hand, or saved by another kit): every line passes the checks a typed line does."""
+        if not entry:
+            raise RedoGone(self.speech._("it holds no line"))
+        said = []
+        for line in entry:  # the same lines on the same state: they play out as they did
+            stray = stray_character(line)
+            if stray:
+                raise RedoGone(self.speech._("a line holds a control character ({character})", character=shown(stray)))
+            try:
+                said += self.game.handle(line)
+            except InputError as e:
+                raise RedoGone(str(e)) from None
+            except Exception as e:  # noqa: BLE001 — a bug in playing it again must not cost the table its game
+                raise RedoGone(self.speech._("internal error ({error})", error=f"{type(e).__name__}: {e}")) from None
+        return said
+
+    def drop_redo(self, gone: RedoGone) -> None:
+        try:
+            self.session.drop_redo()
+        except SessionError as e:
+            self.error(self.speech._("{error}; nothing was changed", error=e.text(self.speech.lang)))
+            return
+        self.error(self.speech._("what undo took back no longer plays ({why}); it was put away, nothing was changed",
+                                 why=gone.why))
 
     def _rebuild(self) -> None:
         self.game = replay(self.session, self.new_game)

@@ -19,6 +19,7 @@ from tabletop.data.famiglia import FamigliaData
 from tabletop.i18n import N_
 
 from .. import protocol
+from ..numbers import is_whole, whole
 from ..protocol import CHANCE, NOBODY, Action, Event, Mover, Outcome, RuleError, ranked
 from ..speech import Said
 from .moves import (BetterInStack, Draw, Drawn, End, Enough, GameOver, NewStreet, NextStep, NoneBetter,
@@ -485,8 +486,8 @@ class Game:
 
     def _position(self, word: str, arg: str) -> int:
         """The Street position a take or refresh names, by number (from 1) or by card code."""
-        if arg.isdecimal():
-            return int(arg) - 1
+        if is_whole(arg):
+            return whole(arg) - 1
         codes = self.rules.codes
         if not arg or " " in arg:
             example = codes[self.street[0]] if self.street else self.rules.example(1)[0]

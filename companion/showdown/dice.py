@@ -11,11 +11,12 @@ import re
 from tabletop.i18n import N_
 from tabletop.record import Record
 
+from ..numbers import DIGITS, is_whole, whole
 from ..protocol import RuleError
 
 
 SIDES = 6
-_NOTATION = re.compile(rf"^\s*(\d*)\s*[dD]\s*{SIDES}\s*$")
+_NOTATION = re.compile(rf"^\s*({DIGITS}*)\s*[dD]\s*{SIDES}\s*$")
 MAX_DICE = 200  # far beyond any real pile; guards against a typo like 5000d6
 
 
@@ -44,9 +45,10 @@ def parse_notation(text: str) -> int:
 
 
 def parse_face(token: str) -> int:
-    if not token.isdigit() or not 1 <= int(token) <= SIDES:
+    face = whole(token)
+    if face is None or not 1 <= face <= SIDES:
         raise DiceError(N_("{token!r} is not a die face (1-{sides})"), token=token, sides=SIDES)
-    return int(token)
+    return face
 
 
 def parse_faces(tokens: list[str] | str) -> list[int]:
@@ -58,7 +60,7 @@ def parse_faces(tokens: list[str] | str) -> list[int]:
         for part in re.split(r"[\s,]+", token.strip()):
             if not part:
                 continue
-            if part.isdigit() and len(part) > 1:
+            if is_whole(part) and len(part) > 1:
                 faces.extend(parse_face(c) for c in part)
             else:
                 faces.append(parse_face(part))

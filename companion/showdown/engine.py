@@ -17,6 +17,7 @@ from typing import Any
 from tabletop.i18n import N_
 from tabletop.plain_text import shown, stray_character
 
+from ..numbers import is_whole
 from ..speech import Joined, Said
 from . import events as ev
 from .cards import find_card, find_item, item_doing
@@ -519,7 +520,7 @@ class Engine:
     def reroll(self, tokens: list[str]) -> list[ev.Event]:
         action = self._need_action("after")
         side = None
-        if tokens and not tokens[0][0].isdigit():
+        if tokens and not is_whole(tokens[0][0]):
             side = action.side(self.team(tokens[0]).name)
             tokens = tokens[1:]
         if side is None:

@@ -9,6 +9,7 @@ import re
 
 from tabletop.i18n import N_
 
+from ..numbers import is_whole, signed, whole
 from ..protocol import CHANCE, NOBODY, PLAYER, Action, Event, Mover, Outcome, RuleError, ranked
 from ..speech import Said
 from .cards import NotFound, find_card, find_item
@@ -99,8 +100,8 @@ class Match:
             return Attack(self._target(" ".join(args)))  # a team name may have spaces
         if word == "pass" and not args:
             return Pass()
-        if word == "buy" and args and len(args) <= 2 and (len(args) == 1 or args[1].isdigit()):
-            return Buy(self._item(args[0]), int(args[1]) if len(args) == 2 else 1)
+        if word == "buy" and args and len(args) <= 2 and (len(args) == 1 or is_whole(args[1])):
+            return Buy(self._item(args[0]), whole(args[1]) if len(args) == 2 else 1)
         if word == "use" and args:
             return Use((self._card(args[0]), *args[1:]))
         if word == "roll":
@@ -111,8 +112,8 @@ class Match:
             return Reroll(tuple(args))
         if word in ("ready", "double", "done") and not args:
             return {"ready": Ready(), "double": Double(), "done": Done()}[word]
-        if word == "adjust" and len(args) >= 3 and re.fullmatch(r"[+-]?\d+", args[1]):
-            return Adjust(args[0], int(args[1]), " ".join(args[2:]))
+        if word == "adjust" and len(args) >= 3 and signed(args[1]) is not None:
+            return Adjust(args[0], signed(args[1]), " ".join(args[2:]))
         if word == "give" and len(args) == 2:
             return Give(args[0], args[1])
         usage = next((h for h in HELP_LINES if word in h.split()), None)

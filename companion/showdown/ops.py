@@ -16,6 +16,7 @@ from tabletop.i18n import N_
 from .conditions import kind_of
 from .dice import DiceError, parse_face, roll
 from .pool import Note, Pool, PoolError
+from ..numbers import whole
 from ..protocol import RuleError
 from ..speech import Joined, Said
 
@@ -66,9 +67,9 @@ class Choices:
         token = self._next(what)
         old, sep, new = token.partition(">")
         try:
-            if sep:
-                return parse_face(old), int(new)
-        except (DiceError, ValueError):
+            if sep and whole(new) is not None:
+                return parse_face(old), whole(new)
+        except DiceError:
             pass
         raise EffectError(N_("{what}: expected OLD>NEW such as 2>6, got {token!r}"), what=what, token=token)
 

@@ -10,6 +10,7 @@ from tabletop.data.hitmans_showdown import load_game
 from tabletop.i18n import N_
 from tabletop.text_width import display_width
 
+from ..numbers import is_whole
 from ..protocol import Action, Choice, Form, Outcome, RuleError
 from ..session import Session
 from ..speech import pad
@@ -134,7 +135,7 @@ class ShowdownTable:
         if isinstance(action, Answer):
             if action.text == "roll":
                 return Choice(line, _("Let the companion roll"), "answer")
-            if action.text.isdigit():
+            if is_whole(action.text):
                 return Choice(line, action.text, "answer")
             return Choice(line, _("Take {card}", card=talk.card(action.text)), "answer")
         if isinstance(action, Roll):

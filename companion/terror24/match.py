@@ -17,6 +17,7 @@ from collections import Counter
 from tabletop.data.terror24 import STYLES, Style, Terror24
 from tabletop.i18n import N_
 
+from ..numbers import is_whole, signed, whole
 from ..protocol import CHANCE, NOBODY, PLAYER, Action, Event, Mover, Outcome, RuleError, ranked
 from ..table import TABLE_WORDS
 from .engine import Game, Seat, npc_style
@@ -124,7 +125,7 @@ class Match:
             name, detective = " ".join(pair.group(1).split()), pair.group(2)
             if name.lower() == NPC.lower():
                 raise RuleError(N_("{npc!r} is the virtual player's name; choose another"), npc=NPC)
-            if name.isdigit():  # "3 5" must read as a bid, never as player 3 laying a 5
+            if is_whole(name):  # "3 5" must read as a bid, never as player 3 laying a 5
                 raise RuleError(N_("a player's name cannot be a number ({name!r})"), name=name)
             if name.lower() in TABLE_WORDS:  # "Quit 3 5" would end the session, not lay a bid
                 raise RuleError(N_("a player's name cannot be a table command ({name!r}; not {words})"),
@@ -227,11 +228,12 @@ class Match:
                                "{names})"), word=line.split()[0], names=tuple(s.name for s in self.game.seats))
         text = line.replace(",", " ").replace("+", " ")
         words = text.split()
-        if len(words) == 1 and words[0].isdigit():
+        if len(words) == 1 and is_whole(words[0]):
             words = list(words[0])  # "35" = 3 and 5 (every card is one digit)
-        if not words or not all(w.isdigit() for w in words):
+        cards = [whole(w) for w in words]
+        if not cards or None in cards:
             raise RuleError(N_("type the cards as numbers, e.g. 3 5 (got {line!r})"), line=line)
-        return Bid(self.game.seats[seat].name, tuple(int(w) for w in words))
+        return Bid(self.game.seats[seat].name, tuple(cards))
 
     def _named_seat(self, line: str) -> tuple[int, str] | None:
         """The seat whose name starts `line` (the longest such name, a name may have spaces), with the
@@ -249,16 +251,17 @@ class Match:
         if word in ("draw", "引く"):
             hand = sorted(self.game.seats[seat].hand)
             return Draw(random.Random(f"{self.seed}:check:{seat}").choice(hand))
-        if word.isdigit():
-            return Draw(int(word))
+        if is_whole(word):
+            return Draw(whole(word))
         raise RuleError(N_("type the card drawn (e.g. 3), or 'draw' to let the companion pick one"))
 
     def _parse_adjust(self, words: list[str]) -> Adjust:
         if self.game is None:
             raise RuleError(N_("scores can be corrected once the game has started"))
-        if len(words) < 2 or not re.fullmatch(r"[+-]\d+", words[-1]):
+        change = signed(words[-1], sign_required=True) if len(words) >= 2 else None
+        if change is None:
             raise RuleError(N_("adjust NAME +N  or  adjust NAME -N"))
-        return Adjust(self._player(" ".join(words[:-1]), [s.name for s in self.game.seats]), int(words[-1]))
+        return Adjust(self._player(" ".join(words[:-1]), [s.name for s in self.game.seats]), change)
 
     # ---- apply ----------------------------------------------------------------------------------------
 

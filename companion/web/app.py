@@ -44,7 +44,7 @@ async def read_limited(request: Request, lang: str) -> bytes:
     as the limit is passed, and a client that leaves before sending all it announced is not a bug."""
     too_big = BadRequest(_in(lang, N_("The request is too large (at most {n} bytes)."), n=MAX_BODY))
     declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+    if declared is not None and (not (declared.isascii() and declared.isdigit()) or int(declared) > MAX_BODY):
         raise too_big
     received = bytearray()
     try:

@@ -213,7 +213,7 @@ class Store:
         kind, table, status = self.status(name, lang)
         if not status["over"]:
             raise _error(409, lang, N_("{name!r} is not over yet."), name=name)
-        stem = re.sub(r"-\d+$", "", name)
+        stem = re.sub(r"-[0-9]+$", "", name)
         for _ in range(100):  # another device may take a name between the look and the lock
             new = self.free_name(stem)
             if not valid_name(new):

@@ -6,6 +6,7 @@ from companion.showdown.dice import SIDES
 from companion.showdown.moves import Answer, Attack, Buy, Done, Double, Pass, Ready, Roll, Use
 from companion.showdown.ops import ChoicesMissing
 from companion.showdown.repl import ShowdownTable
+from companion.numbers import is_whole
 from companion.protocol import RuleError
 from tabletop.i18n import _
 
@@ -186,7 +187,7 @@ def _question(table: ShowdownTable, actions: list) -> dict:
     """A penalty or theft question: a face to tap (or virtual dice), or a card to take."""
     game = table.game
     answers = [a for a in actions if isinstance(a, Answer)]
-    if all(a.text.isdigit() or a.text == "roll" for a in answers):
+    if all(is_whole(a.text) or a.text == "roll" for a in answers):
         return {"buttons": [Button(str(f), Answer(str(f)).line()) for f in FACES]
                 + [Button(_("Roll it for me"), Answer("roll").line(), tone="main")], "answer_faces": True}
     return {"buttons": [Button(f"{game.card(a.text).index} {game.card(a.text).title(table.lang)}", a.line())

@@ -1,0 +1,33 @@
+"""Numbers in what a player types, read by one rule that every game's parser (and the browser's port of
+them) shares: after NFKC — the line is normalised as it comes in, so a Japanese keyboard's full-width
+digits read as ASCII — a number is ASCII digits, with a sign where one is allowed. Anything else that
+Unicode calls a digit (⓵ ² ፩ ٣) is not a number here: the line is a typo like any other, answered in
+words, never a crash (`str.isdigit` says yes to ⓵, and `int` then fails)."""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+DIGITS = "[0-9]"  # for a parser's own pattern: `\d` would take any script's digits
+_WHOLE = re.compile(f"{DIGITS}+")
+_SIGNED = re.compile(f"[+-]?{DIGITS}+")
+_SIGN_REQUIRED = re.compile(f"[+-]{DIGITS}+")
+
+
+def _read(pattern: re.Pattern, text: str) -> int | None:
+    text = unicodedata.normalize("NFKC", text)
+    return int(text) if pattern.fullmatch(text) else None
+
+
+def whole(text: str) -> int | None:
+    """`text` as a whole number of ASCII digits (`"07"` → 7), or None."""
+    return _read(_WHOLE, text)
+
+
+def is_whole(text: str) -> bool:
+    return whole(text) is not None
+
+
+def signed(text: str, sign_required: bool = False) -> int | None:
+    """`text` as a whole number with an optional (or a required) sign (`"+3"`, `"-500"`), or None."""
+    return _read(_SIGN_REQUIRED if sign_required else _SIGNED, text)
