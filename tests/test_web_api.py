@@ -206,7 +206,7 @@ def test_a_malformed_line_request_is_a_400_and_changes_nothing(c, tmp_path, cont
 # ---- names, damaged files -------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name", ["../g", "..", ".", ".hidden", "a.b", "/etc/passwd", "a\x00b", "a/b",
-                                  "a\\b", " g", "g ", "-g", "_g", "x" * 65, "ｇ" * 3 + "\u0301"])
+                                  "a\\b", " g", "g ", "-g", "_g", "x" * 65, "ge\u0301"])  # the last: not NFC
 def test_a_name_never_reaches_a_file_outside_the_games_folder(tmp_path, name):
     folder = tmp_path / "games"
     folder.mkdir()

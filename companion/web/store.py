@@ -6,7 +6,6 @@ import itertools
 import json
 import re
 import threading
-import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -19,14 +18,9 @@ from ..driver import LineTable, Outcome, apply_line, current, local_words
 from ..guard import journal_lock
 from ..kinds import BY_GAME_ID, KINDS, Kind, OptionsError, SavedOptionsError, table_factory
 from ..session import FORMAT, VERSION, Session, SessionError
+from .names import NAME_BYTES, key, refusal, servable
 
 SUFFIX = ".game.json"
-# Letters (any script), digits, '_' and '-', starting with a letter or digit: no dot, slash, NUL or
-# space can reach a file name, so a name never leaves the games folder.
-NAME = re.compile(r"[^\W_][\w-]{0,63}")
-# File names hold 255 bytes; the longest one made from a game's name is its temporary file while it is
-# saved (`.NAME.game.json.XXXXXXXX.tmp`, 24 bytes more), so 64 letters of 4 bytes (U+20000…) cannot pass.
-NAME_BYTES = 200
 
 
 class GameError(Exception):
@@ -43,11 +37,6 @@ def _error(status: int, lang: str, message: str, **values: Any) -> GameError:
 
 def _damaged(lang: str, name: str) -> GameError:
     return _error(409, lang, N_("{name}: the game file is damaged; it was left untouched."), name=name)
-
-
-def valid_name(name: str) -> bool:
-    return (isinstance(name, str) and NAME.fullmatch(name) is not None
-            and unicodedata.is_normalized("NFC", name) and len(name.encode("utf-8")) <= NAME_BYTES)
 
 
 @dataclass
@@ -88,7 +77,7 @@ class Store:
         self._mutex = threading.Lock()  # guards the cache only; the game files have their own locks
 
     def path(self, name: str, lang: str) -> Path:
-        if not valid_name(name):
+        if not servable(name):
             raise _error(404, lang, N_("No game is called {name!r} here."), name=name)
         return self.folder / f"{name}{SUFFIX}"
 
@@ -168,7 +157,7 @@ class Store:
         rows = []
         for path in sorted(self.folder.glob(f"*{SUFFIX}")):
             name = path.name[: -len(SUFFIX)]
-            if not valid_name(name) or not path.is_file():
+            if not servable(name) or not path.is_file():
                 continue  # a file the terminal named otherwise (--game) is not served
             changed = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc).isoformat(timespec="seconds")
             try:
@@ -179,10 +168,20 @@ class Store:
         rows.sort(key=lambda row: row.changed, reverse=True)
         return rows
 
+    def _names_by_key(self) -> dict[str, str]:
+        return {key(name): name for name in (path.name[: -len(SUFFIX)] for path in self.folder.glob(f"*{SUFFIX}"))}
+
+    def taken(self, name: str) -> str | None:
+        """The game already called `name`, or by a name that is the same to a player (`Club`, `ｃｌｕｂ`)."""
+        if (self.folder / f"{name}{SUFFIX}").exists():
+            return name
+        return self._names_by_key().get(key(name))
+
     def free_name(self, base: str) -> str:
         """`base`, or `base-2`, `base-3`… whichever no game has yet (the new-game forms' suggestion)."""
+        taken = self._names_by_key()
         names = (base if n == 1 else f"{base}-{n}" for n in itertools.count(1))
-        return next(name for name in names if not (self.folder / f"{name}{SUFFIX}").exists())
+        return next(name for name in names if key(name) not in taken)
 
     def create(self, game: str, name: str, options: dict, lang: str, seed: int | None = None) -> Session:
         """A new game file; an existing name, an unknown game or options `play` would refuse are refused."""
@@ -190,18 +189,18 @@ class Store:
         if kind is None:
             raise _error(400, lang, N_("Unknown game {game!r}: choose one of {games}."), game=game,
                          games=", ".join(KINDS))
-        if not valid_name(name):
-            raise _error(400, lang, N_("A game name is 1 to 64 letters, digits, '-' or '_', starting with a "
-                                       "letter or digit (fewer letters of the rarest scripts: at most "
-                                       "{n} bytes)."), n=NAME_BYTES)
+        problem = refusal(name)
+        if problem:
+            raise _error(400, lang, problem, name=name, n=NAME_BYTES)
         try:
             checked = kind.new_options(options, lang)
         except OptionsError as e:
             raise GameError(400, str(e)) from None
         path = self.path(name, lang)
         with journal_lock(path):
-            if path.exists():
-                raise _error(409, lang, N_("A game called {name!r} already exists."), name=name)
+            existing = self.taken(name)
+            if existing is not None:
+                raise _error(409, lang, N_("A game called {name!r} already exists."), name=existing)
             session = Session.create(kind.game_id, {**checked, "lang": lang, "cards": None}, path, seed)
             _save_new(session, lang)
         self._forget(name)
@@ -216,11 +215,11 @@ class Store:
         stem = re.sub(r"-[0-9]+$", "", name)
         for _ in range(100):  # another device may take a name between the look and the lock
             new = self.free_name(stem)
-            if not valid_name(new):
+            if refusal(new):
                 raise _error(400, lang, N_("{name!r} is too long a name to number a rematch after it."), name=name)
             path = self.path(new, lang)
             with journal_lock(path):
-                if path.exists():
+                if self.taken(new) is not None:
                     continue
                 session = Session.create(kind.game_id, dict(table.session.options), path)
                 session.entries = table.rematch_lines()
