@@ -117,6 +117,47 @@ def test_the_pages_are_installable_on_localhost(browser, server):
     assert manifest["display"] == "standalone" and {i["sizes"] for i in manifest["icons"]} >= {"192x192", "512x512"}
 
 
+def test_the_service_worker_keeps_one_entry_a_page_whatever_its_query(browser, server):
+    new_game(server, "famiglia", "kept-once")
+    browser.get(server["url"].replace("127.0.0.1", "localhost") + "/games/kept-once")
+    WebDriverWait(browser, 60).until(lambda d: d.execute_script(
+        "return navigator.serviceWorker && navigator.serviceWorker.controller !== null") or d.refresh())
+    for query in ("?from=qr", "?from=chat", "?utm=1"):
+        browser.get(server["url"].replace("127.0.0.1", "localhost") + "/games/kept-once" + query)
+        WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "board"))
+    kept = browser.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        (async () => {
+          const urls = [];
+          for (const name of await caches.keys()) {
+            for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+          }
+          done(urls.filter((u) => new URL(u).pathname === "/games/kept-once"));
+        })();""")
+    assert len(kept) == 1 and "?" not in kept[0]
+
+
+def test_under_lan_the_pages_install_on_localhost(browser, tmp_path):
+    port = free_port()
+    process = start_server(port, tmp_path, "--lan", "--host", "127.0.0.1")
+    try:
+        out = b""
+        while b"token=" not in out:
+            out += process.stdout.read1(4096)
+        token = out.split(b"token=")[1].split()[0].decode()
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/api/games", method="POST",
+                                         headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
+                                         data=json.dumps({"game": "famiglia", "name": "lan-app", "options": {}}).encode())
+        urllib.request.urlopen(request)
+        browser.get(f"http://localhost:{port}/games/lan-app?token={token}")
+        WebDriverWait(browser, 60).until(lambda d: d.execute_script(
+            "return navigator.serviceWorker && navigator.serviceWorker.controller !== null") or d.refresh())
+        errors = browser.execute_cdp_cmd("Page.getInstallabilityErrors", {})["installabilityErrors"]
+        assert errors == []
+    finally:
+        stop_server(process)
+
+
 # ---- the server out of reach -------------------------------------------------------------------------------
 
 def start_server(port, games, *extra):

@@ -24,7 +24,7 @@ from tabletop.plain_text import stray_character
 from ..driver import normalise_line
 from ..kinds import KINDS, bundled
 from .pairing import LIFETIME, Pairing
-from .security import Guard, local_target, viewer_lang
+from .security import HEADER_DICT, Guard, local_target, viewer_lang
 from .render import render
 from .store import GameError, Store
 
@@ -289,9 +289,9 @@ def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] |
         lang = viewer_lang(request)
         message = _in(lang, N_("Internal error ({error}); nothing was changed."), error=type(exc).__name__)
         if wants_json(request):
-            return JSONResponse({"error": message}, status_code=500)
+            return JSONResponse({"error": message}, status_code=500, headers=HEADER_DICT)
         return HTMLResponse(f"<!doctype html><meta charset=utf-8><title>500</title><p>{html.escape(message)}</p>",
-                            status_code=500)
+                            status_code=500, headers=HEADER_DICT)
 
     routes = [
         Route("/", home),

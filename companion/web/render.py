@@ -12,6 +12,7 @@ from tabletop import i18n
 from .views import outcome_view, play_view
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
+STATIC = TEMPLATES.parent / "static"
 
 
 @lru_cache(maxsize=1)
@@ -23,7 +24,14 @@ def environment() -> Environment:
                                   ngettext=lambda s, p, n: i18n.ngettext(s, p, n), newstyle=True)
     env.globals["play_view"] = play_view  # a play page's data: views/<game>.py
     env.globals["outcome_view"] = outcome_view  # the end of any game
+    env.globals["page_style"] = page_style
     return env
+
+
+@lru_cache(maxsize=1)
+def page_style() -> str:
+    """The pages' stylesheet, to put in a page itself (our own file: the template marks it safe)."""
+    return (STATIC / "style.css").read_text(encoding="utf-8")
 
 
 def render(template: str | list[str], lang: str, **context: Any) -> str:

@@ -2,6 +2,7 @@
 `--lan`, and the refusal of state-changing requests sent from another site. Also the viewer's language."""
 from __future__ import annotations
 
+import re
 import secrets
 from typing import Any
 from urllib.parse import urlencode, urlsplit
@@ -16,7 +17,7 @@ COOKIE = "tabletop_token"
 # Sent with every answer: no page of another site may frame ours (a hidden Undo under a decoy button),
 # no script, style or connection but this server's, and no address (with its token) in a Referer. The
 # one media a page plays is the silent video it records itself to keep the screen on (a blob: address).
-HEADERS = [
+HEADERS: list[tuple[bytes, bytes]] = [
     (b"content-security-policy",
      b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
      b"media-src 'self' blob:; "
@@ -25,6 +26,8 @@ HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
 ]
+# The same, for a response made outside the guard (a bug's answer, made by the outermost middleware).
+HEADER_DICT = {name.decode(): value.decode() for name, value in HEADERS}
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 LOCAL_HOSTS = ["127.0.0.1", "localhost", "::1"]
 
@@ -47,12 +50,16 @@ def viewer_lang(request: Request) -> str:
     return min(ranked)[2] if ranked else "en"
 
 
+# RFC 3986's host and port, as browsers send them: an IP literal in brackets, or a name or an IPv4
+# address (unreserved characters, sub-delimiters and percent escapes), then a port of digits. Nothing
+# else: no user before an @, no second bracket.
+_HOST_AND_PORT = re.compile(r"(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~%!$&'()*+,;=-]*)(?::[0-9]*)?")
+
+
 def host_of(value: str) -> str:
-    """'[::1]:8765' → '::1', 'localhost:8765' → 'localhost'; '' for what is no host at all."""
-    try:
-        return (urlsplit(f"//{value}").hostname or "").lower()
-    except ValueError:  # e.g. '[::1' (an unclosed IPv6 bracket)
-        return ""
+    """'[::1]:8765' → '::1', 'localhost:8765' → 'localhost'; '' for what is no host and port at all."""
+    found = _HOST_AND_PORT.fullmatch(value)
+    return found.group(1).strip("[]").lower() if found else ""
 
 
 def local_target(target: str) -> str:
@@ -105,7 +112,8 @@ class Guard:
         say = translator(viewer_lang(request))
         if self.hosts is not None and host_of(request.headers.get("host", "")) not in self.hosts:
             return self.refuse(request, 400, say(N_("This server answers only to its own address.")))
-        if self.token and request.url.path.startswith("/pair/") and request.method in SAFE_METHODS:
+        # GET only: a chat app's link preview asks with HEAD, and a pairing code is used once
+        if self.token and request.url.path.startswith("/pair/") and request.method == "GET":
             code = request.url.path.removeprefix("/pair/")
             if self.pairing is not None and self.pairing.redeem(code):
                 return self.remember(request, request.query_params.get("next", "/"))

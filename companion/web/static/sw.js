@@ -18,17 +18,24 @@ self.addEventListener("activate", (event) => {
     .then(() => self.clients.claim()));
 });
 
+// One entry a page, whatever its query string: a page is kept as its path, so the cache holds one
+// entry per game, not one per link that led there.
+function pageKey(url) {
+  const page = new URL(url, location.origin);
+  return page.origin + page.pathname;
+}
+
 async function networkFirst(request) {
   const cache = await caches.open(CACHE);
   try {
     const response = await fetch(request);
     // a page as the server last drew it; never an answer that carries or sets the access token
     if (response.ok && response.type === "basic" && !new URL(request.url).searchParams.has("token")) {
-      await cache.put(request, response.clone());
+      await cache.put(pageKey(request.url), response.clone());
     }
     return response;
   } catch (e) {
-    const kept = await cache.match(request, { ignoreVary: true });
+    const kept = await cache.match(pageKey(request.url), { ignoreVary: true });
     if (kept) return kept;
     throw e;
   }
@@ -39,7 +46,9 @@ async function networkFirst(request) {
 self.addEventListener("message", (event) => {
   const url = new URL(event.data && event.data.keep, location.origin);
   if (url.origin !== location.origin || url.searchParams.has("token") || url.pathname.startsWith("/api/")) return;
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.add(url.pathname + url.search)).catch(() => {}));
+  event.waitUntil(caches.open(CACHE)
+    .then((cache) => fetch(url.pathname + url.search).then((response) => response.ok && cache.put(pageKey(url), response)))
+    .catch(() => {}));
 });
 
 async function cacheFirst(request) {
