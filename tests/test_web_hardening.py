@@ -221,13 +221,27 @@ def test_the_token_link_redirects_only_to_a_path_on_this_server(tmp_path, path):
 
 def test_temporary_files_left_by_a_killed_write_are_removed_when_the_game_is_opened(c, tmp_path):
     create(c, "famiglia", "g")
+    server = client(tmp_path)  # started before the kill: it has not opened the game yet
     left = [tmp_path / ".g.game.json.k3x9_a2z.tmp", tmp_path / ".g.game.json.0pqrs7tu.tmp"]
     for path in left:
         path.write_text('{"half": ')
     other = tmp_path / ".other.game.json.k3x9_a2z.tmp"  # another game's: not this opening's to touch
     other.write_text("{")
-    assert client(tmp_path).get("/api/games/g").status_code == 200
+    assert server.get("/api/games/g").status_code == 200
     assert not any(path.exists() for path in left) and other.exists()
+
+
+def test_what_killed_writes_left_is_put_away_when_the_server_starts(tmp_path):
+    c = client(tmp_path)
+    create(c, "famiglia", "g")
+    left = [tmp_path / ".g.game.json.k3x9_a2z.tmp",  # a save of g killed mid-way
+            tmp_path / ".new.game.json.0pqrs7tu.tmp", tmp_path / ".new.game.json.lock"]  # a create killed
+    for path in left:
+        path.write_text("{")
+    kept = [tmp_path / "g.game.json", tmp_path / ".g.game.json.lock", tmp_path / "notes.txt"]
+    kept[-1].write_text("mine")
+    client(tmp_path)
+    assert not any(path.exists() for path in left) and all(path.exists() for path in kept)
 
 
 def test_the_terminal_removes_them_too_when_it_resumes(tmp_path):

@@ -66,6 +66,15 @@ def unicode_text(data: Any) -> bool:
     return True
 
 
+def request_id(data: dict, lang: str) -> str | None:
+    """The client's id for a request that makes a game (`"request"`), so sending it twice makes one."""
+    asked = data.get("request")
+    if asked is not None and not (isinstance(asked, str) and 1 <= len(asked) <= 64 and asked.isascii()
+                                  and asked.isprintable()):
+        raise BadRequest(_in(lang, N_("request must be an id of 1 to 64 ASCII characters")))
+    return asked
+
+
 def _in(lang: str, message: str, **values: Any) -> str:
     return translator(lang)(message).format(**values)
 
@@ -96,6 +105,7 @@ def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] |
     """`public_url`: the address other phones open (`--lan`), None when only this computer can;
     `ca_certificate`: the authority a phone trusts for `--https`, offered for download."""
     store = Store(games)
+    store.tidy()
     pairing = Pairing()
 
     def page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
@@ -209,12 +219,13 @@ def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] |
         seed = options.get("seed") if isinstance(options, dict) else None
         if not isinstance(game, str) or not isinstance(name, str) or not isinstance(options, dict):
             raise BadRequest(_in(lang, N_('Send {{"game": ..., "name": ..., "options": {{...}}}}.')))
+        asked = request_id(data, lang)
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise BadRequest(_in(lang, N_("seed must be a whole number")))
         options = {k: v for k, v in options.items() if k != "seed"}
 
         def work(lang: str) -> dict:
-            store.create(game, name, options, lang, seed)
+            store.create(game, name, options, lang, seed, request=asked)
             return store.status(name, lang)[2]
         status = await threaded(request, work)
         return JSONResponse({"name": name, "game": game, "status": status}, status_code=201)
@@ -230,7 +241,9 @@ def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] |
 
     async def rematch(request: Request) -> Response:
         name = request.path_params["name"]
-        new = await threaded(request, lambda lang: store.rematch(name, lang))
+        lang = viewer_lang(request)
+        asked = request_id(await body(request, lang), lang) if request.headers.get("content-type") else None
+        new = await threaded(request, lambda lang: store.rematch(name, lang, request=asked))
         return JSONResponse({"name": new}, status_code=201)
 
     async def post_line(request: Request) -> Response:

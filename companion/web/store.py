@@ -6,6 +6,7 @@ import itertools
 import json
 import re
 import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -15,24 +16,33 @@ from tabletop.fileio import remove_leftover_writes
 from tabletop.i18n import N_, translator
 
 from ..driver import LineTable, Outcome, apply_line, current, local_words
-from ..guard import journal_lock
+from ..guard import journal_lock, leftover_games, remove_leftovers
 from ..kinds import BY_GAME_ID, KINDS, Kind, OptionsError, SavedOptionsError, table_factory
 from ..session import FORMAT, VERSION, Session, SessionError
+from ..summaries import Summaries, stamp
 from .names import NAME_BYTES, key, refusal, servable
 
 SUFFIX = ".game.json"
 
 
-class GameError(Exception):
-    """A request about a game that cannot be served; `status` is the HTTP status it answers with."""
+# Games whose tables (a replayed game each) are kept between requests, the most recently used: what the
+# server holds grows with the games in play, not with the folder.
+OPEN_TABLES = 32
+# Client request ids remembered, so a request sent twice (a double tap, a retry) makes one game.
+REMEMBERED_REQUESTS = 256
 
-    def __init__(self, status: int, message: str):
+
+class GameError(Exception):
+    """A request about a game that cannot be served; `status` is the HTTP status it answers with, `why`
+    the message before it was worded (a list keeps it to word it again in another language)."""
+
+    def __init__(self, status: int, message: str, why: str | None = None):
         super().__init__(message)
-        self.status, self.message = status, message
+        self.status, self.message, self.why = status, message, why
 
 
 def _error(status: int, lang: str, message: str, **values: Any) -> GameError:
-    return GameError(status, translator(lang)(message).format(**values))
+    return GameError(status, translator(lang)(message).format(**values), why=message)
 
 
 def _damaged(lang: str, name: str) -> GameError:
@@ -61,6 +71,12 @@ def progress(status: dict) -> dict:
     return {key: status[key] for key in ("round", "week", "pass") if isinstance(status.get(key), int)}
 
 
+def _listed(name: str, changed: str, summary: dict, lang: str) -> Listed:
+    if "problem" in summary:
+        return Listed(name, changed, problem=translator(lang)(summary["problem"]).format(name=name))
+    return Listed(name, changed, BY_GAME_ID[summary["game"]], summary["status"])
+
+
 def _save_new(session: Session, lang: str) -> None:
     """A new game's first save (under its lock); what stops it is the server's failure, said without
     the server's folder."""
@@ -73,8 +89,15 @@ def _save_new(session: Session, lang: str) -> None:
 class Store:
     def __init__(self, folder: Path):
         self.folder = Path(folder)
-        self._tables: dict[tuple, LineTable] = {}
-        self._mutex = threading.Lock()  # guards the cache only; the game files have their own locks
+        self._tables: OrderedDict[tuple, LineTable] = OrderedDict()
+        self._summaries = Summaries(self.folder)
+        self._requests: OrderedDict[tuple, str] = OrderedDict()  # (what, request id) → the game it made
+        self._mutex = threading.Lock()  # guards the caches only; the game files have their own locks
+
+    def tidy(self) -> list[Path]:
+        """Put away what writers killed mid-way left in the folder (temporary copies, the lock files of
+        games never saved); the server does it when it starts."""
+        return [gone for game in sorted(leftover_games(self.folder, SUFFIX)) for gone in remove_leftovers(game)]
 
     def path(self, name: str, lang: str) -> Path:
         if not servable(name):
@@ -106,10 +129,14 @@ class Store:
         key = (name, lang, identity)  # a game deleted and started again under its name is another game
         with self._mutex:
             table = self._tables.get(key)
+            if table is not None:
+                self._tables.move_to_end(key)
         if table is None:
             table = self._open(path, name, kind, lang)
             with self._mutex:
                 table = self._tables.setdefault(key, table)
+                while len(self._tables) > OPEN_TABLES:
+                    self._tables.popitem(last=False)
         return kind, table
 
     def _open(self, path: Path, name: str, kind: Kind, lang: str) -> LineTable:
@@ -154,19 +181,42 @@ class Store:
         return revision
 
     def listing(self, lang: str) -> list[Listed]:
-        rows = []
+        """Every game of the folder, the most recently changed first. A game is replayed only when its
+        file changed since the list last looked (`companion/summaries.py`)."""
+        rows, names = [], set()
         for path in sorted(self.folder.glob(f"*{SUFFIX}")):
             name = path.name[: -len(SUFFIX)]
             if not servable(name) or not path.is_file():
                 continue  # a file the terminal named otherwise (--game) is not served
-            changed = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc).isoformat(timespec="seconds")
             try:
-                kind, _, status = self.status(name, lang)
-                rows.append(Listed(name, changed, kind, status))
-            except GameError as e:
-                rows.append(Listed(name, changed, problem=e.message))
+                file_stamp = stamp(path)
+            except OSError:
+                continue  # gone since the folder was read
+            names.add(name)
+            with self._mutex:
+                summary = self._summaries.get(name, file_stamp)
+            if summary is None:
+                summary = self._summarise(name)
+                if summary is None:
+                    continue
+                with self._mutex:
+                    self._summaries.put(name, file_stamp, summary)
+            changed = datetime.fromtimestamp(file_stamp[0] / 1e9, timezone.utc).isoformat(timespec="seconds")
+            rows.append(_listed(name, changed, summary, lang))
+        with self._mutex:
+            self._summaries.keep_only(names)
+            self._summaries.save()
         rows.sort(key=lambda row: row.changed, reverse=True)
         return rows
+
+    def _summarise(self, name: str) -> dict | None:
+        """What the list shows of a game, in no language (None: its file went away meanwhile)."""
+        try:
+            kind, _, status = self.status(name, "en")
+        except GameError as e:
+            return None if e.status == 404 else {"problem": e.why or e.message}
+        return {"game": kind.game_id, "status": {"version": status["version"], "over": bool(status.get("over")),
+                                                 **progress(status)}}
 
     def _names_by_key(self) -> dict[str, str]:
         return {key(name): name for name in (path.name[: -len(SUFFIX)] for path in self.folder.glob(f"*{SUFFIX}"))}
@@ -183,8 +233,28 @@ class Store:
         names = (base if n == 1 else f"{base}-{n}" for n in itertools.count(1))
         return next(name for name in names if key(name) not in taken)
 
-    def create(self, game: str, name: str, options: dict, lang: str, seed: int | None = None) -> Session:
-        """A new game file; an existing name, an unknown game or options `play` would refuse are refused."""
+    def _made(self, request: tuple) -> str | None:
+        """The game a request with this client id made already (None for a request without one)."""
+        if request[-1] is None:
+            return None
+        with self._mutex:
+            return self._requests.get(request)
+
+    def _remember(self, request: tuple, name: str) -> None:
+        if request[-1] is None:
+            return
+        with self._mutex:
+            self._requests[request] = name
+            while len(self._requests) > REMEMBERED_REQUESTS:
+                self._requests.popitem(last=False)
+
+    def create(self, game: str, name: str, options: dict, lang: str, seed: int | None = None,
+               request: str | None = None) -> None:
+        """A new game file; an existing name, an unknown game or options `play` would refuse are refused.
+        `request`: the client's id for this request; sent again (a double tap, a retry after a lost
+        answer), it makes no second game and is answered as the first was."""
+        if self._made(("create", request)) == name:
+            return
         kind = KINDS.get(game)
         if kind is None:
             raise _error(400, lang, N_("Unknown game {game!r}: choose one of {games}."), game=game,
@@ -198,17 +268,23 @@ class Store:
             raise GameError(400, str(e)) from None
         path = self.path(name, lang)
         with journal_lock(path):
+            if self._made(("create", request)) == name:  # the same request, made while this one waited
+                return
             existing = self.taken(name)
             if existing is not None:
                 raise _error(409, lang, N_("A game called {name!r} already exists."), name=existing)
             session = Session.create(kind.game_id, {**checked, "lang": lang, "cards": None}, path, seed)
             _save_new(session, lang)
+            self._remember(("create", request), name)
         self._forget(name)
-        return session
 
-    def rematch(self, name: str, lang: str) -> str:
+    def rematch(self, name: str, lang: str, request: str | None = None) -> str:
         """A new game with a finished one's setup (its options, and the seats 24 keeps), under the next
-        free name of the same stem (`club` → `club-2`); its name."""
+        free name of the same stem (`club` → `club-2`); its name. `request` as for `create`."""
+        asked = ("rematch", name, request)
+        made = self._made(asked)
+        if made is not None:
+            return made
         kind, table, status = self.status(name, lang)
         if not status["over"]:
             raise _error(409, lang, N_("{name!r} is not over yet."), name=name)
@@ -219,11 +295,15 @@ class Store:
                 raise _error(400, lang, N_("{name!r} is too long a name to number a rematch after it."), name=name)
             path = self.path(new, lang)
             with journal_lock(path):
+                made = self._made(asked)  # the same request, made while this one waited
+                if made is not None:
+                    return made
                 if self.taken(new) is not None:
                     continue
                 session = Session.create(kind.game_id, dict(table.session.options), path)
                 session.entries = table.rematch_lines()
                 _save_new(session, lang)
+                self._remember(asked, new)
             self._forget(new)
             return new
         raise _error(409, lang, N_("No free name for a rematch of {name!r}."), name=name)

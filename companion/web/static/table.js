@@ -253,11 +253,20 @@ const Table = (() => {
   document.addEventListener("table:refreshed", showLastStep);
   showLastStep();
 
+  // An id for a request that makes a game: the same tap sent twice (a double tap, a retry) makes one.
+  // From getRandomValues, which plain HTTP on the LAN has too (randomUUID needs a secure context).
+  function requestId() {
+    return [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
   // A finished game's rematch: a new game with its setup, then that game's page.
+  const rematchId = requestId();
   document.addEventListener("click", async (event) => {
     if (!api || !event.target.closest("[data-rematch]")) return;
     event.preventDefault();
-    const response = await fetch(`${api}/rematch`, { method: "POST" });
+    const response = await fetch(`${api}/rematch`, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ request: rematchId }),
+    });
     const answer = await json(response);
     if (response.ok) location.href = `/games/${encodeURIComponent(answer.name)}`;
     else show([answer.error], true);
@@ -288,6 +297,7 @@ const Table = (() => {
   });
 
   // The home page's new-game forms: JSON to POST /api/games, then the new game's page.
+  const createId = requestId();
   document.addEventListener("submit", async (event) => {
     const form = event.target.closest("[data-create]");
     if (!form) return;
@@ -306,7 +316,7 @@ const Table = (() => {
     const name = String(data.get("name") || "").trim();
     const response = await fetch("/api/games", {
       method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ game: form.dataset.create, name, options }),
+      body: JSON.stringify({ game: form.dataset.create, name, options, request: createId }),
     });
     const answer = await json(response);
     if (response.ok) location.href = `/games/${encodeURIComponent(name)}`;
