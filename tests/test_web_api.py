@@ -334,12 +334,15 @@ def test_with_a_token_every_request_needs_it(tmp_path):
     assert c.get("/api/games", headers={"Authorization": "Bearer 秘密".encode()}).status_code == 403
     assert create(c, "famiglia", "g").status_code == 403
     assert list(tmp_path.iterdir()) == []
-    # the printed link sets a cookie and leads on to the page without the token in the address
+    # the printed link sets a pass and leads on to the page without the token, a key in the fragment
     first = c.get("/?token=s3cret", follow_redirects=False)
-    assert first.status_code == 303 and first.headers["location"] == "/"
-    assert "HttpOnly" in first.headers["set-cookie"]
+    assert first.status_code == 303 and first.headers["location"].startswith("/#key=")
+    assert "HttpOnly" in first.headers["set-cookie"] and "s3cret" not in first.headers["set-cookie"]
     assert c.get("/").status_code == 200
-    assert create(c, "famiglia", "g").status_code == 201
+    assert create(c, "famiglia", "g").status_code == 403  # the pass alone: pages, not the API
+    key = first.headers["location"].partition("#key=")[2]
+    assert c.post("/api/games", json={"game": "famiglia", "name": "g", "options": {}},
+                  headers={"Authorization": f"Bearer {key}"}).status_code == 201
     other = client(tmp_path, token="s3cret")
     assert other.get("/api/games", headers={"Authorization": "Bearer s3cret"}).status_code == 200
     assert other.get("/api/games", headers={"Authorization": "Bearer nope"}).status_code == 403
@@ -473,7 +476,7 @@ def guarded(tmp_path_factory):
 def test_no_header_is_ever_answered_with_a_500(guarded, host, origin, language, site, cookie, token):
     c = guarded
     headers = {"Host": host, "Origin": origin, "Accept-Language": language, "Sec-Fetch-Site": site,
-               "Cookie": f"lang={cookie}; tabletop_token={cookie}", "Authorization": f"Bearer {token}"}
+               "Cookie": f"lang={cookie}; tabletop_pass={cookie}", "Authorization": f"Bearer {token}"}
     for method, path in (("GET", f"/?token={token}"), ("GET", "/api/games"), ("POST", "/api/games/g/lines")):
         r = c.request(method, path, headers=headers, json={"line": "end"} if method == "POST" else None)
         assert r.status_code < 500, (method, path, headers, r.text)

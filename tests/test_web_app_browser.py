@@ -225,16 +225,20 @@ def test_over_plain_http_under_a_lan_name_the_page_says_what_it_cannot_do_and_ke
         tmp_path_factory, chromium):
     from selenium import webdriver
 
+    def phone():
+        """A phone's browser of its own (its own cookies and storage), reaching the server as table.test."""
+        options = webdriver.ChromeOptions()
+        options.binary_location = binary
+        for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--host-resolver-rules=MAP table.test 127.0.0.1",
+                     f"--user-data-dir={tmp_path_factory.mktemp('chromium-lan')}", f"--window-size={WIDTH},{HEIGHT}"):
+            options.add_argument(flag)
+        return webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=driver_path))
+
     binary, driver_path = chromium
     port, games = free_port(), tmp_path_factory.mktemp("lan-games")
     process = start_server(port, games, "--lan", "--host", "127.0.0.1")
-    options = webdriver.ChromeOptions()
-    options.binary_location = binary
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--host-resolver-rules=MAP table.test 127.0.0.1",
-                 f"--user-data-dir={tmp_path_factory.mktemp('chromium-lan')}", f"--window-size={WIDTH},{HEIGHT}"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=driver_path))
+    driver = phone()
     try:
         out = b""
         while b"token=" not in out:
@@ -264,6 +268,25 @@ def test_over_plain_http_under_a_lan_name_the_page_says_what_it_cannot_do_and_ke
         assert "/pair/" in link and token not in driver.page_source
         SHOTS.mkdir(parents=True, exist_ok=True)
         driver.save_screenshot(str(SHOTS / "share-lan.png"))
+        # Another phone opens the link from another app (here a page of another origin): the pass is a
+        # SameSite=Lax cookie, which such a navigation keeps; the key comes in the fragment.
+        other = phone()
+        try:
+            other.get("data:text/html,<a id=go href='%s'>open</a>" % link)
+            other.find_element(By.ID, "go").click()
+            WebDriverWait(other, 20).until(lambda d: d.find_elements(By.ID, "board"))
+            assert "#" not in other.current_url  # the key taken out of the address at once
+            for code in ["R1", "B2", "Y3", "G1", "R2", "B1"]:  # the Street, laid by taps: the API takes the key
+                tap = other.find_element(By.CSS_SELECTOR, f'.draw .key[data-value="{code}"]:not([disabled])')
+                other.execute_script("arguments[0].scrollIntoView({block: 'center'})", tap)
+                tap.click()
+            send = other.find_element(By.CSS_SELECTOR, ".draw .send")
+            other.execute_script("arguments[0].scrollIntoView({block: 'center'})", send)
+            send.click()
+            WebDriverWait(other, 20).until(lambda d: json.loads(
+                (games / "lan.game.json").read_text(encoding="utf-8"))["entries"] == [["R1 B2 Y3 G1 R2 B1"]])
+        finally:
+            other.quit()
     finally:
         driver.quit()
         stop_server(process)

@@ -74,9 +74,15 @@ def test_lan_prints_a_token_address_and_a_qr_code_and_refuses_requests_without_i
         assert fetch(base + "api/games")[0] == 403
         assert fetch(base + "api/games", headers={"Authorization": f"Bearer {token}"})[0] == 200
         browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
-        with browser.open(url, timeout=30) as page:  # the link itself: a cookie, then the page
-            assert page.status == 200 and page.url == base
-        with browser.open(base + "api/games", timeout=30) as listed:
+        with browser.open(url, timeout=30) as page:  # the link itself: a pass, then the page, a key in its fragment
+            assert page.status == 200 and page.url.startswith(base + "#key=")
+            key = page.url.partition("#key=")[2]
+        with browser.open(base, timeout=30) as again:  # the pass lets the pages in…
+            assert again.status == 200
+        with pytest.raises(urllib.error.HTTPError):  # …not the API
+            browser.open(base + "api/games", timeout=30)
+        asked = urllib.request.Request(base + "api/games", headers={"Authorization": f"Bearer {key}"})
+        with browser.open(asked, timeout=30) as listed:
             assert listed.status == 200
     finally:
         code, out, _ = stop(server)

@@ -324,7 +324,8 @@ def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] |
     ]
     return Starlette(
         routes=routes,
-        middleware=[Middleware(Guard, token=token, allowed_hosts=allowed_hosts, pairing=pairing)],
+        middleware=[Middleware(Guard, token=token, allowed_hosts=allowed_hosts, pairing=pairing,
+                               secure=bool(public_url and public_url.startswith("https:")))],
         exception_handlers={GameError: game_error, BadRequest: bad_request, HTTPException: http_error,
                             Exception: internal_error},
     )

@@ -2,8 +2,11 @@
 `--lan`, and the refusal of state-changing requests sent from another site. Also the viewer's language."""
 from __future__ import annotations
 
+import hashlib
+import hmac
 import re
 import secrets
+import time
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
@@ -13,7 +16,17 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tabletop.i18n import LANGS, N_, translator
 
-COOKIE = "tabletop_token"
+# Under --lan a browser holds two credentials, both derived from the token the server printed, which
+# itself is never stored in a browser: a *pass* in a cookie, which only lets navigations and the static
+# files in (pages, styles, scripts: what a browser fetches before any script runs), lives PASS_LIFETIME
+# and is `Secure` under --https; and a *key*, which the API asks for in an `Authorization: Bearer`
+# header and the pages keep in the origin's own storage. A cookie is not kept apart by port: another
+# server on the same computer that the browser visits receives it, and could at most read the pages
+# for a while. The key stays with this origin (scheme, host and port), and the token's link or a
+# pairing code hands it over in the address's fragment, which is never sent to a server.
+COOKIE = "tabletop_pass"
+PASS_LIFETIME = 12 * 3600  # seconds: an evening at the table; then the printed link or a pairing code again
+KEY_FRAGMENT = "key"
 # Sent with every answer: no page of another site may frame ours (a hidden Undo under a decoy button),
 # no script, style or connection but this server's, and no address (with its token) in a Referer. The
 # one media a page plays is the silent video it records itself to keep the screen on (a blob: address).
@@ -84,12 +97,48 @@ def cross_site(request: Request) -> bool:
         return True
 
 
+class Credentials:
+    """The pass and the keys a token makes, checked without keeping any: each is signed with the token."""
+
+    def __init__(self, token: str, clock=time.time):
+        self.token, self.clock = token, clock
+
+    def _sign(self, kind: str, value: str) -> str:
+        return hmac.new(self.token.encode(), f"{kind}:{value}".encode(), hashlib.sha256).hexdigest()[:32]
+
+    def new_pass(self) -> str:
+        expires = str(int(self.clock()) + PASS_LIFETIME)
+        return f"{expires}.{self._sign('pass', expires)}"
+
+    def new_key(self) -> str:
+        nonce = secrets.token_hex(8)
+        return f"{nonce}.{self._sign('key', nonce)}"
+
+    def is_pass(self, value: str) -> bool:
+        expires, _, signature = value.partition(".")
+        return (expires.isascii() and expires.isdigit() and _equal(signature, self._sign("pass", expires))
+                and int(expires) > self.clock())
+
+    def is_key(self, value: str) -> bool:
+        nonce, _, signature = value.partition(".")
+        return bool(nonce) and _equal(signature, self._sign("key", nonce))
+
+    def is_token(self, value: str) -> bool:
+        return _equal(value, self.token)
+
+
+def _equal(given: str, expected: str) -> bool:
+    # bytes: compare_digest refuses non-ASCII text, and what is compared may be anything a visitor sent
+    return bool(given) and secrets.compare_digest(given.encode(), expected.encode())
+
+
 class Guard:
     """ASGI middleware in front of every route."""
 
     def __init__(self, app: ASGIApp, token: str | None = None, allowed_hosts: list[str] | None = None,
-                 pairing: Any = None):
-        self.app, self.token, self.pairing = app, token, pairing
+                 pairing: Any = None, secure: bool = False):
+        self.app, self.token, self.pairing, self.secure = app, token, pairing, secure
+        self.credentials = Credentials(token) if token else None
         self.hosts = None if allowed_hosts is None else {h.strip("[]").lower() for h in allowed_hosts}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -119,33 +168,37 @@ class Guard:
                 return self.remember(request, request.query_params.get("next", "/"))
             return self.refuse(request, 403, say(N_("This pairing link was used already or has expired: "
                                                     "show a new one on the other phone.")))
-        if self.token:
+        if self.credentials is not None:
             given = request.query_params.get("token")
-            if given is not None and self.matches(given):
+            if given is not None and self.credentials.is_token(given):
                 if request.method in SAFE_METHODS and not request.url.path.startswith("/api/"):
                     return self.remember(request)
-            elif not self.carries_token(request):
+            elif not self.admits(request):
                 return self.refuse(request, 403, say(N_("Open the address with the access token that "
                                                         "“companion serve --lan” printed.")))
         if request.method not in SAFE_METHODS and cross_site(request):
             return self.refuse(request, 403, say(N_("Refused: the request came from another site.")))
         return None
 
-    def carries_token(self, request: Request) -> bool:
+    def admits(self, request: Request) -> bool:
+        """The token or a key (in `Authorization: Bearer`) lets anything in; the pass, a navigation or a
+        static file."""
+        assert self.credentials is not None
         bearer = request.headers.get("authorization", "").removeprefix("Bearer ").strip()
-        return any(self.matches(value) for value in (request.cookies.get(COOKIE, ""), bearer))
-
-    def matches(self, given: str) -> bool:
-        # bytes: compare_digest refuses non-ASCII text, and a token may be anything a visitor typed
-        return bool(given) and secrets.compare_digest(given.encode(), self.token.encode())
+        if self.credentials.is_token(bearer) or self.credentials.is_key(bearer):
+            return True
+        navigation = request.method in SAFE_METHODS and not request.url.path.startswith("/api/")
+        return navigation and self.credentials.is_pass(request.cookies.get(COOKIE, ""))
 
     def remember(self, request: Request, target: str | None = None) -> Response:
-        """The token's link (or a pairing code's) sets a cookie and sends the browser on to the same page
-        without it (or to `target`, a path on this server)."""
+        """The token's link (or a pairing code's) sets the pass and sends the browser on to the same page
+        without the token (or to `target`, a path on this server), with a key in the fragment."""
+        assert self.credentials is not None
         query = urlencode([(k, v) for k, v in request.query_params.multi_items() if k != "token"])
-        response = RedirectResponse(local_target(target or request.url.path + (f"?{query}" if query else "")),
-                                    status_code=303)
-        response.set_cookie(COOKIE, self.token, httponly=True, samesite="lax", max_age=7 * 86400)
+        target = local_target(target or request.url.path + (f"?{query}" if query else "")).partition("#")[0]
+        response = RedirectResponse(f"{target}#{KEY_FRAGMENT}={self.credentials.new_key()}", status_code=303)
+        response.set_cookie(COOKIE, self.credentials.new_pass(), httponly=True, samesite="lax",
+                            max_age=PASS_LIFETIME, secure=self.secure)
         return response
 
     @staticmethod

@@ -13,6 +13,23 @@ const Table = (() => {
 
   function version() { return Number(body.dataset.version); }
 
+  // Under --lan the API asks for a key (docs/web.md, "Safety"): the token's link or a pairing code brings
+  // it in the address's fragment, which no server sees; it is kept in this origin's storage and the
+  // fragment taken out of the address at once.
+  const KEY = "tabletop-key";
+  const given = location.hash.match(/^#key=([0-9a-f]+\.[0-9a-f]+)$/);
+  if (given) {
+    try { localStorage.setItem(KEY, given[1]); } catch (e) { /* no storage: this page only */ }
+    history.replaceState(history.state, "", location.pathname + location.search);
+  }
+  const givenKey = given ? given[1] : null;
+  function apiFetch(path, init = {}) {
+    let key = givenKey;
+    try { key = localStorage.getItem(KEY) || key; } catch (e) { /* storage refused: the key this page was given */ }
+    const headers = { ...(init.headers || {}), ...(key ? { Authorization: `Bearer ${key}` } : {}) };
+    return fetch(path, { ...init, headers });
+  }
+
   function show(lines, refused) {
     const box = document.getElementById("messages");
     if (!box || !lines || !lines.length) return;
@@ -61,7 +78,7 @@ const Table = (() => {
     busy = true;
     const tapped = sentVersion === undefined ? version() : sentVersion;
     try {
-      const response = await fetch(`${api}/lines`, {
+      const response = await apiFetch(`${api}/lines`, {
         method: "POST", headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ line, version: tapped, page: true }),
       });
@@ -126,7 +143,7 @@ const Table = (() => {
   async function poll() {
     if (!api || document.hidden || busy) return;
     try {
-      const response = await fetch(`${api}/version`, { cache: "no-store" });
+      const response = await apiFetch(`${api}/version`, { cache: "no-store" });
       const back = !reachable;
       offline(false);
       if (!response.ok) return;
@@ -264,7 +281,7 @@ const Table = (() => {
   document.addEventListener("click", async (event) => {
     if (!api || !event.target.closest("[data-rematch]")) return;
     event.preventDefault();
-    const response = await fetch(`${api}/rematch`, {
+    const response = await apiFetch(`${api}/rematch`, {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ request: rematchId }),
     });
     const answer = await json(response);
@@ -279,7 +296,7 @@ const Table = (() => {
     if (!button) return;
     event.preventDefault();
     const sheet = document.getElementById("share-sheet");
-    const response = await fetch(`/api/games/${encodeURIComponent(button.dataset.share)}/share`, { method: "POST" });
+    const response = await apiFetch(`/api/games/${encodeURIComponent(button.dataset.share)}/share`, { method: "POST" });
     const answer = await json(response);
     if (!response.ok) { show([answer.error], true); return; }
     sheet.querySelector(".share-game").textContent = button.dataset.share;
@@ -314,7 +331,7 @@ const Table = (() => {
       .filter((team) => team.name);
     if (form.querySelector("[data-team]")) options.teams = teams;
     const name = String(data.get("name") || "").trim();
-    const response = await fetch("/api/games", {
+    const response = await apiFetch("/api/games", {
       method: "POST", headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ game: form.dataset.create, name, options, request: createId }),
     });
@@ -340,7 +357,7 @@ const Table = (() => {
   async function followList() {
     if (document.hidden) return;
     try {
-      const response = await fetch("/api/games", { cache: "no-store" });
+      const response = await apiFetch("/api/games", { cache: "no-store" });
       if (!response.ok) return;
       const { games } = await response.json();
       const now = JSON.stringify(games.map((g) => [g.name, g.version, g.problem]));
