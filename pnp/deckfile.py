@@ -17,7 +17,7 @@ from tabletop.data.toml_lines import line_of
 from tabletop.i18n import _, listing
 from tabletop.record import Record, field, replace
 
-from . import deckbacks, deckicons, deckimages, decktemplates, richtext
+from . import deckbacks, deckfolder, deckicons, deckimages, decktemplates, richtext
 from .deckbacks import DeckBacks
 from .assets.layout import field_style
 from .assets.layouts import DERIVED, INDEX, LAYOUTS, NamedLayout
@@ -137,6 +137,8 @@ def load_deck(path: Path) -> Deck:
     if not path.is_file():
         raise DataError(_("file not found"), file=path)
     deck_file = path.with_suffix(".toml") if path.suffix.lower() in SPREADSHEETS else path
+    if deck_file != path:  # found beside the spreadsheet named: a file of the deck, like any other
+        deckfolder.checked(path.parent, deck_file.name, lambda message: DataError(message, file=path))
     if not deck_file.is_file():
         raise DataError(_("no deck file: a spreadsheet needs {name} beside it with a [deck] table").format(
             name=deck_file.name), file=deck_file)
@@ -153,13 +155,9 @@ def load_deck(path: Path) -> Deck:
         raise
 
 
-def inside(folder: Path, name: str, where: str) -> Path:
-    """`name` relative to the deck's folder; a path leading out of it is refused."""
-    target = (folder / name).resolve()
-    if not target.is_relative_to(folder.resolve()):
-        raise DataError(_("{name!r} is outside the deck's folder: keep the deck's files beside it").format(
-            name=name), where=where)
-    return target
+def inside(folder: Path, name: str, where: str, what: str | None = None) -> Path:
+    """The real path of a file the deck file names at `where` (deckfolder.py: one the deck may read)."""
+    return deckfolder.checked(folder, name, lambda message: DataError(message, where=where), what)
 
 
 def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> Deck:
@@ -247,7 +245,7 @@ def _font_file(folder: Path, name: str, where: str) -> str:
     """A bundled font's name as it is, or a TrueType file in the deck's folder as an absolute path."""
     if name in BUNDLED:
         return name
-    path = inside(folder, name, where)
+    path = inside(folder, name, where, _("font {name!r}").format(name=name))
     if not path.is_file():
         raise DataError(_("font {name!r} not found in the deck's folder (or a bundled font: {known})").format(
             name=name, known=listing(BUNDLED)), where=where)
@@ -346,6 +344,8 @@ def _cards_table(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) 
         spreadsheet = inside(deck_file.parent, d.data, "deck.data")
     if spreadsheet is None and data.cards is None:  # mydeck.toml beside mydeck.csv
         spreadsheet = next((p for p in map(deck_file.with_suffix, SPREADSHEETS) if p.exists()), None)
+        if spreadsheet is not None:
+            inside(deck_file.parent, spreadsheet.name, "deck")
     json = spreadsheet is not None and spreadsheet.suffix.lower() == ".json"
     if d.data_path is not None and not json:
         raise DataError(_("data_path says where the cards are in a JSON file; the cards are not in one"),
@@ -460,7 +460,8 @@ def _boxes(folder: Path, data: DeckFileData, layout: NamedLayout, table: Table,
                     raise _unknown_field(name, table, f"boxes.{box}.fields[{n}]")
             boxes[box] = tuple(spec.fields)
         if spec.template:
-            templates[box] = inside(folder, spec.template, f"boxes.{box}.template")
+            templates[box] = inside(folder, spec.template, f"boxes.{box}.template",
+                                    _("template {name!r}").format(name=spec.template))
             if not templates[box].is_file():
                 raise DataError(_("template {name!r} not found beside the deck file").format(name=spec.template),
                                 where=f"boxes.{box}.template")
