@@ -61,7 +61,7 @@ def read_backs(data: DeckFileData, layout: NamedLayout, table: Table, fields: di
         where = _where(key)
         texts = back.text.items() if isinstance(back.text, dict) else [("", back.text)]
         for lang, text in texts:
-            printed |= decktemplates.check_text(text, known, f"{where}.text" + (f".{lang}" if lang else ""))
+            printed |= decktemplates.check_text(text, folder, known, f"{where}.text" + (f".{lang}" if lang else ""))
         if back.image:
             checked_path(folder, back.image, lambda message: DataError(message, where=f"{where}.image"))
         if back.layout:
