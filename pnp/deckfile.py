@@ -77,6 +77,7 @@ class Deck(Record):
     places: dict[str, BoxOptions] = field(default_factory=dict)  # boxes the deck places or dresses (boxplace.py)
     warnings: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()  # information lines (the CSV's encoding)
+    included: tuple[Path, ...] = ()  # the templates the box templates include (the backs': backs.included)
 
     def boxes_for(self, style: str) -> dict[str, tuple[str, ...]]:
         """The boxes for an insert style given on the command line: the layout's for that style, with
@@ -100,8 +101,8 @@ class Deck(Record):
         icons = (self.folder / icon.file for icon in self.icons.values() if icon.file)
         pictures = (*pictures, *(self.folder / back.image for back in self.backs.backs.values() if back.image))
         fonts = (*fonts, *(Path(spec.regular) for spec in deckicons.fonts(self.icons) if spec.regular not in BUNDLED))
-        return tuple(dict.fromkeys((self.file, self.table.file, *self.templates.values(), *pictures, *icons,
-                                    *fonts)))
+        templates = (*self.templates.values(), *self.included, *self.backs.included)
+        return tuple(dict.fromkeys((self.file, self.table.file, *templates, *pictures, *icons, *fonts)))
 
     def text(self, card: Card, name: str, lang: str) -> str:
         """A field's value on a card in `lang`, as printed ("" when empty or the deck has no such column)."""
@@ -177,7 +178,7 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> D
     table = _replaced(table, d.replace)
     suits = {**FRENCH_SUITS, **data.suits}
     fields = _fields(data, table, languages)
-    boxes, templates = _boxes(deck_file.parent, data, layout, table, fields)
+    boxes, templates, included = _boxes(deck_file.parent, data, layout, table, fields)
     places = _places(data, layout)
     backs = deckbacks.read_backs(data, layout, table, fields, deck_file.parent)
     shown = {f for names in boxes.values() for f in names} | backs.fields
@@ -223,7 +224,7 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> D
     return Deck(deck_file, deck_id, title, languages, layout, data.layout, d.card_size, d.diameter,
                 {k: f for k, f in fields.items() if k in shown or k == name_field}, boxes, templates, styles,
                 suits, backs, table, cards, name_field, images, d.image_dpi, fonts, icons, rich, places, warnings,
-                notes)
+                notes, included)
 
 
 def _fonts(folder: Path, given: list[str | FontOptions]) -> tuple[FontSpec, ...]:
@@ -444,9 +445,9 @@ def _unknown_field(name: str, table: Table, where: str) -> DataError:
 
 
 def _boxes(folder: Path, data: DeckFileData, layout: NamedLayout, table: Table,
-           fields: dict[str, Field]) -> tuple[dict[str, tuple[str, ...]], dict[str, Path]]:
+           fields: dict[str, Field]) -> tuple[dict[str, tuple[str, ...]], dict[str, Path], tuple[Path, ...]]:
     boxes = dict(layout.boxes(data.layout))
-    templates = {}
+    templates, included = {}, {}
     for box, spec in data.boxes.items():
         if box not in boxes:
             if not spec.positioned() or layout.flowing:
@@ -465,9 +466,10 @@ def _boxes(folder: Path, data: DeckFileData, layout: NamedLayout, table: Table,
             if not templates[box].is_file():
                 raise DataError(_("template {name!r} not found beside the deck file").format(name=spec.template),
                                 where=f"boxes.{box}.template")
-            printed = decktemplates.check(templates[box], folder, (*fields, *DERIVED))
+            printed, files = decktemplates.check(templates[box], folder, (*fields, *DERIVED))
             boxes[box] = tuple(dict.fromkeys((*boxes[box], *sorted(printed))))
-    return boxes, templates
+            included |= dict.fromkeys(files)
+    return boxes, templates, tuple(included)
 
 
 def _places(data: DeckFileData, layout: NamedLayout) -> dict[str, BoxOptions]:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
 import jinja2
-from jinja2 import meta
+from jinja2 import meta, nodes
 from jinja2.sandbox import SandboxedEnvironment
 
 from tabletop.data.errors import DataError
@@ -73,33 +73,86 @@ def _name(path: Path, folder: Path) -> str:
     return path.resolve().relative_to(folder.resolve()).as_posix()
 
 
-def check(path: Path, folder: Path, fields: Iterable[str]) -> set[str]:
-    """The fields a template prints; refuse one that does not parse or names something that is
-    neither a field nor CONTEXT."""
+def check(path: Path, folder: Path, fields: Iterable[str]) -> tuple[set[str], tuple[Path, ...]]:
+    """The fields a box's template prints, and the templates it includes; refuse one that does not
+    parse, prints a tag a box does not take, or names something that is neither a field nor CONTEXT."""
     env = environment(str(folder.resolve()))
     try:
         source = path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise DataError(_("cannot read: the file is not UTF-8 text"), file=path) from None
-    try:
-        tree = env.parse(source)
-        env.compile(source)  # an unknown filter or test is found here, not by parsing
-    except jinja2.TemplateSyntaxError as e:
-        raise DataError(_("template syntax error: {reason}").format(reason=e.message), file=path,
-                        line=e.lineno) from None
-    for n, text in enumerate(source.splitlines(), 1):
-        for tag in _TAG.findall(text):
-            if tag.lower() == "img":
-                raise DataError(_(NO_IMG), file=path, line=n)
-            if tag.lower() not in TAGS:
-                raise DataError(_("<{tag}> is not taken in a box template; it takes {known}").format(
-                    tag=tag, known=listing(f"<{t}>" for t in TAGS)), file=path, line=n)
+    tree = _parsed(env, source, path)
+    included = _included(env, tree, path)
+    for file, text, _tree in ((path, source, tree), *included):
+        _check_tags(text, file)
     fields = set(fields)
     names = meta.find_undeclared_variables(tree)
     for name in sorted(names - fields - set(CONTEXT) - set(env.globals)):
         line = next((n for n, text in enumerate(source.splitlines(), 1) if name in text), None)
         raise DataError(_("unknown field {name!r}: the cards have no such column (fields: {known})").format(
             name=name, known=listing(sorted(fields))), file=path, line=line, where=name)
+    return _printed(names, included, fields), tuple(file for file, _text, _tree in included)
+
+
+def _parsed(env: jinja2.Environment, source: str, file: Path) -> nodes.Template:
+    try:
+        tree = env.parse(source)
+        env.compile(source)  # an unknown filter or test is found here, not by parsing
+    except jinja2.TemplateSyntaxError as e:
+        raise DataError(_("template syntax error: {reason}").format(reason=e.message), file=file,
+                        line=e.lineno) from None
+    return tree
+
+
+def _check_tags(source: str, file: Path) -> None:
+    for n, text in enumerate(source.splitlines(), 1):
+        for tag in _TAG.findall(text):
+            if tag.lower() == "img":
+                raise DataError(_(NO_IMG), file=file, line=n)
+            if tag.lower() not in TAGS:
+                raise DataError(_("<{tag}> is not taken in a box template; it takes {known}").format(
+                    tag=tag, known=listing(f"<{t}>" for t in TAGS)), file=file, line=n)
+
+
+_NAMING = (nodes.Include, nodes.Import, nodes.FromImport, nodes.Extends)  # the tags naming another template
+
+
+def _included(env: jinja2.Environment, tree: nodes.Template,
+              file: Path | None) -> list[tuple[Path, str, nodes.Template]]:
+    """Every template `tree` names written out (included, imported, extended), and those they name in
+    turn, each read once through the deck's loader: (file, source, tree). One the deck may not read,
+    or that is not there (unless `ignore missing`), is refused at the line naming it, in `file` (None:
+    a back's text, whose place is its key). A name made as the template runs is read, and judged,
+    then; its fields are not known before."""
+    found: list[tuple[Path, str, nodes.Template]] = []
+    todo = [(file, tree)]
+    while todo:
+        file, tree = todo.pop()
+        for node in tree.find_all(_NAMING):
+            if not (isinstance(node.template, nodes.Const) and isinstance(node.template.value, str)):
+                continue
+            name, line = node.template.value, node.lineno if file else None
+            try:
+                source, filename, _uptodate = env.loader.get_source(env, name)
+            except Unreadable as e:
+                raise DataError(str(e), file=file, line=line) from None
+            except jinja2.TemplateNotFound:
+                if getattr(node, "ignore_missing", False):
+                    continue
+                raise DataError(_("template {name!r} not found beside the deck file").format(name=name),
+                                file=file, line=line) from None
+            if all(Path(filename) != seen for seen, _text, _tree in found):
+                parsed = _parsed(env, source, Path(filename))
+                found.append((Path(filename), source, parsed))
+                todo.append((Path(filename), parsed))
+    return found
+
+
+def _printed(names: set[str], included: list[tuple[Path, str, nodes.Template]], fields: set[str]) -> set[str]:
+    """The fields a template and the ones it includes print. An included template's other names are
+    not refused here: a loop or a {% set %} around the include may give them."""
+    for _file, _text, tree in included:
+        names = names | meta.find_undeclared_variables(tree)
     return names & fields
 
 
@@ -168,21 +221,27 @@ def _text_environment(folder: str) -> SandboxedEnvironment:
                                 keep_trailing_newline=False)
 
 
-def check_text(source: str, folder: Path, fields: Iterable[str], where: str) -> set[str]:
-    """The fields a text template (a back's `text`) prints; refuse one that does not parse or names
-    something that is neither a field nor CONTEXT."""
+def check_text(source: str, folder: Path, fields: Iterable[str], where: str) -> tuple[set[str], tuple[Path, ...]]:
+    """The fields a text template (a back's `text`) prints, and the templates it includes; refuse one
+    that does not parse or names something that is neither a field nor CONTEXT."""
     env = _text_environment(str(folder.resolve()))
     try:
         tree = env.parse(source)
         env.compile(source)  # an unknown filter or test is found here, not by parsing
     except jinja2.TemplateSyntaxError as e:
         raise DataError(_("template syntax error: {reason}").format(reason=e.message), where=where) from None
+    try:
+        included = _included(env, tree, None)
+    except DataError as e:
+        if e.file is None:  # the text names it itself
+            e.where = where
+        raise
     fields = set(fields)
     names = meta.find_undeclared_variables(tree)
     for name in sorted(names - fields - set(CONTEXT) - set(env.globals)):
         raise DataError(_("unknown field {name!r}: the cards have no such column (fields: {known})").format(
             name=name, known=listing(sorted(fields))), where=where)
-    return names & fields
+    return _printed(names, included, fields), tuple(file for file, _text, _tree in included)
 
 
 def render_text(source: str, folder: Path, context: dict[str, Any]) -> str:

@@ -107,6 +107,14 @@ def include_in_an_included_template(d: Hostile) -> str:
     return f"{d.file('parts.j2')}, line 2: " + LEADS_OUT.format(what=what, target=d.real("id_ed25519"))
 
 
+def include_named_as_it_runs(d: Hostile) -> str:
+    """A name the template makes as it runs is not known when the deck is read: the loader refuses it."""
+    d.link("link.j2", d.secret / "id_ed25519")
+    d.footer('cost {{ cost }}\n{% include "link" ~ ".j2" %}\n')
+    what = "template 'link.j2'"
+    return f"{d.file('footer.j2')}, line 2: " + LEADS_OUT.format(what=what, target=d.real("id_ed25519"))
+
+
 def include_in_a_backs_text(d: Hostile) -> str:
     d.link("link.j2", d.secret / "id_ed25519")
     toml = d.toml(more='\n[back]\ntext = \'{% include "link.j2" %}\'\n')
@@ -164,7 +172,7 @@ def deck_file_of_the_same_name_linked(d: Hostile) -> str:
 
 
 HOSTILE = [include_linked, include_in_a_linked_folder, include_climbing_out, include_absolute,
-           include_in_an_included_template, include_in_a_backs_text, picture_linked, icon_linked, font_linked,
+           include_in_an_included_template, include_named_as_it_runs, include_in_a_backs_text, picture_linked, icon_linked, font_linked,
            back_picture_linked, cards_linked, spreadsheet_of_the_same_name_linked, deck_file_of_the_same_name_linked]
 
 # ---- every file a build opens ----------------------------------------------------------------------------
@@ -278,3 +286,42 @@ def test_the_refusal_is_said_in_japanese(tmp_path):
     assert result.exit_code == 2, result.output
     assert (f"エラー：{d.file('footer.j2')}、2行目：テンプレート 'link.j2' はリンクをたどるとデッキのフォルダーの外の "
             f"{d.real('id_ed25519')} を指しています。デッキが読むのは自分のフォルダーの中のファイルだけです") in result.output
+
+
+def test_what_an_included_template_prints_is_known_and_its_edits_rebuild(tmp_path):
+    """A column only an included template prints is a field of the deck (no "undefined"), and an edit
+    to that template builds the deck again."""
+    d = Hostile(tmp_path)
+    (d.folder / "deck.csv").write_text(CSV.replace("cost\n", "cost,tier\n").replace("1\n", "1,gold\n")
+                                       .replace("2\n", "2,silver\n"), encoding="utf-8")
+    (d.folder / "tier.j2").write_text("{{ tier | upper }} TIER", encoding="utf-8")
+    d.toml(more='\n[back]\ntext = \'{% include "tier.j2" %}\'\n')
+    build = ("build", d.named, "--out", d.out)
+    result = invoke(*build)
+    assert result.exit_code == 0, result.output
+    assert "no box prints" not in result.output
+    pdf = next(d.out.rglob("*.pdf"))
+    assert "GOLD TIER" in "".join(page.extract_text() for page in PdfReader(pdf).pages)
+    assert "(up to date)" in invoke(*build).output
+    (d.folder / "tier.j2").write_text("{{ tier }} RANK", encoding="utf-8")
+    assert "(up to date)" not in invoke(*build).output
+    assert "gold RANK" in "".join(page.extract_text() for page in PdfReader(pdf).pages)
+
+
+def test_an_included_template_not_there_is_named_with_its_line(tmp_path):
+    d = Hostile(tmp_path)
+    d.footer('cost {{ cost }}\n{% include "parts/missing.j2" %}\n{% include "gone.j2" ignore missing %}\n')
+    result = invoke("build", d.named, "--out", d.out)
+    assert result.exit_code == 2, result.output
+    assert (f"error: {d.file('footer.j2')}, line 2: template 'parts/missing.j2' not found beside the deck file"
+            in result.output.splitlines())
+
+
+def test_an_included_template_is_held_to_a_box_templates_tags(tmp_path):
+    d = Hostile(tmp_path)
+    (d.folder / "art.j2").write_text('{{ title }}\n<img src="art.png"/>\n', encoding="utf-8")
+    d.footer('{% include "art.j2" %}\n')
+    result = invoke("build", d.named, "--out", d.out)
+    assert result.exit_code == 2, result.output
+    assert (f"error: {d.file('art.j2')}, line 2: <img> is not taken in a box template: show a picture with "
+            "[boxes.NAME.image] (docs/decks.md)") in result.output.splitlines()
