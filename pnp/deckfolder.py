@@ -28,13 +28,12 @@ def resolve(folder: Path, name: str, what: str | None = None) -> Path:
     reader to say "not found". `what` names the file in the message (`picture 'art/fox.png'`);
     without it, the name alone."""
     what = what or repr(name)
-    written = name.replace("\\", "/")
-    if PurePosixPath(written).is_absolute() or PureWindowsPath(written).anchor:
+    if PurePosixPath(_posix(name)).is_absolute() or PureWindowsPath(name).anchor:
         raise Refused(_("{what} is an absolute path: give it relative to the deck's folder").format(what=what))
     root = Path(os.path.realpath(folder))
-    real = Path(os.path.realpath(root / written))  # unlike Path.resolve, a loop of links raises nothing here
+    real = Path(os.path.realpath(as_written(root, name)))  # unlike Path.resolve, a loop of links raises nothing
     if not real.is_relative_to(root):
-        if Path(os.path.normpath(root / written)).is_relative_to(root):
+        if Path(os.path.normpath(as_written(root, name))).is_relative_to(root):
             raise Refused(_("{what} leads through a link to {target}, outside the deck's folder: a deck reads "
                             "only the files in its own folder").format(what=what, target=real))
         raise Refused(_("{what} is outside the deck's folder: keep the deck's files beside it").format(what=what))
@@ -45,6 +44,16 @@ def resolve(folder: Path, name: str, what: str | None = None) -> Path:
     if not stat.S_ISREG(mode):  # reading a pipe or a device would wait, or never end
         raise Refused(_("{what} is not a file (a folder, a pipe or a device)").format(what=what))
     return real
+
+
+def as_written(folder: Path, name: str) -> Path:
+    """`name` in `folder` as the deck gives it, links not followed: the path to look at a file by
+    (`os.stat` follows its links) once `resolve` has let it through."""
+    return folder / _posix(name)
+
+
+def _posix(name: str) -> str:
+    return name.replace("\\", "/")  # a path typed on Windows
 
 
 def checked(folder: Path, name: str, error: Callable[[str], Exception], what: str | None = None) -> Path:

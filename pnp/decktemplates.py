@@ -44,7 +44,7 @@ class DeckLoader(jinja2.BaseLoader):
         try:
             path = deckfolder.resolve(self.folder, template, what)
             source = path.read_text(encoding="utf-8")
-            changed = path.stat().st_mtime_ns
+            read = _identity(path)
         except deckfolder.Refused as e:
             raise Unreadable(str(e)) from None
         except (FileNotFoundError, NotADirectoryError):
@@ -54,13 +54,20 @@ class DeckLoader(jinja2.BaseLoader):
         except OSError as e:
             raise Unreadable(_("{what}: cannot read: {reason}").format(what=what, reason=os_error_reason(e))) from None
 
-        def uptodate() -> bool:  # the same file, unchanged: a link swapped since is read, and judged, again
+        def uptodate() -> bool:
+            # The name still leads to the file read, unchanged: one stat, links followed by the system.
+            # A link pointed elsewhere since is another file: read again, and judged again.
             try:
-                return deckfolder.resolve(self.folder, template) == path and path.stat().st_mtime_ns == changed
-            except (deckfolder.Refused, OSError):
+                return _identity(deckfolder.as_written(self.folder, template)) == read
+            except OSError:
                 return False
 
         return source, str(path), uptodate
+
+
+def _identity(path: Path) -> tuple[int, ...]:
+    st = path.stat()
+    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
 
 
 @lru_cache(maxsize=None)
@@ -224,7 +231,7 @@ def _text_environment(folder: str) -> SandboxedEnvironment:
 def check_text(source: str, folder: Path, fields: Iterable[str], where: str) -> tuple[set[str], tuple[Path, ...]]:
     """The fields a text template (a back's `text`) prints, and the templates it includes; refuse one
     that does not parse or names something that is neither a field nor CONTEXT."""
-    env = _text_environment(str(folder.resolve()))
+    env = _text_environment(str(folder))
     try:
         tree = env.parse(source)
         env.compile(source)  # an unknown filter or test is found here, not by parsing
@@ -249,7 +256,7 @@ def render_text(source: str, folder: Path, context: dict[str, Any]) -> str:
     naming that include's template and line, or no file when the back's text names it itself."""
     if "{" not in source:  # most backs' words are fixed: no template to compile
         return source
-    return _run(_template(source, str(folder.resolve())), folder, context)
+    return _run(_template(source, str(folder)), folder, context)
 
 
 @lru_cache(maxsize=256)
