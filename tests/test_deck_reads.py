@@ -325,3 +325,29 @@ def test_an_included_template_is_held_to_a_box_templates_tags(tmp_path):
     assert result.exit_code == 2, result.output
     assert (f"error: {d.file('art.j2')}, line 2: <img> is not taken in a box template: show a picture with "
             "[boxes.NAME.image] (docs/decks.md)") in result.output.splitlines()
+
+
+def test_a_link_pointed_elsewhere_between_builds_is_read_and_judged_again(tmp_path):
+    """`pnp watch` builds again in one process, where Jinja keeps the templates it has loaded: a link
+    pointed at another file since is read again, and one pointed out of the folder is refused."""
+    d = Hostile(tmp_path)
+    (d.folder / "first.j2").write_text("{{ title }} FIRST", encoding="utf-8")
+    (d.folder / "second.j2").write_text("{{ title }} SECOND", encoding="utf-8")
+    d.link("link.j2", d.folder / "first.j2")
+    d.footer('{% include "link" ~ ".j2" %}\n')  # a name made as it runs: only the loader sees it
+    build = (d.named, "--out", d.out, "--force", "--backs", "none")
+
+    def printed() -> str:
+        return "".join(page.extract_text() for page in PdfReader(next(d.out.rglob("*.pdf"))).pages)
+
+    assert invoke("build", *build).exit_code == 0 and "Spark FIRST" in printed()
+    d.file("link.j2").unlink()
+    d.link("link.j2", d.folder / "second.j2")
+    assert invoke("build", *build).exit_code == 0 and "Spark SECOND" in printed()
+    d.file("link.j2").unlink()
+    d.link("link.j2", d.secret / "id_ed25519")
+    result, opened = recorded_build(*build)
+    assert result.exit_code == 2, result.output
+    assert f"error: {d.file('footer.j2')}, line 1: " + LEADS_OUT.format(
+        what="template 'link.j2'", target=d.real("id_ed25519")) in result.output.splitlines()
+    assert outside(opened, allowed_folders(d)) == []
