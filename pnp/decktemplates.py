@@ -1,5 +1,6 @@
-"""A deck's own Jinja2 templates, one per box: read only from the deck's folder, run sandboxed, and
-checked when the deck is read so a field the data lacks is named with the template's line."""
+"""A deck's own Jinja2 templates — one per box, and a back's text — and the templates they include:
+read only from the deck's folder (`DeckLoader`, through deckfolder.py), run sandboxed, and checked
+when the deck is read so a field the data lacks is named with the template's line."""
 from __future__ import annotations
 
 import re
@@ -174,7 +175,7 @@ class RunError(Exception):
 
 def render(path: Path, folder: Path, context: dict[str, Any]) -> str:
     """A box's template for one card. A template it includes that the deck may not read is a
-    DataError naming the template and the line that include it."""
+    DataError naming the template and the line including it."""
     try:
         template = environment(str(folder.resolve())).get_template(_name(path, folder))
     except Unreadable as e:  # checked when the deck was read, and changed since
