@@ -28,6 +28,7 @@ class DeckBacks(Record):
     backs: dict[str, BackOptions] = field(default_factory=dict)
     column: str | None = None
     fields: frozenset[str] = frozenset()
+    included: tuple[Path, ...] = ()  # the templates the texts include, files of the deck's folder
 
     def boxes(self, key: str) -> dict[str, tuple[str, ...]]:
         """A face back's boxes: its layout's, with the fields the back's `boxes` name."""
@@ -56,12 +57,15 @@ def read_backs(data: DeckFileData, layout: NamedLayout, table: Table, fields: di
                         where="back" if data.back else "backs")
     column = _column(data, table, fields)
     printed: set[str] = set()
+    included: dict[Path, None] = {}
     known = (*fields, *DERIVED)
     for key, back in backs.items():
         where = _where(key)
         texts = back.text.items() if isinstance(back.text, dict) else [("", back.text)]
         for lang, text in texts:
-            printed |= decktemplates.check_text(text, known, f"{where}.text" + (f".{lang}" if lang else ""))
+            names, files = decktemplates.check_text(text, folder, known, f"{where}.text" + (f".{lang}" if lang else ""))
+            printed |= names
+            included |= dict.fromkeys(files)
         if back.image:
             checked_path(folder, back.image, lambda message: DataError(message, where=f"{where}.image"))
         if back.layout:
@@ -69,7 +73,7 @@ def read_backs(data: DeckFileData, layout: NamedLayout, table: Table, fields: di
         elif back.boxes:
             raise DataError(_("boxes on a back draw a face of the card's fields: give the back a layout "
                               "(layout = \"{layout}\")").format(layout=layout.name), where=f"{where}.boxes")
-    return DeckBacks(backs, column, frozenset(printed))
+    return DeckBacks(backs, column, frozenset(printed), tuple(included))
 
 
 def _face_fields(back: BackOptions, layout: NamedLayout, fields: dict, where: str, table: Table) -> set[str]:

@@ -17,7 +17,7 @@ from tabletop.data.toml_lines import line_of
 from tabletop.i18n import _, listing
 from tabletop.record import Record, field, replace
 
-from . import deckbacks, deckicons, deckimages, decktemplates, richtext
+from . import deckbacks, deckfolder, deckicons, deckimages, decktemplates, richtext
 from .deckbacks import DeckBacks
 from .assets.layout import field_style
 from .assets.layouts import DERIVED, INDEX, LAYOUTS, NamedLayout
@@ -77,6 +77,7 @@ class Deck(Record):
     places: dict[str, BoxOptions] = field(default_factory=dict)  # boxes the deck places or dresses (boxplace.py)
     warnings: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()  # information lines (the CSV's encoding)
+    included: tuple[Path, ...] = ()  # the templates the box templates include (the backs': backs.included)
 
     def boxes_for(self, style: str) -> dict[str, tuple[str, ...]]:
         """The boxes for an insert style given on the command line: the layout's for that style, with
@@ -100,8 +101,8 @@ class Deck(Record):
         icons = (self.folder / icon.file for icon in self.icons.values() if icon.file)
         pictures = (*pictures, *(self.folder / back.image for back in self.backs.backs.values() if back.image))
         fonts = (*fonts, *(Path(spec.regular) for spec in deckicons.fonts(self.icons) if spec.regular not in BUNDLED))
-        return tuple(dict.fromkeys((self.file, self.table.file, *self.templates.values(), *pictures, *icons,
-                                    *fonts)))
+        templates = (*self.templates.values(), *self.included, *self.backs.included)
+        return tuple(dict.fromkeys((self.file, self.table.file, *templates, *pictures, *icons, *fonts)))
 
     def text(self, card: Card, name: str, lang: str) -> str:
         """A field's value on a card in `lang`, as printed ("" when empty or the deck has no such column)."""
@@ -137,6 +138,8 @@ def load_deck(path: Path) -> Deck:
     if not path.is_file():
         raise DataError(_("file not found"), file=path)
     deck_file = path.with_suffix(".toml") if path.suffix.lower() in SPREADSHEETS else path
+    if deck_file != path:  # found beside the spreadsheet named: a file of the deck, like any other
+        deckfolder.checked(path.parent, deck_file.name, lambda message: DataError(message, file=path))
     if not deck_file.is_file():
         raise DataError(_("no deck file: a spreadsheet needs {name} beside it with a [deck] table").format(
             name=deck_file.name), file=deck_file)
@@ -153,13 +156,9 @@ def load_deck(path: Path) -> Deck:
         raise
 
 
-def inside(folder: Path, name: str, where: str) -> Path:
-    """`name` relative to the deck's folder; a path leading out of it is refused."""
-    target = (folder / name).resolve()
-    if not target.is_relative_to(folder.resolve()):
-        raise DataError(_("{name!r} is outside the deck's folder: keep the deck's files beside it").format(
-            name=name), where=where)
-    return target
+def inside(folder: Path, name: str, where: str, what: str | None = None) -> Path:
+    """The real path of a file the deck file names at `where` (deckfolder.py: one the deck may read)."""
+    return deckfolder.checked(folder, name, lambda message: DataError(message, where=where), what)
 
 
 def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> Deck:
@@ -179,7 +178,7 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> D
     table = _replaced(table, d.replace)
     suits = {**FRENCH_SUITS, **data.suits}
     fields = _fields(data, table, languages)
-    boxes, templates = _boxes(deck_file.parent, data, layout, table, fields)
+    boxes, templates, included = _boxes(deck_file.parent, data, layout, table, fields)
     places = _places(data, layout)
     backs = deckbacks.read_backs(data, layout, table, fields, deck_file.parent)
     shown = {f for names in boxes.values() for f in names} | backs.fields
@@ -225,7 +224,7 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> D
     return Deck(deck_file, deck_id, title, languages, layout, data.layout, d.card_size, d.diameter,
                 {k: f for k, f in fields.items() if k in shown or k == name_field}, boxes, templates, styles,
                 suits, backs, table, cards, name_field, images, d.image_dpi, fonts, icons, rich, places, warnings,
-                notes)
+                notes, included)
 
 
 def _fonts(folder: Path, given: list[str | FontOptions]) -> tuple[FontSpec, ...]:
@@ -247,7 +246,7 @@ def _font_file(folder: Path, name: str, where: str) -> str:
     """A bundled font's name as it is, or a TrueType file in the deck's folder as an absolute path."""
     if name in BUNDLED:
         return name
-    path = inside(folder, name, where)
+    path = inside(folder, name, where, _("font {name!r}").format(name=name))
     if not path.is_file():
         raise DataError(_("font {name!r} not found in the deck's folder (or a bundled font: {known})").format(
             name=name, known=listing(BUNDLED)), where=where)
@@ -346,6 +345,8 @@ def _cards_table(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) 
         spreadsheet = inside(deck_file.parent, d.data, "deck.data")
     if spreadsheet is None and data.cards is None:  # mydeck.toml beside mydeck.csv
         spreadsheet = next((p for p in map(deck_file.with_suffix, SPREADSHEETS) if p.exists()), None)
+        if spreadsheet is not None:
+            inside(deck_file.parent, spreadsheet.name, "deck")
     json = spreadsheet is not None and spreadsheet.suffix.lower() == ".json"
     if d.data_path is not None and not json:
         raise DataError(_("data_path says where the cards are in a JSON file; the cards are not in one"),
@@ -444,9 +445,9 @@ def _unknown_field(name: str, table: Table, where: str) -> DataError:
 
 
 def _boxes(folder: Path, data: DeckFileData, layout: NamedLayout, table: Table,
-           fields: dict[str, Field]) -> tuple[dict[str, tuple[str, ...]], dict[str, Path]]:
+           fields: dict[str, Field]) -> tuple[dict[str, tuple[str, ...]], dict[str, Path], tuple[Path, ...]]:
     boxes = dict(layout.boxes(data.layout))
-    templates = {}
+    templates, included = {}, {}
     for box, spec in data.boxes.items():
         if box not in boxes:
             if not spec.positioned() or layout.flowing:
@@ -460,13 +461,15 @@ def _boxes(folder: Path, data: DeckFileData, layout: NamedLayout, table: Table,
                     raise _unknown_field(name, table, f"boxes.{box}.fields[{n}]")
             boxes[box] = tuple(spec.fields)
         if spec.template:
-            templates[box] = inside(folder, spec.template, f"boxes.{box}.template")
+            templates[box] = inside(folder, spec.template, f"boxes.{box}.template",
+                                    _("template {name!r}").format(name=spec.template))
             if not templates[box].is_file():
                 raise DataError(_("template {name!r} not found beside the deck file").format(name=spec.template),
                                 where=f"boxes.{box}.template")
-            printed = decktemplates.check(templates[box], folder, (*fields, *DERIVED))
+            printed, files = decktemplates.check(templates[box], folder, (*fields, *DERIVED))
             boxes[box] = tuple(dict.fromkeys((*boxes[box], *sorted(printed))))
-    return boxes, templates
+            included |= dict.fromkeys(files)
+    return boxes, templates, tuple(included)
 
 
 def _places(data: DeckFileData, layout: NamedLayout) -> dict[str, BoxOptions]:

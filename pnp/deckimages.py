@@ -7,13 +7,14 @@ from __future__ import annotations
 import os
 import re
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path, PurePosixPath, PureWindowsPath
+from pathlib import Path
 from typing import Iterable
 
 from tabletop.data.errors import DataError, DataErrors
 from tabletop.i18n import _, listing
 from tabletop.record import Record
 
+from . import deckfolder
 from .deckformat import BoxOptions, ImageOptions
 from .images import LOW_DPI, Align, ImageError, Placement, cache_dir, dpi_of, parse_align, place, prepare, read_source
 from .spreadsheet import Table
@@ -77,13 +78,10 @@ def card_images(images: dict[str, BoxImage], table: Table, folder: Path,
 
 
 def checked_path(folder: Path, name: str, error) -> str:
-    """`name` with `/` separators, refused if absolute or leading out of the deck's folder."""
+    """A picture's `name` with `/` separators, once `deckfolder` finds it one the deck may read;
+    refused as `error(message)`."""
     name = name.replace("\\", "/")  # a path typed on Windows
-    if PurePosixPath(name).is_absolute() or PureWindowsPath(name).anchor:
-        raise error(_("picture {path!r}: an absolute path; give it relative to the deck's folder").format(path=name))
-    if not (folder / name).resolve().is_relative_to(folder.resolve()):
-        raise error(_("picture {path!r} is outside the deck's folder: keep the deck's files beside it").format(
-            path=name))
+    deckfolder.checked(folder, name, error, _("picture {path!r}").format(path=name))
     return name
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import jinja2
+
 from tabletop.data.errors import DataError
 from tabletop.i18n import _
 from tabletop.record import replace
@@ -73,11 +75,15 @@ class BackFaces:
         context = userdeck.template_context(self.deck, card, lang)
         # Rich fields come to a back's text as they are typed: the text is escaped as a whole below.
         context.update({name: self.deck.text(card, name, lang) for name in self.deck.rich})
+        where = _where(key) + ".text" + (f".{lang}" if isinstance(back.text, dict) else "")
         try:
-            return decktemplates.render_text(source, context).strip()
-        except decktemplates.RunError as e:
-            where = _where(key) + ".text" + (f".{lang}" if isinstance(back.text, dict) else "")
+            return decktemplates.render_text(source, self.deck.folder, context).strip()
+        except (decktemplates.RunError, jinja2.TemplateError) as e:
             raise self.deck.table.error(_("{where}: {reason}").format(where=where, reason=e), card.row) from None
+        except DataError as e:
+            if e.file is None:  # the back's text names the template itself: the deck file's key says where
+                e.file, e.where = self.deck.file, where
+            raise
 
     def _colour(self, key: str) -> str:
         """The back's colour: its own; or, around a picture, the picture's edge colour, which then
