@@ -82,7 +82,7 @@ def test_a_pairing_code_expires_and_the_next_address_stays_on_this_server(tmp_pa
 
 
 def test_the_certificate_follows_the_addresses_and_is_signed_by_the_kits_own_authority(tmp_path):
-    cert_path, _ = server_certificate(tmp_path, ["192.168.1.20", "localhost", "127.0.0.1"])
+    cert_path, _key, _new = server_certificate(tmp_path, ["192.168.1.20", "localhost", "127.0.0.1"])
     first = x509.load_pem_x509_certificate(cert_path.read_bytes())
     names = first.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
     assert {str(n.value) for n in names} == {"192.168.1.20", "localhost", "127.0.0.1"}
@@ -135,4 +135,5 @@ def test_a_damaged_authority_is_one_line_with_its_cure_and_is_not_remade(tmp_pat
                              "--port", "0", "--games", str(tmp_path / "games")], env=env, capture_output=True,
                             text=True, timeout=60)
     assert result.returncode == 2 and "Traceback" not in result.stderr
-    assert "remove the folder" in result.stderr and (tls / "ca.key").read_text(encoding="utf-8") == "not a key"
+    assert f"{tls / 'ca.key'}: not a key this server can read" in result.stderr and "remove the folder" in result.stderr
+    assert (tls / "ca.key").read_text(encoding="utf-8") == "not a key"

@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from tabletop import cli_i18n
-from tabletop.i18n import N_, _
+from tabletop.i18n import N_, _, current
 
 from ..launch import default_game_file
 
@@ -99,16 +99,20 @@ def serve(host: str | None, port: int, games_dir: Path | None, lan: bool, https:
     ssl: dict = {}
     ca = None
     if https:
-        from .tls import server_certificate
+        from .tls import TLSError, server_certificate
 
         tls_folder = default_games_folder() / "tls"
         try:
-            cert, key = server_certificate(tls_folder, list(dict.fromkeys([shown, "localhost", "127.0.0.1", "::1"])))
+            cert, key, new_authority = server_certificate(
+                tls_folder, list(dict.fromkeys([shown, *([host] if host not in ("0.0.0.0", "::") else []),
+                                                "localhost", "127.0.0.1", "::1"])))
         except OSError as e:
             raise click.UsageError(_("{folder}: {reason}").format(folder=tls_folder, reason=e.strerror or e)) from None
-        except ValueError:  # a certificate or key damaged on disk: phones trust the authority, so never remake it unasked
-            raise click.UsageError(_("{folder}: the certificate authority cannot be read; remove the folder to make "
-                                     "a new one (each phone then trusts it again)").format(folder=tls_folder)) from None
+        except TLSError as e:  # phones trust the authority: its files are never remade unasked
+            raise click.UsageError(e.text(current())) from None
+        if new_authority is not None:
+            click.echo(_("Made a new certificate authority ({why}): each phone trusts it once again "
+                         "(docs/web.md says how).").format(why=new_authority.text(current())))
         ssl, ca = {"ssl_certfile": str(cert), "ssl_keyfile": str(key)}, tls_folder / "ca.crt"
     app = create_app(folder, token=token, allowed_hosts=None if lan else [*LOCAL_HOSTS, host],
                      public_url=base if lan else None, ca_certificate=ca)
