@@ -141,14 +141,7 @@ def test_under_lan_the_pages_install_on_localhost(browser, tmp_path):
     port = free_port()
     process = start_server(port, tmp_path, "--lan", "--host", "127.0.0.1")
     try:
-        out = b""
-        while b"token=" not in out:
-            out += process.stdout.read1(4096)
-        token = out.split(b"token=")[1].split()[0].decode()
-        request = urllib.request.Request(f"http://127.0.0.1:{port}/api/games", method="POST",
-                                         headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
-                                         data=json.dumps({"game": "famiglia", "name": "lan-app", "options": {}}).encode())
-        urllib.request.urlopen(request)
+        token = lan_game(process, port, "lan-app")
         browser.get(f"http://localhost:{port}/games/lan-app?token={token}")
         WebDriverWait(browser, 60).until(lambda d: d.execute_script(
             "return navigator.serviceWorker && navigator.serviceWorker.controller !== null") or d.refresh())
@@ -175,6 +168,19 @@ def start_server(port, games, *extra):
             time.sleep(0.1)
     process.kill()
     raise RuntimeError(process.stdout.read().decode())
+
+
+def lan_game(process, port, name) -> str:
+    """The token a `--lan` server printed, and a Famiglia game called `name` made with it."""
+    out = b""
+    while b"token=" not in out:
+        out += process.stdout.read1(4096)
+    token = out.split(b"token=")[1].split()[0].decode()
+    made = urllib.request.Request(f"http://127.0.0.1:{port}/api/games", method="POST",
+                                  headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
+                                  data=json.dumps({"game": "famiglia", "name": name, "options": {}}).encode())
+    urllib.request.urlopen(made)
+    return token
 
 
 def stop_server(process):
@@ -240,14 +246,7 @@ def test_over_plain_http_under_a_lan_name_the_page_says_what_it_cannot_do_and_ke
     process = start_server(port, games, "--lan", "--host", "127.0.0.1")
     driver = phone()
     try:
-        out = b""
-        while b"token=" not in out:
-            out += process.stdout.read1(4096)
-        token = out.split(b"token=")[1].split()[0].decode()
-        local = urllib.request.Request(f"http://127.0.0.1:{port}/api/games", method="POST",
-                                       headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
-                                       data=json.dumps({"game": "famiglia", "name": "lan", "options": {}}).encode())
-        urllib.request.urlopen(local)
+        token = lan_game(process, port, "lan")
         driver.get(f"http://table.test:{port}/games/lan?token={token}")
         WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.ID, "board"))
         assert driver.execute_script("return window.isSecureContext") is False
