@@ -5,8 +5,11 @@ files are remade when they do not fit."""
 import datetime
 import ipaddress
 import os
+import signal
 import ssl
 import stat
+import subprocess
+import sys
 import urllib.request
 
 import pytest
@@ -94,19 +97,27 @@ def test_an_authority_made_before_name_constraints_is_replaced(tmp_path):
 
 
 def test_serve_says_it_made_a_new_authority_and_why(tmp_path):
-    from test_web_serve import start, stop
-
-    unconstrained_authority(tmp_path / "data" / "tabletop-kit" / "tls")
-    server, url, printed = start(tmp_path, "--https", "--games", str(tmp_path / "games"),
-                                 XDG_DATA_HOME=str(tmp_path / "data"), TABLETOP_KIT_LANG="en")
-    try:  # served, with the new authority's certificate
-        trusted = ssl.create_default_context(cafile=str(tmp_path / "data" / "tabletop-kit" / "tls" / "ca.crt"))
-        assert urllib.request.urlopen(url, context=trusted, timeout=30).status == 200
+    data = tmp_path / "data"
+    unconstrained_authority(data / "tabletop-kit" / "tls")
+    env = {**os.environ, "XDG_DATA_HOME": str(data), "TABLETOP_KIT_LANG": "en"}
+    server = subprocess.Popen([sys.executable, "-c", "from companion.cli import run; run()", "serve", "--https",
+                               "--port", "0", "--games", str(tmp_path / "games")], env=env, text=True,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        printed = []
+        for line in server.stdout:
+            printed.append(line)
+            if line.startswith("Open "):
+                break
+        url = printed[-1].split()[1]
+        trusted = ssl.create_default_context(cafile=str(data / "tabletop-kit" / "tls" / "ca.crt"))
+        assert urllib.request.urlopen(url, context=trusted, timeout=30).status == 200  # the new one's certificate
     finally:
-        code, _out, err = stop(server)
-    assert url.startswith("https://") and code == 0 and "Traceback" not in err
-    assert ("Made a new certificate authority (the old one could sign for any site): each phone trusts it once "
-            "again (docs/web.md says how).\n") in printed
+        server.send_signal(signal.SIGINT)
+        _out, err = server.communicate(timeout=30)
+    assert server.returncode == 0 and "Traceback" not in err
+    assert printed[0] == ("Made a new certificate authority (the old one could sign for any site): each phone trusts "
+                          "it once again (docs/web.md says how).\n")
 
 
 def test_the_folder_and_keys_are_this_user_s_alone_whatever_the_umask(tmp_path):
