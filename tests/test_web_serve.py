@@ -24,8 +24,10 @@ def start(home, *args, **env):
         printed.append(line)
         if line.startswith("Open "):
             break
-    url = re.search(r"http://\S+", "".join(printed))
-    assert url, "".join(printed) + server.stderr.read()
+    url = re.search(r"https?://\S+", "".join(printed))
+    if not url:
+        server.kill()  # then its stderr ends, and can be read whole
+        raise AssertionError("".join(printed) + server.stderr.read())
     return server, url.group(0), printed
 
 
