@@ -43,6 +43,7 @@ ALLOWED = {
     "new", "lan", "tts", "png", "mpc", "tgc", "Ann", "Bob",  # keys, values and examples of the data and commands
     "letter", "landscape", "poker", "ja-small", "bridge", "mini",  # --paper and --card-size values
     "weapon", "backup", "escape", "closing", "draw",  # what the table is typed: buy ITEM, draw
+    "Windows",  # a name, as Japanese writes it
 }
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’-]*")
 _KEPT = (re.compile(r"\{[^{}]*\}|%\([a-z_]+\)[sd]"),  # placeholders
