@@ -15,8 +15,9 @@ import pytest
 from web_helpers import famiglia_script, terminal
 
 
-def start(home, *args, **env):
-    cmd = [sys.executable, "-c", "from companion.cli import run; run()", "serve", "--port", "0", *args]
+def start(home, *args, before="", **env):
+    """`companion serve ARGS` on a free port; `before` is Python run first in its process (shorter limits)."""
+    cmd = [sys.executable, "-c", before + "from companion.cli import run; run()", "serve", "--port", "0", *args]
     server = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                               env={"PATH": "/usr/bin:/bin", "HOME": str(home), "LANG": "C.UTF-8", **env})
     printed = []

@@ -8,6 +8,7 @@ import sys
 import threading
 import webbrowser
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -15,6 +16,9 @@ from tabletop import cli_i18n
 from tabletop.i18n import N_, _, current
 
 from ..launch import default_game_file
+
+if TYPE_CHECKING:
+    import ssl
 
 
 def default_games_folder() -> Path:
@@ -61,6 +65,27 @@ def print_qr(url: str) -> None:
     segno.make(url, error="m").terminal(out=sys.stdout, compact=True, border=2)
 
 
+def served(app: Any, tls: ssl.SSLContext | None) -> Any:
+    """uvicorn's settings: the application behind the gate, which holds every connection to the limits
+    (companion/web/gate.py, docs/web.md "Limits") and makes the TLS handshakes."""
+    import uvicorn
+
+    from . import gate
+    from .floodlog import quieten
+
+    limits = gate.LIMITS
+    door = gate.Gate(limits, tls)
+    # ws="none": no upgrade takes a connection out of the gate's sight (the pages poll, docs/web.md);
+    # proxy_headers=False: no proxy stands in front, so the scope's client is the socket's own peer, which
+    # is how the gate knows a request's connection; loop="asyncio": the loop whose accepting the gate's
+    # file budget counts on, whether or not uvloop happens to be installed.
+    config = uvicorn.Config(door.watch(app), http=door.protocol(), ws="none", proxy_headers=False, loop="asyncio",
+                            backlog=door.backlog, timeout_keep_alive=limits.keep_alive_seconds,
+                            log_level="warning", lifespan="off")
+    quieten(limits.log_seconds)  # after the Config, which sets up uvicorn's logging
+    return config
+
+
 @click.command(cls=cli_i18n.Command,
                help=N_("Serve the saved games to a browser: every game playable by tapping, also from a phone."))
 @cli_i18n.option("--host", help=N_("Address to listen on (default 127.0.0.1; with --lan every interface)."))
@@ -96,24 +121,24 @@ def serve(host: str | None, port: int, games_dir: Path | None, lan: bool, https:
     scheme = "https" if https else "http"
     base = f"{scheme}://{f'[{shown}]' if ':' in shown else shown}:{port}/"
     url = base + (f"?token={token}" if token else "")
-    ssl: dict = {}
-    ca = None
+    tls = ca = None
     if https:
-        from .tls import TLSError, server_certificate
+        from .tls import TLSError, server_certificate, server_context
 
         tls_folder = default_games_folder() / "tls"
         try:
             cert, key, new_authority = server_certificate(
                 tls_folder, list(dict.fromkeys([shown, *([host] if host not in ("0.0.0.0", "::") else []),
                                                 "localhost", "127.0.0.1", "::1"])))
-        except OSError as e:
+            tls = server_context(cert, key)
+        except OSError as e:  # ssl.SSLError among them
             raise click.UsageError(_("{folder}: {reason}").format(folder=tls_folder, reason=e.strerror or e)) from None
         except TLSError as e:  # phones trust the authority: its files are never remade unasked
             raise click.UsageError(e.text(current())) from None
         if new_authority is not None:
             click.echo(_("Made a new certificate authority ({why}): each phone trusts it once again "
                          "(docs/web.md says how).").format(why=new_authority.text(current())))
-        ssl, ca = {"ssl_certfile": str(cert), "ssl_keyfile": str(key)}, tls_folder / "ca.crt"
+        ca = tls_folder / "ca.crt"
     app = create_app(folder, token=token, allowed_hosts=None if lan else [*LOCAL_HOSTS, host],
                      public_url=base if lan else None, ca_certificate=ca)
 
@@ -126,7 +151,7 @@ def serve(host: str | None, port: int, games_dir: Path | None, lan: bool, https:
                      "docs/web.md says how).").format(ca=ca))
     if open_browser:
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off", **ssl))
+    server = uvicorn.Server(served(app, tls))
     try:
         server.run(sockets=[sock])  # finishes the requests under way on Ctrl-C, then re-raises it
     except KeyboardInterrupt:

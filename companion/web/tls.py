@@ -22,6 +22,7 @@ import datetime
 import ipaddress
 import os
 import socket
+import ssl
 import stat
 import sys
 from pathlib import Path
@@ -236,3 +237,11 @@ def server_certificate(folder: Path, hosts: list[str]) -> tuple[Path, Path, Said
     _write_key(key_path, key)
     _write_cert(cert_path, cert)
     return cert_path, key_path, why
+
+
+def server_context(cert: Path, key: Path) -> ssl.SSLContext:
+    """The TLS settings the server's connections are wrapped in (by companion/web/gate.py, which makes
+    each handshake itself so that a handshake left hanging is timed like a request)."""
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(cert, key)
+    return context
