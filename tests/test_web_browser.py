@@ -75,6 +75,13 @@ def server(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def browser(tmp_path_factory, server, chromium):  # quits before the server stops
+    driver = phone_browser(tmp_path_factory, chromium)
+    yield driver
+    driver.quit()
+
+
+def phone_browser(tmp_path_factory, chromium):
+    """Chromium at a phone's viewport, with a profile of its own."""
     binary, driver_path = chromium
     options = webdriver.ChromeOptions()
     options.binary_location = binary
@@ -94,8 +101,7 @@ def browser(tmp_path_factory, server, chromium):  # quits before the server stop
     service = webdriver.ChromeService(executable_path=driver_path, env={**os.environ, "FONTCONFIG_FILE": str(fonts)})
     driver = webdriver.Chrome(options=options, service=service)
     driver.set_page_load_timeout(20)
-    yield driver
-    driver.quit()
+    return driver
 
 
 def api(server, path, data=None):
