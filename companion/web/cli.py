@@ -65,7 +65,7 @@ def print_qr(url: str) -> None:
     segno.make(url, error="m").terminal(out=sys.stdout, compact=True, border=2)
 
 
-def served(app: Any, tls: ssl.SSLContext | None) -> Any:
+def server_config(app: Any, tls: ssl.SSLContext | None) -> Any:
     """uvicorn's settings: the application behind the gate, which holds every connection to the limits
     (companion/web/gate.py, docs/web.md "Limits") and makes the TLS handshakes."""
     import uvicorn
@@ -151,7 +151,7 @@ def serve(host: str | None, port: int, games_dir: Path | None, lan: bool, https:
                      "docs/web.md says how).").format(ca=ca))
     if open_browser:
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()
-    server = uvicorn.Server(served(app, tls))
+    server = uvicorn.Server(server_config(app, tls))
     try:
         server.run(sockets=[sock])  # finishes the requests under way on Ctrl-C, then re-raises it
     except KeyboardInterrupt:

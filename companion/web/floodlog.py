@@ -60,7 +60,8 @@ class QuietLog(logging.Filter):
         if unsaid is None:
             return False
         if self.one_line or unsaid:
-            line = first if self.one_line else record.getMessage()
+            text = record.getMessage()
+            line = text.partition("\n")[0] if self.one_line else text
             if self.one_line and record.exc_info and record.exc_info[1] is not None:
                 line = f"{line.rstrip()}: {record.exc_info[1]}"
             record.msg, record.args = with_unsaid(line, unsaid), ()
