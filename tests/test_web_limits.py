@@ -9,10 +9,17 @@ import selectors
 import signal
 import socket
 import ssl
+import sys
 import threading
 import time
 
+import pytest
+
 from test_web_serve import start
+
+# The devices are loopback addresses other than 127.0.0.1, and the server's accept queue is read from
+# /proc/net/tcp: both Linux's.
+pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="needs Linux's loopback range and /proc/net/tcp")
 
 SECONDS = 2
 PER_CLIENT, CONNECTIONS = 8, 32
