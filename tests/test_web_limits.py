@@ -196,6 +196,46 @@ def test_over_https_silent_connections_are_closed_too_and_one_address_holds_few(
     assert len(log) == 1 and f"{FLOODERS[0]}: more than {PER_CLIENT} connections at once" in log[0], "".join(log)
 
 
+def in_one_flight(port, context, request):
+    """An HTTPS request whose first bytes go out in one write with the handshake's last (the client's
+    Finished), as TLS 1.3 clients may send them, so the server reads both at once; the answer's head."""
+    incoming, outgoing = ssl.MemoryBIO(), ssl.MemoryBIO()
+    tls = context.wrap_bio(incoming, outgoing, server_hostname="127.0.0.1")
+    with socket.create_connection(("127.0.0.1", port), timeout=DEADLINE) as sock:
+        def more():
+            sock.sendall(outgoing.read())
+            data = sock.recv(1 << 16)
+            assert data, "the server closed the connection"
+            incoming.write(data)
+
+        while True:
+            try:
+                tls.do_handshake()
+                break
+            except ssl.SSLWantReadError:
+                more()
+        tls.write(request)
+        sock.sendall(outgoing.read())
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            try:
+                answer += tls.read(1 << 16)
+            except ssl.SSLWantReadError:
+                more()
+    return answer
+
+
+def test_over_https_a_request_sent_with_the_handshake_s_last_bytes_is_answered(tmp_path):
+    served = Served(tmp_path, "--https")
+    try:
+        trusted = ssl.create_default_context(cafile=str(tmp_path / ".local/share/tabletop-kit/tls/ca.crt"))
+        trusted.minimum_version = ssl.TLSVersion.TLSv1_3
+        answer = in_one_flight(served.port, trusted, b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    finally:
+        log = served.stop()
+    assert answer.startswith(b"HTTP/1.1 200 ") and log == [], (answer, log)
+
+
 def test_a_client_that_stops_reading_its_answers_is_cut_off(tmp_path):
     served = Served(tmp_path)
     reader = socket.socket()

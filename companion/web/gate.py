@@ -85,6 +85,7 @@ class Connection(asyncio.Protocol):
         self.clock: asyncio.TimerHandle | None = None  # the request's
         self.stall: asyncio.TimerHandle | None = None  # the answer's, while the client takes none of it
         self.handshake: asyncio.Task | None = None
+        self.early: list[bytes] = []  # what TLS passed on before start_tls returned, for uvicorn's protocol
 
     @property
     def client(self) -> str:
@@ -103,6 +104,9 @@ class Connection(asyncio.Protocol):
         if self.gate.tls is None:
             self.hand_over(transport)
         else:
+            # No byte of the client's hello may come here, where TLS cannot have it back: reading waits
+            # for start_tls, which puts TLS in between and then reads.
+            transport.pause_reading()
             self.handshake = self.loop.create_task(self.start_tls())
 
     async def start_tls(self) -> None:
@@ -118,11 +122,16 @@ class Connection(asyncio.Protocol):
     def hand_over(self, transport: Any) -> None:
         self.transport, self.handed = transport, True
         self.inner.connection_made(transport)
+        for data in self.early:
+            self.inner.data_received(data)
+        self.early = []
 
     def data_received(self, data: bytes) -> None:
         self.heard = self.heard or self.waiting
         if self.handed:
             self.inner.data_received(data)
+        else:  # a TLS 1.3 client's request may come with its last handshake bytes, before start_tls returns
+            self.early.append(data)
 
     def eof_received(self) -> bool | None:
         return self.inner.eof_received() if self.handed else None
