@@ -14,7 +14,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 import test_web_browser as played
-from test_web_browser import COMPANION, HEIGHT, SHOTS, WIDTH, api, fetched, free_port, new_game, open_page, shoot
+from test_web_browser import (COMPANION, HEIGHT, SHOTS, WIDTH, api, fetched, free_port, lay_keys, new_game,
+                              open_page, shoot)
 from test_web_browser import browser, server  # noqa: F401 (fixtures)
 
 pytestmark = played.pytestmark  # without Chromium: skipped, or failed under CI
@@ -206,10 +207,7 @@ def test_with_the_server_away_the_page_opens_from_the_cache_and_a_tap_waits_to_b
         banner = browser.find_element(By.ID, "offline")
         WebDriverWait(browser, 60).until(lambda d: banner.text.strip())
         assert "cannot be reached" in banner.text and browser.find_elements(By.CSS_SELECTOR, ".draw .key")
-        for code in ["R1", "B2", "Y3", "G1", "R2", "B1"]:  # the Street laid while the server is away
-            key = browser.find_element(By.CSS_SELECTOR, f'.draw .key[data-value="{code}"]:not([disabled])')
-            browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", key)
-            key.click()
+        lay_keys(browser, ".draw", ["R1", "B2", "Y3", "G1", "R2", "B1"])  # the Street laid while the server is away
         send = browser.find_element(By.CSS_SELECTOR, ".draw .send")
         browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", send)
         send.click()
@@ -275,10 +273,7 @@ def test_over_plain_http_under_a_lan_name_the_page_says_what_it_cannot_do_and_ke
             other.find_element(By.ID, "go").click()
             WebDriverWait(other, 20).until(lambda d: d.find_elements(By.ID, "board"))
             assert "#" not in other.current_url  # the key taken out of the address at once
-            for code in ["R1", "B2", "Y3", "G1", "R2", "B1"]:  # the Street, laid by taps: the API takes the key
-                tap = other.find_element(By.CSS_SELECTOR, f'.draw .key[data-value="{code}"]:not([disabled])')
-                other.execute_script("arguments[0].scrollIntoView({block: 'center'})", tap)
-                tap.click()
+            lay_keys(other, ".draw", ["R1", "B2", "Y3", "G1", "R2", "B1"])  # the Street: the API takes the key
             send = other.find_element(By.CSS_SELECTOR, ".draw .send")
             other.execute_script("arguments[0].scrollIntoView({block: 'center'})", send)
             send.click()

@@ -100,21 +100,18 @@ def _same_key(cert: x509.Certificate, key: ec.EllipticCurvePrivateKey) -> bool:
     return cert.public_key() == key.public_key()
 
 
-def _addresses(hosts: list[str]) -> list[ipaddress.IPv4Address | ipaddress.IPv6Address]:
-    found = []
-    for host in hosts:
-        try:
-            found.append(ipaddress.ip_address(host.strip("[]")))
-        except ValueError:
-            continue
-    return found
+def _address(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """`host` as an IP address (`[::1]` too), None for a name."""
+    try:
+        return ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return None
 
 
 def _permits(constraints: x509.NameConstraints, host: str) -> bool:
     """Whether an authority so constrained may sign for `host` (a name or an address)."""
-    try:
-        address = ipaddress.ip_address(host.strip("[]"))
-    except ValueError:
+    address = _address(host)
+    if address is None:
         name = host.lower().rstrip(".")
         return any(isinstance(s, x509.DNSName) and (name == s.value or name.endswith("." + s.value))
                    for s in constraints.permitted_subtrees or [])
@@ -123,11 +120,11 @@ def _permits(constraints: x509.NameConstraints, host: str) -> bool:
 
 def _constraints(hosts: list[str]) -> x509.NameConstraints:
     """The local networks and names, and whatever else `hosts` (the `--host` given) names."""
-    networks = list(LOCAL_NETWORKS) + [ipaddress.ip_network(a) for a in _addresses(hosts)
-                                       if not any(a in n for n in LOCAL_NETWORKS)]
-    names = list(LOCAL_NAMES) + [h.lower().rstrip(".") for h in hosts if not _addresses([h]) and h.lower() not in LOCAL_NAMES]
-    return x509.NameConstraints(permitted_subtrees=[x509.IPAddress(n) for n in networks]
-                                + [x509.DNSName(n) for n in dict.fromkeys(names)], excluded_subtrees=None)
+    addresses = [a for a in map(_address, hosts) if a is not None and not any(a in n for n in LOCAL_NETWORKS)]
+    names = [h.lower().rstrip(".") for h in hosts if _address(h) is None]
+    return x509.NameConstraints(
+        permitted_subtrees=[x509.IPAddress(n) for n in [*LOCAL_NETWORKS, *map(ipaddress.ip_network, addresses)]]
+        + [x509.DNSName(n) for n in dict.fromkeys([*LOCAL_NAMES, *names])], excluded_subtrees=None)
 
 
 def _constraints_of(cert: x509.Certificate) -> x509.NameConstraints | None:
@@ -187,10 +184,8 @@ def authority(folder: Path, hosts: list[str] = ()) -> tuple[x509.Certificate, ec
 def _names(hosts: list[str]) -> list[x509.GeneralName]:
     names: list[x509.GeneralName] = []
     for host in dict.fromkeys(hosts):
-        try:
-            names.append(x509.IPAddress(ipaddress.ip_address(host.strip("[]"))))
-        except ValueError:
-            names.append(x509.DNSName(host))
+        address = _address(host)
+        names.append(x509.DNSName(host) if address is None else x509.IPAddress(address))
     return names
 
 
