@@ -8,6 +8,7 @@ before the first test.
 """
 import os
 import shutil
+import subprocess
 import tempfile
 from pathlib import Path
 
@@ -91,3 +92,26 @@ def pytest_terminal_summary(terminalreporter):
     if _browser_skipped:
         skipped = sum(BROWSER_MISSING in str(report.longrepr) for report in terminalreporter.stats.get("skipped", []))
         terminalreporter.write_line(f"browser tests skipped ({skipped}): {_browser_skipped[0]}", yellow=True)
+
+
+# ---- Node, which runs the app's JavaScript ---------------------------------------------------------------------
+
+NODE_MISSING = "the JavaScript tests need Node.js 18 or later on PATH: apt-get install nodejs"
+
+
+@pytest.fixture(scope="session")
+def node() -> str:
+    """Node's path. Missing or older than 18, the JavaScript tests are skipped on a developer's machine
+    and fail under CI, as the browser tests do."""
+    path = shutil.which("node")
+    problem = "node not found"
+    if path:
+        version = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=60).stdout.strip()
+        major = version.lstrip("v").split(".")[0]
+        problem = "" if major.isdigit() and int(major) >= 18 else f"node {version or '(no version)'} is too old"
+    if problem:
+        message = f"{problem}; {NODE_MISSING}"
+        if under_ci():
+            pytest.fail(message, pytrace=False)
+        pytest.skip(message)
+    return path
