@@ -196,26 +196,23 @@ function exactDigits(x) {
  */
 function rounded(exact, keep) {
   let { digits, point } = exact;
+  if (keep < 0) {
+    return { digits: "", point };
+  }
   if (keep < digits.length) {
-    const rest = digits.slice(Math.max(keep, 0));
-    const kept = keep > 0 ? digits.slice(0, keep) : "";
+    const kept = digits.slice(0, keep);
+    const rest = digits.slice(keep);
     const half = "5".padEnd(rest.length, "0");
-    const lastOdd = kept !== "" && Number(kept[kept.length - 1]) % 2 === 1;
-    const up = keep >= 0 && (rest > half || (rest === half && lastOdd));
-    if (keep < 0) {
-      digits = "";
-    } else if (up) {
+    const odd = kept !== "" && Number(kept[kept.length - 1]) % 2 === 1;
+    if (rest > half || (rest === half && odd)) {
       const bumped = (BigInt(kept || "0") + 1n).toString();
-      if (bumped.length > kept.length) {
-        point += 1;
-      }
+      point += bumped.length - kept.length; // 999 → 1000
       digits = bumped;
     } else {
       digits = kept;
     }
   }
-  digits = digits.replace(/0+$/, "");
-  return { digits, point };
+  return { digits: digits.replace(/0+$/, ""), point };
 }
 
 /**
@@ -244,8 +241,8 @@ function dtoa(x, mode, ndigits) {
  * @param {number} x
  * @param {"r" | "e" | "f" | "g"} code
  * @param {number} precision
- * @param {Spec} options alternate form, "z", and whether an integral value keeps ".0" (addDot0)
- * @param {boolean} [addDot0]
+ * @param {Spec} options its alternate form (#) and negative zero coercion (z)
+ * @param {boolean} [addDot0] whether an integral value keeps ".0" (repr, and a spec with no type)
  * @returns {string}
  */
 function floatText(x, code, precision, options, addDot0 = code === "r") {
@@ -702,7 +699,7 @@ export function format(template, named = {}, positional = []) {
       }
       manual = true;
       value = positionalArgument(positional, Number(name));
-    } else if (Object.hasOwn(named, name)) {
+    } else if (Object.prototype.hasOwnProperty.call(named, name)) { // Object.hasOwn is too new for some phones
       value = named[name];
     } else {
       throw new FormatError("KeyError", repr(name));
