@@ -53,6 +53,7 @@ function fractionalRootBits(count, degree) {
 }
 
 const INITIAL = fractionalRootBits(8, 2n);
+const UTF8 = new TextEncoder();
 const ROUND = fractionalRootBits(80, 3n);
 
 // Rotations and shifts of the 64-bit word (hi, lo), each half computed on its own (n < 32 throughout:
@@ -65,24 +66,18 @@ const rotrLo = (hi, lo, n) => (lo >>> n) | (hi << (32 - n));
 const shrHi = (hi, _lo, n) => hi >>> n;
 const shrLo = rotrLo;
 
+// The low half of the last sum `add` made (a second return value, without allocating a pair on every add).
+let lo = 0;
+
 /**
- * Adds 64-bit words given as halves; the low halves' carries go to the high half.
- * Returns the high half and leaves the low one in `sum.lo`.
+ * Adds the 64-bit words (ah, al) and (bh, bl) modulo 2**64: returns the high half and leaves the low one in `lo`.
+ * @param {number} ah @param {number} al @param {number} bh @param {number} bl
  */
-const sum = {
-  lo: 0,
-  /** @param {number[]} his @param {number[]} los */
-  of(his, los) {
-    let lo = 0;
-    let hi = 0;
-    for (let i = 0; i < los.length; i++) {
-      lo += los[i] >>> 0;
-      hi += his[i] >>> 0;
-    }
-    this.lo = lo >>> 0;
-    return (hi + Math.floor(lo / 0x100000000)) >>> 0;
-  },
-};
+function add(ah, al, bh, bl) {
+  const low = (al >>> 0) + (bl >>> 0);
+  lo = low >>> 0;
+  return (ah + bh + (low > 0xffffffff ? 1 : 0)) >>> 0;
+}
 
 /**
  * One 128-byte block into the hash state.
@@ -104,8 +99,10 @@ function compress(state, w, data, offset) {
     const s0l = rotrLo(h15, l15, 1) ^ rotrLo(h15, l15, 8) ^ shrLo(h15, l15, 7);
     const s1h = rotrHi(h2, l2, 19) ^ rotrLo(h2, l2, 29) ^ shrHi(h2, l2, 6);
     const s1l = rotrLo(h2, l2, 19) ^ rotrHi(h2, l2, 29) ^ shrLo(h2, l2, 6);
-    w[2 * t] = sum.of([s1h, w[2 * (t - 7)], s0h, w[2 * (t - 16)]], [s1l, w[2 * (t - 7) + 1], s0l, w[2 * (t - 16) + 1]]);
-    w[2 * t + 1] = sum.lo;
+    let h = add(s1h, s1l, w[2 * (t - 7)], w[2 * (t - 7) + 1]);
+    h = add(h, lo, s0h, s0l);
+    w[2 * t] = add(h, lo, w[2 * (t - 16)], w[2 * (t - 16) + 1]);
+    w[2 * t + 1] = lo;
   }
   let [ah, al, bh, bl, ch, cl, dh, dl, eh, el, fh, fl, gh, gl, hh, hl] = state;
   for (let t = 0; t < 80; t++) {
@@ -113,22 +110,25 @@ function compress(state, w, data, offset) {
     const S1h = rotrHi(eh, el, 14) ^ rotrHi(eh, el, 18) ^ rotrLo(eh, el, 9);
     const S1l = rotrLo(eh, el, 14) ^ rotrLo(eh, el, 18) ^ rotrHi(eh, el, 9);
     const chooseH = (eh & fh) ^ (~eh & gh), chooseL = (el & fl) ^ (~el & gl);
-    const t1h = sum.of([hh, S1h, chooseH, ROUND[2 * t], w[2 * t]], [hl, S1l, chooseL, ROUND[2 * t + 1], w[2 * t + 1]]);
-    const t1l = sum.lo;
+    let t1h = add(hh, hl, S1h, S1l);
+    t1h = add(t1h, lo, chooseH, chooseL);
+    t1h = add(t1h, lo, ROUND[2 * t], ROUND[2 * t + 1]);
+    t1h = add(t1h, lo, w[2 * t], w[2 * t + 1]);
+    const t1l = lo;
     const S0h = rotrHi(ah, al, 28) ^ rotrLo(ah, al, 2) ^ rotrLo(ah, al, 7);
     const S0l = rotrLo(ah, al, 28) ^ rotrHi(ah, al, 2) ^ rotrHi(ah, al, 7);
     const majorityH = (ah & bh) ^ (ah & ch) ^ (bh & ch), majorityL = (al & bl) ^ (al & cl) ^ (bl & cl);
-    const t2h = sum.of([S0h, majorityH], [S0l, majorityL]);
-    const t2l = sum.lo;
+    const t2h = add(S0h, S0l, majorityH, majorityL);
+    const t2l = lo;
     hh = gh; hl = gl; gh = fh; gl = fl; fh = eh; fl = el;
-    eh = sum.of([dh, t1h], [dl, t1l]); el = sum.lo;
+    eh = add(dh, dl, t1h, t1l); el = lo;
     dh = ch; dl = cl; ch = bh; cl = bl; bh = ah; bl = al;
-    ah = sum.of([t1h, t2h], [t1l, t2l]); al = sum.lo;
+    ah = add(t1h, t1l, t2h, t2l); al = lo;
   }
   const worked = [ah, al, bh, bl, ch, cl, dh, dl, eh, el, fh, fl, gh, gl, hh, hl];
   for (let i = 0; i < 16; i += 2) {
-    state[i] = sum.of([state[i], worked[i]], [state[i + 1], worked[i + 1]]);
-    state[i + 1] = sum.lo;
+    state[i] = add(state[i], state[i + 1], worked[i], worked[i + 1]);
+    state[i + 1] = lo;
   }
 }
 
@@ -138,7 +138,7 @@ function compress(state, w, data, offset) {
  * @returns {Uint8Array} 64 bytes
  */
 export function sha512(message) {
-  const bytes = typeof message === "string" ? new TextEncoder().encode(message) : message;
+  const bytes = typeof message === "string" ? UTF8.encode(message) : message;
   // The padding: a 1 bit, zeros, then the length in bits as a 128-bit number, to a whole number of blocks.
   const blocks = Math.floor((bytes.length + 16) / 128) + 1;
   const padded = new Uint8Array(128 * blocks);
