@@ -29,7 +29,7 @@ test("a number character newer than the Python's Unicode is kept as it is, and i
     const ch = String.fromCodePoint(code);
     if (/\p{N}/u.test(ch) && unassigned(code)) newer.push(ch);
   }
-  if (Number(process.versions.unicode.split(".")[0]) >= 16) {
+  if (Number((process.versions.unicode ?? "0").split(".")[0]) >= 16) {
     assert.ok(newer.includes("\u{1CCF0}")); // an outlined digit: this Node's NFKC makes it "0", the Python's does not
     assert.equal("\u{1CCF0}".normalize("NFKC"), "0");
   }
