@@ -14,8 +14,8 @@ const MATRIX_A = 0x9908b0df;
 const UPPER_MASK = 0x80000000;
 const LOWER_MASK = 0x7fffffff;
 
-/** A seed as the engines give it: an integer (a saved game's) or a string (24 names its draws). */
-/** @typedef {number | bigint | string} Seed */
+/** A seed as the engines give it: an integer (a saved game's) or a string (24 names its draws).
+ * @typedef {number | bigint | string} Seed */
 
 /**
  * A whole number as the little-endian 32-bit words CPython feeds to `init_by_array`: its absolute value's
