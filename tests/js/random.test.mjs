@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { Random } from "../../companion/app/lib/random.js";
+import { Random, freshSeed } from "../../companion/app/lib/random.js";
 
 test("the first draws CPython gives for seeds 0 and 'abc'", () => {
   // random.Random(0).random(), and [random.Random("abc").randint(1, 6) for _ in range(8)], in CPython 3.11
@@ -82,4 +82,10 @@ test("setstate puts back a state from getstate, and refuses anything else", () =
   copy.setstate(rng.getstate());
   assert.equal(copy.random(), rng.random());
   assert.throws(() => copy.setstate([1, 2, 3]), RangeError);
+});
+
+test("a fresh seed is a whole number below 2**32, like the Python's, and differs from run to run", () => {
+  const seeds = Array.from({ length: 20 }, freshSeed);
+  assert.ok(seeds.every((seed) => Number.isInteger(seed) && seed >= 0 && seed < 2 ** 32));
+  assert.ok(new Set(seeds).size > 1);
 });

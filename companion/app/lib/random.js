@@ -282,3 +282,12 @@ export class Random {
     return /** @type {Random} */ (twin);
   }
 }
+
+/**
+ * A new game's seed, as the Python makes one (`SystemRandom().randrange(2**32)`): 32 bits from the system's
+ * secure source, which browsers give on plain-HTTP pages too.
+ * @returns {number}
+ */
+export function freshSeed() {
+  return globalThis.crypto.getRandomValues(new Uint32Array(1))[0];
+}
