@@ -21,11 +21,14 @@ def test_the_package_is_private_es_modules_with_development_tools_only():
     assert "node_modules/" in (ROOT / ".gitignore").read_text(encoding="utf-8").split()
 
 
-def test_typescript_checks_the_browsers_code_and_the_tests_and_emits_nothing():
-    config = json.loads((ROOT / "tsconfig.json").read_text(encoding="utf-8"))
-    options = config["compilerOptions"]
+def test_typescript_checks_the_browsers_code_without_nodes_types_and_the_tests_with_them():
+    browser = json.loads((ROOT / "tsconfig.json").read_text(encoding="utf-8"))
+    options = browser["compilerOptions"]
     assert options["checkJs"] is True and options["strict"] is True and options["noEmit"] is True
-    assert {"companion/app/**/*.js", "tests/js/**/*.mjs"} <= set(config["include"])
+    assert browser["include"] == ["companion/app/**/*.js"] and options["types"] == []
+    node = json.loads((ROOT / "tests" / "js" / "tsconfig.json").read_text(encoding="utf-8"))
+    assert node["extends"] == "../../tsconfig.json" and node["compilerOptions"]["types"] == ["node"]
+    assert {"./**/*.mjs", "../../bench/**/*.mjs"} <= set(node["include"])
 
 
 def test_the_browsers_folder_holds_only_what_a_browser_is_sent():
@@ -38,5 +41,5 @@ def test_ci_runs_the_javascript_after_the_python_tests():
     python_tests = next(i for i, line in enumerate(ci) if line.endswith(".venv/bin/python -m pytest"))
     node_check = next(i for i, line in enumerate(ci) if "node --version" in line)
     steps = [ci.index(step) for step in ("npm ci --no-audit --no-fund --loglevel=error", "npm test",
-                                         "npx tsc -p . --noEmit")]
-    assert node_check < python_tests < steps[0] < steps[1] < steps[2]
+                                         "npx tsc -p . --noEmit", "npx tsc -p tests/js --noEmit")]
+    assert node_check < python_tests < steps[0] < steps[1] < steps[2] < steps[3]
