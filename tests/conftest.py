@@ -88,30 +88,30 @@ def chromium() -> tuple[str, str]:
     return browser, driver
 
 
-def pytest_terminal_summary(terminalreporter):
-    if _browser_skipped:
-        skipped = sum(BROWSER_MISSING in str(report.longrepr) for report in terminalreporter.stats.get("skipped", []))
-        terminalreporter.write_line(f"browser tests skipped ({skipped}): {_browser_skipped[0]}", yellow=True)
+# ---- Node, which runs the browser's JavaScript in the tests that hold it to the Python --------------------
 
-
-# ---- Node, which runs the app's JavaScript ---------------------------------------------------------------------
-
-NODE_MISSING = "the JavaScript tests need Node.js 18 or later on PATH: apt-get install nodejs"
+NODE_MISSING = "the JavaScript tests need Node.js 18 or newer on PATH: apt-get install nodejs npm"
+NODE_OLDEST = 18
 
 
 @pytest.fixture(scope="session")
 def node() -> str:
-    """Node's path. Missing or older than 18, the JavaScript tests are skipped on a developer's machine
-    and fail under CI, as the browser tests do."""
-    path = shutil.which("node")
-    problem = "node not found"
-    if path:
-        version = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=60).stdout.strip()
+    """Node's path. Missing or too old, the tests that compare the JavaScript with the Python are skipped on
+    a developer's machine and fail under CI, as the browser tests do."""
+    found = shutil.which("node")
+    version = ""
+    if found:
+        version = subprocess.run([found, "--version"], capture_output=True, text=True).stdout.strip()
         major = version.lstrip("v").split(".")[0]
-        problem = "" if major.isdigit() and int(major) >= 18 else f"node {version or '(no version)'} is too old"
-    if problem:
-        message = f"{problem}; {NODE_MISSING}"
-        if under_ci():
-            pytest.fail(message, pytrace=False)
-        pytest.skip(message)
-    return path
+        if major.isdigit() and int(major) >= NODE_OLDEST:
+            return found
+    message = f"node {version} is too old; {NODE_MISSING}" if found else f"node not found; {NODE_MISSING}"
+    if under_ci():
+        pytest.fail(message, pytrace=False)
+    pytest.skip(message)
+
+
+def pytest_terminal_summary(terminalreporter):
+    if _browser_skipped:
+        skipped = sum(BROWSER_MISSING in str(report.longrepr) for report in terminalreporter.stats.get("skipped", []))
+        terminalreporter.write_line(f"browser tests skipped ({skipped}): {_browser_skipped[0]}", yellow=True)
