@@ -5,6 +5,7 @@ import { test } from "node:test";
 import { format, FormatError, pyFloat, repr } from "../../companion/app/lib/format.js";
 
 test("the catalog's kinds of field come out as in Python", () => {
+  /** @type {[string, Record<string, unknown>, string][]} */
   const cases = [
     ["{x!r}", { x: "it's 「日本」\\" }, `"it's 「日本」\\\\"`],
     ["{vp:+d}", { vp: 3 }, "+3"],

@@ -34,7 +34,7 @@ export function normalise(value) {
   if (!value) {
     return null;
   }
-  const code = value.trim().split(".")[0].split("@")[0].replaceAll("-", "_").split("_")[0].toLowerCase();
+  const code = value.trim().split(".")[0].split("@")[0].replace(/-/g, "_").split("_")[0].toLowerCase();
   return /** @type {readonly string[]} */ (LANGS).includes(code) ? code : null;
 }
 
