@@ -382,8 +382,7 @@ def build(asset: Any, game: Any, model: Any, opts: Any, fonts: Any, profile_path
     pages = card_pages(faces, pieces.size)
     title = f"{game.title[opts.lang]} · {asset.label[opts.lang]}" if opts.lang != "ja" else \
         f"{game.title[opts.lang]}・{asset.label[opts.lang]}"
-    info = render.DocInfo(title, lang=opts.lang)
-    drawn = render.card_sheets(pages, arts, fonts, info)
+    drawn = render.card_sheets(pages, arts, fonts, render.DocInfo(title, lang=opts.lang))
     trims = [p.sheet.placements[0].trim for p in pages]
     radius = asset.cut_radius(opts, pieces.size)
     dies = [radius if n < len(cards) else None for n in range(len(pages))]  # the fronts: the die cuts from them
@@ -391,7 +390,9 @@ def build(asset: Any, game: Any, model: Any, opts: Any, fonts: Any, profile_path
     data = finish(drawn, trims, profile, title, opts.lang, dies if opts.die_line == "in-file" else None)
     extras = ()
     if opts.die_line == "separate":
-        outline = render.card_sheets(card_pages([blank] * len(pages), pieces.size), arts, fonts, info)
-        extras = (("-dieline.pdf", finish(outline, trims, profile, title, opts.lang, dies)),)
+        die_title = f"{title} — {DIE_INK}"
+        outline = render.card_sheets(card_pages([blank] * len(pages), pieces.size), arts, fonts,
+                                     render.DocInfo(die_title, lang=opts.lang))
+        extras = (("-dieline.pdf", finish(outline, trims, profile, die_title, opts.lang, dies)),)
     refs = tuple((p.id, p.name or p.id, c.front, c.back) for p, c in zip(pieces.pieces, cards))
     return Built(data, len(pages), len(cards), tuple(p.sheet for p in pages), refs, extras)
