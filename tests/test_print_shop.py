@@ -322,3 +322,10 @@ def test_a_die_line_without_a_print_shop_file_is_refused(tmp_path):
     result = CliRunner().invoke(main, ["build", "liar-mafia", "--asset", "chips", "--die-line", "separate",
                                        "--out", str(tmp_path)])
     assert result.exit_code == 2 and "--print-shop" in result.output
+
+
+def test_a_die_lines_corner_no_card_can_have_is_one_line_and_exit_2(tmp_path):
+    result = CliRunner().invoke(main, ["build", "liar-mafia", "--asset", "cards", "--print-shop",
+                                       "--corner-radius", "40", "--out", str(tmp_path)])
+    assert result.exit_code == 2 and "31.5 mm at most" in result.output
+    assert len(result.output.strip().splitlines()) == 1, result.output
