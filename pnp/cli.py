@@ -15,6 +15,7 @@ from .assets import BuildError, Game, Options
 from .assets.registry import GAMES, find
 from .backs import BACK_MODES, parse_offset
 from .cutter import CUTTERS
+from .printshop import DIE_LINES
 from .build import Job, build_pdf, collector_paused
 from .content import TemplateError
 from .deckpath import is_deck_path
@@ -230,25 +231,37 @@ def list_games() -> None:
               help=N_("Sheets for a cutting machine's print-then-cut, with each sheet's cut path beside the PDF: "
                       "silhouette, its registration marks printed and the path as DXF and SVG; cricut, each sheet "
                       "of fronts as a PNG for Design Space with an SVG (docs/print-assets.md)."))
+@cli_i18n.option("--die-line", "die_line", type=click.Choice(DIE_LINES), default=None,
+              help=N_("With --print-shop: each piece's outline for the shop's die (a chip's circle, a card's "
+                      "rectangle) as a spot colour named CutContour: in-file (the default), separate (in a "
+                      "second file, <name>-dieline.pdf, page for page) or none."))
 @cli_i18n.option("--corner-radius", "corner_radius", type=float, default=0.0,
-              help=N_("With --cutter: round the cut path's corners, mm (3 is a usual card's); default 0, square."))
+              help=N_("With --cutter or --print-shop: round the cut path's or the die line's corners, mm (3 is a "
+                      "usual card's); default 0, square. A chip's is its circle."))
 @guide_option
 @build_options
 @user_errors
-def build(games, assets, out, force, langs, print_shop, icc_profile, cutter, corner_radius, guide, **kw) -> None:
+def build(games, assets, out, force, langs, print_shop, icc_profile, die_line, cutter, corner_radius, guide,
+          **kw) -> None:
     if icc_profile and not print_shop:
         raise BuildError(_("--icc-profile is for --print-shop files"))
+    if die_line and not print_shop:
+        raise BuildError(_("--die-line is for --print-shop files"))
     if cutter and print_shop:
         raise BuildError(_("--cutter and --print-shop make different files; choose one"))
     if guide and print_shop:
         raise BuildError(_("--guide is for files printed at home; a print shop's file holds only the faces"))
-    if corner_radius and not cutter:
-        raise BuildError(_("--corner-radius rounds a cutter's cut path; add --cutter"))
+    if corner_radius and not (cutter or print_shop):
+        raise BuildError(_("--corner-radius rounds a cutter's cut path or a print shop's die line; add --cutter "
+                           "or --print-shop"))
     if not corner_radius >= 0:  # NaN too
         raise BuildError(_("--corner-radius must not be negative, got {radius:g}").format(radius=corner_radius))
     jobs = _with_guide(_plan(_jobs(games, assets), all_langs(games, langs), kw), guide)
     if print_shop:
-        jobs = _print_shop_jobs(jobs, icc_profile)
+        from msgspec.structs import replace
+
+        jobs = [(job, replace(opts, die_line=die_line or "in-file", corner_radius=corner_radius))
+                for job, opts in _print_shop_jobs(jobs, icc_profile)]
     if cutter:
         from msgspec.structs import replace
 
