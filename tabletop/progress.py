@@ -1,6 +1,7 @@
 """A progress bar for work that takes a while: click's, on stderr, shown only at a terminal and only
 once the work has run for a second (a quick or up-to-date run shows none), kept below the lines the
-command prints. Piped or redirected, it says nothing, so logs and scripts read the same as before."""
+command prints. Piped or redirected, it draws nothing, so logs and scripts read the same as before;
+a command whose first line may be minutes away gives `piped`, one line said then at the start instead."""
 from __future__ import annotations
 
 import sys
@@ -13,11 +14,14 @@ DELAY = 1.0  # seconds of work before a bar is worth showing
 
 
 class Progress:
-    def __init__(self, total: int, label: str, out: TextIO | None = None, delay: float | None = None):
+    def __init__(self, total: int, label: str, out: TextIO | None = None, delay: float | None = None,
+                 piped: str | None = None):
         self.total, self.label = total, label
         self.delay = DELAY if delay is None else delay
         self.out = out or sys.stderr
         self.live = self.out.isatty()
+        if piped and not self.live:
+            click.echo(piped, file=self.out)
         self.start = time.monotonic()
         self.done, self.item = 0, ""
         self.bar: Any = None
@@ -48,8 +52,10 @@ class Progress:
 
     def _show(self) -> None:
         if self.bar is None and self.live and time.monotonic() - self.start >= self.delay:
+            # width 0: the bar takes what the terminal's width leaves, so the line never wraps (a wrapped
+            # line is drawn again below itself at every tick)
             self.bar = click.progressbar(length=self.total, label=self.label, file=self.out, show_pos=True,
-                                         show_eta=False, item_show_func=lambda _: self.item)
+                                         show_eta=False, item_show_func=lambda _: self.item, width=0)
             self.bar.update(self.done)
         if self.bar is not None:
             self.bar.render_progress()
