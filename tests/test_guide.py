@@ -202,7 +202,7 @@ def test_the_command_line(tmp_path):
                                        "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert "(4 pages," in result.output  # the guide and its back, then the sheet of fronts and its backs
-    assert guide_text((tmp_path / "liar-mafia" / "cards-a4-en.pdf").read_bytes()).startswith("Howtoprint")
+    assert guide_text((tmp_path / "liar-mafia" / "cards-a4-en-guide.pdf").read_bytes()).startswith("Howtoprint")
     refused = CliRunner().invoke(main, ["build", "liar-mafia", "--guide", "--print-shop", "--out", str(tmp_path)])
     assert refused.exit_code == 2 and "--guide" in refused.output
     refused = CliRunner().invoke(main, ["preview", "liar-mafia", "cards", "--all", "--guide", "--out", str(tmp_path)])

@@ -23,7 +23,7 @@ from ..imposition import footer_boxes, guide_segments, ruler_box, side_footer_bo
 from ..render import FaceArt, FillArt, ShapeArt, SheetArt
 from . import BuildError, Built, Game, Options
 from .cardfaces import Face, fit_together
-from .common import FOOTER_HEIGHT, FOOTER_LEAST, footer, page_size, paper_part, variant
+from .common import FOOTER_HEIGHT, FOOTER_LEAST, extras_part, footer, page_size, paper_part, variant
 
 _SIDE_LABEL = {"backs": {"ja": "裏面", "en": "backs"}, "fold": {"ja": "中央で折る", "en": "fold in the middle"}}
 
@@ -75,7 +75,7 @@ class Cards(Record):
             return "-".join([self.name, "printshop", *parts, opts.lang]) + ".pdf"
         parts += [opts.cutter] if opts.cutter else []
         parts += [opts.backs] if opts.backs != default.backs else []
-        return "-".join([self.name, *parts, *paper_part(opts), opts.lang]) + ".pdf"
+        return "-".join([self.name, *parts, *paper_part(opts), opts.lang, *extras_part(opts)]) + ".pdf"
 
     def lay_out(self, model: Any, opts: Options, fonts: FontSet,
                 data_file) -> tuple[PieceSet, list[FaceArt], list[backs_mod.Card]]:
@@ -219,7 +219,8 @@ class Inserts(Cards):
         if opts.print_shop:
             return f"{self.name}-printshop-{variant(opts)}{opts.lang}.pdf"
         machine = f"{opts.cutter}-" if opts.cutter else ""
-        return f"{self.name}-{machine}{variant(opts)}" + "-".join([*paper_part(opts), opts.lang]) + ".pdf"
+        return (f"{self.name}-{machine}{variant(opts)}"
+                + "-".join([*paper_part(opts), opts.lang, *extras_part(opts, backs=False)]) + ".pdf")
 
 
 class Words:
