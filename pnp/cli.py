@@ -13,6 +13,7 @@ from click.core import ParameterSource
 from . import buildcache
 from .assets import BuildError, Game, Options
 from .assets.registry import GAMES, find
+from .assets.common import without_extras
 from .backs import BACK_MODES, parse_offset
 from .cutter import CUTTERS
 from .build import Job, build_pdf, collector_paused
@@ -324,7 +325,9 @@ def _build_jobs(jobs: list[tuple[Job, Options]], out: Path, force: bool, models:
             else:
                 built = build_pdf(job, opts, load_once(job.game, opts, models))
                 same = "" if step.write(built.pdf, force) else _(", content unchanged")
-                extras = [path.with_name(path.stem + suffix) for suffix, _data in built.extras]
+                # named after the plain PDF: a guide page or moved backs change no cut file
+                plain = job.path(out, without_extras(opts))
+                extras = [plain.with_name(plain.stem + suffix) for suffix, _data in built.extras]
                 for extra, (_suffix, data) in zip(extras, built.extras):  # a cutter's files, beside the PDF
                     write_atomic(extra, data)
                     progress.echo(f"  {extra}")

@@ -96,3 +96,18 @@ def test_a_folder_that_takes_no_file_is_named_not_the_hidden_temporary_file(tmp_
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
     assert lines == [f"error: {tmp_path / 'out' / 'kill-shot'}: cannot write into this folder (permission denied)"]
+
+
+def test_a_cutters_files_keep_the_plain_pdfs_name_with_a_guide(tmp_path):
+    """A guide page changes no sheet of fronts: the cut files a guided build writes are the plain
+    build's, by name and content, and the guide page names them so."""
+    assert run("build", "kill-shot", "--asset", "reference", "--lang", "en", "--cutter", "silhouette",
+               "--out", tmp_path).exit_code == 0
+    folder = tmp_path / "kill-shot"
+    plain = {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file() and p.suffix != ".pdf"}
+    assert plain and all(name.startswith("reference-silhouette-a4-en-p") for name in plain)
+    assert run("build", "kill-shot", "--asset", "reference", "--lang", "en", "--cutter", "silhouette", "--guide",
+               "--out", tmp_path).exit_code == 0
+    assert {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file() and p.suffix != ".pdf"} == plain
+    assert {p.name for p in folder.glob("*.pdf")} == {"reference-silhouette-a4-en.pdf",
+                                                      "reference-silhouette-a4-en-guide.pdf"}

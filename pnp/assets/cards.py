@@ -23,7 +23,8 @@ from ..imposition import footer_boxes, guide_segments, ruler_box, side_footer_bo
 from ..render import FaceArt, FillArt, ShapeArt, SheetArt
 from . import BuildError, Built, Game, Options
 from .cardfaces import Face, fit_together
-from .common import FOOTER_HEIGHT, FOOTER_LEAST, extras_part, footer, page_size, paper_part, variant
+from .common import (FOOTER_HEIGHT, FOOTER_LEAST, extras_part, footer, page_size, paper_part, variant,
+                     without_extras)
 
 _SIDE_LABEL = {"backs": {"ja": "裏面", "en": "backs"}, "fold": {"ja": "中央で折る", "en": "fold in the middle"}}
 
@@ -156,7 +157,7 @@ class Cards(Record):
             game.title[opts.lang], self.label[opts.lang], self.piece, len(pieces.pieces),
             sum(kind != "backs" for kind in kinds), paper, guide.runs(kinds, lead), lead, pieces.size, mode,
             "none" if opts.cutter else pieces.guides or opts.guides, bleed, opts.style, opts.cutter,
-            self.filename(opts).removesuffix(".pdf"))
+            self.filename(without_extras(opts)).removesuffix(".pdf"))
         return guide.lead_sheets(facts, page, fonts, opts.lang, first_face)
 
 

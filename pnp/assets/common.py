@@ -47,6 +47,14 @@ def extras_part(opts: Options, backs: bool = True) -> list[str]:
     return parts
 
 
+def without_extras(opts: Options) -> Options:
+    """The options of the plain build: a cutter's files are named after its PDF, for a guide page or
+    moved backs change no sheet of fronts."""
+    from msgspec.structs import replace
+
+    return replace(opts, guide=False, back_offset=Options().back_offset)
+
+
 def card_size(opts: Options) -> Size:
     try:
         return parse_card_size(opts.card_size)
