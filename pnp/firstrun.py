@@ -40,7 +40,8 @@ def _prepare(source, font: str | None, chain: tuple[FontSpec, ...]) -> None:
             counted = sum(done.values())
             under_way = [_("{style}: {step}").format(style=style.title(), step=_step_words(n))
                          for style, n in done.items() if n < len(STEPS)]
-            progress.begin(_("{steps}  {seconds:.0f} s").format(
+            # the seconds first: a narrow terminal cuts the line's end
+            progress.begin(_("{seconds:.0f} s  {steps}").format(
                 steps=listing(under_way), seconds=time.perf_counter() - start))
 
         static_instances(source, report)

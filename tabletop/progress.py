@@ -4,13 +4,17 @@ command prints. Piped or redirected, it draws nothing, so logs and scripts read 
 a command whose first line may be minutes away gives `piped`, one line said then at the start instead."""
 from __future__ import annotations
 
+import shutil
 import sys
 import time
 from typing import Any, TextIO
 
 import click
 
+from .text_width import display_width
+
 DELAY = 1.0  # seconds of work before a bar is worth showing
+BAR = 20  # the bar's width in columns, leaving the line room for what is under way
 
 
 class Progress:
@@ -52,13 +56,25 @@ class Progress:
 
     def _show(self) -> None:
         if self.bar is None and self.live and time.monotonic() - self.start >= self.delay:
-            # width 0: the bar takes what the terminal's width leaves, so the line never wraps (a wrapped
-            # line is drawn again below itself at every tick)
             self.bar = click.progressbar(length=self.total, label=self.label, file=self.out, show_pos=True,
-                                         show_eta=False, item_show_func=lambda _: self.item, width=0)
+                                         show_eta=False, item_show_func=lambda _: self._fitted(), width=BAR)
             self.bar.update(self.done)
         if self.bar is not None:
             self.bar.render_progress()
+
+    def _fitted(self) -> str:
+        """The item, cut short to what the terminal's line leaves it: a line that wraps is drawn again
+        below itself at every tick. Measured in columns, a Japanese character taking two."""
+        columns = shutil.get_terminal_size().columns
+        room = columns - 1 - display_width(self.label) - len(f"  [{'-' * BAR}]  {self.total}/{self.total}  ")
+        if display_width(self.item) <= room:
+            return self.item
+        kept = ""
+        for char in self.item:
+            if display_width(kept + char) > room - 1:
+                break
+            kept += char
+        return kept + "…" if room > 0 else ""
 
     def _clear(self) -> None:
         if self.bar is not None:
