@@ -12,8 +12,9 @@ from tabletop.progress import Progress
 
 from .fonts import STEPS, FontSpec, cache_dir, instance_paths, load_fonts, sources_to_instance, static_instances
 
-# What the first run takes on two free cores (bench/first_run.py measures it); a busy machine takes longer.
-USUAL_SECONDS = 10
+# What the first run takes on two free cores: the two weights side by side, each about 5.5 s of CPU, then
+# ReportLab's reading (bench/first_run.py measures it); a busy machine takes longer.
+USUAL_SECONDS = 6
 
 
 def prepare_fonts(font: str | None, chain: tuple[FontSpec, ...] = ()) -> None:
