@@ -13,6 +13,7 @@ from click.core import ParameterSource
 from . import buildcache
 from .assets import BuildError, Game, Options
 from .assets.registry import GAMES, find
+from .assets.common import without_extras
 from .backs import BACK_MODES, parse_offset
 from .cutter import CUTTERS
 from .printshop import DIE_LINES
@@ -67,14 +68,24 @@ def _internal(e: BaseException) -> None:
     internal_error(e, e if isinstance(e, TemplateError) else None)
 
 
-def build_options(command):
-    """The options every building command shares."""
+def build_options(command=None, *, one_language: bool = False):
+    """The options every building command shares; `one_language`: --lang once, without `all` (what
+    `pnp watch` shows), still handed on as a tuple of languages."""
+    if command is None:
+        return lambda command: build_options(command, one_language=one_language)
+    if one_language:
+        lang = cli_i18n.option("--lang", "langs", type=click.Choice(LANGS),
+                               callback=lambda ctx, param, value: (value,) if value else (),
+                               help=N_("Language of the printed text (default: the deck's first). "
+                                       "Messages follow TABLETOP_KIT_LANG or the locale."))
+    else:
+        lang = cli_i18n.option("--lang", "langs", multiple=True, type=click.Choice(LANGS + ("all",)),
+                               help=N_("Language of the printed text (repeat or 'all' for both; default ja). "
+                                       "Messages follow TABLETOP_KIT_LANG or the locale."))
     options = [
         cli_i18n.option("--paper", default="a4", show_default=True,
                      help=N_("a4 or letter; add -landscape for landscape (a4-landscape).")),
-        cli_i18n.option("--lang", "langs", multiple=True, type=click.Choice(LANGS + ("all",)),
-                     help=N_("Language of the printed text (repeat or 'all' for both; default ja). "
-                             "Messages follow TABLETOP_KIT_LANG or the locale.")),
+        lang,
         cli_i18n.option("--card-size", default="poker", show_default=True,
                      help=N_("poker, ja-small, bridge, mini or WxH in mm (e.g. 63.5x88.9).")),
         cli_i18n.option("--style", type=click.Choice(["full", "overlay"]), default="full", show_default=True,
@@ -327,7 +338,9 @@ def _build_jobs(jobs: list[tuple[Job, Options]], out: Path, force: bool, models:
             else:
                 built = build_pdf(job, opts, load_once(job.game, opts, models))
                 same = "" if step.write(built.pdf, force) else _(", content unchanged")
-                extras = [path.with_name(path.stem + suffix) for suffix, _data in built.extras]
+                # named after the plain PDF: a guide page or moved backs change no cut file
+                plain = job.path(out, without_extras(opts))
+                extras = [plain.with_name(plain.stem + suffix) for suffix, _data in built.extras]
                 for extra, (_suffix, data) in zip(extras, built.extras):  # a cutter's files, beside the PDF
                     write_atomic(extra, data)
                     progress.echo(f"  {extra}")

@@ -23,7 +23,8 @@ from ..imposition import footer_boxes, guide_segments, plan_fronts, ruler_box, s
 from ..render import FaceArt, FillArt, ShapeArt, SheetArt
 from . import BuildError, Built, Game, Options
 from .cardfaces import Face, fit_together
-from .common import FOOTER_HEIGHT, FOOTER_LEAST, footer, page_size, paper_part, variant
+from .common import (FOOTER_HEIGHT, FOOTER_LEAST, extras_part, footer, page_size, paper_part, variant,
+                     without_extras)
 
 _SIDE_LABEL = {"backs": {"ja": "裏面", "en": "backs"}, "fold": {"ja": "中央で折る", "en": "fold in the middle"}}
 
@@ -75,7 +76,7 @@ class Cards(Record):
             return "-".join([self.name, "printshop", *parts, opts.lang]) + ".pdf"
         parts += [opts.cutter] if opts.cutter else []
         parts += [opts.backs] if opts.backs != default.backs else []
-        return "-".join([self.name, *parts, *paper_part(opts), opts.lang]) + ".pdf"
+        return "-".join([self.name, *parts, *paper_part(opts), opts.lang, *extras_part(opts)]) + ".pdf"
 
     def cut_radius(self, opts: Options, size: Size) -> float:
         """The corners of a piece's outline, mm, for a cutter's path or a shop's die line: a chip is
@@ -164,7 +165,7 @@ class Cards(Record):
             game.title[opts.lang], self.label[opts.lang], self.piece, len(pieces.pieces),
             sum(kind != "backs" for kind in kinds), paper, guide.runs(kinds, lead), lead, pieces.size, mode,
             "none" if opts.cutter else pieces.guides or opts.guides, bleed, opts.style, opts.cutter,
-            self.filename(opts).removesuffix(".pdf"))
+            self.filename(without_extras(opts)).removesuffix(".pdf"))
         return guide.lead_sheets(facts, page, fonts, opts.lang, first_face)
 
 
@@ -255,7 +256,8 @@ class Inserts(Cards):
         if opts.print_shop:
             return f"{self.name}-printshop-{variant(opts)}{opts.lang}.pdf"
         machine = f"{opts.cutter}-" if opts.cutter else ""
-        return f"{self.name}-{machine}{variant(opts)}" + "-".join([*paper_part(opts), opts.lang]) + ".pdf"
+        return (f"{self.name}-{machine}{variant(opts)}"
+                + "-".join([*paper_part(opts), opts.lang, *extras_part(opts, backs=False)]) + ".pdf")
 
 
 class Words:
