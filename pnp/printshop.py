@@ -292,14 +292,14 @@ def build(asset: Any, game: Any, model: Any, opts: Any, fonts: Any, profile_path
     """A card asset as a print shop's file: each card's front, then (where the asset has backs) each
     card's back in the same order — page n + N is the back of page n — one face a page."""
     from . import render
-    from .assets import Built
+    from .assets import Built, author
 
     pieces, arts, cards = asset.lay_out(model, opts, fonts, game.data_file(opts.cards_dir))
     faces = [c.front for c in cards] + [c.back for c in cards if c.back is not None]
     pages = card_pages(faces, pieces.size)
     title = f"{game.title[opts.lang]} · {asset.label[opts.lang]}" if opts.lang != "ja" else \
         f"{game.title[opts.lang]}・{asset.label[opts.lang]}"
-    drawn = render.card_sheets(pages, arts, fonts, render.DocInfo(title, lang=opts.lang))
+    drawn = render.card_sheets(pages, arts, fonts, render.DocInfo(title, lang=opts.lang, author=author(model)))
     trims = [p.sheet.placements[0].trim for p in pages]
     data = finish(drawn, trims, load_profile(profile_path), title, opts.lang)
     refs = tuple((p.id, p.name or p.id, c.front, c.back) for p, c in zip(pieces.pieces, cards))

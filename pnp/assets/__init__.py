@@ -52,6 +52,15 @@ class Built(Record):
     extras: tuple = ()
 
 
+KIT = "tabletop-kit"
+
+
+def author(model: Any) -> str:
+    """Who a PDF names as its Author: the game's designer as its data gives them (`author`), a deck's
+    own `author`, else the kit that made the file."""
+    return getattr(model, "author", None) or KIT
+
+
 class Asset(Protocol):
     name: str
     label: dict[str, str]  # per language, for footers and `pnp list`

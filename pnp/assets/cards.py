@@ -21,7 +21,7 @@ from ..fonts import FontSet
 from ..geometry import MIN_MARGIN, Rect, Size, grid, grid_capacity, safe_bleed
 from ..imposition import footer_boxes, guide_segments, ruler_box, side_footer_boxes
 from ..render import FaceArt, FillArt, ShapeArt, SheetArt
-from . import BuildError, Built, Game, Options
+from . import BuildError, Built, Game, Options, author
 from .cardfaces import Face, fit_together
 from .common import FOOTER_HEIGHT, FOOTER_LEAST, footer, page_size, paper_part, variant
 
@@ -135,7 +135,7 @@ class Cards(Record):
         if opts.guide:
             lead, faces = self._guide(game, opts, fonts, pieces, [p.kind for p in pages], len(arts), bleed, mode, page)
             sheets, arts = lead + sheets, arts + faces
-        info = render.DocInfo(f"{game.title[opts.lang]} — {label}", lang=opts.lang)
+        info = render.DocInfo(f"{game.title[opts.lang]} — {label}", lang=opts.lang, author=author(model))
         refs = tuple((p.id, p.name or p.id, c.front, c.back) for p, c in zip(pieces.pieces, cards))
         pdf = render.card_sheets(sheets, arts, fonts, info)
         if opts.cutter == "cricut":  # Design Space takes each sheet of fronts as an image, its cut path beside
