@@ -19,7 +19,7 @@ from .. import backs as backs_mod
 from .. import content, cutpath, cutter, raster, render
 from ..fonts import FontSet
 from ..geometry import MIN_MARGIN, Rect, Size, grid, grid_capacity, safe_bleed
-from ..imposition import footer_boxes, guide_segments, ruler_box, side_footer_boxes
+from ..imposition import footer_boxes, guide_clearance, guide_segments, ruler_box, side_footer_boxes
 from ..render import FaceArt, FillArt, ShapeArt, SheetArt
 from . import BuildError, Built, Game, Options, author
 from .cardfaces import Face, fit_together
@@ -109,11 +109,11 @@ class Cards(Record):
         # A cutter's sheet keeps every card inside its machine's margin (Silhouette's: its marks' frame) and
         # draws no cut lines: the machine cuts.
         margin = cutter.margin(opts.cutter) if opts.cutter else MIN_MARGIN
-        bleed, gutter = sheet_spacing(opts, pieces, arts, page, mode, margin)
+        guides = "none" if opts.cutter else pieces.guides or opts.guides
+        bleed, gutter = sheet_spacing(opts, pieces, arts, page, mode, margin + guide_clearance(guides))
         try:
             sheet_grid = grid(page, pieces.size, gutter, bleed, **({"margin": margin + bleed} if opts.cutter else {}))
-            pages = backs_mod.impose(cards, sheet_grid, mode, opts.back_offset,
-                                     "none" if opts.cutter else pieces.guides or opts.guides)
+            pages = backs_mod.impose(cards, sheet_grid, mode, opts.back_offset, guides)
         except ValueError as e:
             raise BuildError(str(e)) from None
         label = self.label[opts.lang]
@@ -194,7 +194,7 @@ def sheet_spacing(opts: Options, pieces: PieceSet, arts: list[FaceArt], page: Si
         return 0.0, gutter
     if mode == "fold":
         def capacity(bleed: float) -> int:
-            cols, rows = backs_mod.fold_fit(page, pieces.size, gutter, bleed)
+            cols, rows = backs_mod.fold_fit(page, pieces.size, gutter, bleed, margin)
             return max(cols, 0) * max(rows, 0)
     else:
         capacity = grid_capacity(page, pieces.size, gutter, margin)
