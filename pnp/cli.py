@@ -11,7 +11,7 @@ import click
 from click.core import ParameterSource
 
 from . import buildcache
-from .assets import BuildError, Game, Options
+from .assets import BuildError, Game, Options, TooSmall
 from .assets.registry import GAMES, find
 from .assets.common import without_extras
 from .backs import BACK_MODES, parse_offset
@@ -325,34 +325,53 @@ def _print_shop_jobs(jobs: list[tuple[Job, Options]], icc_profile: Path | None) 
 
 
 def _build_jobs(jobs: list[tuple[Job, Options]], out: Path, force: bool, models: dict[str, object]) -> None:
+    """Build each job in turn. An asset whose text does not fit a card smaller than a poker card
+    (`TooSmall`) is said not made in one line; the rest are built, and the command ends with the list
+    (exit 2)."""
+    left_out: list[str] = []
     with Progress(len(jobs), _("Building")) as progress:
         for n, (job, opts) in enumerate(jobs, 1):
-            start = time.perf_counter()
-            label = f"[{n}/{len(jobs)}] {job.game.id} {job.asset.name} ({opts.lang})"
-            progress.begin(f"{job.game.id} {job.asset.name} ({opts.lang})")
-            path = job.path(out, opts)
-            step = buildcache.Step([path], buildcache.asset_inputs(job.game, job.asset, opts))
-            # The files written beside the PDF (a cutter's) are recorded with it: one deleted is rebuilt.
-            if not force and step.fresh() and all(p.exists() for p in step.recorded_outputs()):
-                progress.echo(_("{label}: {path}  (up to date)").format(label=label, path=path))
-            else:
-                built = build_pdf(job, opts, load_once(job.game, opts, models))
-                same = "" if step.write(built.pdf, force) else _(", content unchanged")
-                # named after the plain PDF: a guide page or moved backs change no cut file
-                plain = job.path(out, without_extras(opts))
-                extras = [plain.with_name(plain.stem + suffix) for suffix, _data in built.extras]
-                for extra, (_suffix, data) in zip(extras, built.extras):  # a cutter's files, beside the PDF
-                    write_atomic(extra, data)
-                    progress.echo(f"  {extra}")
-                if extras:
-                    step.done([path, *extras])
-                pages = ngettext("{n} page", "{n} pages", built.pages).format(n=built.pages)
-                progress.echo(_("{label}: {path}  ({pages}, {size} KB, {seconds:.2f} s{unchanged})").format(
-                    label=label, path=path, pages=pages, size=len(built.pdf) // 1024,
-                    seconds=time.perf_counter() - start, unchanged=same))
-            # An up-to-date file still carries whatever it warns about (e.g. provisional values).
-            _warn(job.game, lambda: load_once(job.game, opts, models), opts, progress.echo)
+            try:
+                _build_job(n, job, opts, len(jobs), out, force, models, progress)
+            except TooSmall as e:
+                left_out.append(f"{job.game.id} {job.asset.name} ({opts.lang})")
+                label = f"[{n}/{len(jobs)}] {job.game.id} {job.asset.name} ({opts.lang})"
+                progress.echo(_("{label}: not made at card size {size}: {reason}").format(
+                    label=label, size=opts.card_size, reason=locate(e)), err=True)
             progress.advance()
+    if left_out:
+        raise BuildError(ngettext("{n} file not made, its text too long for the card size: {files}",
+                                  "{n} files not made, their text too long for the card size: {files}",
+                                  len(left_out)).format(n=len(left_out), files=_(", ").join(left_out)))
+
+
+def _build_job(n: int, job: Job, opts: Options, total: int, out: Path, force: bool, models: dict[str, object],
+               progress: Progress) -> None:
+    start = time.perf_counter()
+    label = f"[{n}/{total}] {job.game.id} {job.asset.name} ({opts.lang})"
+    progress.begin(f"{job.game.id} {job.asset.name} ({opts.lang})")
+    path = job.path(out, opts)
+    step = buildcache.Step([path], buildcache.asset_inputs(job.game, job.asset, opts))
+    # The files written beside the PDF (a cutter's) are recorded with it: one deleted is rebuilt.
+    if not force and step.fresh() and all(p.exists() for p in step.recorded_outputs()):
+        progress.echo(_("{label}: {path}  (up to date)").format(label=label, path=path))
+    else:
+        built = build_pdf(job, opts, load_once(job.game, opts, models))
+        same = "" if step.write(built.pdf, force) else _(", content unchanged")
+        # named after the plain PDF: a guide page or moved backs change no cut file
+        plain = job.path(out, without_extras(opts))
+        extras = [plain.with_name(plain.stem + suffix) for suffix, _data in built.extras]
+        for extra, (_suffix, data) in zip(extras, built.extras):  # a cutter's files, beside the PDF
+            write_atomic(extra, data)
+            progress.echo(f"  {extra}")
+        if extras:
+            step.done([path, *extras])
+        pages = ngettext("{n} page", "{n} pages", built.pages).format(n=built.pages)
+        progress.echo(_("{label}: {path}  ({pages}, {size} KB, {seconds:.2f} s{unchanged})").format(
+            label=label, path=path, pages=pages, size=len(built.pdf) // 1024,
+            seconds=time.perf_counter() - start, unchanged=same))
+    # An up-to-date file still carries whatever it warns about (e.g. provisional values).
+    _warn(job.game, lambda: load_once(job.game, opts, models), opts, progress.echo)
 
 
 def load_once(game, opts: Options, models: dict[str, object]):

@@ -78,6 +78,7 @@ class Deck(Record):
     warnings: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()  # information lines (the CSV's encoding)
     included: tuple[Path, ...] = ()  # the templates the box templates include (the backs': backs.included)
+    author: str | None = None  # the PDF's Author
 
     def boxes_for(self, style: str) -> dict[str, tuple[str, ...]]:
         """The boxes for an insert style given on the command line: the layout's for that style, with
@@ -229,7 +230,7 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> D
     return Deck(deck_file, deck_id, title, languages, layout, data.layout, d.card_size, d.diameter,
                 {k: f for k, f in fields.items() if k in shown or k == name_field}, boxes, templates, styles,
                 suits, backs, table, cards, name_field, images, d.image_dpi, fonts, icons, rich, places, warnings,
-                notes, included)
+                notes, included, d.author)
 
 
 def _fonts(folder: Path, given: list[str | FontOptions]) -> tuple[FontSpec, ...]:

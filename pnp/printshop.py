@@ -366,7 +366,7 @@ def build(asset: Any, game: Any, model: Any, opts: Any, fonts: Any, profile_path
     no back of its own (a shop pairs the pages by that count) — one face a page. Each front carries
     its die line, or (`--die-line separate`) the die lines go in a second file beside it."""
     from . import render
-    from .assets import BuildError, Built
+    from .assets import BuildError, Built, author
     from .cutter import check_radius
 
     pieces, arts, cards = asset.lay_out(model, opts, fonts, game.data_file(opts.cards_dir))
@@ -382,7 +382,7 @@ def build(asset: Any, game: Any, model: Any, opts: Any, fonts: Any, profile_path
     pages = card_pages(faces, pieces.size)
     title = f"{game.title[opts.lang]} · {asset.label[opts.lang]}" if opts.lang != "ja" else \
         f"{game.title[opts.lang]}・{asset.label[opts.lang]}"
-    drawn = render.card_sheets(pages, arts, fonts, render.DocInfo(title, lang=opts.lang))
+    drawn = render.card_sheets(pages, arts, fonts, render.DocInfo(title, lang=opts.lang, author=author(model)))
     trims = [p.sheet.placements[0].trim for p in pages]
     radius = asset.cut_radius(opts, pieces.size)
     dies = [radius if n < len(cards) else None for n in range(len(pages))]  # the fronts: the die cuts from them
@@ -392,7 +392,7 @@ def build(asset: Any, game: Any, model: Any, opts: Any, fonts: Any, profile_path
     if opts.die_line == "separate":
         die_title = f"{title} — {DIE_INK}"
         outline = render.card_sheets(card_pages([blank] * len(pages), pieces.size), arts, fonts,
-                                     render.DocInfo(die_title, lang=opts.lang))
+                                     render.DocInfo(die_title, lang=opts.lang, author=author(model)))
         extras = (("-dieline.pdf", finish(outline, trims, profile, die_title, opts.lang, dies)),)
     refs = tuple((p.id, p.name or p.id, c.front, c.back) for p, c in zip(pieces.pieces, cards))
     return Built(data, len(pages), len(cards), tuple(p.sheet for p in pages), refs, extras)

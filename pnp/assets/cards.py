@@ -19,9 +19,9 @@ from .. import backs as backs_mod
 from .. import content, cutpath, cutter, raster, render
 from ..fonts import FontSet
 from ..geometry import MIN_MARGIN, Grid, Rect, Size, grid, grid_capacity, safe_bleed
-from ..imposition import footer_boxes, guide_segments, plan_fronts, ruler_box, side_footer_boxes
+from ..imposition import footer_boxes, guide_clearance, guide_segments, plan_fronts, ruler_box, side_footer_boxes
 from ..render import FaceArt, FillArt, ShapeArt, SheetArt
-from . import BuildError, Built, Game, Options
+from . import BuildError, Built, Game, Options, author
 from .cardfaces import Face, fit_together
 from .common import (FOOTER_HEIGHT, FOOTER_LEAST, extras_part, footer, page_size, paper_part, variant,
                      without_extras)
@@ -115,10 +115,10 @@ class Cards(Record):
         # A cutter's sheet keeps every card inside its machine's margin (Silhouette's: its marks' frame) and
         # draws no cut lines: the machine cuts.
         margin = cutter.margin(opts.cutter) if opts.cutter else MIN_MARGIN
-        bleed, gutter = sheet_spacing(opts, pieces, arts, page, mode, margin)
+        guides = "none" if opts.cutter else pieces.guides or opts.guides
+        bleed, gutter = sheet_spacing(opts, pieces, arts, page, mode, margin + guide_clearance(guides))
         try:
             sheet_grid = grid(page, pieces.size, gutter, bleed, **({"margin": margin + bleed} if opts.cutter else {}))
-            guides = "none" if opts.cutter else pieces.guides or opts.guides
             if opts.cutter == "cricut":
                 pages = cricut_pages(cards, sheet_grid, mode, opts.back_offset)
             else:
@@ -144,7 +144,7 @@ class Cards(Record):
         if opts.guide:
             lead, faces = self._guide(game, opts, fonts, pieces, [p.kind for p in pages], len(arts), bleed, mode, page)
             sheets, arts = lead + sheets, arts + faces
-        info = render.DocInfo(f"{game.title[opts.lang]} — {label}", lang=opts.lang)
+        info = render.DocInfo(f"{game.title[opts.lang]} — {label}", lang=opts.lang, author=author(model))
         refs = tuple((p.id, p.name or p.id, c.front, c.back) for p, c in zip(pieces.pieces, cards))
         pdf = render.card_sheets(sheets, arts, fonts, info)
         if opts.cutter == "cricut":  # Design Space takes each sheet of fronts as an image, its cut path beside
@@ -231,7 +231,7 @@ def sheet_spacing(opts: Options, pieces: PieceSet, arts: list[FaceArt], page: Si
         return 0.0, gutter
     if mode == "fold":
         def capacity(bleed: float) -> int:
-            cols, rows = backs_mod.fold_fit(page, pieces.size, gutter, bleed)
+            cols, rows = backs_mod.fold_fit(page, pieces.size, gutter, bleed, margin)
             return max(cols, 0) * max(rows, 0)
     else:
         capacity = grid_capacity(page, pieces.size, gutter, margin)

@@ -9,7 +9,7 @@ from .. import content, render
 from ..fonts import FontSet
 from ..geometry import MIN_MARGIN, Rect
 from ..text import TextStyle
-from . import Built, Game, Options
+from . import Built, Game, Options, author
 from .common import FOOTER_HEIGHT, check_glyphs, extras_part, footer, page_size
 
 MARGIN = 10.0  # mm
@@ -83,7 +83,8 @@ class SummarySheet(Record):
         def page_footer(n: int, pages: int):
             return footer([box], game.title[opts.lang], self.label[opts.lang], n, pages, opts.lang, fonts)
 
-        info = render.DocInfo(f"{game.title[opts.lang]} — {self.label[opts.lang]}", lang=opts.lang)
+        info = render.DocInfo(f"{game.title[opts.lang]} — {self.label[opts.lang]}", lang=opts.lang,
+                              author=author(model))
 
         def flow(look: Look, lead=([], [])) -> tuple[bytes, int]:
             return render.flowing_document(page, MARGIN, blocks, look.styles, fonts, info, page_footer, lead,
