@@ -112,10 +112,13 @@ class Walk {
     const table = this.table;
     const engine = this.adapter.engine(table);
     const mover = engine.toMove();
+    const actions = engine.legalActions();
     const notes = table.notes;
     return JSON.parse(JSON.stringify({
       mover: { kind: mover.kind, who: mover.who },
-      actions: engine.legalActions().map((a) => a.line()),
+      actions: actions.map((a) => a.line()),
+      listed: actions,
+      round_trip: actions.filter((a) => canonical(engine.parse(a.line())) !== canonical(a)).map((a) => a.line()),
       events,
       refusal: refusal && { key: refusal.key, args: refusal.args },
       outcome: engine.outcome(),
