@@ -7,7 +7,7 @@ grammar, sometimes `undo` or `redo`, which rebuild the tables from the journal a
 does (companion/table.py, with its Session). After every step the trace holds what a player could see
 or a page could read: whose move it is, the listed actions' lines, the events the line brought about (as
 JSON: `{"type": ClassName, ...fields}`), the refusal's message key and arguments, the outcome, the
-status (`status --json`), the prompt and the words said in English and in Japanese; and the listed
+status (`status --json`), the choices a page offers (labelled), the prompt and the words said in English and in Japanese; and the listed
 actions whose line parses to another action (none, in a sound engine).
 
 The trace is JSON lines: a header `{"walk": n, "game", "options", "seed"}`, then one object per step
@@ -142,6 +142,7 @@ class Walk:
                 "refusal": None if refusal is None else {"key": refusal.message, "args": to_json(refusal.fields)},
                 "outcome": None if outcome is None else outcome.to_json(), "status": table.status(),
                 "prompt": {lang: t.prompt() for lang, t in self.tables.items()},
+                "choices": {lang: [c.to_json() for c in getattr(t, "choices", list)()] for lang, t in self.tables.items()},
                 "awaiting": table.awaiting_answer(), "over": table.is_over(),
                 "notes": None if notes is None else {"count": len(notes), "last": {
                     lang: (t.notes[-1] if t.notes else None) for lang, t in self.tables.items()}},
