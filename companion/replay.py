@@ -13,12 +13,14 @@ import sys
 from pathlib import Path
 from typing import Iterator
 
+from tabletop.i18n import N_
+
 from .kinds import BY_GAME_ID, table_factory
 from .session import Session, SessionError
 from .speech import Speech
 from .table import InputError
 
-REFUSED = "{path}: saved line {number} ({line!r}) no longer applies: {error}"  # table.replay's words
+REFUSED = N_("{path}: saved line {number} ({line!r}) no longer applies: {error}")  # table.replay's words
 
 
 def entries(path: Path, lang: str | None = None) -> Iterator[dict]:
