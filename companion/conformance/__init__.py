@@ -5,19 +5,25 @@ A walk starts a table in both languages, then plays lines: mostly one of the lis
 the game's adapter makes, e.g. several drawn cards at once), sometimes a fuzzed line from the game's
 grammar, sometimes `undo` or `redo`, which rebuild the tables from the journal as the terminal's table
 does (companion/table.py, with its Session). After every step the trace holds what a player could see
-or a page could read: whose move it is, the listed actions' lines, the events the line brought about (as
-JSON: `{"type": ClassName, ...fields}`), the refusal's message key and arguments, the outcome, the
-status (`status --json`), the choices a page offers (labelled), the prompt and the words said in English and in Japanese; and the listed
-actions whose line parses to another action (none, in a sound engine).
+or a page could read: whose move it is, the listed actions (lines and JSON), the events the line
+brought about (as JSON: `{"type": ClassName, ...fields}`), the refusal's message key and arguments, the
+outcome, the status (`status --json`), the choices a page offers (labelled), the prompt and the words
+said in English and in Japanese; and the listed actions whose line parses to another action (none, in
+a sound engine). A refused line is not followed by a rebuild, so an engine that changed something
+before refusing shows it at once.
 
-The trace is JSON lines: a header `{"walk": n, "game", "options", "seed"}` (with `"data"`, the game's data
-as the browser reads it, when the walk plays other data than the bundled file), then one object per step
-`{"op": "start"|"line"|"undo"|"redo", "line", "typed", "seen": {...}}` (`typed`: the line as the table hands it
-to the game); the last line is `{"end": counts}`.
+The trace is JSON lines: a header `{"walk": n, "game", "options", "seed"}` (with `"data"`, the game's
+data as the browser reads it, when the walk plays other data than the bundled file), then one object
+per step `{"op": "start"|"line"|"undo"|"redo", "line", "typed", "seen": {...}}` (`typed`: the line as the
+table hands it to the game); the last line is `{"end": counts}`.
 
 How a game plugs in: a module `companion/conformance/<game>.py` (the game's id with `-` as `_`) with
 `ADAPTER`, an object of the shape `Adapter` below, and its JavaScript twin
-`tests/js/conformance/<game>.mjs` (see tests/js/conformance.mjs). Nothing else names the games.
+`tests/js/conformance/<game>.mjs` (see tests/js/conformance.mjs). Nothing else names the games. The
+game's table is driven through its own `handle(line)`; the events are read by wrapping the `apply` of
+the engine `ADAPTER.engine(table)` returns (so that engine must take an instance attribute), and the
+refusal is the RuleError the table's InputError was raised from (`raise InputError(...) from None`
+keeps it as `__context__`).
 
     python -m companion.conformance famiglia --games 100 --fuzz 2000 | node tests/js/conformance.mjs
 """
