@@ -79,7 +79,8 @@ class Walker:
         m = self.match
         outcome = m.outcome()
         return {"to_move": dumps(builtins(m.to_move())), "legal": [a.line() for a in m.legal_actions()],
-                "status": dumps(self.en.status()), "outcome": dumps(outcome.to_json() if outcome else None)}
+                "status": dumps(self.en.status()), "outcome": dumps(outcome.to_json() if outcome else None),
+                "shown": {lang: [t.prompt(), *t.describe()] for lang, t in (("en", self.en), ("ja", self.ja))}}
 
     def undo(self) -> dict:
         self.undone.append(self.lines.pop())
@@ -170,14 +171,15 @@ class Walker:
         line = rng.choice(shapes)().strip()
         return line or "x"
 
-    def walk(self, steps_cap: int = 400) -> Iterator[dict]:
-        """The trace's steps, until the game is over (then a last undo and redo) or `steps_cap`."""
+    def walk(self) -> Iterator[dict]:
+        """The trace's steps, until the game is over (then a last undo and redo)."""
         rng = self.rng
+        steps_cap = 400 + 2 * self.fuzz
         fuzzed = 0
         for _ in range(steps_cap):
             if fuzzed < self.fuzz and rng.random() < 0.5:
                 fuzzed += 1
-                yield self.play(self.fuzzed_line())
+                yield self.play(self.fuzzed_line()) | {"fuzzed": True}
                 continue
             if self.lines and rng.random() < 0.05:
                 yield self.undo()
@@ -207,13 +209,14 @@ def games(count: int, fuzz: int, first_seed: int = 0) -> Iterator[dict]:
 
 def write(path: str, count: int, fuzz: int, first_seed: int = 0) -> dict:
     """The traces of `count` games as JSON lines; returns their counts."""
-    totals = {"games": 0, "lines": 0, "refused": 0, "undo": 0, "over": 0}
+    totals = {"games": 0, "lines": 0, "fuzzed": 0, "refused": 0, "undo": 0, "over": 0}
     with open(path, "w", encoding="utf-8") as out:
         for game in games(count, fuzz, first_seed):
             out.write(dumps(game) + "\n")
             steps = game["steps"]
             totals["games"] += 1
             totals["lines"] += sum(1 for s in steps if "line" in s)
+            totals["fuzzed"] += sum(1 for s in steps if s.get("fuzzed"))
             totals["refused"] += sum(1 for s in steps if "refused" in s)
             totals["undo"] += sum(1 for s in steps if s.get("undo"))
             totals["over"] += any(s.get("outcome") for s in steps)

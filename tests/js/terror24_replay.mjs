@@ -1,7 +1,8 @@
 // Replays the Python's traces of 24 (tests/terror24_walks.py) through the browser's port and compares,
 // after every line: the action read (and that its line reads back as it), or the refusal (key,
 // arguments, words in both languages); the events; the narration in English and Japanese; whose move
-// it is; the listed actions' lines; the status; the outcome. Prints the first difference of each game
+// it is; the listed actions' lines; the prompt and the table as `status` says it, in both languages; the
+// status JSON; the outcome. Prints the first difference of each game
 // with its seed and step, then one JSON line of counts; exits 1 on any difference.
 //   node tests/js/terror24_replay.mjs TRACES.jsonl
 
@@ -47,7 +48,7 @@ function fresh(game, lines) {
   return match;
 }
 
-const counts = { games: 0, lines: 0, refused: 0, undo: 0, redo: 0, over: 0, differences: 0 };
+const counts = { games: 0, lines: 0, fuzzed: 0, refused: 0, undo: 0, redo: 0, over: 0, differences: 0 };
 const text = readFileSync(process.argv[2], "utf8");
 for (const row of text.split("\n")) {
   if (!row) continue;
@@ -74,6 +75,7 @@ for (const row of text.split("\n")) {
       } else {
         counts.lines += 1;
         if (step.redo) counts.redo += 1;
+        if (step.fuzzed) counts.fuzzed += 1;
         const asked = match.game === null ? match.setupStep() : null;
         if (step.action) want.action = step.action; // the Python read the line (and may have refused the action)
         try {
@@ -106,6 +108,11 @@ for (const row of text.split("\n")) {
       want.to_move = step.to_move;
       got.legal = match.legalActions().map((a) => a.line());
       want.legal = step.legal;
+      got.shown = Object.fromEntries(Object.entries(words).map(([lang, w]) => {
+        const said = new Narration(match, w);
+        return [lang, [said.prompt(), ...said.describe()]];
+      }));
+      want.shown = step.shown;
       got.status = dumps(status(match));
       want.status = step.status;
       const outcome = match.outcome();

@@ -19,6 +19,15 @@ import { timeInFront } from "./rules.js";
 /** @param {number[]} cards */
 const cardsText = (cards) => cards.join(" ");
 
+const NEXT = {
+  players: "next: players", styles: "next: styles", npc: "next: npc", chief: "next: chief", grid: "next: events",
+};
+/** @type {Record<string, string>} */
+const ASK = {
+  players: "players, clockwise (NAME=DETECTIVE ...)", styles: "styles in seat order (s=stand c=coop)",
+  npc: "NPC detective (random or a name; optional 'after NAME')", chief: "chief (a player's name)",
+  grid: "events, columns 1-7 top to bottom ({letters}; ? = face down)",
+};
 /** @type {Record<string, string>} */
 const ANSWERED = {
   players: "players: {answer}", styles: "styles: {answer}", npc: "npc: {answer}", chief: "chief: {answer}",
@@ -299,6 +308,61 @@ export class Narration {
     });
     if (game.seats.some((s) => s.npc)) lines.push(this._("(the NPC cannot win)"));
     return [...lines, verdict];
+  }
+
+  // ----- the table as `status` says it, and the prompt -----
+
+  /** What `status` says: the setup answers so far and the next question, or the table. */
+  describe() {
+    const step = this.match.setupStep();
+    if (this.match.game === null && step !== null) {
+      // (the grid is the last answer: once given, the game has started)
+      return [...this.answered(Object.keys(this.match.answers)), this._(NEXT[step])];
+    }
+    return this.table();
+  }
+
+  table() {
+    const game = this.game;
+    const rounds = this.book.rounds;
+    const columns = game.grid.map((col) => col.map((s) => (s ? this.book.suit(s).letter : "?")).join("")).join(" ");
+    const lines = [this._("round {round}/{rounds} · events: {columns}", { round: Math.min(game.round, rounds), rounds, columns })];
+    const survived = new Set(game.checks.filter((c) => !c.dead).map((c) => c.seat));
+    game.seats.forEach((s, i) => {
+      const held = s.npc ? this._("deck {cards}", { cards: s.hand.length })
+        : this._("hand {cards}", { cards: cardsText([...s.hand].sort((a, b) => a - b)) });
+      const events = s.events.map((e) => this.book.suit(e).letter).join("") || "-";
+      const laid = game.bids.get(i);
+      lines.push(`  ${this._("{seat}: {vp} VP · events {events} · {held} · in front {time}",
+        { seat: this.seatLabel(i), vp: s.vp, events, held, time: timeInFront(s) })}`
+        + (laid ? ` · ${this._("laid {cards}", { cards: cardsText(laid) })}` : "")
+        + (s.dead ? ` · ${this._("dead")}` : "")
+        + (survived.has(i) ? ` · ${this._("survives")}` : ""));
+    });
+    return [...lines, this.standings()];
+  }
+
+  letters() {
+    return this.data.events.suits.map((s) => `${s.letter}=${s.name[this.lang]}`).join(" ");
+  }
+
+  /** The question the table asks now. */
+  prompt() {
+    const game = this.match.game;
+    if (game === null) return `${this._(ASK[/** @type {string} */ (this.match.setupStep())], { letters: this.letters() })} >`;
+    const [kind, seat] = game.need();
+    const r = game.round;
+    if (kind === "reveal") {
+      return `${this._("round {round}: turn up the {n} face-down events, top to bottom ({letters})",
+        { round: r, n: game.grid[r - 1].length, letters: this.letters() })} >`;
+    }
+    if (kind === "over") return ">";
+    const name = this.name(/** @type {number} */ (seat));
+    if (kind === "bid") {
+      return `${this._("round {round} · {name}'s {n} cards", { round: r, name, n: this.book.rules.bid_cards })} >`;
+    }
+    if (kind === "npc") return `${this._("round {round} · {name}: the card turned up", { round: r, name })} >`;
+    return `${this._("life or death · {name} draws a card from hand (the card, or 'draw')", { name })} >`;
   }
 }
 
