@@ -1,0 +1,106 @@
+// The Famiglia table (companion/famiglia/repl.py): a typed line → the engine's action → its events in
+// words; a refused line changes nothing and says why; the state as the JSON `status --json` prints.
+
+import { RuleError } from "../lib/engine.js";
+import { Game, PLAYER, ROBOT, Rules } from "./engine.js";
+import { Talk } from "./talk.js";
+
+/** A line the game cannot accept, in the table's language, with the refusal it came from. */
+export class InputError extends Error {
+  /**
+   * @param {string} message
+   * @param {RuleError} refusal
+   */
+  constructor(message, refusal) {
+    super(message);
+    this.name = "InputError";
+    this.refusal = refusal;
+  }
+}
+
+export class FamigliaTable {
+  /**
+   * @param {Rules} rules
+   * @param {string} first
+   * @param {import("../lib/words.js").Words} words
+   */
+  constructor(rules, first, words) {
+    this.rules = rules;
+    this.game = new Game(rules, first);
+    this.talk = new Talk(rules, words);
+    /** @type {string[]} what each accepted line brought about, for `history` */
+    this.notes = [];
+  }
+
+  prompt() {
+    const g = this.game;
+    return g.pending ? this.talk._("cards drawn ({n})>", { n: g.drawCount() }) : this.talk._("your turn>");
+  }
+
+  /** The next line answers the last one (drawn cards): it joins that line's journal entry. */
+  awaitingAnswer() {
+    return Boolean(this.game.pending) && !this.game.over;
+  }
+
+  /**
+   * Apply one line; what the table is told. A refusal is an InputError.
+   * @param {string} line
+   * @returns {string[]}
+   */
+  handle(line) {
+    const g = this.game;
+    let events;
+    try {
+      events = g.apply(g.parse(line));
+    } catch (e) {
+      if (e instanceof RuleError) {
+        throw new InputError(e.said().text(this.talk.speech), e);
+      }
+      throw e;
+    }
+    this.notes.push(this.talk.recap(events));
+    return [...this.talk.narrate(events), ...this.talk.board(g), ...this.talk.nextLines(g)];
+  }
+
+  outcome() {
+    return this.game.outcome();
+  }
+
+  status() {
+    const g = this.game;
+    const codes = this.rules.codes;
+    const [winner, achievement] = g.over ? g.result() : [null, null];
+    /** @param {number[]} cards */
+    const named = (cards) => cards.map((c) => codes[c]);
+    return {
+      street: named(g.street), robot: named(g.robot), player: named(g.player), discard: named(g.discard),
+      draw_stack: g.stackN, under_stack: named(g.bottom), pass: g.passno, turn: g.turn, first: g.first,
+      level: this.rules.level, awaiting_cards: g.pending && !g.over ? g.drawCount() : 0,
+      scores: { robot: g.score(ROBOT), player: g.score(PLAYER) },
+      over: g.over, ending: g.ending, winner, achievement,
+    };
+  }
+
+  describe() {
+    return this.talk.describe(this.game);
+  }
+
+  isOver() {
+    return this.game.over;
+  }
+
+  /** Setup instructions for a new game, then what is asked first. */
+  opening() {
+    return [...this.talk.opening(), ...this.talk.nextLines(this.game)];
+  }
+}
+
+/**
+ * A table for a game file's options.
+ * @param {import("./engine.js").FamigliaData} data
+ * @param {{level?: number, first?: string}} options
+ * @param {import("../lib/words.js").Words} words
+ */
+export function newTable(data, options, words) {
+  return new FamigliaTable(new Rules(data, options.level ?? data.rulebook_level), options.first ?? PLAYER, words);
+}
