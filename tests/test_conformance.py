@@ -13,7 +13,7 @@ from companion.conformance import adapter, walks, write
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNNER = ROOT / "tests" / "js" / "conformance.mjs"
-GAMES = ["famiglia"]  # every game with a JavaScript engine
+GAMES = ["famiglia", "terror24"]  # every game with a JavaScript engine
 SHARE = {"games": 100, "fuzz": 2000}  # CI's share per game; ~10 s of CPU for Famiglia
 
 

@@ -7,7 +7,7 @@ import { Random } from "../lib/random.js";
 import { isWhole, signed, whole } from "../lib/numbers.js";
 import { WHITESPACE, chars, isAlpha, rstripChar, split, strip } from "../lib/pystr.js";
 import { Listed, RuleError } from "./refusal.js";
-import { Game, Rulebook, npcStyle, timeInFront } from "./rules.js";
+import { Game, Rulebook, npcStyle, text as said, timeInFront } from "./rules.js";
 
 /**
  * @typedef {import("./rules.js").Terror24Data} Terror24Data
@@ -348,7 +348,7 @@ export class Match {
     const found = exact.length ? exact : detectives.filter((d) => key && d.id.startsWith(key)).map((d) => d.id);
     if (found.length !== 1) {
       throw new RuleError("unknown detective {word!r} (one of: {known})",
-        { word: text, known: new Listed(detectives.map((d) => d.name)) });
+        { word: text, known: new Listed(detectives.map((d) => said(d.name))) });
     }
     return found[0];
   }
@@ -392,7 +392,8 @@ export class Match {
     const detective = this.detectiveOf(words[0]);
     if (!unused.includes(detective)) {
       throw new RuleError("{detective} is a player's detective; the NPC takes an unused one: {unused}",
-        { detective: this.book.detective(detective).name, unused: new Listed(unused.map((d) => this.book.detective(d).name)) });
+        { detective: said(this.book.detective(detective).name),
+          unused: new Listed(unused.map((d) => said(this.book.detective(d).name))) });
     }
     return new NpcSeat(detective, after);
   }

@@ -1,6 +1,8 @@
 // A refusal as the Python's RuleError carries it (companion/speech.py's Said): the catalog's message key
-// and its arguments, worded only when shown, in the reader's language.
+// and its arguments, worded only when shown, in the reader's language. A tuple argument is a `Listed`
+// (said as a list), an array a Python list (said as `[2, 2]`), game data in both languages `{ja, en}`.
 
+import { RuleError as EngineRuleError } from "../lib/engine.js";
 import { format, str } from "../lib/format.js";
 
 /**
@@ -17,18 +19,8 @@ export class Listed {
   }
 }
 
-export class RuleError extends Error {
-  /**
-   * @param {string} key the English message, marked for the catalog
-   * @param {Record<string, unknown>} [args]
-   */
-  constructor(key, args = {}) {
-    super(key);
-    this.name = "RuleError";
-    this.key = key;
-    this.args = args;
-  }
-
+/** The engine shape's refusal (lib/engine.js), worded here as 24's fields need. */
+export class RuleError extends EngineRuleError {
   /** @param {import("../lib/words.js").Words} words */
   text(words) {
     return say(words, this.key, this.args);

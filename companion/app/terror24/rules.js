@@ -5,6 +5,17 @@
 import { RuleError } from "./refusal.js";
 
 /**
+ * Seats and their cards in the order the Python's dict keeps them; as JSON an object (`{"2": [1, 3]}`),
+ * which JSON.stringify would reorder by number.
+ * @extends {Map<number, number[]>}
+ */
+export class SeatCards extends Map {
+  toJSON() {
+    return Object.fromEntries(this);
+  }
+}
+
+/**
  * @typedef {{ja: string, en: string}} Text
  * @typedef {"stand" | "coop"} Style
  * @typedef {{id: string, letter: string, colour: Text, name: Text, cards: number, stand_vp: number,
@@ -20,13 +31,14 @@ import { RuleError } from "./refusal.js";
  *            grid: {round: number, places: number, face_down: boolean}[]}} Terror24Data
  * @typedef {{name: string, detective: string, style: Style, hand: number[], npc: boolean, kept: number[],
  *            events: string[], vp: number, dead: boolean}} Seat
- * @typedef {{seat: number, vp: number, kind: string, suit: string, place: number}} Award
- * @typedef {{seat: number, cards: number[], style: Style, time: number}} Entry
- * @typedef {{round: number, coop_count: number, ranking: Entry[], placed: {seat: number, suit: string}[],
- *            awards: Award[], back_to_hand: Map<number, number[]>, left_out: Map<number, number[]>,
- *            npc_to_bottom: number[], sitting_out: number[], chief: number,
- *            switches: {seat: number, style: Style}[]}} RoundResult
- * @typedef {{seat: number, card: number | null, dead: boolean}} Check
+ * Records carry their Python class's name as `type`, so their JSON is the Python's.
+ * @typedef {{type: "Award", seat: number, vp: number, kind: string, suit: string, place: number}} Award
+ * @typedef {{type: "Entry", seat: number, cards: number[], style: Style, time: number}} Entry
+ * @typedef {{type: "RoundResult", round: number, coop_count: number, ranking: Entry[],
+ *            placed: {type: "Placed", seat: number, suit: string}[], awards: Award[],
+ *            back_to_hand: SeatCards, left_out: SeatCards, npc_to_bottom: number[], sitting_out: number[],
+ *            chief: number, switches: {type: "Switch", seat: number, style: Style}[]}} RoundResult
+ * @typedef {{type: "Check", seat: number, card: number | null, dead: boolean}} Check
  * @typedef {"reveal" | "bid" | "npc" | "check" | "over"} Need
  */
 
@@ -86,6 +98,12 @@ export function npcStyle(humanStyles) {
   const stands = humanStyles.filter((s) => s === "stand").length;
   return stands < humanStyles.length - stands ? "stand" : "coop";
 }
+
+/**
+ * Game data in both languages as an argument of a refusal: its JSON names the Python's type.
+ * @param {Text} value
+ */
+export const text = (value) => ({ type: "Text", ...value });
 
 /** @param {number[]} cards */
 const cardsText = (cards) => cards.join(" ");
@@ -260,43 +278,43 @@ export class Game {
     /** @type {Entry[]} */
     const entries = bidders.map((s) => {
       const cards = /** @type {number[]} */ (this.bids.get(s));
-      return { seat: s, cards, style: this.seats[s].style, time: sum(cards) + (coops.includes(s) ? coops.length : 0) };
+      return { type: "Entry", seat: s, cards, style: this.seats[s].style, time: sum(cards) + (coops.includes(s) ? coops.length : 0) };
     });
     const ranking = [...entries].sort((a, b) => b.time - a.time
       || this.distanceFromChief(a.seat) - this.distanceFromChief(b.seat));
-    const placed = ranking.slice(0, column.length).map((e, place) => ({ seat: e.seat, suit: column[place] }));
+    const placed = ranking.slice(0, column.length).map((e, place) => ({ type: /** @type {const} */ ("Placed"), seat: e.seat, suit: column[place] }));
     /** @type {Award[]} */
     const awards = [];
     placed.forEach(({ seat, suit: suitId }, i) => {
       const place = i + 1;
       const suit = book.suit(suitId);
       if (this.seats[seat].style === "stand") {
-        awards.push({ seat, vp: suit.stand_vp, kind: "stand", suit: suitId, place });
+        awards.push({ type: "Award", seat, vp: suit.stand_vp, kind: "stand", suit: suitId, place });
       } else {
-        awards.push({ seat, vp: suit.coop_main_vp, kind: "coop_main", suit: suitId, place });
+        awards.push({ type: "Award", seat, vp: suit.coop_main_vp, kind: "coop_main", suit: suitId, place });
         for (const other of coops) {
-          if (other !== seat) awards.push({ seat: other, vp: suit.coop_sub_vp, kind: "coop_sub", suit: suitId, place });
+          if (other !== seat) awards.push({ type: "Award", seat: other, vp: suit.coop_sub_vp, kind: "coop_sub", suit: suitId, place });
         }
       }
       if (this.seats[seat].events.includes(suitId)) {
-        awards.push({ seat, vp: r, kind: "colour", suit: suitId, place });
+        awards.push({ type: "Award", seat, vp: r, kind: "colour", suit: suitId, place });
       }
       this.seats[seat].events.push(suitId);
     });
     for (const award of awards) this.seats[award.seat].vp += award.vp;
     const [back, out, toBottom] = this.returnCards(new Set(placed.map((p) => p.seat)));
     const chief = ranking.length ? ranking[0].seat : this.chief;
-    /** @type {{seat: number, style: Style}[]} */
+    /** @type {{type: "Switch", seat: number, style: Style}[]} */
     const switches = [];
     this.seats.forEach((seat, i) => {
       if (book.switches(book.detective(seat.detective), r)) {
         seat.style = book.otherStyle(seat.style);
-        switches.push({ seat: i, style: seat.style });
+        switches.push({ type: "Switch", seat: i, style: seat.style });
       }
     });
     /** @type {RoundResult} */
     const result = {
-      round: r, coop_count: coops.length, ranking, placed, awards, back_to_hand: back, left_out: out,
+      type: "RoundResult", round: r, coop_count: coops.length, ranking, placed, awards, back_to_hand: back, left_out: out,
       npc_to_bottom: toBottom, sitting_out: this.seats.map((_, i) => i).filter((i) => !this.bids.has(i)), chief, switches,
     };
     this.results.push(result);
@@ -318,7 +336,7 @@ export class Game {
 
   /**
    * @param {Set<number>} placed
-   * @returns {[Map<number, number[]>, Map<number, number[]>, number[]]}
+   * @returns {[SeatCards, SeatCards, number[]]}
    */
   returnCards(placed) {
     /** @type {Map<number, number[]>} */
@@ -347,7 +365,7 @@ export class Game {
       }
     }
     /** @param {Map<number, number[]>} m */
-    const nonEmpty = (m) => new Map([...m].filter(([, c]) => c.length));
+    const nonEmpty = (m) => new SeatCards([...m].filter(([, c]) => c.length));
     return [nonEmpty(back), nonEmpty(out), toBottom];
   }
 
@@ -372,10 +390,10 @@ export class Game {
     for (let seat = this.pendingCheck(); seat !== null; seat = this.pendingCheck()) {
       const hand = this.seats[seat].hand;
       if (hand.every((c) => c === death)) {
-        this.checks.push({ seat, card: null, dead: true });
+        this.checks.push({ type: "Check", seat, card: null, dead: true });
         this.seats[seat].dead = true;
       } else if (!hand.includes(death)) {
-        this.checks.push({ seat, card: null, dead: false });
+        this.checks.push({ type: "Check", seat, card: null, dead: false });
       } else {
         return;
       }
@@ -384,7 +402,8 @@ export class Game {
 
   /** @param {number} seat @param {number} card */
   recordCheck(seat, card) {
-    const result = { seat, card, dead: card === this.book.rules.death_card };
+    /** @type {Check} */
+    const result = { type: "Check", seat, card, dead: card === this.book.rules.death_card };
     this.checks.push(result);
     this.seats[seat].dead = result.dead;
     this.autoChecks();
@@ -455,7 +474,7 @@ export class Game {
       const suit = this.book.suit(/** @type {string} */ (suitId));
       if (count > suit.cards) {
         throw new RuleError("only {n} {suit} ({letter}) events exist, the grid shows {got}",
-          { n: suit.cards, suit: suit.name, letter: suit.letter, got: count });
+          { n: suit.cards, suit: text(suit.name), letter: suit.letter, got: count });
       }
     }
   }
