@@ -7,7 +7,8 @@ grammar, sometimes `undo` or `redo`, which rebuild the tables from the journal a
 does (companion/table.py, with its Session). After every step the trace holds what a player could see
 or a page could read: whose move it is, the listed actions' lines, the events the line brought about (as
 JSON: `{"type": ClassName, ...fields}`), the refusal's message key and arguments, the outcome, the
-status (`status --json`), the prompt and the words said in English and in Japanese.
+status (`status --json`), the choices a page offers (labelled), the prompt and the words said in English and in Japanese; and the listed
+actions whose line parses to another action (none, in a sound engine).
 
 The trace is JSON lines: a header `{"walk": n, "game", "options", "seed"}`, then one object per step
 `{"op": "start"|"line"|"undo"|"redo", "line", "typed", "seen": {...}}` (`typed`: the line as the table hands it
@@ -24,6 +25,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import pkgutil
 import random
 import sys
 import unicodedata
@@ -38,7 +40,8 @@ from tabletop.plain_text import stray_character
 
 LANGS = ("en", "ja")
 TABLE_WORDS = ("quit", "help", "status", "history", "undo", "redo")  # read by the table, never the game
-UNDO, REDO = 0.05, 0.03  # how often a walk undoes or redoes, of its steps
+UNDO = 0.05  # how often a walk undoes, of its steps
+REDO = 0.3  # how often it redoes, of the steps while something undone waits
 MOST_STEPS = 600  # a walk stops here even if the game is not over (no game of ours comes near)
 
 
@@ -63,6 +66,11 @@ class Adapter(Protocol):
     def fuzz_line(self, table: Any, rng: random.Random) -> str:
         """A line from the game's grammar, right or wrong: every code, numbers around the limits,
         full-width digits, garbage."""
+
+
+def games() -> list[str]:
+    """Every game with an adapter (a module beside this one)."""
+    return sorted(m.name.replace("_", "-") for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_"))
 
 
 def adapter(game: str) -> Adapter:
@@ -127,11 +135,14 @@ class Walk:
         table, engine = self.table, self.game.engine(self.table)
         outcome = engine.outcome()
         mover, notes = engine.to_move(), getattr(table, "notes", None)
-        return {"mover": {"kind": mover.kind, "who": mover.who}, "actions": [a.line() for a in engine.legal_actions()],
+        actions = engine.legal_actions()
+        return {"mover": {"kind": mover.kind, "who": mover.who}, "actions": [a.line() for a in actions],
+                "listed": to_json(actions), "round_trip": [a.line() for a in actions if engine.parse(a.line()) != a],
                 "events": None if events is None else to_json(events),
                 "refusal": None if refusal is None else {"key": refusal.message, "args": to_json(refusal.fields)},
                 "outcome": None if outcome is None else outcome.to_json(), "status": table.status(),
                 "prompt": {lang: t.prompt() for lang, t in self.tables.items()},
+                "choices": {lang: [c.to_json() for c in getattr(t, "choices", list)()] for lang, t in self.tables.items()},
                 "awaiting": table.awaiting_answer(), "over": table.is_over(),
                 "notes": None if notes is None else {"count": len(notes), "last": {
                     lang: (t.notes[-1] if t.notes else None) for lang, t in self.tables.items()}},
@@ -197,12 +208,12 @@ def walks(game: Adapter, games: int, fuzz: int, first_seed: int = 0) -> Iterator
         yield {"op": "start", "seen": walk.start()}
         for _ in range(MOST_STEPS):
             roll = rng.random()
-            if roll < UNDO and walk.session.entries:
-                counts["undo"] += 1
-                yield {"op": "undo", "seen": walk.undo()}
-            elif roll < UNDO + REDO and walk.session.undone:
+            if walk.session.undone and roll < REDO:
                 counts["redo"] += 1
                 yield {"op": "redo", "seen": walk.redo()}
+            elif walk.session.entries and rng.random() < UNDO:
+                counts["undo"] += 1
+                yield {"op": "undo", "seen": walk.undo()}
             else:
                 fuzzed = rng.random() < fuzz_rate or walk.table.is_over()
                 line = game.fuzz_line(walk.table, rng) if fuzzed else game.walk_line(walk.table, rng)

@@ -8,7 +8,7 @@
 // How a game plugs in: tests/js/conformance/<game>.mjs exports `load()` → the game's data (and anything
 // else it needs once), `newTable(loaded, options, seed, words)` → a table with the methods of
 // companion/app/famiglia/table.js (handle, status, describe, opening, prompt, awaitingAnswer, isOver,
-// notes; a refused line throws an error whose `refusal` is the engine's RuleError), and
+// notes, choices; a refused line throws an error whose `refusal` is the engine's RuleError), and
 // `engine(table)` → its Engine (lib/engine.js).
 
 import { createReadStream } from "node:fs";
@@ -23,7 +23,8 @@ const LANGS = ["en", "ja"];
 
 /**
  * @typedef {{handle(line: string): string[], status(): object, describe(): string[], opening(): string[],
- *            prompt(): string, awaitingAnswer(): boolean, isOver(): boolean, notes?: string[]}} Table
+ *            prompt(): string, awaitingAnswer(): boolean, isOver(): boolean, notes?: string[],
+ *            choices?(): object[]}} Table
  * @typedef {{load(): Promise<unknown>, newTable(loaded: any, options: any, seed: number,
  *            words: import("../../companion/app/lib/words.js").Words): Table,
  *            engine(table: Table): import("../../companion/app/lib/engine.js").Engine}} GameAdapter
@@ -112,15 +113,19 @@ class Walk {
     const table = this.table;
     const engine = this.adapter.engine(table);
     const mover = engine.toMove();
+    const actions = engine.legalActions();
     const notes = table.notes;
     return JSON.parse(JSON.stringify({
       mover: { kind: mover.kind, who: mover.who },
-      actions: engine.legalActions().map((a) => a.line()),
+      actions: actions.map((a) => a.line()),
+      listed: actions,
+      round_trip: actions.filter((a) => canonical(engine.parse(a.line())) !== canonical(a)).map((a) => a.line()),
       events,
       refusal: refusal && { key: refusal.key, args: refusal.args },
       outcome: engine.outcome(),
       status: table.status(),
       prompt: Object.fromEntries(LANGS.map((lang) => [lang, this.tables[lang].prompt()])),
+      choices: Object.fromEntries(LANGS.map((lang) => [lang, this.tables[lang].choices?.() ?? []])),
       awaiting: table.awaitingAnswer(),
       over: table.isOver(),
       notes: notes === undefined ? null : {

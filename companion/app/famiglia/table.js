@@ -62,6 +62,11 @@ export class FamigliaTable {
     return [...this.talk.narrate(events), ...this.talk.board(g), ...this.talk.nextLines(g)];
   }
 
+  /** Every legal action as a page offers it. */
+  choices() {
+    return this.talk.choices(this.game);
+  }
+
   outcome() {
     return this.game.outcome();
   }

@@ -8,6 +8,11 @@ import { PLAYER, ROBOT } from "./engine.js";
 /** @typedef {import("./engine.js").Game} Game */
 /** @typedef {import("./engine.js").Rules} Rules */
 /** @typedef {import("../lib/engine.js").GameEvent} GameEvent */
+/**
+ * What a page offers (protocol.Choice.to_json()): the line, its label, its group; or a form to fill.
+ * @typedef {{line: string, label: string, group: string,
+ *            form?: {kind: string, least: number, count: number, choices: string[], shape: number[]}}} Choice
+ */
 
 /** @type {Record<string, string>} */
 const COLOURS = { red: N_("red"), blue: N_("blue"), yellow: N_("yellow"), green: N_("green") };
@@ -167,6 +172,47 @@ export class Talk {
     const family = this.rules.data.families[Math.floor(card / this.rules.ranks)];
     const colour = family.color in COLOURS ? this._(COLOURS[family.color]) : family.color;
     return this._("{color} ({name})", { color: colour, name: family.name[this.lang] });
+  }
+
+  // ---- choices ------------------------------------------------------------------------------------
+
+  /**
+   * A legal action in `g` as the table names it, and the group it is shown in (Choice.to_json()).
+   * @param {Game} g
+   * @param {import("../lib/engine.js").Action} action
+   * @returns {Choice}
+   */
+  choice(g, action) {
+    const codes = this.rules.codes;
+    const pos = /** @type {number} */ (action.pos);
+    if (action.type === "Take") {
+      return { line: action.line(), label: this._("Take {card} (position {pos})", { card: codes[g.street[pos]], pos: pos + 1 }), group: "take" };
+    }
+    if (action.type === "Refresh") {
+      return { line: action.line(), label: this._("Refresh {card} (position {pos})", { card: codes[g.street[pos]], pos: pos + 1 }), group: "refresh" };
+    }
+    if (action.type === "End") {
+      return { line: action.line(), label: this._("End my turn without a recruit"), group: "end" };
+    }
+    return { line: action.line(), label: this._("Drawn: {cards}", { cards: action.line() }), group: "draw" };
+  }
+
+  /**
+   * Every legal action as a choice; while several cards are owed, the form for them all.
+   * @param {Game} g
+   * @returns {Choice[]}
+   */
+  choices(g) {
+    const listed = g.legalActions().map((action) => this.choice(g, action));
+    if (g.toMove().kind === "chance" && g.drawCount() > 1) {
+      const [owed] = g.owed();
+      const choices = owed.map((n, c) => (n ? this.rules.codes[c] : "")).filter((code) => code);
+      listed.push({
+        line: "", label: this._("The {n} cards drawn, in order", { n: g.drawCount() }), group: "draw",
+        form: { kind: "cards", least: 1, count: g.drawCount(), choices, shape: [] },
+      });
+    }
+    return listed;
   }
 
   /** @param {number[]} cards */

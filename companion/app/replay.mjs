@@ -1,0 +1,62 @@
+// `node companion/app/replay.mjs GAME_FILE [--lang ja|en]`: a saved game played again by the browser's
+// engines, entry by entry, one JSON line after each — the entry's lines, the status (as `status --json`
+// prints it), the actions (as the web API lists them) and what the entry said. `python -m companion.replay`
+// prints the same lines for the same file: `diff` the two. A Node script (it reads the file from the disk),
+// kept out of the browser's type check.
+//
+// A game plugs in as companion/app/<game>/table.js exporting `newTable(data, options, words)`.
+
+import { readFile } from "node:fs/promises";
+
+import { loadGameData } from "./lib/appfile.js";
+import { Journal } from "./lib/journal.js";
+import { Speech } from "./lib/speech.js";
+import { loadWords } from "./lib/words.js";
+
+const REFUSED = "{path}: saved line {number} ({line!r}) no longer applies: {error}"; // table.replay's words
+
+/**
+ * @param {string} path
+ * @param {string | null} lang
+ */
+async function replay(path, lang) {
+  const saved = JSON.parse(await readFile(path, "utf8"));
+  const options = saved.options ?? {};
+  const words = await loadWords(lang ?? options.lang ?? "en");
+  const speech = new Speech(words);
+  const { newTable } = await import(`./${saved.game}/table.js`);
+  const table = newTable(await loadGameData(saved.game), options, words);
+  const journal = new Journal(saved.entries ?? [], saved.undone ?? []);
+  let number = 0;
+  for (const [n, entry] of journal.entries.entries()) {
+    /** @type {string[]} */
+    const said = [];
+    for (const line of entry) {
+      number++;
+      try {
+        said.push(...table.handle(line));
+      } catch (e) {
+        const error = /** @type {Error} */ (e);
+        console.error(speech._(REFUSED, { path, number, line, error: error.message }));
+        process.exitCode = 2;
+        return;
+      }
+    }
+    const actions = [...table.choices(), { line: "undo", label: speech._("Undo"), group: "table" }];
+    if (n + 1 === journal.entries.length && journal.undone.length) {
+      actions.push({ line: "redo", label: speech._("Redo"), group: "table" });
+    }
+    const status = { ...table.status(), over: table.isOver(), outcome: table.outcome() };
+    console.log(JSON.stringify({ entry: n + 1, lines: entry, status, actions, said }));
+  }
+}
+
+const args = process.argv.slice(2);
+const langAt = args.indexOf("--lang");
+const lang = langAt >= 0 ? args.splice(langAt, 2)[1] : null;
+if (args.length !== 1 || (lang !== null && !["en", "ja"].includes(lang))) {
+  console.error("usage: node companion/app/replay.mjs GAME_FILE [--lang ja|en]");
+  process.exitCode = 2;
+} else {
+  await replay(args[0], lang);
+}
