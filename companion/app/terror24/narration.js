@@ -2,6 +2,7 @@
 // (companion/terror24/render.py and the table's narration in repl.py), in the language of `words`;
 // and the game as plain data, the JSON of `status --json`.
 
+import { Bid, Chief, NPC, NpcSeat } from "./match.js";
 import { say, sayPlural } from "./refusal.js";
 import { timeInFront } from "./rules.js";
 
@@ -14,6 +15,9 @@ import { timeInFront } from "./rules.js";
  * @typedef {import("./rules.js").RoundResult} RoundResult
  * @typedef {import("./match.js").Match} Match
  * @typedef {import("./match.js").Event} Event
+ * @typedef {import("./match.js").Draw} Draw
+ * @typedef {{kind: string, least: number, count: number, choices: string[], shape: number[]}} Form
+ * @typedef {{line: string, label: string, group: string, form?: Form}} Choice
  */
 
 /** @param {number[]} cards */
@@ -308,6 +312,69 @@ export class Narration {
     });
     if (game.seats.some((s) => s.npc)) lines.push(this._("(the NPC cannot win)"));
     return [...lines, verdict];
+  }
+
+  // ----- what a page offers -----
+
+  /**
+   * The legal actions as the table names them, and forms for the answers too many to list
+   * (repl.Terror24Table.choices; each as protocol.Choice.to_json()).
+   * @returns {Choice[]}
+   */
+  choices() {
+    const m = this.match;
+    const step = m.setupStep();
+    /** @type {(line: string, label: string, group: string, form?: Form) => Choice} */
+    const choice = (line, label, group, form) => (form ? { line, label, group, form } : { line, label, group });
+    /** @type {(kind: string, count: number, choices: string[], least?: number, shape?: number[]) => Form} */
+    const form = (kind, count, choices, least = 1, shape = []) => ({ kind, least, count, choices, shape });
+    if (step === "players") {
+      return [choice("", this._("Players, clockwise: NAME=DETECTIVE each"), "setup",
+        form("players", this.data.players.max, this.data.detectives.map((d) => d.id), this.data.players.min))];
+    }
+    if (step === "styles") {
+      const players = (m.answers.players ?? []).length;
+      return [choice("", this._("A style for each player, in seat order"), "setup",
+        form("styles", players, this.book.styles.map((s) => this.data.styles[s].letter), players))];
+    }
+    if (step === "grid") {
+      const faceUp = this.data.grid.filter((c) => !c.face_down).map((c) => c.places);
+      const places = faceUp.reduce((a, b) => a + b, 0);
+      return [choice("", this._("The face-up events, column by column, top first"), "setup",
+        form("grid", places, m.eventsLeft(), places, faceUp))];
+    }
+    const listed = m.legalActions().map((action) => {
+      const line = action.line();
+      if (action instanceof NpcSeat) {
+        return choice(line, this._("{detective}, seated after {name}",
+          { name: action.after, detective: this.book.detective(action.detective).name[this.lang] }), "npc");
+      }
+      if (action instanceof Chief) return choice(line, action.name, "chief");
+      if (action instanceof Bid && action.name === NPC) {
+        return choice(line, this._("The NPC turns up {cards}", { cards: cardsText(action.cards) }), "npc");
+      }
+      if (action instanceof Bid) {
+        return choice(line, this._("{name} lays {cards}", { name: action.name, cards: cardsText(action.cards) }), "bid");
+      }
+      const seat = /** @type {number} */ (this.game.need()[1]);
+      return choice(line, this._("{name} draws {card}", { name: this.name(seat), card: /** @type {Draw} */ (action).card }),
+        "check");
+    });
+    if (step === "npc") listed.push(choice("random", this._("A detective at random"), "npc"));
+    if (step !== null) return listed;
+    const game = this.game;
+    const [kind] = game.need();
+    if (kind === "reveal") {
+      const places = game.grid[game.round - 1].length;
+      listed.push(choice("", this._("The {n} events turned up, top to bottom", { n: places }), "reveal",
+        form("events", places, m.eventsLeft(), places)));
+    } else if (kind === "check") {
+      listed.push(choice("draw", this._("Draw one at random"), "check"));
+    }
+    if (kind !== "over") {
+      listed.push(choice("", this._("Correct a score"), "adjust", form("adjust", 1, game.seats.map((s) => s.name))));
+    }
+    return listed;
   }
 
   // ----- the table as `status` says it, and the prompt -----

@@ -56,6 +56,11 @@ export class Terror24Table {
     return this.narration.said(asked, events);
   }
 
+  /** Every legal action as a page offers it, and the forms to fill. */
+  choices() {
+    return this.narration.choices();
+  }
+
   outcome() {
     return this.match.outcome();
   }
