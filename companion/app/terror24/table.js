@@ -87,9 +87,9 @@ export class Terror24Table {
  * A table for a game file's options (`npc_deck`: "virtual", the default, or "physical") and seed.
  * @param {import("./rules.js").Terror24Data} data
  * @param {{npc_deck?: string}} options
- * @param {number} seed
  * @param {import("../lib/words.js").Words} words
+ * @param {number} seed
  */
-export function newTable(data, options, seed, words) {
+export function newTable(data, options, words, seed) {
   return new Terror24Table(new Match(data, seed, options.npc_deck === "physical"), words);
 }

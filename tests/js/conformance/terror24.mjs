@@ -7,7 +7,17 @@ export function load() {
   return loadGameData("terror24");
 }
 
-export { newTable };
+/**
+ * @param {any} data
+ * @param {{npc_deck?: string}} options
+ * @param {number} seed
+ * @param {import("../../../companion/app/lib/words.js").Words} words
+ */
+export function newTable_(data, options, seed, words) {
+  return newTable(data, options, words, seed);
+}
+
+export { newTable_ as newTable };
 
 /** @param {import("../../../companion/app/terror24/table.js").Terror24Table} table */
 export function engine(table) {
