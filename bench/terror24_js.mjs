@@ -12,7 +12,7 @@ const started = performance.now();
 const { loadGameData } = await import("../companion/app/lib/appfile.js");
 const { loadWords } = await import("../companion/app/lib/words.js");
 const { Match } = await import("../companion/app/terror24/match.js");
-const { Narration } = await import("../companion/app/terror24/narration.js");
+const { Narration } = await import("../companion/app/terror24/talk.js");
 const { Random } = await import("../companion/app/lib/random.js");
 const data = /** @type {any} */ (await loadGameData("terror24"));
 const ja = await loadWords("ja");
@@ -79,7 +79,7 @@ console.log(`loading the engine, its data and the Japanese words: ${loaded.toFix
 report(listing, "legalActions()");
 report(applying, "apply(action)");
 report(narrating, "narrating its events (Japanese)");
-const files = ["terror24/rules.js", "terror24/match.js", "terror24/narration.js", "terror24/refusal.js",
+const files = ["terror24/rules.js", "terror24/match.js", "terror24/talk.js", "terror24/refusal.js",
   "terror24/table.js", "lib/pystr.js", "data/terror24.json"];
 let total = 0;
 for (const file of files) {

@@ -10,7 +10,7 @@ import { RuleError } from "../../companion/app/lib/engine.js";
 import { Random } from "../../companion/app/lib/random.js";
 import { loadWords } from "../../companion/app/lib/words.js";
 import { Match } from "../../companion/app/terror24/match.js";
-import { status } from "../../companion/app/terror24/narration.js";
+import { status } from "../../companion/app/terror24/talk.js";
 
 const data = /** @type {any} */ (await loadGameData("terror24"));
 const ja = await loadWords("ja");

@@ -1,8 +1,8 @@
 // The 24 table (companion/terror24/repl.py): a typed line → the engine's action → its events in words;
 // a refused line changes nothing and says why; the prompt, the table for `status` and its JSON.
 
-import { Match } from "./match.js";
-import { Narration, status } from "./narration.js";
+import { newGame } from "./engine.js";
+import { Narration, status } from "./talk.js";
 import { RuleError } from "./refusal.js";
 
 /** A line the game cannot accept, in the table's language, with the refusal it came from. */
@@ -20,7 +20,7 @@ export class InputError extends Error {
 
 export class Terror24Table {
   /**
-   * @param {Match} match
+   * @param {import("./match.js").Match} match
    * @param {import("../lib/words.js").Words} words
    */
   constructor(match, words) {
@@ -91,5 +91,5 @@ export class Terror24Table {
  * @param {number} seed
  */
 export function newTable(data, options, words, seed) {
-  return new Terror24Table(new Match(data, seed, options.npc_deck === "physical"), words);
+  return new Terror24Table(newGame(data, options, seed), words);
 }
