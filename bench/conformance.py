@@ -26,8 +26,10 @@ SHARE, FULL = (100, 2000), (1000, 10000)
 
 def run(game: str, count: int, fuzz: int, seed: int) -> int:
     node = shutil.which("node")
-    if node is None:
-        print("node not found: the conformance run needs Node.js 18 or newer", file=sys.stderr)
+    version = subprocess.run([node, "--version"], capture_output=True, text=True).stdout.strip() if node else ""
+    major = version.lstrip("v").split(".")[0]
+    if not (major.isdigit() and int(major) >= 18):
+        print(f"the conformance run needs Node.js 18 or newer on PATH (found: {version or 'none'})", file=sys.stderr)
         return 2
     start = time.perf_counter()
     with subprocess.Popen([node, str(ROOT / "tests" / "js" / "conformance.mjs")], stdin=subprocess.PIPE,

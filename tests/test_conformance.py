@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from companion.conformance import adapter, games, walks, write
+from companion.conformance.famiglia import Famiglia
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNNER = ROOT / "tests" / "js" / "conformance.mjs"
@@ -20,9 +21,9 @@ def run(node: str, trace: str) -> subprocess.CompletedProcess:
     return subprocess.run([node, str(RUNNER)], input=trace, capture_output=True, text=True, cwd=ROOT)
 
 
-def trace_of(game: str, games: int, fuzz: int, first_seed: int = 0) -> str:
+def trace_of(game, games: int, fuzz: int, first_seed: int = 0) -> str:
     parts: list[str] = []
-    write(walks(adapter(game), games, fuzz, first_seed), parts.append)
+    write(walks(adapter(game) if isinstance(game, str) else game, games, fuzz, first_seed), parts.append)
     return "".join(parts)
 
 
@@ -55,3 +56,20 @@ def test_a_trace_cut_short_fails(node):
     lines = trace_of("famiglia", 1, 10).splitlines()
     done = run(node, "\n".join(lines[:-1]) + "\n")
     assert done.returncode != 0 and "ended without its counts" in done.stderr
+
+
+def test_both_engines_follow_a_changed_value(node, tmp_path):
+    bundled = (ROOT / "cards" / "famiglia.toml").read_text(encoding="utf-8")
+    changed = bundled.replace("targets = [9, 6, 5, 3]", "targets = [2, 6, 5, 3]", 1)  # level 1 wants two 0s
+    changed = changed.replace("vp = [1, 3, 6, 10, 15]", "vp = [1, 3, 6, 10, 25]", 1)  # R4 worth 25
+    assert changed.count("targets = [2, 6, 5, 3]") == 1 and "vp = [1, 3, 6, 10, 25]" in changed
+    (tmp_path / "famiglia.toml").write_text(changed, encoding="utf-8")
+    trace = trace_of(Famiglia(tmp_path), 8, 100)
+    done = run(node, trace)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert json.loads(done.stdout)["differences"] == 0
+    # The JavaScript was handed the changed data, and both boards said the robot's new target of 0s.
+    lines = trace.splitlines()
+    assert '"vp":[1,3,6,10,25]' in lines[0] and '"targets":[2,6,5,3]' in lines[0]
+    first_walk = lines[1:next(i for i, line in enumerate(lines[1:], 1) if line.startswith('{"walk"'))]
+    assert any("0s 4/2 · 1s" in line for line in first_walk) and not any("0s 4/9" in line for line in first_walk)

@@ -10,7 +10,8 @@ JSON: `{"type": ClassName, ...fields}`), the refusal's message key and arguments
 status (`status --json`), the choices a page offers (labelled), the prompt and the words said in English and in Japanese; and the listed
 actions whose line parses to another action (none, in a sound engine).
 
-The trace is JSON lines: a header `{"walk": n, "game", "options", "seed"}`, then one object per step
+The trace is JSON lines: a header `{"walk": n, "game", "options", "seed"}` (with `"data"`, the game's data
+as the browser reads it, when the walk plays other data than the bundled file), then one object per step
 `{"op": "start"|"line"|"undo"|"redo", "line", "typed", "seen": {...}}` (`typed`: the line as the table hands it
 to the game); the last line is `{"end": counts}`.
 
@@ -49,6 +50,7 @@ class Adapter(Protocol):
     """What the generic run needs to know of one game."""
 
     game: str  # its id, as game files and data/<game>.json name it
+    data: dict | None  # the game's data as the browser reads it, when not the bundled data/<game>.json
 
     def option_sets(self) -> list[dict]:
         """The game files' options the walks take in turn (every level, seat, player count…)."""
@@ -204,7 +206,8 @@ def walks(game: Adapter, games: int, fuzz: int, first_seed: int = 0) -> Iterator
         lines_per_walk = counts["lines"] / counts["games"] if counts["games"] else 100
         fuzz_rate = fuzz / games / lines_per_walk
         walk = Walk(game, options, seed)
-        yield {"walk": n, "game": game.game, "options": options, "seed": seed}
+        header = {"walk": n, "game": game.game, "options": options, "seed": seed}
+        yield header if game.data is None else {**header, "data": game.data}
         yield {"op": "start", "seen": walk.start()}
         for _ in range(MOST_STEPS):
             roll = rng.random()

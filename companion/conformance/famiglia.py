@@ -4,7 +4,9 @@ card codes."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
+from companion.appfiles import game_data
 from companion.famiglia.engine import PLAYER, ROBOT, Rules
 from companion.famiglia.repl import FamigliaTable
 from companion.numbers import LARGEST
@@ -20,9 +22,11 @@ GARBAGE = ["x", "?", "こんにちは", "テイク 1", "🂡", "ſ0", "ꓣ0", "�
 class Famiglia:
     game = "famiglia"
 
-    def __init__(self):
-        self.data = load_famiglia(None)
-        self.rules = {level.level: Rules(self.data, level.level) for level in self.data.levels}
+    def __init__(self, cards_dir: Path | None = None):
+        """The bundled game, or the one a folder's famiglia.toml describes."""
+        loaded = load_famiglia(cards_dir)
+        self.data = None if cards_dir is None else game_data(self.game, cards_dir)
+        self.rules = {level.level: Rules(loaded, level.level) for level in loaded.levels}
 
     def option_sets(self) -> list[dict]:
         return [{"level": level, "first": first} for level in sorted(self.rules) for first in (PLAYER, ROBOT)]

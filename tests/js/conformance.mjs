@@ -6,7 +6,8 @@
 //   python -m companion.conformance famiglia --games 100 | node tests/js/conformance.mjs [TRACE_FILE]
 //
 // How a game plugs in: tests/js/conformance/<game>.mjs exports `load()` → the game's data (and anything
-// else it needs once), `newTable(loaded, options, seed, words)` → a table with the methods of
+// else it needs once), `fromData(data)` → the same from data the trace holds (a walk on changed data),
+// `newTable(loaded, options, seed, words)` → a table with the methods of
 // companion/app/famiglia/table.js (handle, status, describe, opening, prompt, awaitingAnswer, isOver,
 // notes, choices; a refused line throws an error whose `refusal` is the engine's RuleError), and
 // `engine(table)` → its Engine (lib/engine.js).
@@ -25,7 +26,7 @@ const LANGS = ["en", "ja"];
  * @typedef {{handle(line: string): string[], status(): object, describe(): string[], opening(): string[],
  *            prompt(): string, awaitingAnswer(): boolean, isOver(): boolean, notes?: string[],
  *            choices?(): object[]}} Table
- * @typedef {{load(): Promise<unknown>, newTable(loaded: any, options: any, seed: number,
+ * @typedef {{load(): Promise<unknown>, fromData(data: unknown): unknown, newTable(loaded: any, options: any, seed: number,
  *            words: import("../../companion/app/lib/words.js").Words): Table,
  *            engine(table: Table): import("../../companion/app/lib/engine.js").Engine}} GameAdapter
  */
@@ -217,7 +218,7 @@ export async function check(lines) {
       header = item;
       step = 0;
       const { adapter, loaded } = await adapterOf(item.game);
-      walk = new Walk(adapter, loaded, item.options, item.seed);
+      walk = new Walk(adapter, item.data ? adapter.fromData(item.data) : loaded, item.options, item.seed);
       continue;
     }
     if (!walk) throw new Error("the trace holds a step before any walk");

@@ -706,8 +706,9 @@ export class Game {
  * A new game (the protocol's entry point): the data of data/famiglia.json, the options of a game file.
  * @param {FamigliaData} data
  * @param {{level?: number, first?: string}} [options]
+ * @param {number} [_seed] Famiglia draws nothing by itself: every card is typed (or drawn by the caller)
  * @returns {Game}
  */
-export function newGame(data, options = {}) {
+export function newGame(data, options = {}, _seed = 0) {
   return new Game(new Rules(data, options.level ?? data.rulebook_level), options.first ?? PLAYER);
 }
