@@ -6,9 +6,11 @@ the seed; fuzzed lines from the grammar of each question."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+from companion.appfiles import game_data
 from companion.numbers import LARGEST
 from companion.terror24.repl import Terror24Table
 from tabletop.data.terror24 import load_terror24
@@ -36,15 +38,17 @@ class Table:
 class Terror24:
     game = "terror24"
 
-    def __init__(self):
-        self.data = load_terror24(None)
+    def __init__(self, cards_dir: Path | None = None):
+        """The bundled game, or the one a folder's terror24.toml describes."""
+        self.rules = load_terror24(cards_dir)
+        self.data = None if cards_dir is None else game_data(self.game, cards_dir)
 
     def option_sets(self) -> list[dict]:
         return [{"npc_deck": "virtual"}, {"npc_deck": "physical"}]
 
     def new_table(self, options: dict, seed: int, lang: str) -> Table:
         session = SimpleNamespace(seed=seed, options=options)
-        return Table(Terror24Table(session, self.data, lang), 3 + seed % 3)  # type: ignore[arg-type]
+        return Table(Terror24Table(session, self.rules, lang), 3 + seed % 3)  # type: ignore[arg-type]
 
     def engine(self, table: Table):
         return table.match
@@ -52,7 +56,7 @@ class Terror24:
     def walk_line(self, table: Table, rng: random.Random) -> str:
         """A line that plays on: a listed action (often written another way), or a form filled as the
         rules allow."""
-        m, data = table.match, self.data
+        m, data = table.match, self.rules
         step = m.setup_step()
         if step == "players":
             names = rng.sample(NAMES, table.players)
@@ -89,7 +93,7 @@ class Terror24:
     def fuzz_line(self, table: Table, rng: random.Random) -> str:
         """A line from the grammar of the question now, often wrong: names, cards, letters, numbers around
         the limits, full-width digits, garbage."""
-        m, data = table.match, self.data
+        m, data = table.match, self.rules
         names = [s.name for s in m.game.seats] if m.game else [n for n, _ in m.answers.get("players", [])]
         names = names + rng.sample(NAMES, 2)
         card = lambda: rng.choice([str(rng.randint(0, 7)), str(rng.randint(-2, 12)), "０", "６", "99", "x"])  # noqa: E731

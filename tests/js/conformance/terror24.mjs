@@ -8,6 +8,14 @@ export function load() {
 }
 
 /**
+ * The data a trace holds (a walk on changed data) is used as it is.
+ * @param {unknown} data
+ */
+export function fromData(data) {
+  return data;
+}
+
+/**
  * @param {any} data
  * @param {{npc_deck?: string}} options
  * @param {number} seed
