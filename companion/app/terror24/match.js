@@ -5,7 +5,8 @@
 
 import { Random } from "../lib/random.js";
 import { isWhole, signed, whole } from "../lib/numbers.js";
-import { WHITESPACE, chars, isAlpha, rstripChar, split, strip } from "../lib/pystr.js";
+import { pySplit as split, pyStrip as strip } from "../lib/engine.js";
+import { WHITESPACE, chars, isAlpha, rstripChar } from "../lib/pystr.js";
 import { Listed, RuleError } from "./refusal.js";
 import { Game, Rulebook, npcStyle, text as said, timeInFront } from "./rules.js";
 
