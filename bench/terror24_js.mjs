@@ -80,7 +80,7 @@ report(listing, "legalActions()");
 report(applying, "apply(action)");
 report(narrating, "narrating its events (Japanese)");
 const files = ["terror24/rules.js", "terror24/match.js", "terror24/talk.js", "terror24/refusal.js",
-  "terror24/table.js", "lib/pystr.js", "data/terror24.json"];
+  "terror24/table.js", "terror24/engine.js", "lib/pystr.js", "data/terror24.json"];
 let total = 0;
 for (const file of files) {
   const size = brotliCompressSync(readFileSync(new URL(`../companion/app/${file}`, import.meta.url))).length;
