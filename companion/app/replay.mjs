@@ -4,7 +4,8 @@
 // prints the same lines for the same file: `diff` the two. A Node script (it reads the file from the disk),
 // kept out of the browser's type check.
 //
-// A game plugs in as companion/app/<game>/table.js exporting `newTable(data, options, words)`.
+// A game plugs in as companion/app/<game>/table.js exporting `newTable(data, options, words, seed)` (the seed
+// for a game that draws by itself, as 24's NPC deck and its `draw`).
 
 import { readFile } from "node:fs/promises";
 
@@ -25,7 +26,7 @@ async function replay(path, lang) {
   const words = await loadWords(lang ?? options.lang ?? "en");
   const speech = new Speech(words);
   const { newTable } = await import(`./${saved.game}/table.js`);
-  const table = newTable(await loadGameData(saved.game), options, words);
+  const table = newTable(await loadGameData(saved.game), options, words, saved.seed ?? 0);
   const journal = new Journal(saved.entries ?? [], saved.undone ?? []);
   let number = 0;
   for (const [n, entry] of journal.entries.entries()) {

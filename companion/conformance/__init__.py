@@ -207,7 +207,10 @@ def walks(game: Adapter, games: int, fuzz: int, first_seed: int = 0) -> Iterator
         seed = first_seed + n
         options = option_sets[n % len(option_sets)]
         rng = random.Random(seed)
-        fuzz_rate = fuzz / games / 100  # a game of ours takes about a hundred lines
+        # The share of lines fuzzed, from the lines a walk of this game has taken so far (a first guess
+        # of a hundred): a game of 24 takes half the lines of one of Famiglia.
+        lines_per_walk = counts["lines"] / counts["games"] if counts["games"] else 100
+        fuzz_rate = fuzz / games / lines_per_walk
         walk = Walk(game, options, seed)
         header = {"walk": n, "game": game.game, "options": options, "seed": seed}
         yield header if game.data is None else {**header, "data": game.data}

@@ -1,0 +1,36 @@
+// Python's str methods that a line parser leans on, where JavaScript's differ (split and strip are
+// lib/engine.js's pySplit and pyStrip): what is whitespace in a pattern (Python's str.isspace and re's \s
+// count \x1c–\x1f and \x85, JavaScript's \s counts \ufeff instead), what a letter is, and lengths in
+// code points rather than UTF-16 units.
+
+/** Python's whitespace, as a regular expression class body. */
+export const WHITESPACE = "\\t\\n\\v\\f\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
+
+const LETTERS = /^\p{L}+$/u;
+
+/**
+ * `text.rstrip(chars)` for one character.
+ * @param {string} text
+ * @param {string} char
+ */
+export function rstripChar(text, char) {
+  let end = text.length;
+  while (end > 0 && text[end - 1] === char) end--;
+  return text.slice(0, end);
+}
+
+/**
+ * `text.isalpha()`: not empty, and every character a letter (categories L*).
+ * @param {string} text
+ */
+export function isAlpha(text) {
+  return LETTERS.test(text);
+}
+
+/**
+ * `list(text)`: the code points.
+ * @param {string} text
+ */
+export function chars(text) {
+  return Array.from(text);
+}

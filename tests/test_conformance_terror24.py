@@ -1,0 +1,59 @@
+"""The conformance run fails on a real difference in 24's port: a copy of the browser's code whose
+same-colour bonus never comes is played against the Python's trace, and the run names the game, its
+seed and the step where the events first differ; and both engines follow values changed in the game's
+data (the run itself: tests/test_conformance.py)."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+from companion.conformance import adapter, walks, write
+from companion.conformance.terror24 import Terror24
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_a_rule_broken_in_the_port_is_named_with_its_seed_and_step(node, tmp_path):
+    shutil.copytree(ROOT / "companion" / "app", tmp_path / "companion" / "app")
+    shutil.copytree(ROOT / "tests" / "js", tmp_path / "tests" / "js")
+    rules = tmp_path / "companion" / "app" / "terror24" / "rules.js"
+    source = rules.read_text(encoding="utf-8")
+    broken = source.replace("if (this.seats[seat].events.includes(suitId)) {", "if (false) {")
+    assert broken != source
+    rules.write_text(broken, encoding="utf-8")
+    parts: list[str] = []
+    write(walks(adapter("terror24"), 12, 100), parts.append)
+    trace = "".join(parts)
+    runner = tmp_path / "tests" / "js" / "conformance.mjs"
+    broken_run = subprocess.run([node, str(runner)], input=trace, capture_output=True, text=True, cwd=tmp_path)
+    assert broken_run.returncode == 1, broken_run.stdout + broken_run.stderr
+    first = broken_run.stdout.splitlines()[0]
+    assert first.startswith("first difference: terror24") and " seed " in first and ": line " in first
+    assert "events:" in broken_run.stdout and '"kind":"colour"' in broken_run.stdout
+    sound = subprocess.run([node, str(ROOT / "tests" / "js" / "conformance.mjs")], input=trace, capture_output=True,
+                           text=True, cwd=ROOT)
+    assert sound.returncode == 0, sound.stdout  # the same trace, the port as it is: no difference
+
+
+def test_both_engines_follow_changed_values_of_24(node, tmp_path):
+    """A bombing worth 9 to a stand and the 6 as the death card, in a folder's terror24.toml: the
+    JavaScript is handed the changed data in the trace and plays the changed game as the Python does."""
+    bundled = (ROOT / "cards" / "terror24.toml").read_text(encoding="utf-8")
+    bomb = bundled.index('id = "bomb"')
+    changed = bundled[:bomb] + bundled[bomb:].replace("stand_vp = 2", "stand_vp = 9", 1)
+    changed = re.sub(r"^death_card = 0", "death_card = 6", changed, count=1, flags=re.M)
+    assert changed.count("stand_vp = 9") == 1 and "\ndeath_card = 6" in changed
+    (tmp_path / "terror24.toml").write_text(changed, encoding="utf-8")
+    parts: list[str] = []
+    write(walks(Terror24(tmp_path), 12, 100), parts.append)
+    trace = "".join(parts)
+    done = subprocess.run([node, str(ROOT / "tests" / "js" / "conformance.mjs")], input=trace, capture_output=True,
+                          text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert json.loads(done.stdout)["differences"] == 0
+    assert '"stand_vp":9' in trace.splitlines()[0] and '"death_card":6' in trace.splitlines()[0]
+    assert "+9: stand VP for Bombing" in trace and "+2: stand VP for Bombing" not in trace
+    assert "draws 6: dies" in trace or "holds only the 6: dies" in trace
