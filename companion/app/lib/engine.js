@@ -14,6 +14,8 @@
 
 import { Said } from "./speech.js";
 
+export { pySplit, pyStrip } from "./pystr.js";
+
 /**
  * Whose move it is: kind "player" (`who` the seat or team), "chance" (`who` "card" or "dice"), "nobody".
  * @typedef {{kind: "player" | "chance" | "nobody", who: string}} Mover
@@ -124,25 +126,3 @@ export function applyWhole(state, carryOut) {
   return { state: copy, events };
 }
 
-// Python's str.split() with no argument: runs of whitespace as str.isspace() has it.
-const PY_WHITESPACE = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
-
-/**
- * The words of `line` as Python's `line.split()` gives them.
- * @param {string} line
- * @returns {string[]}
- */
-export function pySplit(line) {
-  return line.split(PY_WHITESPACE).filter((word) => word !== "");
-}
-
-const PY_STRIP = new RegExp(`^${PY_WHITESPACE.source}|${PY_WHITESPACE.source}$`, "g");
-
-/**
- * `line` without whitespace at either end, as Python's `line.strip()`.
- * @param {string} line
- * @returns {string}
- */
-export function pyStrip(line) {
-  return line.replace(PY_STRIP, "");
-}

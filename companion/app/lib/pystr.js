@@ -1,10 +1,32 @@
-// Python's str methods that a line parser leans on, where JavaScript's differ (split and strip are
-// lib/engine.js's pySplit and pyStrip): what is whitespace in a pattern (Python's str.isspace and re's \s
-// count \x1c–\x1f and \x85, JavaScript's \s counts \ufeff instead), what a letter is, and lengths in
+// Python's str methods that a line parser leans on, where JavaScript's differ (split and strip, which
+// lib/engine.js passes on): what is whitespace in a pattern (Python's str.isspace and re's \s count \x1c–\x1f and \x85, JavaScript's \s counts \ufeff instead), what a letter is, and lengths in
 // code points rather than UTF-16 units.
 
 /** Python's whitespace, as a regular expression class body. */
 export const WHITESPACE = "\\t\\n\\v\\f\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
+
+// Python's str.split() with no argument: runs of whitespace as str.isspace() has it.
+const PY_WHITESPACE = new RegExp(`[${WHITESPACE}]+`);
+
+/**
+ * The words of `line` as Python's `line.split()` gives them.
+ * @param {string} line
+ * @returns {string[]}
+ */
+export function pySplit(line) {
+  return line.split(PY_WHITESPACE).filter((word) => word !== "");
+}
+
+const PY_STRIP = new RegExp(`^${PY_WHITESPACE.source}|${PY_WHITESPACE.source}$`, "g");
+
+/**
+ * `line` without whitespace at either end, as Python's `line.strip()`.
+ * @param {string} line
+ * @returns {string}
+ */
+export function pyStrip(line) {
+  return line.replace(PY_STRIP, "");
+}
 
 const LETTERS = /^\p{L}+$/u;
 
