@@ -21,7 +21,7 @@ from ..numbers import is_whole
 from ..speech import Joined, Said
 from . import events as ev
 from .cards import find_card, find_item, item_doing
-from .conditions import Verdict, evaluate
+from .conditions import Verdict, evaluate, kind_of
 from .dice import DiceError, TableRandom, parse_faces, roll
 from .pool import Note, Pool, PoolError
 from .settle import settle
@@ -36,7 +36,11 @@ MAX_PURCHASE = 99  # items in one purchase: more than any table buys, and a boun
 # options as "rules"; none saved: 1), so a later ruling never changes what a saved line did.
 #   1  the first rulings
 #   2  a purchase that can have no effect is refused; a penalty answer gives exactly the faces asked
-RULES_VERSION = 2
+#   3  a use that can have no effect is refused; no robbery roll is asked of a victim left with nothing
+RULES_VERSION = 3
+
+# What a use does to the opposing side only: nothing in a mafia attack, where nobody opposes the dice.
+AGAINST = {"opponent_total_minus", "opponent_dice_minus", "opponent_highest_minus"}
 
 STAGE_HINTS = {"defend": N_("the defender is preparing: buy, use, then ready"),
                "roll": N_("roll the dice first"),
@@ -501,6 +505,9 @@ class Engine:
                 raise RuleError(N_("{id} has been used {n} time(s) this week (limit {limit})"),
                                 id=card.id, n=self.uses[card.id], limit=effect.uses_per_week)
         opponent = action.other(side)
+        if self.rules_version >= 3 and opponent is None and all(kind_of(op) in AGAINST for op in use.ops):
+            raise RuleError(N_("{label} would do nothing: it acts on the opposing dice, and a mafia attack has none"),
+                            label=use.label)
         before = len(side.pool.notes), len(opponent.pool.notes) if opponent else 0
         # An EffectError may leave the pools half-changed: the driver replays the refused line away.
         apply_use(use, side.pool, opponent.pool if opponent else None, self.rng)
