@@ -80,19 +80,22 @@ class Engine:
         self.action: Action | None = None
         self.over = False
         self.showdown: dict | None = None
-        self.ledger = [Booking(self.week, n, rules.starting_money, rules.starting_money, Said(N_("starting money")))
-                       for n in self.order]
+        self.ledger = tuple(Booking(self.week, n, rules.starting_money, rules.starting_money,
+                                    Said(N_("starting money"))) for n in self.order)
 
     def clone(self) -> "Engine":
         """An independent copy of the state (the card data is shared): what the protocol tries an
         action on."""
-        twin = copy.copy(self)
+        twin = Engine.__new__(Engine)
+        twin.__dict__.update(self.__dict__)
         twin.rng = self.rng.fork()
         twin.teams = {name: t.copy() for name, t in self.teams.items()}
         twin.board, twin.rewarded, twin.uses = list(self.board), set(self.rewarded), Counter(self.uses)
-        twin.ledger = list(self.ledger)  # bookings are appended, never changed
-        twin.showdown = copy.deepcopy(self.showdown)
-        twin.action = None if self.action is None else self.action.copy()
+        # the ledger is a tuple, shared: a booking makes a new one
+        if self.showdown is not None:
+            twin.showdown = copy.deepcopy(self.showdown)
+        if self.action is not None:
+            twin.action = self.action.copy()
         return twin
 
     # ---- reading the state ------------------------------------------------------------------
@@ -111,10 +114,14 @@ class Engine:
     def alive(self) -> list[Team]:
         return [self.teams[n] for n in self.order if not self.teams[n].out]
 
+    def find_team(self, text: str) -> Team | None:
+        wanted = text.casefold()
+        return next((team for team in self.teams.values() if team.name.casefold() == wanted), None)
+
     def team(self, text: str) -> Team:
-        for team in self.teams.values():
-            if team.name.casefold() == text.casefold():
-                return team
+        team = self.find_team(text)
+        if team is not None:
+            return team
         raise RuleError(N_("no team {text!r}; teams: {teams}"), text=text, teams=tuple(self.order))
 
     def holder(self, card_id: str) -> Team | None:
@@ -173,7 +180,7 @@ class Engine:
         team = self.teams[name]
         paid = max(amount, -team.money)  # money never goes below zero
         team.money += paid
-        self.ledger.append(Booking(self.week, name, paid, team.money, reason))
+        self.ledger += (Booking(self.week, name, paid, team.money, reason),)
         if not amount:
             return []
         out: list[ev.Event] = [ev.Booked(name, paid, team.money, reason)]
@@ -327,10 +334,7 @@ class Engine:
     def attack(self, target: str) -> list[ev.Event]:
         self._need_turn()
         actor = self.current
-        try:
-            defender = self.team(target)
-        except RuleError:
-            defender = None
+        defender = self.find_team(target)
         if defender is not None:
             return self._attack_team(actor, defender)
         card = find_card(self.game, target)

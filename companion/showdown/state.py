@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..protocol import RuleError
@@ -52,7 +52,10 @@ class Side:
 
 
     def copy(self) -> "Side":
-        return replace(self, pool=self.pool.copy(), bought=Counter(self.bought), used=list(self.used))
+        twin = Side.__new__(Side)  # every field at once, as Team.copy
+        twin.__dict__.update(self.__dict__)
+        twin.pool, twin.bought, twin.used = self.pool.copy(), Counter(self.bought), list(self.used)
+        return twin
 
 
 @dataclass
@@ -70,8 +73,10 @@ class Action:
     asked: int = 1               # the faces the question asks for
 
     def copy(self) -> "Action":
-        return replace(self, sides=[s.copy() for s in self.sides], answers=list(self.answers),
-                       stolen=list(self.stolen))
+        twin = Action.__new__(Action)
+        twin.__dict__.update(self.__dict__)
+        twin.sides, twin.answers, twin.stolen = [s.copy() for s in self.sides], list(self.answers), list(self.stolen)
+        return twin
 
     @property
     def attacker(self) -> Side:
