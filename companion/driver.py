@@ -50,12 +50,12 @@ class LineTable(Table):
 
     def rematch_lines(self) -> list[list[str]]:
         """The entries a rematch starts with: those of the setup the game keeps (24's seats)."""
-        kept = getattr(self.game, "rematch_entries", lambda: 0)()
+        kept = self.game.rematch_entries()
         return [list(entry) for entry in self.session.entries[:kept]]
 
     def actions(self) -> list[dict]:
         """What may be sent now: the game's choices (for a game on the protocol), then undo and redo."""
-        listed = [choice.to_json() for choice in getattr(self.game, "choices", list)()]
+        listed = [choice.to_json() for choice in self.game.choices()]
         if self.session.entries:
             listed.append({"line": "undo", "label": self.speech._("Undo"), "group": "table"})
         if self.session.undone:
@@ -74,7 +74,7 @@ class LineTable(Table):
     def _tell(self) -> list[list[str]]:
         game = self.new_game(self.session)
         told = [[said for line in entry for said in game.handle(line)] for entry in self.session.entries]
-        notes = getattr(game, "notes", None)
+        notes = game.notes()
         if notes is None:
             return told
         lines = iter(notes)
@@ -91,7 +91,7 @@ class LineTable(Table):
             said = trial.played_again(entry)
         except RedoGone:
             return []
-        notes = getattr(trial.game, "notes", None)
+        notes = trial.game.notes()
         return [note for note in notes[-len(entry):] if note] if notes else said
 
 

@@ -40,33 +40,6 @@ class Event(Record):
     """Something that happened; each game's events are records with named fields."""
 
 
-class Form(Record):
-    """An entry whose lines are too many to list: `kind` names what to fill in, `choices` what it is
-    made of, `least`–`count` how many, and `shape` how a line groups them (docs/web.md has each kind)."""
-    kind: str
-    count: int
-    choices: tuple[str, ...] = ()
-    least: int = 1
-    shape: tuple[int, ...] = ()
-
-
-class Choice(Record):
-    """What a page offers: the line to send, its label in the viewer's language, the group it is shown
-    in; or, with `form`, what to fill in to make the line."""
-    line: str
-    label: str
-    group: str
-    form: Form | None = None
-
-    def to_json(self) -> dict:
-        shown = {"line": self.line, "label": self.label, "group": self.group}
-        if self.form is None:
-            return shown
-        form = self.form
-        return shown | {"form": {"kind": form.kind, "least": form.least, "count": form.count,
-                                 "choices": list(form.choices), "shape": list(form.shape)}}
-
-
 class Place(Record):
     """One line of a final ranking: 1 for the first, the same number for a tie."""
     who: str

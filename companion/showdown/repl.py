@@ -11,10 +11,11 @@ from tabletop.i18n import N_
 from tabletop.text_width import display_width
 
 from ..numbers import is_whole
-from ..protocol import Action, Choice, Form, Outcome, RuleError
+from ..choices import Choice, Form
+from ..protocol import Action, Outcome, RuleError
 from ..session import Session
 from ..speech import pad
-from ..table import InputError
+from ..table import InputError, TableGame
 from .dice import MAX_DICE, SIDES
 from .engine import MAX_PURCHASE, Engine
 from .match import HELP_LINES, Match
@@ -32,7 +33,7 @@ def _game(cards_dir: str | None) -> Any:
     return load_game(Path(cards_dir) if cards_dir else None)
 
 
-class ShowdownTable:
+class ShowdownTable(TableGame):
     """TableGame for `companion showdown play`."""
 
     def __init__(self, session: Session):

@@ -28,7 +28,7 @@ def view(table: FamigliaTable) -> dict:
         "refresh_block": _refresh_block(table) if your_turn and g.street else "",
         "draw": _draw(table) if g.pending and not g.over else None,
         "robot_turn": robot_turn(table),
-        "setup": table.talk.opening() if not table.notes else [],
+        "setup": table.talk.opening() if not table.notes() else [],
     }
 
 
