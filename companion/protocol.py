@@ -13,19 +13,35 @@ is no terminal and no server (a browser, a simulator).
 """
 from __future__ import annotations
 
-from typing import Literal, Protocol, Sequence
+from enum import StrEnum
+from typing import Protocol, Sequence
 
 from tabletop.record import Record, field
 
 from .speech import Said
 
-PLAYER, CHANCE, NOBODY = "player", "chance", "nobody"
+
+class MoverKind(StrEnum):
+    """Who moves: a player, chance, or nobody (the game is over). A str: its JSON is its value."""
+    PLAYER = "player"
+    CHANCE = "chance"
+    NOBODY = "nobody"
+
+
+PLAYER, CHANCE, NOBODY = MoverKind.PLAYER, MoverKind.CHANCE, MoverKind.NOBODY
+
+
+class Ending(StrEnum):
+    """How a game ended, a key of the game's narration (its JSON is its value)."""
+    SCORE = "score"            # the higher score wins (Famiglia; 24 with every player alive)
+    SURVIVORS = "survivors"    # 24: someone died, the survivors are ranked
+    SHOWDOWN = "showdown"      # Hitman's Showdown: the money after the showdown's bonuses
 
 
 class Mover(Record):
     """Whose move it is: `kind` player (`who` names the seat or team), chance (`who` says what is
     turned: "card" or "dice") or nobody (the game is over)."""
-    kind: Literal["player", "chance", "nobody"]
+    kind: MoverKind
     who: str = ""
 
 
@@ -48,10 +64,10 @@ class Place(Record):
 
 
 class Outcome(Record):
-    """How a game ended, the same shape for every game: `how` a key of the game's narration (e.g.
-    "score", "showdown", "knockout"), the ranking, the winner(s), and figures the game reports (e.g.
+    """How a game ended, the same shape for every game: `how` the ending (a key of the game's
+    narration), the ranking, the winner(s), and figures the game reports (e.g.
     Famiglia's achievement)."""
-    how: str
+    how: Ending
     ranking: tuple[Place, ...]
     winners: tuple[str, ...]
     figures: dict[str, int] = field(default_factory=dict)

@@ -20,7 +20,7 @@ from tabletop.i18n import N_
 
 from .. import protocol
 from ..numbers import is_whole, whole
-from ..protocol import CHANCE, NOBODY, Action, Event, Mover, Outcome, RuleError, ranked
+from ..protocol import CHANCE, NOBODY, Action, Ending, Event, Mover, Outcome, RuleError, ranked
 from ..speech import Said
 from .moves import (BetterInStack, Draw, Drawn, End, Enough, GameOver, NewStreet, NextStep, NoneBetter,
                     NoRefresh, Nothing, Passed, Refresh, Refreshed, Reshuffled, StackOut, Take, Taken, TurnBegan)
@@ -454,7 +454,7 @@ class Game:
         vp = self.rules.vp
         keys = [(who, self.score(who), (self.score(who), max((vp[c] for c in cards), default=0)))
                 for who, cards in ((PLAYER, self.player), (ROBOT, self.robot))]
-        return Outcome("score", ranked(keys), () if winner == "draw" else (winner,),
+        return Outcome(Ending.SCORE, ranked(keys), () if winner == "draw" else (winner,),
                        {} if achievement is None else {"achievement": achievement})
 
     def _carry_out(self, action: Action) -> None:

@@ -25,7 +25,7 @@ from .conditions import Verdict, evaluate, kind_of
 from .dice import DiceError, TableRandom, parse_faces, roll
 from .pool import Note, Pool, PoolError
 from .settle import settle
-from .state import Action, Booking, RuleError, Side, Team
+from .state import Action, Attacked, Booking, RuleError, Side, Stage, Team
 from .uses import apply_use, parse_reroll, parse_use
 
 __all__ = ["Engine", "MAX_PURCHASE", "RULES_VERSION", "RuleError", "check_teams"]
@@ -350,7 +350,7 @@ class Engine:
                 self._afford(actor, card.advance, Said(N_("the advance on {id}"), id=card.id))
             out += self.book(actor.name, -card.advance if paid else card.advance,
                              Said(N_("advance for {card}"), card=self.card_name(card.id)))
-        self.action = Action("mafia", card.id, [self._side(actor, hitman_attack=False)])
+        self.action = Action(Attacked.MAFIA, card.id, [self._side(actor, hitman_attack=False)])
         out.append(ev.MafiaAttacked(actor.name, card.id, card.id in self.rewarded))
         return out + [ev.Prepared(actor.name, tuple(self.action.attacker.pool.notes))]
 
@@ -365,7 +365,7 @@ class Engine:
         if defender.name in actor.barred:
             raise RuleError(N_("{team} may not attack {target} again until the week changes"),
                             team=actor.name, target=defender.name)
-        self.action = Action("hitman", defender.name, [self._side(actor, hitman_attack=True),
+        self.action = Action(Attacked.HITMAN, defender.name, [self._side(actor, hitman_attack=True),
                                                        self._side(defender, hitman_attack=False)])
         return [ev.TeamAttacked(actor.name, defender.name)] + [ev.Prepared(s.team, tuple(s.pool.notes))
                                                                for s in self.action.sides]
@@ -465,9 +465,9 @@ class Engine:
         if action.kind != "hitman":
             raise RuleError(N_("ready is for hitman attacks; roll when you are prepared"))
         if action.stage == "prepare":
-            action.stage = "defend"
+            action.stage = Stage.DEFEND
             return [ev.DefenderPrepares(action.sides[1].team)]
-        action.stage = "roll"
+        action.stage = Stage.ROLL
         return [ev.ToRoll(action.attacker.team, action.attacker.pool.count)]
 
     def roll_action(self, faces: list[int] | None) -> list[ev.Event]:
@@ -484,7 +484,7 @@ class Engine:
         nxt = next((s for s in action.sides if not s.pool.rolled), None)
         if nxt:
             return out + [ev.ToRoll(nxt.team, nxt.pool.count)]
-        action.stage = "after"
+        action.stage = Stage.AFTER
         return out + [self.standing()]
 
     def use(self, tokens: list[str]) -> list[ev.Event]:
@@ -561,7 +561,7 @@ class Engine:
 
     def done(self) -> list[ev.Event]:
         action = self._need_action("after")
-        action.stage = "settle"
+        action.stage = Stage.SETTLE
         if action.kind == "mafia":
             return self._settle_mafia(action)
         a, d = action.sides

@@ -3,12 +3,28 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from ..protocol import RuleError
 from .pool import Pool
 
-__all__ = ["Action", "Booking", "RuleError", "Side", "Team"]
+__all__ = ["Action", "Attacked", "Booking", "RuleError", "Side", "Stage", "Team"]
+
+
+class Stage(StrEnum):
+    """Where an action is: prepare → (defend →) roll → after → settle (its JSON is its value)."""
+    PREPARE = "prepare"    # the attacker buys and uses cards
+    DEFEND = "defend"      # a hitman attack's defender does the same
+    ROLL = "roll"          # the dice are to be rolled
+    AFTER = "after"        # the dice are rolled: uses, rerolls, then done
+    SETTLE = "settle"      # a penalty or a theft is asked for
+
+
+class Attacked(StrEnum):
+    """What an action attacks: a mafia card on the board, or a hitman team."""
+    MAFIA = "mafia"
+    HITMAN = "hitman"
 
 
 @dataclass
@@ -60,10 +76,10 @@ class Side:
 
 @dataclass
 class Action:
-    kind: str            # "mafia" or "hitman"
+    kind: Attacked
     target: str          # a card id or a team name
     sides: list[Side]    # the attacker first, then the defender in a hitman attack
-    stage: str = "prepare"   # prepare → (defend →) roll → after → settle
+    stage: Stage = Stage.PREPARE
     double: bool = False
     loser: str | None = None     # settle: the attacker who lost and rolls a penalty
     winner: str | None = None    # settle: the attacker who won a hitman attack

@@ -13,18 +13,28 @@ import itertools
 import random
 import re
 from collections import Counter
+from enum import StrEnum
 
 from tabletop.data.terror24 import STYLES, Style, Terror24
 from tabletop.i18n import N_
 
 from ..numbers import is_whole, signed, whole
-from ..protocol import CHANCE, NOBODY, PLAYER, Action, Event, Mover, Outcome, RuleError, ranked
+from ..protocol import CHANCE, NOBODY, PLAYER, Action, Ending, Event, Mover, Outcome, RuleError, ranked
 from ..table import TABLE_WORDS
 from .engine import Game, Seat, npc_style
 from .moves import (HIDDEN, Adjust, Adjusted, Answered, Bid, Checked, Chief, Draw, Ended, Grid, Laid, NpcSeat,
                     Players, Resolved, Reveal, Revealed, Started, Styles)
 
-SETUP = ("players", "styles", "npc", "chief", "grid")
+class SetupStep(StrEnum):
+    """The setup questions, in the order asked (the NPC's seat only in a 3-player game)."""
+    PLAYERS = "players"
+    STYLES = "styles"
+    NPC = "npc"
+    CHIEF = "chief"
+    GRID = "grid"
+
+
+SETUP = tuple(SetupStep)
 PLAYER_ENTRY = re.compile(r"([^=\s][^=]*?)=(\S+)")  # NAME=DETECTIVE; a name may have spaces: "Ann Marie=scotch"
 NPC = "NPC"  # the virtual player's seat name (no player may take it)
 
@@ -357,7 +367,7 @@ class Match:
         seats = self.game.seats
         # the living before the dead, then VP, then time in front (the winners' rule)
         humans = [(s.name, s.vp, (not s.dead, s.vp, s.time_in_front)) for s in seats if not s.npc]
-        return Outcome("survivors" if any(s.dead for s in seats) else "score", ranked(humans),
+        return Outcome(Ending.SURVIVORS if any(s.dead for s in seats) else Ending.SCORE, ranked(humans),
                        tuple(seats[i].name for i in self.game.winners()))
 
     def _with_npc(self) -> bool:
