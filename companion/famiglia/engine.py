@@ -73,7 +73,7 @@ class Rules:
 
 
 class Game:
-    def __init__(self, rules: Rules, first: str, log: bool = True):
+    def __init__(self, rules: Rules, first: str):
         self.rules = rules
         self.first = first
         self.street: list[int] = []
@@ -93,7 +93,7 @@ class Game:
         self.rstep = 1
         self.r5_refreshed = False
         self.turns = {ROBOT: 0, PLAYER: 0}
-        self.events: list[Event] | None = [] if log else None
+        self._said: list[Event] | None = None  # where the rules' steps tell what happened; see `listen`
 
     @classmethod
     def position(cls, rules: Rules, street: list[int], robot: list[int], player: list[int] | None = None,
@@ -118,8 +118,14 @@ class Game:
         for name in ("street", "discard", "hidden", "bottom", "robot", "player"):
             setattr(g, name, list(getattr(self, name)))
         g.turns = dict(self.turns)
-        g.events = None if self.events is None else list(self.events)
+        g._said = None  # a copy tells nobody until it is listened to
         return g
+
+    def listen(self) -> list[Event]:
+        """A list the rules' steps tell what happens to when they are called one by one, not through
+        `apply` (a test driving the robot's program step by step); `apply` returns its own events."""
+        self._said = []
+        return self._said
 
     # ---- what the table looks like -------------------------------------------------------------
 
@@ -304,8 +310,8 @@ class Game:
             self._robot_run()
 
     def _log(self, event: Event) -> None:
-        if self.events is not None:
-            self.events.append(event)
+        if self._said is not None:
+            self._said.append(event)
 
     # ---- the robot's program -------------------------------------------------------------------
 
@@ -436,16 +442,16 @@ class Game:
         raise RuleError(N_("unknown command {word!r}; on your turn: refresh N|CODE, take N|CODE, end"), word=line)
 
     def apply(self, action: Action) -> list[Event]:
-        """Carry out `action` whole or not at all; the events it brought about (none when the game
-        keeps no log). Every single step checks before it changes anything; only several cards drawn
-        at once are tried on a copy, since a later one may be refused."""
-        several = isinstance(action, Draw) and len(action.codes) > 1
-        target = self.clone() if several else self
-        start = len(target.events) if target.events is not None else 0
-        target._carry_out(action)
-        if several:
-            self.__dict__.update(target.__dict__)
-        return self.events[start:] if self.events is not None else []
+        """Carry out `action` whole or not at all: on a copy, kept only if the rules accept all of it.
+        Returns the events it brought about (the game keeps none)."""
+        trial = self.clone()
+        said = trial.listen()
+        trial._carry_out(action)
+        trial._said = self._said
+        if self._said is not None:
+            self._said.extend(said)
+        self.__dict__.update(trial.__dict__)
+        return said
 
     def outcome(self) -> Outcome | None:
         if not self.over:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from companion.table import InputError, TableGame
 from ..choices import Choice
-from ..protocol import Outcome, RuleError
+from ..protocol import Event, Outcome, RuleError
 from .engine import PLAYER, ROBOT, Game, Rules
+from .moves import TurnBegan
 from .talk import Talk
 
 
@@ -16,6 +17,7 @@ class FamigliaTable(TableGame):
         self.talk = Talk(rules, lang, color)
         self._ = self.talk._
         self._notes: list[str] = []  # what each accepted line brought about, for `history`
+        self.robot_told: list[Event] = []  # the events since the robot's latest turn began, for the page
 
     # ---- TableGame protocol --------------------------------------------------------------------
 
@@ -35,6 +37,10 @@ class FamigliaTable(TableGame):
         except RuleError as e:
             raise InputError(e.text(self.talk.lang)) from None
         self._notes.append(self.talk.recap(events))
+        for event in events:
+            if isinstance(event, TurnBegan) and event.who == ROBOT:
+                self.robot_told = []
+            self.robot_told.append(event)
         return self.talk.narrate(events) + self.talk.board(g) + self.talk.next_lines(g)
 
     def choices(self) -> list[Choice]:

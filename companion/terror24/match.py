@@ -276,8 +276,14 @@ class Match:
     # ---- apply ----------------------------------------------------------------------------------------
 
     def apply(self, action: Action) -> list[Event]:
-        """Carry out `action`, or raise RuleError with nothing changed. The engine's state is small and
-        each action touches one part of it, so each branch checks everything before it changes anything."""
+        """Carry out `action` whole or not at all: on a copy, kept only if the rules accept all of it;
+        its events."""
+        trial = self.clone()
+        said = trial._carry_out(action)
+        self.__dict__.update(trial.__dict__)
+        return said
+
+    def _carry_out(self, action: Action) -> list[Event]:
         if isinstance(action, Adjust):
             return self._adjust(action)
         step = self.setup_step()
