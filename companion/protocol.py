@@ -18,7 +18,7 @@ from typing import Protocol, Sequence
 
 from tabletop.record import Record, field
 
-from .speech import Said
+from .speech import SaidError
 
 
 class MoverKind(StrEnum):
@@ -77,7 +77,7 @@ class Outcome(Record):
                 "ranking": [{"who": p.who, "place": p.place, "score": p.score} for p in self.ranking]}
 
 
-class RuleError(Said):
+class RuleError(SaidError):
     """A line or an action the rules refuse now: the catalog's message key and its arguments."""
 
     @property

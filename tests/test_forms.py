@@ -9,7 +9,7 @@ import pytest
 
 from companion.kinds import KINDS
 from companion.session import Session
-from companion.speech import Said
+from companion.speech import SaidError
 from protocol_helpers import accepted
 
 FACES = [str(face) for face in range(1, 7)]
@@ -122,7 +122,7 @@ def refusal_of(table, line):
     trial = engine_of(table).clone()
     try:
         trial.apply(trial.parse(line))
-    except Said as refused:
+    except SaidError as refused:
         return refused
     return None
 

@@ -395,15 +395,15 @@ class Engine:
         if self.action is None:
             raise RuleError(N_("no action under way; start one with attack (or pass)"))
         if self.action.stage not in stages:
-            raise self._stage_hint(self.action.stage)
+            raise RuleError.from_(self._stage_hint(self.action.stage))
         return self.action
 
-    def _stage_hint(self, stage: str) -> RuleError:
+    def _stage_hint(self, stage: str) -> Said:
         """What the action under way waits for."""
         if stage == "prepare":
-            return RuleError(N_("still preparing: buy, use, then {next}"),
-                             next="ready" if self.action.kind == "hitman" else "roll")
-        return RuleError(STAGE_HINTS[stage])
+            return Said(N_("still preparing: buy, use, then {next}"),
+                        next="ready" if self.action.kind == "hitman" else "roll")
+        return Said(STAGE_HINTS[stage])
 
     def _preparing(self) -> Side:
         action = self._need_action("prepare", "defend")
