@@ -3,7 +3,7 @@
 `LineTable` is the terminal's `Table` with its printing collected instead, so the web runs the same
 parsing, journalling, undo, history and refusals as `companion <game> play`. `apply_line` takes the
 game file's lock, catches up with whatever another writer saved, checks the caller's version and
-applies the line: `Outcome(ok, messages, status)`.
+applies the line: `Applied(ok, messages, status)`.
 """
 from __future__ import annotations
 
@@ -96,7 +96,8 @@ class LineTable(Table):
 
 
 @dataclass
-class Outcome:
+class Applied:
+    """What applying one line came to: accepted or not, what was said, the status after it."""
     ok: bool
     messages: list[str] = field(default_factory=list)
     status: dict = field(default_factory=dict)
@@ -124,17 +125,17 @@ def sync(table: LineTable) -> None:
         table._rebuild()
 
 
-def apply_line(table: LineTable, line: str, version: int | None = None) -> Outcome:
+def apply_line(table: LineTable, line: str, version: int | None = None) -> Applied:
     """Apply one line under the game's lock; refused lines, and lines sent for an older version,
     change nothing."""
     with journal_lock(table.session.path):
         sync(table)
         if version is not None and version != table.version():
-            return Outcome(False, [translator(table.lang)(MOVED_ON)], table.status(), conflict=True)
+            return Applied(False, [translator(table.lang)(MOVED_ON)], table.status(), conflict=True)
         table.said, table.refused = [], False
         if table.step(normalise_line(line)) == "quit":  # nothing to leave: every line is saved already
             table.say([table.speech._("(saved)")])
-        return Outcome(not table.refused, table.said, table.status())
+        return Applied(not table.refused, table.said, table.status())
 
 
 def current(table: LineTable) -> dict:

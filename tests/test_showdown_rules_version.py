@@ -111,14 +111,14 @@ def test_a_rules_version_from_a_later_kit_is_a_damaged_file(tmp_path):
 
 def test_the_advance_is_paid_by_default_and_received_where_the_data_says_so():
     from companion.kinds import bundled
-    from companion.showdown.engine import Engine
+    from companion.showdown.engine import Game
     from tabletop.record import replace
 
     game = bundled("showdown")
     assert game.rules.advance == "paid"
     teams = [("Ann", "blood_diamond"), ("Bob", "void_clover")]
     for advance, money in (("paid", 11000 - 2000), ("received", 11000 + 2000)):
-        engine = Engine(replace(game, rules=replace(game.rules, advance=advance)), teams, 1)
+        engine = Game(replace(game, rules=replace(game.rules, advance=advance)), teams, 1)
         engine.adjust("Ann", 10000, "test")
         engine.attack("HK")  # an Underboss: 2,000 up front
         assert engine.teams["Ann"].money == money

@@ -25,10 +25,10 @@ from .conditions import Verdict, evaluate, kind_of
 from .dice import DiceError, TableRandom, parse_faces, roll
 from .pool import Note, Pool, PoolError
 from .settle import settle
-from .state import Action, Attacked, Booking, RuleError, Side, Stage, Team
+from .state import Attacked, Booking, Fight, RuleError, Side, Stage, Team
 from .uses import apply_use, parse_reroll, parse_use
 
-__all__ = ["Engine", "MAX_PURCHASE", "RULES_VERSION", "RuleError", "check_teams"]
+__all__ = ["Game", "MAX_PURCHASE", "RULES_VERSION", "RuleError", "check_teams"]
 
 MAX_PURCHASE = 99  # items in one purchase: more than any table buys, and a bound on what a line can build
 
@@ -64,7 +64,8 @@ def check_teams(rules: Any, teams: list[tuple[str, str]]) -> None:
                             character=shown(stray))
 
 
-class Engine:
+class Game:
+    """A game's state and the rules' verbs (the protocol is `match.Match`); `game` is the card data."""
     def __init__(self, game: Any, teams: list[tuple[str, str]], seed: int, rules_version: int = RULES_VERSION):
         rules = game.rules
         check_teams(rules, teams)
@@ -77,16 +78,16 @@ class Engine:
         self.board = [c.id for c in game.deck() if c.role.category == "mafia"]
         self.rewarded: set[str] = set()
         self.uses: Counter = Counter()  # card id -> uses this week
-        self.action: Action | None = None
+        self.action: Fight | None = None
         self.over = False
         self.showdown: dict | None = None
         self.ledger = tuple(Booking(self.week, n, rules.starting_money, rules.starting_money,
                                     Said(N_("starting money"))) for n in self.order)
 
-    def clone(self) -> "Engine":
+    def clone(self) -> "Game":
         """An independent copy of the state (the card data is shared): what the protocol tries an
         action on."""
-        twin = Engine.__new__(Engine)
+        twin = Game.__new__(Game)
         twin.__dict__.update(self.__dict__)
         twin.rng = self.rng.fork()
         twin.teams = {name: t.copy() for name, t in self.teams.items()}
@@ -163,7 +164,7 @@ class Engine:
     def standing(self) -> ev.Standing:
         return ev.Standing(tuple(self.dice(s) for s in self.action.sides if s.pool.rolled), self.verdict())
 
-    def cards_to_steal(self, action: Action) -> int:
+    def cards_to_steal(self, action: Fight) -> int:
         victim = self.teams[action.target]
         stealable = [c for c in victim.cards if self.game.card(c).role.stealable]
         wanted = self.game.hitman_attack.cards_taken + self.faction(victim).twists.extra_cards_lost_on_failed_defence
@@ -350,7 +351,7 @@ class Engine:
                 self._afford(actor, card.advance, Said(N_("the advance on {id}"), id=card.id))
             out += self.book(actor.name, -card.advance if paid else card.advance,
                              Said(N_("advance for {card}"), card=self.card_name(card.id)))
-        self.action = Action(Attacked.MAFIA, card.id, [self._side(actor, hitman_attack=False)])
+        self.action = Fight(Attacked.MAFIA, card.id, [self._side(actor, hitman_attack=False)])
         out.append(ev.MafiaAttacked(actor.name, card.id, card.id in self.rewarded))
         return out + [ev.Prepared(actor.name, tuple(self.action.attacker.pool.notes))]
 
@@ -365,7 +366,7 @@ class Engine:
         if defender.name in actor.barred:
             raise RuleError(N_("{team} may not attack {target} again until the week changes"),
                             team=actor.name, target=defender.name)
-        self.action = Action(Attacked.HITMAN, defender.name, [self._side(actor, hitman_attack=True),
+        self.action = Fight(Attacked.HITMAN, defender.name, [self._side(actor, hitman_attack=True),
                                                        self._side(defender, hitman_attack=False)])
         return [ev.TeamAttacked(actor.name, defender.name)] + [ev.Prepared(s.team, tuple(s.pool.notes))
                                                                for s in self.action.sides]
@@ -391,7 +392,7 @@ class Engine:
 
     # ---- during an action -------------------------------------------------------------------
 
-    def _need_action(self, *stages: str) -> Action:
+    def _need_action(self, *stages: str) -> Fight:
         if self.action is None:
             raise RuleError(N_("no action under way; start one with attack (or pass)"))
         if self.action.stage not in stages:
@@ -572,7 +573,7 @@ class Engine:
             action.loser = a.team
         return [ev.Duel(a.team, a.pool.total, d.team, d.pool.total, won)] + settle(self)
 
-    def _settle_mafia(self, action: Action) -> list[ev.Event]:
+    def _settle_mafia(self, action: Fight) -> list[ev.Event]:
         card = self.game.card(action.target)
         side = action.attacker
         verdict = self.verdict()

@@ -14,13 +14,13 @@ from ..protocol import CHANCE, NOBODY, PLAYER, Action, Ending, Event, Mover, Out
 from ..speech import Said
 from .cards import NotFound, find_card, find_item
 from .dice import SIDES, parse_faces, parse_notation, roll
-from .engine import Engine
+from .engine import Game
 from .events import JustRolled
 from .moves import Adjust, Answer, Attack, Buy, Dice, Done, Double, Give, Pass, Ready, Reroll, Roll, Use
 
 
 class Match:
-    def __init__(self, engine: Engine):
+    def __init__(self, engine: Game):
         self.engine = engine
 
     def clone(self) -> "Match":

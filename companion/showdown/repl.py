@@ -17,7 +17,7 @@ from ..session import Session
 from ..speech import pad
 from ..table import InputError, TableGame
 from .dice import MAX_DICE, SIDES
-from .engine import MAX_PURCHASE, Engine
+from .engine import MAX_PURCHASE, Game
 from .match import HELP_LINES, Match
 from .ops import ChoicesMissing
 from .moves import Answer, Attack, Buy, Done, Double, Pass, Ready, Roll, Use
@@ -41,11 +41,11 @@ class ShowdownTable(TableGame):
         self.game = _game(options.get("cards"))
         self.lang = options["lang"]
         teams = [(t["name"], t["faction"]) for t in options["teams"]]
-        self.match = Match(Engine(self.game, teams, session.seed, options.get("rules", 1)))
+        self.match = Match(Game(self.game, teams, session.seed, options.get("rules", 1)))
         self.talk = Talk(self.game, self.lang)
 
     @property
-    def engine(self) -> Engine:
+    def engine(self) -> Game:
         return self.match.engine
 
     # ---- TableGame --------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from .cards import item_doing
 from .chance import Feeder, NeedRoll
 from .penalties import Penalty, resolve
 from .pool import fmt
-from .state import Action, Team
+from .state import Fight, Team
 
 
 def settle(engine: Any) -> list[ev.Event]:
@@ -31,7 +31,7 @@ def settle(engine: Any) -> list[ev.Event]:
     return _penalty(engine, team, penalty) + engine.end_turn()
 
 
-def _ask(action: Action, question: Said, count: int = 1) -> list[ev.Event]:
+def _ask(action: Fight, question: Said, count: int = 1) -> list[ev.Event]:
     action.question, action.asked = question, count
     return [ev.Asked(question)]
 
@@ -56,7 +56,7 @@ def _penalty(engine: Any, team: Team, penalty: Penalty) -> list[ev.Event]:
     return out
 
 
-def _theft(engine: Any, action: Action) -> list[ev.Event]:
+def _theft(engine: Any, action: Fight) -> list[ev.Event]:
     thief, victim = engine.teams[action.winner], engine.teams[action.target]
     rules = engine.game.hitman_attack
     if len(action.stolen) < engine.cards_to_steal(action):

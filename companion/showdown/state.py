@@ -9,7 +9,7 @@ from typing import Any
 from ..protocol import RuleError
 from .pool import Pool
 
-__all__ = ["Action", "Attacked", "Booking", "RuleError", "Side", "Stage", "Team"]
+__all__ = ["Attacked", "Booking", "Fight", "RuleError", "Side", "Stage", "Team"]
 
 
 class Stage(StrEnum):
@@ -75,7 +75,8 @@ class Side:
 
 
 @dataclass
-class Action:
+class Fight:
+    """The action under way: a team's attack on a mafia card or on another team, side by side."""
     kind: Attacked
     target: str          # a card id or a team name
     sides: list[Side]    # the attacker first, then the defender in a hitman attack
@@ -88,8 +89,8 @@ class Action:
     question: Any = None         # what the table is asked (Said), until answered
     asked: int = 1               # the faces the question asks for
 
-    def copy(self) -> "Action":
-        twin = Action.__new__(Action)
+    def copy(self) -> "Fight":
+        twin = Fight.__new__(Fight)
         twin.__dict__.update(self.__dict__)
         twin.sides, twin.answers, twin.stolen = [s.copy() for s in self.sides], list(self.answers), list(self.stolen)
         return twin
