@@ -24,8 +24,8 @@ class Choice(Record):
     group: str
     form: Form | None = None
 
-    def to_json(self) -> dict:
-        shown = {"line": self.line, "label": self.label, "group": self.group}
+    def to_json(self) -> dict[str, object]:
+        shown: dict[str, object] = {"line": self.line, "label": self.label, "group": self.group}
         if self.form is None:
             return shown
         form = self.form

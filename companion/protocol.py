@@ -72,7 +72,7 @@ class Outcome(Record):
     winners: tuple[str, ...]
     figures: dict[str, int] = field(default_factory=dict)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         return {"how": self.how, "winners": list(self.winners), "figures": dict(self.figures),
                 "ranking": [{"who": p.who, "place": p.place, "score": p.score} for p in self.ranking]}
 
@@ -85,7 +85,7 @@ class RuleError(SaidError):
         return self.message
 
 
-def ranked(entries: Sequence[tuple[str, int, tuple]]) -> tuple[Place, ...]:
+def ranked(entries: Sequence[tuple[str, int, tuple[int, ...]]]) -> tuple[Place, ...]:
     """Places from (who, score shown, sort key), best first: equal keys share a place."""
     order = sorted(entries, key=lambda entry: entry[2], reverse=True)
     places, previous, place = [], None, 0

@@ -14,12 +14,13 @@ that many `draw()` calls (fewer if the stack runs out for good), then carries on
 from __future__ import annotations
 
 from collections import Counter
+from typing import Sequence
 
 from tabletop.data.famiglia import FamigliaData
 from tabletop.i18n import N_
 
 from .. import protocol
-from ..numbers import is_whole, whole
+from ..numbers import whole
 from ..protocol import CHANCE, NOBODY, Action, Ending, Event, Mover, Outcome, RuleError, ranked
 from ..speech import Said
 from .moves import (BetterInStack, Draw, Drawn, End, Enough, GameOver, NewStreet, NextStep, NoneBetter,
@@ -56,7 +57,7 @@ class Rules:
         self.steps = [(s.number, s.collect_rank, s.fallback,
                        fam[s.fallback_family] * ranks if s.fallback_family else -1)
                       for s in data.robot.steps]
-        start = {s.holder: [self.index[c] for c in s.cards] for s in data.start_sets}
+        start: dict[str, list[int]] = {s.holder: [self.index[c] for c in s.cards] for s in data.start_sets}
         self.start = start
         self.deck = self.copies[:]
         for cards in start.values():
@@ -97,7 +98,7 @@ class Game:
 
     @classmethod
     def position(cls, rules: Rules, street: list[int], robot: list[int], player: list[int] | None = None,
-                 discard: list[int] = (), bottom: list[int] = (), passno: int = 1,
+                 discard: Sequence[int] = (), bottom: Sequence[int] = (), passno: int = 1,
                  turn: str = ROBOT, first: str = PLAYER) -> "Game":
         """A game in the middle: the stack holds every card not named. Call `begin_turn()` next."""
         g = cls(rules, first)
@@ -492,8 +493,9 @@ class Game:
 
     def _position(self, word: str, arg: str) -> int:
         """The Street position a take or refresh names, by number (from 1) or by card code."""
-        if is_whole(arg):
-            return whole(arg) - 1
+        number = whole(arg)
+        if number is not None:
+            return number - 1
         codes = self.rules.codes
         if not arg or " " in arg:
             example = codes[self.street[0]] if self.street else self.rules.example(1)[0]
