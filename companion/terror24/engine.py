@@ -40,6 +40,12 @@ class Seat:
     vp: int = 0
     dead: bool = False
 
+    def copy(self) -> "Seat":
+        twin = Seat.__new__(Seat)  # every field at once
+        twin.__dict__.update(self.__dict__)
+        twin.hand, twin.kept, twin.events = list(self.hand), list(self.kept), list(self.events)
+        return twin
+
     @property
     def time_in_front(self) -> int:
         return sum(self.kept)
@@ -116,6 +122,16 @@ class Game:
         self._validate_setup()
         self._bidders = self._eligible()  # fixed for the round: laying cards down does not change it
         self._skip_empty_rounds()
+
+    def clone(self) -> "Game":
+        """An independent copy (the data and the records kept are shared: they never change)."""
+        twin = Game.__new__(Game)
+        twin.__dict__.update(self.__dict__)
+        twin.seats = [seat.copy() for seat in self.seats]
+        twin.grid = [list(column) for column in self.grid]
+        twin.bids, twin.results, twin.checks = dict(self.bids), list(self.results), list(self.checks)
+        twin.check_order, twin._bidders = list(self.check_order), list(self._bidders)
+        return twin
 
     # ----- what is asked now -----
     def need(self) -> tuple[Need, int | None]:

@@ -8,7 +8,6 @@ the last player has bid: only a physical NPC deck makes the table type it (a cha
 """
 from __future__ import annotations
 
-import copy
 import itertools
 import random
 import re
@@ -46,8 +45,16 @@ class Match:
         self.game: Game | None = None
 
     def clone(self) -> "Match":
-        """An independent copy to try actions on (the game data is shared: it never changes)."""
-        return copy.deepcopy(self, {id(self.data): self.data})
+        """An independent copy to try actions on (the game data is shared: it never changes; an answer
+        is set once and never changed, but the grid answered is the rounds' grid, turned up as they go)."""
+        twin = Match.__new__(Match)
+        twin.__dict__.update(self.__dict__)
+        twin.answers = dict(self.answers)
+        if self.game is not None:
+            twin.game = self.game.clone()
+            if self.answers.get("grid") is self.game.grid:
+                twin.answers["grid"] = twin.game.grid
+        return twin
 
     # ---- whose move, what is legal -----------------------------------------------------------------
 
