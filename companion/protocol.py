@@ -1,12 +1,14 @@
 """The one shape every table engine has, after python-chess and OpenSpiel: a state that says whose move
 it is (a player, chance — a card turned up or dice rolled, from the real table or a seeded RNG — or
 nobody once the game is over), the legal actions now, `apply(action)` → typed events, and one outcome.
+`apply` is whole or not at all, one way in every engine: the action is carried out on `clone()`, and
+the copy's state is kept only if the rules accept all of it. The events are returned, never kept.
 
 An action is a record that round-trips with the line the terminal accepts and the journal keeps:
 `engine.parse(action.line()) == action`. Several lines may parse to one action (a card named by its
 code or its position); an action has one line. Events are records with named fields: the engine
-knows no language, each game's narration words them. A refusal is a `RuleError`: a message key from
-the catalog and its arguments, worded when shown.
+knows no language, each game's narration words them. A refusal is a `RuleError` carrying a `Said`: a
+message key from the catalog and its arguments, worded when shown.
 
 Nothing here imports beyond the standard library, msgspec and `tabletop`: an engine runs where there
 is no terminal and no server (a browser, a simulator).
@@ -14,7 +16,7 @@ is no terminal and no server (a browser, a simulator).
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Protocol, Sequence
+from typing import Protocol, Self, Sequence
 
 from tabletop.record import Record, field
 
@@ -112,3 +114,6 @@ class Engine(Protocol):
 
     def outcome(self) -> Outcome | None:
         """None until the game is over."""
+
+    def clone(self) -> Self:
+        """An independent copy: what `apply` carries an action out on, and what a caller tries one on."""
