@@ -27,7 +27,7 @@ def robot_turn_times(rules: Rules, games: int, seed: int) -> list[float]:
     """Seconds per robot turn (program + the draws it asks for), timed from real mid-game positions."""
     rng, times = random.Random(seed), []
     for _ in range(games):
-        g = Game(rules, PLAYER, log=False)
+        g = Game(rules, PLAYER)
         player = SimplePlayer(rules)
         while not g.over:
             if g.pending:

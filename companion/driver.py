@@ -3,7 +3,7 @@
 `LineTable` is the terminal's `Table` with its printing collected instead, so the web runs the same
 parsing, journalling, undo, history and refusals as `companion <game> play`. `apply_line` takes the
 game file's lock, catches up with whatever another writer saved, checks the caller's version and
-applies the line: `Outcome(ok, messages, status)`.
+applies the line: `Applied(ok, messages, status)`.
 """
 from __future__ import annotations
 
@@ -50,12 +50,12 @@ class LineTable(Table):
 
     def rematch_lines(self) -> list[list[str]]:
         """The entries a rematch starts with: those of the setup the game keeps (24's seats)."""
-        kept = getattr(self.game, "rematch_entries", lambda: 0)()
+        kept = self.game.rematch_entries()
         return [list(entry) for entry in self.session.entries[:kept]]
 
     def actions(self) -> list[dict]:
         """What may be sent now: the game's choices (for a game on the protocol), then undo and redo."""
-        listed = [choice.to_json() for choice in getattr(self.game, "choices", list)()]
+        listed = [choice.to_json() for choice in self.game.choices()]
         if self.session.entries:
             listed.append({"line": "undo", "label": self.speech._("Undo"), "group": "table"})
         if self.session.undone:
@@ -74,7 +74,7 @@ class LineTable(Table):
     def _tell(self) -> list[list[str]]:
         game = self.new_game(self.session)
         told = [[said for line in entry for said in game.handle(line)] for entry in self.session.entries]
-        notes = getattr(game, "notes", None)
+        notes = game.notes()
         if notes is None:
             return told
         lines = iter(notes)
@@ -91,12 +91,13 @@ class LineTable(Table):
             said = trial.played_again(entry)
         except RedoGone:
             return []
-        notes = getattr(trial.game, "notes", None)
+        notes = trial.game.notes()
         return [note for note in notes[-len(entry):] if note] if notes else said
 
 
 @dataclass
-class Outcome:
+class Applied:
+    """What applying one line came to: accepted or not, what was said, the status after it."""
     ok: bool
     messages: list[str] = field(default_factory=list)
     status: dict = field(default_factory=dict)
@@ -124,17 +125,17 @@ def sync(table: LineTable) -> None:
         table._rebuild()
 
 
-def apply_line(table: LineTable, line: str, version: int | None = None) -> Outcome:
+def apply_line(table: LineTable, line: str, version: int | None = None) -> Applied:
     """Apply one line under the game's lock; refused lines, and lines sent for an older version,
     change nothing."""
     with journal_lock(table.session.path):
         sync(table)
         if version is not None and version != table.version():
-            return Outcome(False, [translator(table.lang)(MOVED_ON)], table.status(), conflict=True)
+            return Applied(False, [translator(table.lang)(MOVED_ON)], table.status(), conflict=True)
         table.said, table.refused = [], False
         if table.step(normalise_line(line)) == "quit":  # nothing to leave: every line is saved already
             table.say([table.speech._("(saved)")])
-        return Outcome(not table.refused, table.said, table.status())
+        return Applied(not table.refused, table.said, table.status())
 
 
 def current(table: LineTable) -> dict:

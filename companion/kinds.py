@@ -22,7 +22,7 @@ from .session import Session
 from .showdown.cards import find_faction
 from .showdown.engine import RULES_VERSION, check_teams
 from .showdown.repl import ShowdownTable
-from .speech import Said
+from .speech import SaidError
 from .table import TableGame
 from .terror24.repl import Terror24Table
 
@@ -108,11 +108,11 @@ def _showdown_options(options: dict, lang: str) -> dict:
             raise _refuse(lang, N_("each team needs a name and a faction"))
         try:
             parsed.append({"name": team["name"].strip(), "faction": find_faction(game, team["faction"])})
-        except Said as e:
+        except SaidError as e:
             raise OptionsError(e.text(lang)) from None
     try:
         check_teams(game.rules, [(t["name"], t["faction"]) for t in parsed])
-    except Said as e:
+    except SaidError as e:
         raise OptionsError(e.text(lang)) from None
     return {"teams": parsed, "rules": RULES_VERSION}
 

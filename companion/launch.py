@@ -14,7 +14,7 @@ from tabletop.i18n import N_, choose
 
 from . import shelf
 from .session import Session, SessionError
-from .speech import Said, Speech
+from .speech import Said, SaidError, Speech
 from .table import Table, TableGame
 
 
@@ -70,9 +70,9 @@ _NOT_TEXT = "{path}: the game cannot be saved: a name or option is not UTF-8 tex
 _DAMAGED = N_("{path}: the game file's options are damaged; it was left untouched")
 
 
-def unusable(problem: Said | str, lang: str) -> Refusal:
+def unusable(problem: Said | SaidError | str, lang: str) -> Refusal:
     """A saved game that cannot be continued, with the cure that works for it."""
-    text = problem.text(lang) if isinstance(problem, Said) else problem
+    text = problem if isinstance(problem, str) else problem.text(lang)
     return Refusal(Speech(lang)._(_KEEP_AND_START, problem=text))
 
 

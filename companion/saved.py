@@ -11,7 +11,7 @@ from tabletop.i18n import LANGS
 from .famiglia.engine import PLAYER, ROBOT
 from .session import Session
 from .showdown.engine import RULES_VERSION, check_teams
-from .speech import Said
+from .speech import SaidError
 
 
 class SavedOptionsError(ValueError):
@@ -40,5 +40,5 @@ def check_showdown(options: dict[str, Any], game: Any) -> None:
         if not all(isinstance(name, str) and faction in game.factions for name, faction in pairs):
             raise TypeError
         check_teams(game.rules, pairs)
-    except (TypeError, KeyError, Said):
+    except (TypeError, KeyError, SaidError):
         raise SavedOptionsError("showdown teams") from None

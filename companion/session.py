@@ -21,7 +21,7 @@ from typing import Any
 from tabletop.fileio import write_atomic
 from tabletop.i18n import N_
 
-from .speech import Said
+from .speech import SaidError
 
 FORMAT = "tabletop-kit game"
 VERSION = 1
@@ -33,7 +33,7 @@ def _journal(entries: Any) -> bool:
                                              for e in entries)
 
 
-class SessionError(Said):
+class SessionError(SaidError):
     """A game file that cannot be used: missing, corrupt, or another game's (worded when shown)."""
 
 

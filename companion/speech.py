@@ -7,7 +7,7 @@ is shown, for code that does not know who will read it (a parser, the rules).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 from tabletop.data.text import Text
 from tabletop.i18n import DEFAULT, normalise, translations
@@ -72,17 +72,16 @@ class Speech:
         return self._catalog.ngettext(singular, plural, count).format(**{"n": count, **_filled(fields, self.lang)})
 
 
-class Said(ValueError):
-    """Words worded only when shown: an English source text marked with N_ and its fields (an error
-    raised where nobody knows the reader's language, or a part of one)."""
+class Said:
+    """Words worded only when shown: an English source text marked with N_ and its fields — a value
+    kept in the state and in events (a question asked, a ledger's reason) and carried by errors."""
 
     def __init__(self, message: str, **fields: Any):
-        super().__init__(message)
         self.message, self.fields = message, fields
         self.plural: tuple[str, int] | None = None
 
     @classmethod
-    def ngettext(cls, singular: str, plural: str, count: int, **fields: Any) -> "Said":
+    def ngettext(cls, singular: str, plural: str, count: int, **fields: Any) -> Self:
         """The same with a singular and a plural form, `count` choosing (see Speech.ngettext); named
         so that the catalog's extraction finds both forms."""
         said = cls(singular, **fields)
@@ -90,8 +89,8 @@ class Said(ValueError):
         return said
 
     @classmethod
-    def from_(cls, other: "Said", **fields: Any) -> "Said":
-        """`other`'s words as this kind of error (with `fields` added)."""
+    def from_(cls, other: "Said | SaidError", **fields: Any) -> Self:
+        """`other`'s words (with `fields` added)."""
         said = cls(other.message, **{**other.fields, **fields})
         said.plural = other.plural
         return said
@@ -105,6 +104,57 @@ class Said(ValueError):
 
     def __str__(self) -> str:
         return self.text(DEFAULT)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.message!r}, **{self.fields!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (type(other) is type(self) and isinstance(other, Said) and
+                (self.message, self.fields, self.plural) == (other.message, other.fields, other.plural))
+
+    def __hash__(self) -> int:
+        return hash(self.message)
+
+
+class SaidError(ValueError):
+    """An error whose words are a `Said`, worded only when shown (raised where nobody knows the
+    reader's language): `said` is the value, `message`, `fields` and `text` read it."""
+
+    def __init__(self, message: str, **fields: Any):
+        super().__init__(message)
+        self.said = Said(message, **fields)
+
+    @classmethod
+    def ngettext(cls, singular: str, plural: str, count: int, **fields: Any) -> Self:
+        """The error with a singular and a plural form, `count` choosing (see Said.ngettext)."""
+        error = cls(singular, **fields)
+        error.said.plural = (plural, count)
+        return error
+
+    @classmethod
+    def from_(cls, other: "Said | SaidError", **fields: Any) -> Self:
+        """`other`'s words as this kind of error (with `fields` added)."""
+        error = cls(other.message, **{**other.fields, **fields})
+        error.said.plural = other.plural
+        return error
+
+    @property
+    def message(self) -> str:
+        return self.said.message
+
+    @property
+    def fields(self) -> dict[str, Any]:
+        return self.said.fields
+
+    @property
+    def plural(self) -> tuple[str, int] | None:
+        return self.said.plural
+
+    def text(self, lang: str | None) -> str:
+        return self.said.text(lang)
+
+    def __str__(self) -> str:
+        return self.said.text(DEFAULT)
 
 
 class Joined:

@@ -10,13 +10,15 @@ import json
 import os
 import sys
 import unicodedata
-from typing import Any, Callable, Iterable, Protocol, TextIO
+from typing import Callable, Iterable, Protocol, TextIO
 
 from tabletop.i18n import N_
 from tabletop.plain_text import shown, stray_character
 
+from .choices import Choice
 from .guard import catch_up, journal_lock
 from .numbers import whole
+from .protocol import Outcome
 from .session import Session, SessionError
 from .speech import Speech
 
@@ -54,6 +56,26 @@ class TableGame(Protocol):
         """The game's own commands."""
 
     def is_over(self) -> bool: ...
+
+    # What a game may add, declared here with what a game without it does (a game subclasses
+    # TableGame to take these defaults).
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended, the protocol's one shape (`status --json` holds it); None until then."""
+        return None
+
+    def choices(self) -> list[Choice]:
+        """What a page may send now (the API's `actions`): the legal actions worded, and forms."""
+        return []
+
+    def notes(self) -> list[str] | None:
+        """One short text per accepted line, saying what it brought about (`history` and the pages'
+        story tell those), or None: the game's narration of each line tells it."""
+        return None
+
+    def rematch_entries(self) -> int:
+        """How many of the journal's first entries a rematch plays again (a setup the game keeps)."""
+        return 0
 
 
 # The driver's own commands, said after the game's own in `help` (translated when shown).
@@ -238,12 +260,9 @@ class Table:
 
     def game_status(self) -> dict:
         """The game's status, with whether it is over and how it ended (the protocol's one shape)."""
-        outcome = self.outcome()
+        outcome = self.game.outcome()
         return {**self.game.status(), "over": self.game.is_over(),
                 "outcome": None if outcome is None else outcome.to_json()}
-
-    def outcome(self) -> Any:
-        return getattr(self.game, "outcome", lambda: None)()
 
     def redo(self) -> None:
         entry = self.session.next_redo()
@@ -297,7 +316,7 @@ class Table:
         if not self.session.entries:
             return [self.speech._("(nothing yet)")]
         # A game may keep `notes`, one short text per accepted line, saying what that line brought about.
-        notes = iter(getattr(self.game, "notes", None) or [])
+        notes = iter(self.game.notes() or [])
         lines = []
         for n, entry in enumerate(self.session.entries, 1):
             said = [note for _ in entry if (note := next(notes, ""))]

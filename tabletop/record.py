@@ -8,7 +8,7 @@ microseconds and its instances are built faster too. `field`, `record_fields` (`
 `replace` and `asdict` (one level deep) stand in for their namesakes in `dataclasses`."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar, dataclass_transform
 
 import msgspec
 from msgspec import field
@@ -17,8 +17,18 @@ from msgspec.structs import asdict, replace
 __all__ = ["Record", "asdict", "field", "field_names", "is_record", "record_fields", "replace"]
 
 
-class Record(msgspec.Struct, frozen=True):
-    """A frozen record: fields in order, compared and hashed by value, printed as Name(field=…)."""
+if TYPE_CHECKING:
+    # What a type checker is told: every subclass is frozen too (msgspec's own declaration makes a
+    # subclass that does not repeat frozen=True look like a mutable one deriving from a frozen one).
+    @dataclass_transform(frozen_default=True, field_specifiers=(field,))
+    class Record:
+        """A frozen record: fields in order, compared and hashed by value, printed as Name(field=…)."""
+        __struct_fields__: ClassVar[tuple[str, ...]]
+
+        def __init_subclass__(cls, **options: Any) -> None: ...
+else:
+    class Record(msgspec.Struct, frozen=True):
+        """A frozen record: fields in order, compared and hashed by value, printed as Name(field=…)."""
 
 
 def is_record(value: Any) -> bool:

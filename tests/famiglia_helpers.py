@@ -36,6 +36,7 @@ def position(street, robot=(), *, level=3, discard=(), bottom=(), passno=1, stac
         player = list(rest.elements())
     g = Game.position(r, ids(r, street), ids(r, robot_cards), None if player is None else ids(r, player),
                       ids(r, discard), ids(r, bottom), passno, turn, first)
+    g.events = g.listen()  # the tests drive the robot's steps one by one and read what they told
     return g
 
 

@@ -8,7 +8,7 @@ from companion.protocol import CHANCE, NOBODY, PLAYER, Mover
 from companion.session import Session
 from companion.showdown.moves import Adjust, Buy, Dice, Give, Reroll, Roll, Use
 from companion.showdown.repl import ShowdownTable
-from companion.speech import Said
+from companion.speech import SaidError
 from protocol_helpers import accepted
 
 TEAMS = [{"name": "Ann", "faction": "blood_diamond"}, {"name": "Bob", "faction": "void_clover"},
@@ -61,7 +61,7 @@ def test_every_listed_action_round_trips_applies_and_a_walk_ends_with_one_outcom
 def test_a_refused_action_changes_nothing():
     m = match(2, 5)
     before = m.engine.clone()
-    with pytest.raises(Said):
+    with pytest.raises(SaidError):
         m.apply(m.parse("attack HK"))  # the advance is more than Ann holds
     assert vars(m.engine).keys() == vars(before).keys()
     assert m.engine.teams == before.teams and m.engine.action is None and m.engine.ledger == before.ledger

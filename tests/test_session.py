@@ -5,10 +5,10 @@ import json
 import pytest
 
 from companion.session import Session, SessionError
-from companion.table import TABLE_WORDS, InputError, Table, wants_color
+from companion.table import TABLE_WORDS, InputError, Table, TableGame, wants_color
 
 
-class Counter:
+class Counter(TableGame):
     """A toy game: `add N` asks for a confirmation line `yes`; the pair is one journal entry."""
 
     def __init__(self, session):

@@ -1,5 +1,5 @@
-"""Hitman's Showdown keeps the rulings a game was started under: a new game saves `"rules": 2`; a game
-saved before has none and plays by version 1, so every saved line does what it did."""
+"""Hitman's Showdown keeps the rulings a game was started under: a new game saves the latest `"rules"`; a
+game saved before has none and plays by version 1, so every saved line does what it did."""
 import json
 
 import pytest
@@ -25,11 +25,11 @@ def play(t, *lines):
 def test_a_new_game_saves_the_rules_it_plays_by(tmp_path):
     c = client(tmp_path)
     create(c, "showdown", "s", teams=TEAMS)
-    assert json.loads((tmp_path / "s.game.json").read_text())["options"]["rules"] == RULES_VERSION == 2
+    assert json.loads((tmp_path / "s.game.json").read_text())["options"]["rules"] == RULES_VERSION == 3
     game = tmp_path / "t.game.json"
     terminal("showdown", game, "quit\n", tmp_path, "--team", "Ann=blood_diamond", "--team", "Bob=void_clover",
              resume=False)
-    assert json.loads(game.read_text())["options"]["rules"] == 2
+    assert json.loads(game.read_text())["options"]["rules"] == 3
 
 
 @pytest.mark.parametrize("line, why", [
@@ -64,6 +64,40 @@ def test_a_penalty_answer_gives_exactly_the_faces_asked():
     play(old, "attack HJ", "roll 2 2", "done", "3 4")  # version 1 kept the 4 for a later question
 
 
+def test_a_use_that_could_do_nothing_is_refused_and_not_offered():
+    t = table(rules=3)
+    play(t, "give C3 Ann", "attack H3")  # a Stray's only effect is on opposing dice: a mafia attack has none
+    assert "use C3" not in [c.line for c in t.choices()]
+    with pytest.raises(InputError, match="would do nothing"):
+        t.handle("use C3")
+    assert t.engine.uses["C3"] == 0
+    old = table(rules=2)  # before version 3 the use was taken and spent the card's week
+    play(old, "give C3 Ann", "attack H3", "use C3")
+    assert old.engine.uses["C3"] == 1
+
+
+def won_hitman_attack(rules):
+    """Ann beats Bob in week 3, Bob holding the Godfather and less than the 10,000 it costs to lose it."""
+    t = table(rules=rules)
+    while t.engine.week < 3:
+        play(t, "pass")
+    play(t, "give JOKER-COLOR Bob", "attack Bob", "ready", "ready")
+    for faces in ("6", "1"):
+        side = next(s for s in t.engine.action.sides if not s.pool.rolled)
+        play(t, "roll " + " ".join([faces] * side.pool.count))
+    play(t, "done", "JOKER-COLOR")  # the card the winner takes
+    return t
+
+
+def test_no_robbery_roll_is_asked_of_a_victim_left_with_nothing():
+    t = won_hitman_attack(rules=3)
+    assert t.engine.action is None and t.engine.teams["Bob"].money == 0  # the Godfather took it all
+    reasons = [getattr(b.reason, "message", "") for b in t.engine.ledger]
+    assert "{card} taken" in reasons and "robbed by {team} (rolled {faces})" not in reasons
+    old = won_hitman_attack(rules=2)
+    assert old.engine.action.question is not None  # the roll was asked, for nothing to take
+
+
 def test_a_rules_version_from_a_later_kit_is_a_damaged_file(tmp_path):
     c = client(tmp_path)
     create(c, "showdown", "s", teams=TEAMS)
@@ -77,14 +111,14 @@ def test_a_rules_version_from_a_later_kit_is_a_damaged_file(tmp_path):
 
 def test_the_advance_is_paid_by_default_and_received_where_the_data_says_so():
     from companion.kinds import bundled
-    from companion.showdown.engine import Engine
+    from companion.showdown.engine import Game
     from tabletop.record import replace
 
     game = bundled("showdown")
     assert game.rules.advance == "paid"
     teams = [("Ann", "blood_diamond"), ("Bob", "void_clover")]
     for advance, money in (("paid", 11000 - 2000), ("received", 11000 + 2000)):
-        engine = Engine(replace(game, rules=replace(game.rules, advance=advance)), teams, 1)
+        engine = Game(replace(game, rules=replace(game.rules, advance=advance)), teams, 1)
         engine.adjust("Ann", 10000, "test")
         engine.attack("HK")  # an Underboss: 2,000 up front
         assert engine.teams["Ann"].money == money

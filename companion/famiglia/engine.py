@@ -14,13 +14,14 @@ that many `draw()` calls (fewer if the stack runs out for good), then carries on
 from __future__ import annotations
 
 from collections import Counter
+from typing import Sequence
 
 from tabletop.data.famiglia import FamigliaData
 from tabletop.i18n import N_
 
 from .. import protocol
-from ..numbers import is_whole, whole
-from ..protocol import CHANCE, NOBODY, Action, Event, Mover, Outcome, RuleError, ranked
+from ..numbers import whole
+from ..protocol import CHANCE, NOBODY, Action, Ending, Event, Mover, Outcome, RuleError, ranked
 from ..speech import Said
 from .moves import (BetterInStack, Draw, Drawn, End, Enough, GameOver, NewStreet, NextStep, NoneBetter,
                     NoRefresh, Nothing, Passed, Refresh, Refreshed, Reshuffled, StackOut, Take, Taken, TurnBegan)
@@ -56,7 +57,7 @@ class Rules:
         self.steps = [(s.number, s.collect_rank, s.fallback,
                        fam[s.fallback_family] * ranks if s.fallback_family else -1)
                       for s in data.robot.steps]
-        start = {s.holder: [self.index[c] for c in s.cards] for s in data.start_sets}
+        start: dict[str, list[int]] = {s.holder: [self.index[c] for c in s.cards] for s in data.start_sets}
         self.start = start
         self.deck = self.copies[:]
         for cards in start.values():
@@ -73,7 +74,7 @@ class Rules:
 
 
 class Game:
-    def __init__(self, rules: Rules, first: str, log: bool = True):
+    def __init__(self, rules: Rules, first: str):
         self.rules = rules
         self.first = first
         self.street: list[int] = []
@@ -93,11 +94,11 @@ class Game:
         self.rstep = 1
         self.r5_refreshed = False
         self.turns = {ROBOT: 0, PLAYER: 0}
-        self.events: list[Event] | None = [] if log else None
+        self._said: list[Event] | None = None  # where the rules' steps tell what happened; see `listen`
 
     @classmethod
     def position(cls, rules: Rules, street: list[int], robot: list[int], player: list[int] | None = None,
-                 discard: list[int] = (), bottom: list[int] = (), passno: int = 1,
+                 discard: Sequence[int] = (), bottom: Sequence[int] = (), passno: int = 1,
                  turn: str = ROBOT, first: str = PLAYER) -> "Game":
         """A game in the middle: the stack holds every card not named. Call `begin_turn()` next."""
         g = cls(rules, first)
@@ -118,8 +119,14 @@ class Game:
         for name in ("street", "discard", "hidden", "bottom", "robot", "player"):
             setattr(g, name, list(getattr(self, name)))
         g.turns = dict(self.turns)
-        g.events = None if self.events is None else list(self.events)
+        g._said = None  # a copy tells nobody until it is listened to
         return g
+
+    def listen(self) -> list[Event]:
+        """A list the rules' steps tell what happens to when they are called one by one, not through
+        `apply` (a test driving the robot's program step by step); `apply` returns its own events."""
+        self._said = []
+        return self._said
 
     # ---- what the table looks like -------------------------------------------------------------
 
@@ -304,8 +311,8 @@ class Game:
             self._robot_run()
 
     def _log(self, event: Event) -> None:
-        if self.events is not None:
-            self.events.append(event)
+        if self._said is not None:
+            self._said.append(event)
 
     # ---- the robot's program -------------------------------------------------------------------
 
@@ -436,16 +443,16 @@ class Game:
         raise RuleError(N_("unknown command {word!r}; on your turn: refresh N|CODE, take N|CODE, end"), word=line)
 
     def apply(self, action: Action) -> list[Event]:
-        """Carry out `action` whole or not at all; the events it brought about (none when the game
-        keeps no log). Every single step checks before it changes anything; only several cards drawn
-        at once are tried on a copy, since a later one may be refused."""
-        several = isinstance(action, Draw) and len(action.codes) > 1
-        target = self.clone() if several else self
-        start = len(target.events) if target.events is not None else 0
-        target._carry_out(action)
-        if several:
-            self.__dict__.update(target.__dict__)
-        return self.events[start:] if self.events is not None else []
+        """Carry out `action` whole or not at all: on a copy, kept only if the rules accept all of it.
+        Returns the events it brought about (the game keeps none)."""
+        trial = self.clone()
+        said = trial.listen()
+        trial._carry_out(action)
+        trial._said = self._said
+        if self._said is not None:
+            self._said.extend(said)
+        self.__dict__.update(trial.__dict__)
+        return said
 
     def outcome(self) -> Outcome | None:
         if not self.over:
@@ -454,7 +461,7 @@ class Game:
         vp = self.rules.vp
         keys = [(who, self.score(who), (self.score(who), max((vp[c] for c in cards), default=0)))
                 for who, cards in ((PLAYER, self.player), (ROBOT, self.robot))]
-        return Outcome("score", ranked(keys), () if winner == "draw" else (winner,),
+        return Outcome(Ending.SCORE, ranked(keys), () if winner == "draw" else (winner,),
                        {} if achievement is None else {"achievement": achievement})
 
     def _carry_out(self, action: Action) -> None:
@@ -486,8 +493,9 @@ class Game:
 
     def _position(self, word: str, arg: str) -> int:
         """The Street position a take or refresh names, by number (from 1) or by card code."""
-        if is_whole(arg):
-            return whole(arg) - 1
+        number = whole(arg)
+        if number is not None:
+            return number - 1
         codes = self.rules.codes
         if not arg or " " in arg:
             example = codes[self.street[0]] if self.street else self.rules.example(1)[0]

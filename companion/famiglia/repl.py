@@ -2,19 +2,22 @@
 changes nothing); the state as JSON."""
 from __future__ import annotations
 
-from companion.table import InputError
-from ..protocol import Choice, Outcome, RuleError
+from companion.table import InputError, TableGame
+from ..choices import Choice
+from ..protocol import Event, Outcome, RuleError
 from .engine import PLAYER, ROBOT, Game, Rules
+from .moves import TurnBegan
 from .talk import Talk
 
 
-class FamigliaTable:
+class FamigliaTable(TableGame):
     def __init__(self, rules: Rules, first: str, lang: str = "en", color: bool = False):
         self.rules = rules
         self.game = Game(rules, first)
         self.talk = Talk(rules, lang, color)
         self._ = self.talk._
-        self.notes: list[str] = []  # what each accepted line brought about, for `history`
+        self._notes: list[str] = []  # what each accepted line brought about, for `history`
+        self.robot_told: list[Event] = []  # the events since the robot's latest turn began, for the page
 
     # ---- TableGame protocol --------------------------------------------------------------------
 
@@ -33,11 +36,18 @@ class FamigliaTable:
             events = g.apply(g.parse(line))
         except RuleError as e:
             raise InputError(e.text(self.talk.lang)) from None
-        self.notes.append(self.talk.recap(events))
+        self._notes.append(self.talk.recap(events))
+        for event in events:
+            if isinstance(event, TurnBegan) and event.who == ROBOT:
+                self.robot_told = []
+            self.robot_told.append(event)
         return self.talk.narrate(events) + self.talk.board(g) + self.talk.next_lines(g)
 
     def choices(self) -> list[Choice]:
         return self.talk.choices(self.game)
+
+    def notes(self) -> list[str] | None:
+        return self._notes
 
     def outcome(self) -> Outcome | None:
         return self.game.outcome()

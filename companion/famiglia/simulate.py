@@ -117,7 +117,7 @@ def next_action(game: Game, player: SimplePlayer, rng: random.Random) -> Action:
 
 
 def play_one(rules: Rules, first: str, rng: random.Random) -> Game:
-    game = Game(rules, first, log=False)
+    game = Game(rules, first)
     player = SimplePlayer(rules)
     while not game.over:
         game.apply(next_action(game, player, rng))

@@ -5,7 +5,8 @@ from tabletop.i18n import N_
 
 from companion.speech import Speech
 
-from ..protocol import CHANCE, Action, Choice, Event, Form
+from ..choices import Choice, Form
+from ..protocol import CHANCE, Action, Event
 from .engine import PLAYER, ROBOT, Game, Rules
 from .moves import (BetterInStack, Drawn, End, Enough, GameOver, NewStreet, NextStep, NoneBetter, NoRefresh,
                     Nothing, Passed, Refresh, Refreshed, Reshuffled, StackOut, Take, Taken, TurnBegan)

@@ -21,6 +21,10 @@ def _key(text: str) -> str:
 def find_cards(game: Any, text: str) -> list[Any]:
     """A card by id ("SQ", "♡K", "joker-black") → [it]; a role by name ("Mob", "モブ") → all its cards."""
     try:
+        return [game.card(text)]  # an id as the companion writes it (every line it lists)
+    except KeyError:
+        pass
+    try:
         return [game.card(normalise_card_id(text))]
     except (ValueError, KeyError):
         pass
@@ -62,6 +66,9 @@ def item_doing(game: Any, kind: str) -> Any:
 
 
 def find_item(game: Any, text: str) -> Any:
+    exact = next((item for item in game.preparation if item.id == text), None)
+    if exact is not None:  # an id as the companion writes it
+        return exact
     want = _key(text)
     for item in game.preparation:
         if want in {_key(item.id), _key(item.name.ja), _key(item.name.en), *map(_key, item.id.split("_"))}:

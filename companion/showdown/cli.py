@@ -15,7 +15,7 @@ from tabletop.i18n import N_
 from ..saved import SavedOptionsError, cards_dir_of, check_showdown
 from ..launch import (LANGS, cards_option, damaged_options, default_lang, open_session,
                       play as run_table, start_mode, table_options)
-from ..speech import Said, Speech
+from ..speech import SaidError, Speech
 from . import check as checks
 from .cards import NotFound, find_faction
 from .chance import Feeder, NeedRoll
@@ -37,7 +37,7 @@ class UserError(click.ClickException):
     exit_code = 2
 
     @classmethod
-    def of(cls, error: Said, lang: str) -> "UserError":
+    def of(cls, error: SaidError, lang: str) -> "UserError":
         return cls(error.text(lang))
 
 
@@ -108,7 +108,7 @@ def check(card, faces, steps, bonus, versus, their_steps, their_bonus, week, see
         else:
             target = checks.mafia_card(game, card)
             result = checks.run(game, target, parse_faces(list(faces)), steps, bonus, week, rng)
-    except Said as e:
+    except SaidError as e:
         raise UserError.of(e, lang) from None
     if as_json:
         _dump(result.to_json(lang))
@@ -186,7 +186,7 @@ def play(teams, seed, game_file, resume, new, lang, cards_dir) -> None:
                 raise UserError.of(e, said_lang) from None
         try:
             check_teams(game.rules, [(t["name"], t["faction"]) for t in parsed])
-        except Said as e:
+        except SaidError as e:
             raise UserError.of(e, said_lang) from None
         options = {"teams": parsed, "rules": RULES_VERSION}
     elif teams:

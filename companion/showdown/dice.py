@@ -69,34 +69,46 @@ def parse_faces(tokens: list[str] | str) -> list[int]:
 
 class TableRandom(random.Random):
     """The table's seeded dice, cheap to fork: trying an action works on a fork, and the legal actions
-    try dozens from one state, so the state is read once until the dice next roll."""
-    _state: tuple | None = None
+    try dozens from one state, most of which roll nothing; so the state is read once until the dice next
+    roll, and a fork takes it over only when it first rolls."""
+    _state: tuple | None = None    # the state as last read, while nothing has rolled since
+    _pending: tuple | None = None  # a fork's state, not yet taken over
 
     def seed(self, *args, **kwargs) -> None:
-        self._state = None
+        self._state = self._pending = None
         super().seed(*args, **kwargs)
 
+    def _take_over(self) -> None:
+        pending, self._pending = self._pending, None
+        super().setstate(pending)
+
     def random(self) -> float:
+        if self._pending is not None:
+            self._take_over()
         self._state = None
         return super().random()
 
     def getrandbits(self, k: int) -> int:
+        if self._pending is not None:
+            self._take_over()
         self._state = None
         return super().getrandbits(k)
 
     def getstate(self) -> tuple:
+        if self._pending is not None:
+            return self._pending
         if self._state is None:
             self._state = super().getstate()
         return self._state
 
     def setstate(self, state: tuple) -> None:
         super().setstate(state)
-        self._state = state
+        self._state, self._pending = state, None
 
     def fork(self) -> "TableRandom":
         """An independent copy that rolls what this one would roll next."""
         twin = TableRandom.__new__(TableRandom)
-        twin.setstate(self.getstate())
+        twin._pending = self.getstate()
         return twin
 
 

@@ -21,14 +21,14 @@ from ..numbers import is_whole
 from ..speech import Joined, Said
 from . import events as ev
 from .cards import find_card, find_item, item_doing
-from .conditions import Verdict, evaluate
+from .conditions import Verdict, evaluate, kind_of
 from .dice import DiceError, TableRandom, parse_faces, roll
 from .pool import Note, Pool, PoolError
 from .settle import settle
-from .state import Action, Booking, RuleError, Side, Team
+from .state import Attacked, Booking, Fight, RuleError, Side, Stage, Team
 from .uses import apply_use, parse_reroll, parse_use
 
-__all__ = ["Engine", "MAX_PURCHASE", "RULES_VERSION", "RuleError", "check_teams"]
+__all__ = ["Game", "MAX_PURCHASE", "RULES_VERSION", "RuleError", "check_teams"]
 
 MAX_PURCHASE = 99  # items in one purchase: more than any table buys, and a bound on what a line can build
 
@@ -36,7 +36,11 @@ MAX_PURCHASE = 99  # items in one purchase: more than any table buys, and a boun
 # options as "rules"; none saved: 1), so a later ruling never changes what a saved line did.
 #   1  the first rulings
 #   2  a purchase that can have no effect is refused; a penalty answer gives exactly the faces asked
-RULES_VERSION = 2
+#   3  a use that can have no effect is refused; no robbery roll is asked of a victim left with nothing
+RULES_VERSION = 3
+
+# What a use does to the opposing side only: nothing in a mafia attack, where nobody opposes the dice.
+AGAINST = {"opponent_total_minus", "opponent_dice_minus", "opponent_highest_minus"}
 
 STAGE_HINTS = {"defend": N_("the defender is preparing: buy, use, then ready"),
                "roll": N_("roll the dice first"),
@@ -60,7 +64,8 @@ def check_teams(rules: Any, teams: list[tuple[str, str]]) -> None:
                             character=shown(stray))
 
 
-class Engine:
+class Game:
+    """A game's state and the rules' verbs (the protocol is `match.Match`); `game` is the card data."""
     def __init__(self, game: Any, teams: list[tuple[str, str]], seed: int, rules_version: int = RULES_VERSION):
         rules = game.rules
         check_teams(rules, teams)
@@ -73,22 +78,25 @@ class Engine:
         self.board = [c.id for c in game.deck() if c.role.category == "mafia"]
         self.rewarded: set[str] = set()
         self.uses: Counter = Counter()  # card id -> uses this week
-        self.action: Action | None = None
+        self.action: Fight | None = None
         self.over = False
         self.showdown: dict | None = None
-        self.ledger = [Booking(self.week, n, rules.starting_money, rules.starting_money, Said(N_("starting money")))
-                       for n in self.order]
+        self.ledger = tuple(Booking(self.week, n, rules.starting_money, rules.starting_money,
+                                    Said(N_("starting money"))) for n in self.order)
 
-    def clone(self) -> "Engine":
+    def clone(self) -> "Game":
         """An independent copy of the state (the card data is shared): what the protocol tries an
         action on."""
-        twin = copy.copy(self)
+        twin = Game.__new__(Game)
+        twin.__dict__.update(self.__dict__)
         twin.rng = self.rng.fork()
         twin.teams = {name: t.copy() for name, t in self.teams.items()}
         twin.board, twin.rewarded, twin.uses = list(self.board), set(self.rewarded), Counter(self.uses)
-        twin.ledger = list(self.ledger)  # bookings are appended, never changed
-        twin.showdown = copy.deepcopy(self.showdown)
-        twin.action = None if self.action is None else self.action.copy()
+        # the ledger is a tuple, shared: a booking makes a new one
+        if self.showdown is not None:
+            twin.showdown = copy.deepcopy(self.showdown)
+        if self.action is not None:
+            twin.action = self.action.copy()
         return twin
 
     # ---- reading the state ------------------------------------------------------------------
@@ -107,10 +115,14 @@ class Engine:
     def alive(self) -> list[Team]:
         return [self.teams[n] for n in self.order if not self.teams[n].out]
 
+    def find_team(self, text: str) -> Team | None:
+        wanted = text.casefold()
+        return next((team for team in self.teams.values() if team.name.casefold() == wanted), None)
+
     def team(self, text: str) -> Team:
-        for team in self.teams.values():
-            if team.name.casefold() == text.casefold():
-                return team
+        team = self.find_team(text)
+        if team is not None:
+            return team
         raise RuleError(N_("no team {text!r}; teams: {teams}"), text=text, teams=tuple(self.order))
 
     def holder(self, card_id: str) -> Team | None:
@@ -152,7 +164,7 @@ class Engine:
     def standing(self) -> ev.Standing:
         return ev.Standing(tuple(self.dice(s) for s in self.action.sides if s.pool.rolled), self.verdict())
 
-    def cards_to_steal(self, action: Action) -> int:
+    def cards_to_steal(self, action: Fight) -> int:
         victim = self.teams[action.target]
         stealable = [c for c in victim.cards if self.game.card(c).role.stealable]
         wanted = self.game.hitman_attack.cards_taken + self.faction(victim).twists.extra_cards_lost_on_failed_defence
@@ -169,7 +181,7 @@ class Engine:
         team = self.teams[name]
         paid = max(amount, -team.money)  # money never goes below zero
         team.money += paid
-        self.ledger.append(Booking(self.week, name, paid, team.money, reason))
+        self.ledger += (Booking(self.week, name, paid, team.money, reason),)
         if not amount:
             return []
         out: list[ev.Event] = [ev.Booked(name, paid, team.money, reason)]
@@ -323,10 +335,7 @@ class Engine:
     def attack(self, target: str) -> list[ev.Event]:
         self._need_turn()
         actor = self.current
-        try:
-            defender = self.team(target)
-        except RuleError:
-            defender = None
+        defender = self.find_team(target)
         if defender is not None:
             return self._attack_team(actor, defender)
         card = find_card(self.game, target)
@@ -342,7 +351,7 @@ class Engine:
                 self._afford(actor, card.advance, Said(N_("the advance on {id}"), id=card.id))
             out += self.book(actor.name, -card.advance if paid else card.advance,
                              Said(N_("advance for {card}"), card=self.card_name(card.id)))
-        self.action = Action("mafia", card.id, [self._side(actor, hitman_attack=False)])
+        self.action = Fight(Attacked.MAFIA, card.id, [self._side(actor, hitman_attack=False)])
         out.append(ev.MafiaAttacked(actor.name, card.id, card.id in self.rewarded))
         return out + [ev.Prepared(actor.name, tuple(self.action.attacker.pool.notes))]
 
@@ -357,7 +366,7 @@ class Engine:
         if defender.name in actor.barred:
             raise RuleError(N_("{team} may not attack {target} again until the week changes"),
                             team=actor.name, target=defender.name)
-        self.action = Action("hitman", defender.name, [self._side(actor, hitman_attack=True),
+        self.action = Fight(Attacked.HITMAN, defender.name, [self._side(actor, hitman_attack=True),
                                                        self._side(defender, hitman_attack=False)])
         return [ev.TeamAttacked(actor.name, defender.name)] + [ev.Prepared(s.team, tuple(s.pool.notes))
                                                                for s in self.action.sides]
@@ -383,19 +392,19 @@ class Engine:
 
     # ---- during an action -------------------------------------------------------------------
 
-    def _need_action(self, *stages: str) -> Action:
+    def _need_action(self, *stages: str) -> Fight:
         if self.action is None:
             raise RuleError(N_("no action under way; start one with attack (or pass)"))
         if self.action.stage not in stages:
-            raise self._stage_hint(self.action.stage)
+            raise RuleError.from_(self._stage_hint(self.action.stage))
         return self.action
 
-    def _stage_hint(self, stage: str) -> RuleError:
+    def _stage_hint(self, stage: str) -> Said:
         """What the action under way waits for."""
         if stage == "prepare":
-            return RuleError(N_("still preparing: buy, use, then {next}"),
-                             next="ready" if self.action.kind == "hitman" else "roll")
-        return RuleError(STAGE_HINTS[stage])
+            return Said(N_("still preparing: buy, use, then {next}"),
+                        next="ready" if self.action.kind == "hitman" else "roll")
+        return Said(STAGE_HINTS[stage])
 
     def _preparing(self) -> Side:
         action = self._need_action("prepare", "defend")
@@ -457,9 +466,9 @@ class Engine:
         if action.kind != "hitman":
             raise RuleError(N_("ready is for hitman attacks; roll when you are prepared"))
         if action.stage == "prepare":
-            action.stage = "defend"
+            action.stage = Stage.DEFEND
             return [ev.DefenderPrepares(action.sides[1].team)]
-        action.stage = "roll"
+        action.stage = Stage.ROLL
         return [ev.ToRoll(action.attacker.team, action.attacker.pool.count)]
 
     def roll_action(self, faces: list[int] | None) -> list[ev.Event]:
@@ -476,7 +485,7 @@ class Engine:
         nxt = next((s for s in action.sides if not s.pool.rolled), None)
         if nxt:
             return out + [ev.ToRoll(nxt.team, nxt.pool.count)]
-        action.stage = "after"
+        action.stage = Stage.AFTER
         return out + [self.standing()]
 
     def use(self, tokens: list[str]) -> list[ev.Event]:
@@ -501,6 +510,9 @@ class Engine:
                 raise RuleError(N_("{id} has been used {n} time(s) this week (limit {limit})"),
                                 id=card.id, n=self.uses[card.id], limit=effect.uses_per_week)
         opponent = action.other(side)
+        if self.rules_version >= 3 and opponent is None and all(kind_of(op) in AGAINST for op in use.ops):
+            raise RuleError(N_("{label} would do nothing: it acts on the opposing dice, and a mafia attack has none"),
+                            label=use.label)
         before = len(side.pool.notes), len(opponent.pool.notes) if opponent else 0
         # An EffectError may leave the pools half-changed: the driver replays the refused line away.
         apply_use(use, side.pool, opponent.pool if opponent else None, self.rng)
@@ -550,7 +562,7 @@ class Engine:
 
     def done(self) -> list[ev.Event]:
         action = self._need_action("after")
-        action.stage = "settle"
+        action.stage = Stage.SETTLE
         if action.kind == "mafia":
             return self._settle_mafia(action)
         a, d = action.sides
@@ -561,7 +573,7 @@ class Engine:
             action.loser = a.team
         return [ev.Duel(a.team, a.pool.total, d.team, d.pool.total, won)] + settle(self)
 
-    def _settle_mafia(self, action: Action) -> list[ev.Event]:
+    def _settle_mafia(self, action: Fight) -> list[ev.Event]:
         card = self.game.card(action.target)
         side = action.attacker
         verdict = self.verdict()

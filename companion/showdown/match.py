@@ -10,17 +10,17 @@ import re
 from tabletop.i18n import N_
 
 from ..numbers import is_whole, signed, whole
-from ..protocol import CHANCE, NOBODY, PLAYER, Action, Event, Mover, Outcome, RuleError, ranked
+from ..protocol import CHANCE, NOBODY, PLAYER, Action, Ending, Event, Mover, Outcome, RuleError, ranked
 from ..speech import Said
 from .cards import NotFound, find_card, find_item
 from .dice import SIDES, parse_faces, parse_notation, roll
-from .engine import Engine
+from .engine import Game
 from .events import JustRolled
 from .moves import Adjust, Answer, Attack, Buy, Dice, Done, Double, Give, Pass, Ready, Reroll, Roll, Use
 
 
 class Match:
-    def __init__(self, engine: Engine):
+    def __init__(self, engine: Game):
         self.engine = engine
 
     def clone(self) -> "Match":
@@ -185,7 +185,7 @@ class Match:
             return None
         teams = [e.teams[name] for name in e.order]
         places = ranked([(t.name, t.money, (not t.out, t.money)) for t in teams])
-        return Outcome("showdown", places, tuple(e.showdown["winners"]) if e.showdown else ())
+        return Outcome(Ending.SHOWDOWN, places, tuple(e.showdown["winners"]) if e.showdown else ())
 
 
 class Usage(Said):

@@ -11,16 +11,19 @@ from tabletop.i18n import N_
 from tabletop.text_width import display_width
 
 from ..numbers import is_whole
-from ..protocol import Action, Choice, Form, Outcome, RuleError
+from ..choices import Choice, Form
+from ..protocol import Action, Outcome, RuleError
 from ..session import Session
 from ..speech import pad
-from ..table import InputError
+from ..table import InputError, TableGame
 from .dice import MAX_DICE, SIDES
-from .engine import MAX_PURCHASE, Engine
+from .engine import MAX_PURCHASE, Game
 from .match import HELP_LINES, Match
+from .ops import ChoicesMissing
 from .moves import Answer, Attack, Buy, Done, Double, Pass, Ready, Roll, Use
 from .talk import Talk
 
+FACES = tuple(str(face) for face in range(1, SIDES + 1))
 RECENT = 4  # bookings shown by `status` (all of them are in `status --json`)
 
 
@@ -30,7 +33,7 @@ def _game(cards_dir: str | None) -> Any:
     return load_game(Path(cards_dir) if cards_dir else None)
 
 
-class ShowdownTable:
+class ShowdownTable(TableGame):
     """TableGame for `companion showdown play`."""
 
     def __init__(self, session: Session):
@@ -38,11 +41,11 @@ class ShowdownTable:
         self.game = _game(options.get("cards"))
         self.lang = options["lang"]
         teams = [(t["name"], t["faction"]) for t in options["teams"]]
-        self.match = Match(Engine(self.game, teams, session.seed, options.get("rules", 1)))
+        self.match = Match(Game(self.game, teams, session.seed, options.get("rules", 1)))
         self.talk = Talk(self.game, self.lang)
 
     @property
-    def engine(self) -> Engine:
+    def engine(self) -> Game:
         return self.match.engine
 
     # ---- TableGame --------------------------------------------------------------------------
@@ -93,33 +96,53 @@ class ShowdownTable:
         return self.talk.speech.help_lines(HELP_LINES, week=week)
 
     def choices(self) -> list[Choice]:
-        """The legal actions as the table names them, then forms for what has too many lines to list."""
+        """The legal actions as the table names them, then forms for what has too many lines to list:
+        a form is offered only when some fill of it is accepted now, with only the items that can be."""
         e, m, _ = self.engine, self.match, self.talk._
         legal = m.legal_actions()
         listed = [self._choice(action) for action in legal]
         action = e.action
-        if action is not None and action.question is None:
-            cards = tuple(card for side in action.sides for card in e.teams[side.team].cards)
-            faces = tuple(str(face) for face in range(1, SIDES + 1))
+        if e.over or (action is not None and action.question is not None):
+            return listed  # a question waits: every other line is refused until it is answered
+        if action is not None:
             if Roll() in legal:
                 side = next(s for s in action.sides if not s.pool.rolled)
                 listed.append(Choice("", _("The faces rolled at the table"), "roll",
-                                     Form("faces", side.pool.count, faces, least=side.pool.count)))
-            if action.stage in ("prepare", "defend"):
-                listed.append(Choice("", _("Buy several"), "buy",
-                                     Form("buy", MAX_PURCHASE, tuple(i.id for i in self.game.preparation))))
+                                     Form("faces", side.pool.count, FACES, least=side.pool.count)))
+            items = tuple(item.id for item in self.game.preparation if Buy(item.id) in legal)
+            if items:
+                listed.append(Choice("", _("Buy several"), "buy", Form("buy", MAX_PURCHASE, items)))
+            cards = self.usable(legal)
             if cards:
                 listed.append(Choice("", _("Use a card with choices (a die to set, a face)"), "use",
                                      Form("use", 1, cards)))
-            if action.stage == "after" and any(s.backups for s in action.sides):
-                listed.append(Choice("", _("Reroll with a backup plan"), "reroll", Form("reroll", 6, faces)))
-        if not e.over:
-            listed += [Choice("", _("Correct a team's money"), "correct",
-                              Form("adjust", 1, tuple(t.name for t in e.alive()))),
-                       Choice("", _("Correct who holds a card"), "correct",
-                              Form("give", 1, tuple(c.id for c in self.game.deck()
-                                                    if c.role.category != "faction")))]
-        return listed + [Choice("", _("Just roll dice"), "tools", Form("notation", MAX_DICE, ("d6",)))]
+            backed = [s for s in action.sides if s.backups] if action.stage == "after" else []
+            if backed:
+                shown = tuple(sorted({str(face) for s in backed for face in s.pool.faces}, key=int))
+                listed.append(Choice("", _("Reroll with a backup plan"), "reroll",
+                                     Form("reroll", max(s.pool.count for s in backed), shown)))
+        attacked = action.target if action is not None and action.kind == "mafia" else None
+        return listed + [Choice("", _("Correct a team's money"), "correct",
+                                Form("adjust", 1, tuple(t.name for t in e.alive()))),
+                         Choice("", _("Correct who holds a card"), "correct",
+                                Form("give", 1, tuple(c.id for c in self.game.deck()
+                                                      if c.role.category != "faction" and c.id != attacked))),
+                         Choice("", _("Just roll dice"), "tools", Form("notation", MAX_DICE, ("d6",)))]
+
+    def usable(self, legal: list[Action]) -> tuple[str, ...]:
+        """The held cards of the teams in the action that some `use` line is accepted for now: as they
+        stand, with choices typed after them, or with a second card of their role (a pair)."""
+        e = self.engine
+        usable = []
+        for side in e.action.sides:
+            held = e.teams[side.team].cards
+            for card in held:
+                role = self.game.card(card).role_id
+                tries = [(card,)] + [(card, other) for other in held
+                                     if other != card and self.game.card(other).role_id == role]
+                if any(Use(tokens) in legal or needs_choices(self.match.refusal(Use(tokens))) for tokens in tries):
+                    usable.append(card)
+        return tuple(usable)
 
     def _choice(self, action: Action) -> Choice:
         e, talk, _ = self.engine, self.talk, self.talk._
@@ -196,6 +219,11 @@ class ShowdownTable:
                                    amount=talk.money(award["amount"])))
             lines.append(talk.verdict(e.showdown["winners"]))
         return lines
+
+
+def needs_choices(refusal: RuleError | None) -> bool:
+    """Whether a use was refused only for the choices still to be typed after its cards."""
+    return isinstance(refusal, ChoicesMissing)
 
 
 def new_game(session: Session) -> Any:

@@ -13,7 +13,7 @@ from .cards import item_doing
 from .chance import Feeder, NeedRoll
 from .penalties import Penalty, resolve
 from .pool import fmt
-from .state import Action, Team
+from .state import Fight, Team
 
 
 def settle(engine: Any) -> list[ev.Event]:
@@ -31,7 +31,7 @@ def settle(engine: Any) -> list[ev.Event]:
     return _penalty(engine, team, penalty) + engine.end_turn()
 
 
-def _ask(action: Action, question: Said, count: int = 1) -> list[ev.Event]:
+def _ask(action: Fight, question: Said, count: int = 1) -> list[ev.Event]:
     action.question, action.asked = question, count
     return [ev.Asked(question)]
 
@@ -56,7 +56,7 @@ def _penalty(engine: Any, team: Team, penalty: Penalty) -> list[ev.Event]:
     return out
 
 
-def _theft(engine: Any, action: Action) -> list[ev.Event]:
+def _theft(engine: Any, action: Fight) -> list[ev.Event]:
     thief, victim = engine.teams[action.winner], engine.teams[action.target]
     rules = engine.game.hitman_attack
     if len(action.stolen) < engine.cards_to_steal(action):
@@ -64,9 +64,10 @@ def _theft(engine: Any, action: Action) -> list[ev.Event]:
         choices = " ".join(c for c in stealable if c not in action.stolen)
         return _ask(action, Said(N_("{team} takes a card from {victim} ({choices}): type its id"),
                                  team=thief.name, victim=victim.name, choices=choices))
+    robbed = engine.rules_version < 3 or victim.money > _lost_with(engine, action.stolen)
     try:
         what = Said(N_("money taken ({dice}d6 × {times})"), dice=rules.money_dice, times=rules.money_times)
-        faces = Feeder(action.answers).take(what, rules.money_dice)
+        faces = Feeder(action.answers).take(what, rules.money_dice) if robbed else []
     except NeedRoll as e:
         return _ask(action, Said(N_("{team}: {what} (type the face, or 'roll')"), team=thief.name, what=e.what),
                     e.count)
@@ -78,8 +79,15 @@ def _theft(engine: Any, action: Action) -> list[ev.Event]:
         for op in engine.game.card(card_id).role.effect.ops:
             if op.KIND == "lose_money_when_taken":
                 out += engine.book(victim.name, -op.amount, Said(N_("{card} taken"), card=engine.card_name(card_id)))
-    amount = min(sum(faces) * rules.money_times, victim.money)
-    out += engine.book(victim.name, -amount, Said(N_("robbed by {team} (rolled {faces})"), team=thief.name,
-                                                  faces=fmt(faces)))
-    out += engine.book(thief.name, amount, Said(N_("taken from {victim}"), victim=victim.name))
+    if robbed:
+        amount = min(sum(faces) * rules.money_times, victim.money)
+        out += engine.book(victim.name, -amount, Said(N_("robbed by {team} (rolled {faces})"), team=thief.name,
+                                                      faces=fmt(faces)))
+        out += engine.book(thief.name, amount, Said(N_("taken from {victim}"), victim=victim.name))
     return out + engine.end_turn()
+
+
+def _lost_with(engine: Any, cards: list[str]) -> int:
+    """What a victim loses with the cards taken from it (the Godfather's 10,000), before any robbery."""
+    return sum(op.amount for card in cards for op in engine.game.card(card).role.effect.ops
+               if op.KIND == "lose_money_when_taken")

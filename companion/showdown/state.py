@@ -2,13 +2,29 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from ..protocol import RuleError
 from .pool import Pool
 
-__all__ = ["Action", "Booking", "RuleError", "Side", "Team"]
+__all__ = ["Attacked", "Booking", "Fight", "RuleError", "Side", "Stage", "Team"]
+
+
+class Stage(StrEnum):
+    """Where an action is: prepare → (defend →) roll → after → settle (its JSON is its value)."""
+    PREPARE = "prepare"    # the attacker buys and uses cards
+    DEFEND = "defend"      # a hitman attack's defender does the same
+    ROLL = "roll"          # the dice are to be rolled
+    AFTER = "after"        # the dice are rolled: uses, rerolls, then done
+    SETTLE = "settle"      # a penalty or a theft is asked for
+
+
+class Attacked(StrEnum):
+    """What an action attacks: a mafia card on the board, or a hitman team."""
+    MAFIA = "mafia"
+    HITMAN = "hitman"
 
 
 @dataclass
@@ -52,15 +68,19 @@ class Side:
 
 
     def copy(self) -> "Side":
-        return replace(self, pool=self.pool.copy(), bought=Counter(self.bought), used=list(self.used))
+        twin = Side.__new__(Side)  # every field at once, as Team.copy
+        twin.__dict__.update(self.__dict__)
+        twin.pool, twin.bought, twin.used = self.pool.copy(), Counter(self.bought), list(self.used)
+        return twin
 
 
 @dataclass
-class Action:
-    kind: str            # "mafia" or "hitman"
+class Fight:
+    """The action under way: a team's attack on a mafia card or on another team, side by side."""
+    kind: Attacked
     target: str          # a card id or a team name
     sides: list[Side]    # the attacker first, then the defender in a hitman attack
-    stage: str = "prepare"   # prepare → (defend →) roll → after → settle
+    stage: Stage = Stage.PREPARE
     double: bool = False
     loser: str | None = None     # settle: the attacker who lost and rolls a penalty
     winner: str | None = None    # settle: the attacker who won a hitman attack
@@ -69,9 +89,11 @@ class Action:
     question: Any = None         # what the table is asked (Said), until answered
     asked: int = 1               # the faces the question asks for
 
-    def copy(self) -> "Action":
-        return replace(self, sides=[s.copy() for s in self.sides], answers=list(self.answers),
-                       stolen=list(self.stolen))
+    def copy(self) -> "Fight":
+        twin = Fight.__new__(Fight)
+        twin.__dict__.update(self.__dict__)
+        twin.sides, twin.answers, twin.stolen = [s.copy() for s in self.sides], list(self.answers), list(self.stolen)
+        return twin
 
     @property
     def attacker(self) -> Side:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from tabletop.data.terror24 import STYLES, Style, Terror24
 
@@ -15,6 +16,16 @@ from tabletop.i18n import N_
 from tabletop.record import Record
 
 from ..protocol import RuleError
+
+
+class Need(StrEnum):
+    """What the game waits for: an event column turned up, a bid, the NPC's card, a life-or-death
+    draw, or nothing (it is over)."""
+    REVEAL = "reveal"
+    BID = "bid"
+    NPC = "npc"
+    CHECK = "check"
+    OVER = "over"
 
 
 @dataclass
@@ -28,6 +39,12 @@ class Seat:
     events: list[str] = field(default_factory=list)  # suit ids received
     vp: int = 0
     dead: bool = False
+
+    def copy(self) -> "Seat":
+        twin = Seat.__new__(Seat)  # every field at once
+        twin.__dict__.update(self.__dict__)
+        twin.hand, twin.kept, twin.events = list(self.hand), list(self.kept), list(self.events)
+        return twin
 
     @property
     def time_in_front(self) -> int:
@@ -106,16 +123,26 @@ class Game:
         self._bidders = self._eligible()  # fixed for the round: laying cards down does not change it
         self._skip_empty_rounds()
 
+    def clone(self) -> "Game":
+        """An independent copy (the data and the records kept are shared: they never change)."""
+        twin = Game.__new__(Game)
+        twin.__dict__.update(self.__dict__)
+        twin.seats = [seat.copy() for seat in self.seats]
+        twin.grid = [list(column) for column in self.grid]
+        twin.bids, twin.results, twin.checks = dict(self.bids), list(self.results), list(self.checks)
+        twin.check_order, twin._bidders = list(self.check_order), list(self._bidders)
+        return twin
+
     # ----- what is asked now -----
-    def need(self) -> tuple[str, int | None]:
-        """("reveal", None) | ("bid", seat) | ("npc", seat) | ("check", seat) | ("over", None)."""
+    def need(self) -> tuple[Need, int | None]:
+        """(REVEAL, None) | (BID, seat) | (NPC, seat) | (CHECK, seat) | (OVER, None)."""
         if self.round > self.data.rounds:
             pending = self._pending_check()
-            return ("check", pending) if pending is not None else ("over", None)
+            return (Need.CHECK, pending) if pending is not None else (Need.OVER, None)
         if None in self.grid[self.round - 1]:
-            return "reveal", None
+            return Need.REVEAL, None
         seat = next(s for s in self.bidders() if s not in self.bids)  # a full round resolves at once
-        return ("npc" if self.seats[seat].npc else "bid"), seat
+        return (Need.NPC if self.seats[seat].npc else Need.BID), seat
 
     def bidders(self) -> list[int]:
         """Who bids this round, clockwise from the chief, humans first and the NPC last."""

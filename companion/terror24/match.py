@@ -8,23 +8,32 @@ the last player has bid: only a physical NPC deck makes the table type it (a cha
 """
 from __future__ import annotations
 
-import copy
 import itertools
 import random
 import re
 from collections import Counter
+from enum import StrEnum
 
 from tabletop.data.terror24 import STYLES, Style, Terror24
 from tabletop.i18n import N_
 
 from ..numbers import is_whole, signed, whole
-from ..protocol import CHANCE, NOBODY, PLAYER, Action, Event, Mover, Outcome, RuleError, ranked
+from ..protocol import CHANCE, NOBODY, PLAYER, Action, Ending, Event, Mover, Outcome, RuleError, ranked
 from ..table import TABLE_WORDS
 from .engine import Game, Seat, npc_style
 from .moves import (HIDDEN, Adjust, Adjusted, Answered, Bid, Checked, Chief, Draw, Ended, Grid, Laid, NpcSeat,
                     Players, Resolved, Reveal, Revealed, Started, Styles)
 
-SETUP = ("players", "styles", "npc", "chief", "grid")
+class SetupStep(StrEnum):
+    """The setup questions, in the order asked (the NPC's seat only in a 3-player game)."""
+    PLAYERS = "players"
+    STYLES = "styles"
+    NPC = "npc"
+    CHIEF = "chief"
+    GRID = "grid"
+
+
+SETUP = tuple(SetupStep)
 PLAYER_ENTRY = re.compile(r"([^=\s][^=]*?)=(\S+)")  # NAME=DETECTIVE; a name may have spaces: "Ann Marie=scotch"
 NPC = "NPC"  # the virtual player's seat name (no player may take it)
 
@@ -36,8 +45,16 @@ class Match:
         self.game: Game | None = None
 
     def clone(self) -> "Match":
-        """An independent copy to try actions on (the game data is shared: it never changes)."""
-        return copy.deepcopy(self, {id(self.data): self.data})
+        """An independent copy to try actions on (the game data is shared: it never changes; an answer
+        is set once and never changed, but the grid answered is the rounds' grid, turned up as they go)."""
+        twin = Match.__new__(Match)
+        twin.__dict__.update(self.__dict__)
+        twin.answers = dict(self.answers)
+        if self.game is not None:
+            twin.game = self.game.clone()
+            if self.answers.get("grid") is self.game.grid:
+                twin.answers["grid"] = twin.game.grid
+        return twin
 
     # ---- whose move, what is legal -----------------------------------------------------------------
 
@@ -266,8 +283,14 @@ class Match:
     # ---- apply ----------------------------------------------------------------------------------------
 
     def apply(self, action: Action) -> list[Event]:
-        """Carry out `action`, or raise RuleError with nothing changed. The engine's state is small and
-        each action touches one part of it, so each branch checks everything before it changes anything."""
+        """Carry out `action` whole or not at all: on a copy, kept only if the rules accept all of it;
+        its events."""
+        trial = self.clone()
+        said = trial._carry_out(action)
+        self.__dict__.update(trial.__dict__)
+        return said
+
+    def _carry_out(self, action: Action) -> list[Event]:
         if isinstance(action, Adjust):
             return self._adjust(action)
         step = self.setup_step()
@@ -357,7 +380,7 @@ class Match:
         seats = self.game.seats
         # the living before the dead, then VP, then time in front (the winners' rule)
         humans = [(s.name, s.vp, (not s.dead, s.vp, s.time_in_front)) for s in seats if not s.npc]
-        return Outcome("survivors" if any(s.dead for s in seats) else "score", ranked(humans),
+        return Outcome(Ending.SURVIVORS if any(s.dead for s in seats) else Ending.SCORE, ranked(humans),
                        tuple(seats[i].name for i in self.game.winners()))
 
     def _with_npc(self) -> bool:

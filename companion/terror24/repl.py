@@ -5,9 +5,10 @@ from __future__ import annotations
 from tabletop.data.terror24 import GAME_ID, STYLES, Terror24
 from tabletop.i18n import N_
 
-from ..protocol import Action, Choice, Event, Form, Outcome, RuleError
+from ..choices import Choice, Form
+from ..protocol import Action, Event, Outcome, RuleError
 from ..session import Session
-from ..table import InputError
+from ..table import InputError, TableGame
 from .engine import Game
 from .match import NPC, Match
 from .moves import Adjusted, Bid, Checked, Chief, Ended, Laid, NpcSeat, Resolved, Revealed, Started
@@ -43,7 +44,7 @@ any time:  adjust NAME +2    correct a score by hand""")
 REMATCH_KEEPS = ("players", "styles", "npc")
 
 
-class Terror24Table:
+class Terror24Table(TableGame):
     def __init__(self, session: Session, data: Terror24, lang: str = "en"):
         self.data, self.lang = data, lang
         self.match = Match(data, session.seed, session.options.get("npc_deck") == "physical")

@@ -15,7 +15,7 @@ from typing import Any
 from tabletop.fileio import remove_leftover_writes
 from tabletop.i18n import N_, translator
 
-from ..driver import LineTable, Outcome, apply_line, current, local_words
+from ..driver import Applied, LineTable, apply_line, current, local_words
 from ..guard import journal_lock, leftover_games, remove_leftovers
 from ..kinds import BY_GAME_ID, KINDS, Kind, OptionsError, SavedOptionsError, table_factory
 from ..session import FORMAT, VERSION, Session, SessionError
@@ -165,7 +165,7 @@ class Store:
     def status(self, name: str, lang: str) -> tuple[Kind, LineTable, dict]:
         return self._guarded(name, lang, current)
 
-    def apply(self, name: str, line: str, version: int | None, lang: str) -> Outcome:
+    def apply(self, name: str, line: str, version: int | None, lang: str) -> Applied:
         return self._guarded(name, lang, lambda table: apply_line(table, line, version))[2]
 
     def version(self, name: str, lang: str) -> int:

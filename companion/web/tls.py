@@ -36,7 +36,7 @@ from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 from tabletop.fileio import write_atomic
 from tabletop.i18n import N_
 
-from ..speech import Said
+from ..speech import Said, SaidError
 
 CA_DAYS = 3650
 SERVER_DAYS = 397  # browsers refuse server certificates valid for longer than 398 days
@@ -48,7 +48,7 @@ LOCAL_NETWORKS = tuple(ipaddress.ip_network(n) for n in (
 LOCAL_NAMES = ("localhost", "local")  # `local`: .local names (mDNS) and their subdomains
 
 
-class TLSError(Said):
+class TLSError(SaidError):
     """The authority's files cannot be used as they are; the words name the file and the cure."""
 
 

@@ -33,7 +33,7 @@ def outcome_view(key: str, table) -> dict | None:
     the winners, the figures a game reports; None while the game goes on."""
     from tabletop.i18n import _
 
-    outcome = table.outcome()
+    outcome = table.game.outcome()
     if outcome is None:
         return None
     game = table.game

@@ -28,7 +28,7 @@ def view(table: FamigliaTable) -> dict:
         "refresh_block": _refresh_block(table) if your_turn and g.street else "",
         "draw": _draw(table) if g.pending and not g.over else None,
         "robot_turn": robot_turn(table),
-        "setup": table.talk.opening() if not table.notes else [],
+        "setup": table.talk.opening() if not table.notes() else [],
     }
 
 
@@ -88,11 +88,10 @@ def _draw(table: FamigliaTable) -> dict:
 def robot_turn(table: FamigliaTable) -> dict | None:
     """The robot's latest turn: the physical steps the player performs for it, numbered, and the card
     it took (None while it still waits for draws, or if it has not played yet)."""
-    events = table.game.events or []
-    starts = [i for i, e in enumerate(events) if isinstance(e, TurnBegan) and e.who == ROBOT]
-    if not starts:
+    told = table.robot_told
+    if not (told and isinstance(told[0], TurnBegan)):
         return None
-    turn = events[starts[-1] + 1:]
+    turn = told[1:]
     end = next((i for i, e in enumerate(turn) if isinstance(e, TurnBegan)), len(turn))
     turn = turn[:end]
     taken = next((e.card for e in turn if isinstance(e, Taken) and e.who == ROBOT), None)

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from companion.showdown.dice import SIDES
 from companion.showdown.moves import Answer, Attack, Buy, Done, Double, Pass, Ready, Roll, Use
-from companion.showdown.ops import ChoicesMissing
-from companion.showdown.repl import ShowdownTable
+from companion.showdown.repl import ShowdownTable, needs_choices
 from companion.numbers import is_whole
 from companion.protocol import RuleError
 from tabletop.i18n import _
@@ -170,17 +169,13 @@ def _uses(table: ShowdownTable, legal: set) -> list[Button]:
     for side in e.action.sides:
         for card_id in e.teams[side.team].cards:
             use = Use((card_id,))
-            needs_more = use not in legal and _needs_choices(table.match.refusal(use))
+            needs_more = use not in legal and needs_choices(table.match.refusal(use))
             if use in legal or needs_more:
                 card = table.game.card(card_id)
                 buttons.append(Button(_("{team}: use {card}").format(team=side.team,
                                                                     card=f"{card.index} {card.title(lang)}"),
                                       use.line(), card.effect.text(lang), completes=needs_more))
     return buttons
-
-
-def _needs_choices(refusal: RuleError | None) -> bool:
-    return isinstance(refusal, ChoicesMissing)
 
 
 def _question(table: ShowdownTable, actions: list) -> dict:
