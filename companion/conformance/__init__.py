@@ -142,7 +142,7 @@ class Walk:
              refusal: Said | None = None) -> dict:
         table, engine = self.table, self.game.engine(self.table)
         outcome = engine.outcome()
-        mover, notes = engine.to_move(), getattr(table, "notes", None)
+        mover, notes = engine.to_move(), table.notes()
         actions = engine.legal_actions()
         return {"mover": {"kind": mover.kind, "who": mover.who}, "actions": [a.line() for a in actions],
                 "listed": to_json(actions), "round_trip": [a.line() for a in actions if engine.parse(a.line()) != a],
@@ -150,10 +150,10 @@ class Walk:
                 "refusal": None if refusal is None else {"key": refusal.message, "args": to_json(refusal.fields)},
                 "outcome": None if outcome is None else outcome.to_json(), "status": table.status(),
                 "prompt": {lang: t.prompt() for lang, t in self.tables.items()},
-                "choices": {lang: [c.to_json() for c in getattr(t, "choices", list)()] for lang, t in self.tables.items()},
+                "choices": {lang: [c.to_json() for c in t.choices()] for lang, t in self.tables.items()},
                 "awaiting": table.awaiting_answer(), "over": table.is_over(),
                 "notes": None if notes is None else {"count": len(notes), "last": {
-                    lang: (t.notes[-1] if t.notes else None) for lang, t in self.tables.items()}},
+                    lang: (t.notes() or [None])[-1] for lang, t in self.tables.items()}},
                 "said": said}
 
     def start(self) -> dict:
