@@ -132,8 +132,11 @@ const Table = (() => {
   async function sendKept() {
     if (!pending || busy) return;
     const tap = pending;
-    keep(null);
+    // The tap stays kept (and the banner says it waits) until the server has answered it: out of reach
+    // again, `post` keeps it anew.
     const answer = await post(tap.line, tap.version);
+    if (answer === null) return;
+    keep(null);
     if (answer && answer.ok === false && answer.status && tap.version !== answer.status.version) {
       const box = document.getElementById("offline");
       show([box ? box.dataset.dropped : "The game changed meanwhile; your tap was not applied."], true);
