@@ -7,6 +7,7 @@ from typing import Any, Literal
 from tabletop.record import Record, field
 
 from .boxplace import Length, PlaceOptions
+from .deckvalues import ValueMap
 
 Text = str | dict[str, str]  # the same in every language, or one per language
 INK = "#111111"
@@ -17,7 +18,7 @@ class LayoutOptions(Record):
     """The `[layout]` table of a deck file."""
     name: Literal["insert", "card", "halves", "chip", "blank", "sheet"] = "card"
     style: Literal["full", "overlay"] = "full"  # insert
-    frame: str | None = None  # card, halves: the frame's colour (a card's suit colour wins)
+    frame: str | ValueMap | None = None  # card, halves: the frame's colour (a card's suit colour wins)
     columns: list[str] = field(default_factory=list)  # sheet: the fields shown, in order
     headings: dict[str, str | dict[str, str]] = field(default_factory=dict)  # sheet: column headings
     widths: list[float] = field(default_factory=list)  # sheet: relative column widths
@@ -43,7 +44,8 @@ class DeckOptions(Record):
     fonts: list[str | FontOptions] = field(default_factory=list)  # the deck's fonts, before the kit's
     rich: list[str] = field(default_factory=list)  # fields read as rich text (richtext.py)
     replace: dict[str, str] = field(default_factory=dict)  # the deck's own codes → text, in every cell
-    back: str | None = None  # the column (or field) whose cell names each card's back in [backs]
+    back: str | ValueMap | None = None  # the column (or field) whose cell names each card's back in [backs]
+    layout: str | ValueMap | None = None  # the column (or field) whose cell names each card's [layouts.NAME]
 
 
 class FontOptions(Record):
@@ -56,7 +58,7 @@ class FontOptions(Record):
 
 class ImageOptions(Record):
     """A box's picture (`[boxes.NAME.image]`, or `image = "art/{id}.png"` for the file alone)."""
-    file: str  # a path in the deck's folder; `{column}` is replaced by the card's cell
+    file: str | ValueMap  # a path in the deck's folder; `{column}` is replaced by the card's cell
     fit: Literal["fit", "fill", "stretch"] = "fit"
     align: str = "center"
     height: float | None = None  # mm at the top of the box for the picture, the text below it
@@ -74,9 +76,9 @@ class FieldOptions(Record):
     ja: str | None = None
     en: str | None = None
     type: Literal["text", "integer", "number"] = "text"
-    size: float | None = None
+    size: float | str | ValueMap | None = None  # str: "{column}", the size a card's cell gives
     bold: bool | None = None
-    color: str | None = None
+    color: str | ValueMap | None = None
     align: Literal["left", "center", "right"] | None = None
     leading: float | None = None
     space_before: float | None = None  # pt above the field's paragraph
@@ -88,6 +90,20 @@ class BoxOptions(PlaceOptions):
     template: str | None = None
     image: str | ImageOptions | None = None
     rich: bool = False  # the box's fields read as rich text
+    # The look from a card's cell: "{column}" or a value map (deckvalues.py).
+    background: str | ValueMap | None = None
+    border: str | ValueMap | None = None
+    border_width: float | str | ValueMap | None = None
+    when: str | None = None  # a condition on the card's fields: the box prints only where it holds
+    restyle: list[RestyleOptions] = field(default_factory=list)  # the first whose condition holds applies
+
+
+class RestyleOptions(Record):
+    """`[[boxes.NAME.restyle]]`: a box's look on the cards where `when` holds."""
+    when: str
+    background: str | ValueMap | None = None
+    border: str | ValueMap | None = None
+    border_width: float | str | ValueMap | None = None
 
 
 class SuitOptions(Record):
@@ -107,6 +123,12 @@ class BackOptions(Record):
     image: str | None = None  # a picture covering the back, in the deck's folder
     layout: Literal["insert", "card", "halves", "chip"] | None = None  # a face of the row's own fields
     boxes: dict[str, BoxOptions] = field(default_factory=dict)  # that face's boxes: which fields
+
+
+class LayoutVariant(LayoutOptions):
+    """`[layouts.NAME]`: another layout of the deck, with its own boxes, for the cards whose cell
+    names it (`layout = "kind"` in [deck])."""
+    boxes: dict[str, BoxOptions] = field(default_factory=dict)
 
 
 class FaceOptions(Record):
@@ -132,6 +154,7 @@ class DeckFileData(Record):
     icons: dict[str, str | IconOptions] = field(default_factory=dict)  # name → a picture file, or a glyph
     back: BackOptions | None = None
     backs: dict[str, BackOptions] = field(default_factory=dict)  # named backs, chosen by [deck] back
+    layouts: dict[str, LayoutVariant] = field(default_factory=dict)  # other layouts, chosen by [deck] layout
     cards: list[dict[str, Any]] | None = None
 
 

@@ -26,11 +26,12 @@ from ..geometry import Size
 from ..render import FaceArt
 from . import BuildError, Game, Options
 from .cardfaces import lay_out as fit_boxes
-from .deckboxes import deck_geometry, layered
+from .cardlooks import CardLooks, picture_warnings
+from .deckboxes import deck_geometry
 from .cards import Cards, Face, Piece, PieceSet
 from .common import card_size, paper_part, plain
 from . import deck_backs
-from .deckpictures import image_areas, image_warnings, pictures, prepared_pictures, split
+from .deckpictures import split
 from .layout import FaceLayout
 from .layouts import BACK_STYLE, INDEX
 from .sheet import SummarySheet
@@ -255,19 +256,14 @@ class DeckCards(Cards):
 
     def lay_out(self, model: Any, opts: Options, fonts: FontSet, data_file) -> tuple[PieceSet, list, list]:
         deck, size = self.deck, self.size(opts)
-        layout = face_layout(deck, size, opts)
-        areas = image_areas(deck, size, opts)
-        prepared = prepared_pictures(deck, areas, opts) if deck.images else {}
+        looks = CardLooks(deck, size, opts, face_layout)
         icons = icon_markups(deck)
-        dressing = deck_geometry(deck, size, opts.style)[1]
         arts, faces = [], []
         for card in deck.cards:
             if card.copies:
-                suit = deck.suit(card)
-                decor = deck.layout.decor(size, suit.color if suit else deck.options.frame)
-                decor += layered(dressing, pictures(deck, card, areas, prepared))
+                face = looks.face(card)
                 faces.append((card, len(arts)))
-                arts.append(card_art(deck, card, layout, opts, fonts, decor, icons))
+                arts.append(card_art(face.deck, card, face.layout, opts, fonts, face.decor, icons))
         if not faces:
             raise DataError(_("the deck has no cards to print (every row has 0 copies)"), file=deck.table.file)
         backs = deck_backs.BackFaces(deck, size, opts, fonts, icons) if opts.backs != "none" else None
@@ -282,7 +278,7 @@ class DeckCards(Cards):
                 cards.append(backs_mod.Card(front, back))
         chips = deck.layout.kind == "chips"
         # An overlay insert is narrower than the card it covers: the sheet holds pieces of the layout's size.
-        return (PieceSet(layout.size, pieces, gutter=2.0 if chips else 0.0, guides="none" if chips else None),
+        return (PieceSet(looks.face_size(), pieces, gutter=2.0 if chips else 0.0, guides="none" if chips else None),
                 arts, cards)
 
 
@@ -329,7 +325,7 @@ def deck_game(deck: Deck) -> DeckGame:
         asset = DeckCards(kind, ASSET_LABELS[kind], lambda model, opts, size: None, size, piece=kind[:-1],
                           deck=deck)
         return DeckGame(deck.id, deck.title, lambda cards_dir: deck, {asset.name: asset},
-                        lambda model, opts: deck.warnings + image_warnings(deck, asset.size(opts), opts), deck)
+                        lambda model, opts: deck.warnings + picture_warnings(deck, asset.size(opts), opts), deck)
     return DeckGame(deck.id, deck.title, lambda cards_dir: deck, {asset.name: asset},
                     lambda model, opts: deck.warnings, deck)
 
