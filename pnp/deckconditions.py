@@ -41,7 +41,8 @@ def check(source: str, where: str, fields) -> Condition:
     """A condition that parses and names only fields and CONTEXT; else one line naming `where`."""
     env = _environment()
     if not source.strip():
-        raise DataError(_("a condition cannot be empty (write one like \"cost != ''\")"), where=where)
+        raise DataError(_("a condition cannot be empty (write one like {example})").format(example="cost != ''"),
+                        where=where)
     try:
         tree = env.parse("{{ (" + source + ") }}")
         _compiled(source)
