@@ -154,7 +154,7 @@ def test_the_example_deck_prints_two_layouts_backs_by_a_value_map_and_its_emblem
     drawn = fills(result.pdf)
     placements = result.sheets[0].placements
     # The leaders' title band takes its faction's colour; a token (no cost) prints no cost disc.
-    band = [c for r, c in drawn if near(r, Rect(placements[0].trim.x, placements[0].trim.y1 - 57, 63, 11))]
+    band = [c for r, c in drawn if near(r, Rect(placements[0].trim.x + 3, placements[0].trim.y1 - 57, 57, 11))]
     assert band == [rgb("#f3d9c4")]
     token = placements[3].trim
     assert not [c for r, c in drawn if near(r, Rect(token.x1 - 14.5, token.y1 - 14.5, 10, 10))]
@@ -193,6 +193,7 @@ CELLS = {
     "a cell a value map lacks": ('[boxes.title]\nbackground = { column = "faction", map = { ember = "#111111" } }\n',
                                  3, "no entry 'tide' in the map"),
     "a cell that is no colour": (DISC.replace('"#fedcba"', '"{kind}"'), 2, "a colour is #rrggbb, got 'leader'"),
+    "a condition reaching into Python": (DISC.replace("cost != ''", "title.__class__"), 2, "is unsafe"),
     "a cell naming no layout": ('[layouts.leader]\nname = "blank"\n', 3, "no layout 'unit' in [layouts]"),
 }
 
