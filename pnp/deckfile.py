@@ -21,6 +21,7 @@ from . import deckbacks, deckfolder, deckicons, deckimages, decklayouts, deckrul
 from .deckbacks import DeckBacks
 from .assets.layout import field_style
 from .assets.layouts import DERIVED, INDEX, LAYOUTS, NamedLayout
+from .assets import deckshapes
 from .assets.deckboxes import deck_looks
 from .deckformat import (FRENCH_SUITS, BoxOptions, DeckFileData, DeckOptions, FieldOptions, FontOptions,
                          LayoutOptions, SuitOptions, Text)
@@ -531,6 +532,8 @@ def _places(data: DeckFileData, layout: NamedLayout) -> dict[str, BoxOptions]:
         size = Size(d.diameter, d.diameter) if layout.kind == "chips" else parse_card_size(d.card_size or "poker")
     except ValueError:
         return places  # the card size's own error comes at the build
+    for box, spec in places.items():
+        deckshapes.check(spec, f"boxes.{box}")
     for colour in ("background", "border"):
         for box, spec in places.items():
             if getattr(spec, colour) is not None:

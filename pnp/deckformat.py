@@ -96,6 +96,12 @@ class BoxOptions(PlaceOptions):
     border_width: float | str | ValueMap | None = None
     when: str | None = None  # a condition on the card's fields: the box prints only where it holds
     restyle: list[RestyleOptions] = field(default_factory=list)  # the first whose condition holds applies
+    # The shape its background and border draw (assets/deckshapes.py): a rectangle unless given.
+    shape: Literal["rectangle", "circle", "rounded", "line", "polygon"] | None = None
+    radius: float | None = None  # rounded: the corners' radius, mm
+    points: list[list[float]] | None = None  # polygon, line: [x, y] in % of the box from its top-left corner
+    opacity: float | None = None  # of the shape's fill and line, 0 to 1
+    over_text: bool = False  # its background, picture and border over the text of the boxes before it
 
 
 class RestyleOptions(Record):

@@ -49,6 +49,10 @@ class ShapeArt(Record):
     stroke: str | None = None
     width: float = 0.3  # mm
     clip: bool = False
+    ellipse: Rect | None = None  # an ellipse inscribed in this rectangle (instead of points or circle)
+    rounded: tuple[Rect, float] | None = None  # a rectangle with corners of this radius (mm)
+    closed: bool = True  # False: `points` is an open line
+    opacity: float = 1.0  # of its fill and stroke
 
 
 class ImageArt(Record):
@@ -258,16 +262,26 @@ def _draw_shape(c: Canvas, shape: ShapeArt, limit: Rect) -> None:
     if shape.stroke:
         c.setStrokeColor(rl_color(shape.stroke))
         c.setLineWidth(pt(shape.width))
-    paint = {"fill": 1 if shape.fill else 0, "stroke": 1 if shape.stroke else 0}
+    if shape.opacity < 1:
+        c.setFillAlpha(shape.opacity)
+        c.setStrokeAlpha(shape.opacity)
+    paint = {"fill": 1 if shape.fill and shape.closed else 0, "stroke": 1 if shape.stroke else 0}
     if shape.circle:
         cx, cy, r = shape.circle
         c.circle(pt(cx), pt(cy), pt(r), **paint)
+    elif shape.ellipse:
+        e = shape.ellipse
+        c.ellipse(pt(e.x), pt(e.y), pt(e.x1), pt(e.y1), **paint)
+    elif shape.rounded:
+        r, radius = shape.rounded
+        c.roundRect(pt(r.x), pt(r.y), pt(r.w), pt(r.h), pt(radius), **paint)
     else:
         path = c.beginPath()
         path.moveTo(pt(shape.points[0][0]), pt(shape.points[0][1]))
         for x, y in shape.points[1:]:
             path.lineTo(pt(x), pt(y))
-        path.close()
+        if shape.closed:
+            path.close()
         c.drawPath(path, **paint)
     c.restoreState()
 

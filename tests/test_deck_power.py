@@ -156,10 +156,106 @@ def test_the_example_deck_prints_two_layouts_backs_by_a_value_map_and_its_emblem
     # The leaders' title band takes its faction's colour; a token (no cost) prints no cost disc.
     band = [c for r, c in drawn if near(r, Rect(placements[0].trim.x + 3, placements[0].trim.y1 - 57, 57, 11))]
     assert band == [rgb("#f3d9c4")]
-    token = placements[3].trim
-    assert not [c for r, c in drawn if near(r, Rect(token.x1 - 14.5, token.y1 - 14.5, 10, 10))]
-    archer = placements[1].trim
-    assert [c for r, c in drawn if near(r, Rect(archer.x1 - 14.5, archer.y1 - 14.5, 10, 10))] == [(255, 255, 255)]
+    discs = [[c for r, c in curves(result.pdf) if near(r, Rect(p.trim.x1 - 14.5, p.trim.y1 - 14.5, 10, 10))]
+             for p in placements[1:4]]
+    assert discs == [[(255, 255, 255)], [rgb("#f5d76e")], []]  # a circle each; gold at 6; none on the token
+
+
+def curves(pdf: bytes, page: int = 0) -> list[tuple[Rect, tuple]]:
+    """Every filled curve (a circle, a rounded rectangle) of a page: its bounding box and fill colour."""
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        p = doc.pages[page]
+        return [(Rect(c["x0"] / MM, (p.height - c["bottom"]) / MM, c["width"] / MM, c["height"] / MM),
+                 tuple(round(v * 255) for v in c["non_stroking_color"] or ()))
+                for c in p.curves if c["fill"]]
+
+
+def faces(path: Path, lang: str = "en"):
+    """Each printed card's drawing, in order (FaceArt items: shapes, pictures, text)."""
+    deck = load_deck(path)
+    game = deck_game(deck)
+    (asset,) = game.assets.values()
+    opts = deck_options(deck, Options(lang=lang, backs="none"), set())
+    from pnp.fonts import load_fonts
+    return asset.lay_out(None, opts, load_fonts(opts.font_chain), deck.file)[1]
+
+
+SHAPES = """
+[boxes.ring]
+right = 4
+top = 4
+width = 10
+height = 8
+shape = "circle"
+background = "#102030"
+border = "#405060"
+border_width = 0.5
+
+[boxes.panel]
+left = 5
+right = 5
+top = 20
+height = 30
+shape = "rounded"
+radius = 3
+background = "#ffffff"
+opacity = 0.6
+
+[boxes.rule]
+left = 4
+right = 4
+top = 18
+height = 2
+shape = "line"
+border = "#aa0000"
+
+[boxes.stamp]
+left = 10
+width = 20
+top = 20
+height = 20
+shape = "polygon"
+points = [[50, 0], [100, 100], [0, 100]]
+background = "#00aa00"
+opacity = 0.4
+over_text = true
+
+[boxes.note]
+fields = ["cost"]
+left = 4
+width = 10
+bottom = 4
+height = 6
+"""
+
+
+def test_shapes_are_drawn_in_their_box_with_their_opacity_and_a_box_over_text_after_the_text_before_it(tmp_path):
+    from pnp.render import ShapeArt, TextArt
+
+    path = write(tmp_path, SHAPES)
+    first = faces(path)[1]  # the Archer: a title and a cost
+    shapes = {s.fill or s.stroke: s for s in first.items if isinstance(s, ShapeArt)}
+    ring = shapes["#102030"]
+    assert ring.ellipse == Rect(63 - 4 - 10, 88 - 4 - 8, 10, 8)  # an ellipse filling its box
+    assert shapes["#405060"].ellipse == Rect(49.25, 76.25, 9.5, 7.5)  # its border inside the box
+    panel = shapes["#ffffff"]
+    assert panel.rounded == (Rect(5, 88 - 50, 53, 30), 3) and panel.opacity == 0.6
+    rule = shapes["#aa0000"]
+    assert rule.points == ((4, 88 - 19), (59, 88 - 19)) and not rule.closed
+    stamp = shapes["#00aa00"]
+    assert stamp.points == ((20, 68), (30, 48), (10, 48)) and stamp.closed and stamp.opacity == 0.4
+    order = first.items.index(stamp)
+    texts = [n for n, item in enumerate(first.items) if isinstance(item, TextArt)]
+    # Over the text of the box before it (the title), under the text of the box after it (the cost).
+    assert len(texts) == 2 and texts[0] < order < texts[1]
+    assert first.items.index(panel) < texts[0]  # a box without over_text stays under every text
+    result = built(path)
+    reader = PdfReader(io.BytesIO(result.pdf))
+    states = reader.pages[0]["/Resources"]["/ExtGState"]
+    alphas = {round(float(s.get_object().get("/ca", 1)), 2) for s in states.values()}
+    assert {0.6, 0.4} <= alphas
+    assert any(near(r, Rect(p.trim.x1 - 14, p.trim.y1 - 12, 10, 8)) and c == rgb("#102030")
+               for p in result.sheets[0].placements[:1] for r, c in curves(result.pdf))
 
 
 BAD = {
@@ -172,6 +268,13 @@ BAD = {
     "a size that is no number": ('[fields.title]\nsize = "big"\n', "fields.title.size", "a size is a number"),
     "a layout column that is not there": ('[layouts.big]\nname = "card"\n', "deck.layout", "no column 'kinds'"),
     "a layout of another kind": ('[layouts.big]\nname = "chip"\n', "layouts.big.name", "one kind and size"),
+    "a polygon without points": ('[boxes.band]\nleft = 1\nwidth = 5\ntop = 1\nheight = 5\nshape = "polygon"\n'
+                                 'background = "#000000"\n', "boxes.band.shape", "needs its points"),
+    "an opacity past 1": ('[boxes.band]\nleft = 1\nwidth = 5\ntop = 1\nheight = 5\nopacity = 1.5\n'
+                          'background = "#000000"\n', "boxes.band.opacity", "from 0"),
+    "a point off the box": ('[boxes.band]\nleft = 1\nwidth = 5\ntop = 1\nheight = 5\nshape = "line"\n'
+                            'points = [[0, 0], [120, 5]]\nborder = "#000000"\n', "boxes.band.points[1]",
+                            "each 0 to 100"),
     "a layout's bad box": ('[layouts.big]\nname = "card"\n[layouts.big.boxes.nosuch]\nfields = ["title"]\n',
                            "layouts.big.boxes.nosuch", "has no box 'nosuch'"),
 }

@@ -39,8 +39,9 @@ class CardFace:
     """What one card's face is drawn from: its deck (as its layout prints it, its hidden boxes gone),
     the text's boxes and looks, and its artwork under the text."""
 
-    def __init__(self, deck: Deck, layout: FaceLayout, decor: tuple):
+    def __init__(self, deck: Deck, layout: FaceLayout, decor: tuple, over: dict[str, tuple]):
         self.deck, self.layout, self.decor = deck, layout, decor
+        self.over = over  # box → its artwork, drawn over the text of the boxes before it (`over_text`)
 
 
 class CardLooks:
@@ -89,7 +90,10 @@ class CardLooks:
             deck = replace(deck, boxes=boxes, options=replace(deck.options, style=self.opts.style))
         suit = deck.suit(card)
         decor = deck.layout.decor(self.size, suit.color if suit else (look.frame or deck.options.frame))
-        return CardFace(deck, layout, decor + layered(dressing, shown))
+        above = {box for box, spec in deck.places.items() if spec.over_text}
+        over = {box: layered({box: dressing[box]}, shown) for box in above if box in dressing}
+        under = {box: parts for box, parts in dressing.items() if box not in above}
+        return CardFace(deck, layout, decor + layered(under, shown), over)
 
     def _look(self, deck: Deck, card: Card) -> CardLook:
         try:

@@ -198,13 +198,16 @@ def _from_template(deck: Deck, card: Card, box: str, lang: str, icons: dict[str,
 
 
 def card_art(deck: Deck, card: Card, layout: FaceLayout, opts: Options, fonts: FontSet,
-             decor: tuple, icons: dict[str, str], boxes_fields: dict[str, tuple[str, ...]] | None = None) -> FaceArt:
+             decor: tuple, icons: dict[str, str], boxes_fields: dict[str, tuple[str, ...]] | None = None,
+             over: dict[str, tuple] | None = None) -> FaceArt:
     """The card's text fitted box by box (the front's, or a face back's `boxes_fields`); an error
-    names the card's row and the box's first column."""
+    names the card's row and the box's first column. A box's artwork in `over` is drawn over the
+    text of the boxes before it."""
     lang = opts.lang
     face = face_content(deck, card, lang, opts.style, icons, boxes_fields)
     items = list(decor)
     for box, paras in face.boxes.items():
+        items += (over or {}).get(box, ())
         column = _column(deck, (boxes_fields or deck.boxes_for(opts.style)).get(box, ()), lang)
         missing = fonts.missing(" ".join(p.bullet + plain(p.markup) for p in paras))
         if missing:
@@ -263,7 +266,7 @@ class DeckCards(Cards):
             if card.copies:
                 face = looks.face(card)
                 faces.append((card, len(arts)))
-                arts.append(card_art(face.deck, card, face.layout, opts, fonts, face.decor, icons))
+                arts.append(card_art(face.deck, card, face.layout, opts, fonts, face.decor, icons, over=face.over))
         if not faces:
             raise DataError(_("the deck has no cards to print (every row has 0 copies)"), file=deck.table.file)
         backs = deck_backs.BackFaces(deck, size, opts, fonts, icons) if opts.backs != "none" else None
