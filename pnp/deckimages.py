@@ -8,13 +8,13 @@ import os
 import re
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable
 
 from tabletop.data.errors import DataError, DataErrors
 from tabletop.i18n import _, listing
 from tabletop.record import Record
 
-from . import deckfolder, deckvalues
+from . import deckfolder, deckvalues, svgpictures
 from .deckformat import BoxOptions, ImageOptions
 from .images import LOW_DPI, Align, ImageError, Placement, cache_dir, dpi_of, parse_align, place, prepare, read_source
 from .spreadsheet import Table
@@ -112,6 +112,7 @@ class Prepared(Record):
     placement: Placement | None  # None: the file is missing or unreadable (a draft draws a stand-in)
     file: str | None
     problem: str = ""
+    svg: Any = None  # an SVG picture, drawn as vectors (svgpictures.Svg)
 
 
 def prepare_all(requests: Iterable[Request], dpi: int) -> dict[Request, Prepared]:
@@ -123,6 +124,12 @@ def prepare_all(requests: Iterable[Request], dpi: int) -> dict[Request, Prepared
 
 
 def _prepare(request: Request, dpi: int, cache: Path) -> Prepared:
+    if svgpictures.is_svg(request.path):
+        try:
+            svg = svgpictures.load(request.path)
+        except svgpictures.SvgError as e:
+            return Prepared(None, None, str(e))
+        return Prepared(svgpictures.place(svg, *request.size, request.fit, request.align), None, svg=svg)
     try:
         source, data = read_source(request.path)
         placement = place(*source.size, *request.size, request.fit, request.align)
@@ -136,6 +143,8 @@ def measure(request: Request) -> tuple[Placement | None, str]:
     cannot be read."""
     from .images import picture_size
 
+    if svgpictures.is_svg(request.path):  # a vector prints sharp at any size
+        return None, ""
     try:
         size = picture_size(request.path)
     except ImageError as e:

@@ -150,7 +150,13 @@ def test_the_example_deck_prints_two_layouts_backs_by_a_value_map_and_its_emblem
     result = built(deck / "skirmish.csv", backs="duplex-long")
     images = [name for page in PdfReader(io.BytesIO(result.pdf)).pages
               for name, x in (page["/Resources"].get("/XObject") or {}).items()]
-    assert len(images) == 2  # an emblem per faction, on the leaders only
+    assert len(images) == 2  # an emblem per faction, on the leaders only: the units' SVG marks are no images
+    import pikepdf
+
+    doc = pikepdf.open(io.BytesIO(result.pdf))
+    colours = {tuple(round(float(v) * 255) for v in operands)
+               for operands, op in pikepdf.parse_content_stream(doc.pages[0]) if str(op) == "rg"}
+    assert (0xc0, 0x39, 0x2b) in colours  # the SVG mark's flame, filled as a vector path
     drawn = fills(result.pdf)
     placements = result.sheets[0].placements
     # The leaders' title band takes its faction's colour; a token (no cost) prints no cost disc.
