@@ -83,6 +83,7 @@ class Deck(Record):
     included: tuple[Path, ...] = ()  # the templates the box templates include (the backs': backs.included)
     rules: deckrules.CardRules = deckrules.CardRules()  # what each card's data changes on its face
     variants: dict[str, Any] = field(default_factory=dict)  # [layouts.NAME] → a Deck of its cards
+    tuckbox: Any = None  # [tuckbox] (deckformat.TuckBoxOptions), checked; None: no tuck box
 
     def boxes_for(self, style: str) -> dict[str, tuple[str, ...]]:
         """The boxes for an insert style given on the command line: the layout's for that style, with
@@ -251,7 +252,7 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None, rows
     deck = Deck(deck_file, deck_id, title, languages, layout, data.layout, d.card_size, d.diameter,
                 {k: f for k, f in fields.items() if k in shown or k == name_field}, boxes, templates, styles,
                 suits, backs, table, cards, name_field, images, d.image_dpi, fonts, icons, rich, places, warnings,
-                notes, included, rules)
+                notes, included, rules, tuckbox=_tuckbox(data, layout))
     return _with_variants(deck, data, spreadsheet, layout_column, card_layouts) if layout_column else deck
 
 
@@ -272,6 +273,23 @@ def _with_variants(deck: Deck, data: DeckFileData, spreadsheet: Path | None, col
         variants[name] = replace(variant, cards=tuple(replace(card, layout=name) for card in variant.cards))
     warnings = tuple(w for w in deck.warnings if all(w in v.warnings for v in variants.values()))
     return replace(deck, cards=cards, variants=variants, warnings=warnings)
+
+
+def _tuckbox(data: DeckFileData, layout: NamedLayout):
+    """`[tuckbox]`, checked: a box for cards (not chips, not a sheet), a thickness and ease that make one."""
+    box = data.tuckbox
+    if box is None:
+        return None
+    if layout.kind not in ("cards", "inserts"):
+        raise DataError(_("a tuck box holds cards; the {layout} layout makes none").format(layout=layout.name),
+                        where="tuckbox")
+    if not 0 < box.thickness <= 5:
+        raise DataError(_("thickness is mm per card, more than 0 and at most 5"), where="tuckbox.thickness")
+    if not 0 <= box.ease <= 10:
+        raise DataError(_("ease is mm from 0 to 10, added to each inside measure"), where="tuckbox.ease")
+    if box.cards is not None and not 1 <= box.cards <= 1000:
+        raise DataError(_("cards is how many cards the box holds, 1 to 1000"), where="tuckbox.cards")
+    return box
 
 
 def _fonts(folder: Path, given: list[str | FontOptions]) -> tuple[FontSpec, ...]:

@@ -151,6 +151,16 @@ class LayoutFile(Record):
     boxes: dict[str, BoxOptions] = field(default_factory=dict)
 
 
+SLEEVED_CARD = 0.5  # mm: a card (about 0.3 mm) in a sleeve of 100-micron walls (0.2 mm more)
+
+
+class TuckBoxOptions(Record):
+    """`[tuckbox]`: a tuck box for the deck (assets/tuckbox.py)."""
+    cards: int | None = None  # how many cards it holds; None: the deck's, copies counted
+    thickness: float = SLEEVED_CARD  # mm per card
+    ease: float = 1.0  # mm added to each inside measure, so the cards slide in
+
+
 class DeckFileData(Record):
     deck: DeckOptions
     layout: LayoutOptions = LayoutOptions()
@@ -162,6 +172,7 @@ class DeckFileData(Record):
     backs: dict[str, BackOptions] = field(default_factory=dict)  # named backs, chosen by [deck] back
     layouts: dict[str, LayoutVariant] = field(default_factory=dict)  # other layouts, chosen by [deck] layout
     cards: list[dict[str, Any]] | None = None
+    tuckbox: TuckBoxOptions | None = None
 
 
 FRENCH_SUITS = {"S": SuitOptions("♠", "#111111", {"ja": "スペード", "en": "Spades"}),

@@ -35,6 +35,7 @@ from .deckpictures import split
 from .layout import FaceLayout
 from .layouts import BACK_STYLE, INDEX
 from .sheet import SummarySheet
+from .tuckbox import tuck_boxes
 
 ASSET_LABELS = {"inserts": {"ja": "スリーブ用インサート", "en": "Sleeve inserts"},
                 "cards": {"ja": "カード", "en": "Cards"}, "chips": {"ja": "チップ", "en": "Chips"},
@@ -327,7 +328,8 @@ def deck_game(deck: Deck) -> DeckGame:
         size = (lambda opts: Size(opts.chip_diameter, opts.chip_diameter)) if kind == "chips" else card_size
         asset = DeckCards(kind, ASSET_LABELS[kind], lambda model, opts, size: None, size, piece=kind[:-1],
                           deck=deck)
-        return DeckGame(deck.id, deck.title, lambda cards_dir: deck, {asset.name: asset},
+        assets = {asset.name: asset, **tuck_boxes(deck)}
+        return DeckGame(deck.id, deck.title, lambda cards_dir: deck, assets,
                         lambda model, opts: deck.warnings + picture_warnings(deck, asset.size(opts), opts), deck)
     return DeckGame(deck.id, deck.title, lambda cards_dir: deck, {asset.name: asset},
                     lambda model, opts: deck.warnings, deck)
