@@ -17,7 +17,7 @@ from tabletop.record import Record, field, replace
 
 from . import deckconditions, deckvalues
 from .deckconditions import Condition
-from .deckformat import BoxOptions, DeckFileData, FieldOptions
+from .deckformat import DeckFileData, FieldOptions
 from .deckvalues import Dynamic
 
 BOX_KEYS = {"background": "colour", "border": "colour", "border_width": "size"}

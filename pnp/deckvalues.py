@@ -69,10 +69,6 @@ def size_problem(value: Any) -> str | None:
     return _("a size is a number more than 0, got {value!r}").format(value=value)
 
 
-def as_size(value: Any) -> float:
-    return float(value)
-
-
 class Dynamic(Record):
     """One key of the deck file whose value a card's cell chooses."""
     where: str  # the key in the deck file (`boxes.cost.background`)

@@ -3,7 +3,6 @@ asked; drawn from the file alone — an SVG naming another file or a web address
 `xlink:href`, a `file://`, a CSS `url()`, an `@import`) or declaring entities (an entity bomb) is refused
 in one line naming the picture, and a build opens no file outside the deck's folder. Under
 `--print-shop` its colours come out CMYK; a gradient is refused with a word."""
-import io
 
 import pikepdf
 import pytest

@@ -1,5 +1,5 @@
-"""Draws this example's emblems with Pillow (emblems/): one per faction, shown on its leaders and on
-its back. Simple shapes: the pictures are the project's own, free to copy.
+"""Draws this example's emblems with Pillow (art/): one per faction, shown on its leaders. Simple
+shapes: the pictures are the project's own, free to copy.
 Run it again to remake them: python examples/skirmish/make_art.py"""
 from pathlib import Path
 
@@ -28,6 +28,6 @@ def tide() -> Image.Image:
 
 
 if __name__ == "__main__":
-    (HERE / "emblems").mkdir(exist_ok=True)
-    ember().save(HERE / "emblems" / "ember.png")
-    tide().save(HERE / "emblems" / "tide.png")
+    (HERE / "art").mkdir(exist_ok=True)
+    ember().save(HERE / "art" / "ember.png")
+    tide().save(HERE / "art" / "tide.png")

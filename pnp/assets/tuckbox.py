@@ -127,7 +127,7 @@ class TuckBox(Record):
                               tuple(_moved(s, dx, dy) for s in flat.folds))
         title = f"{game.title[opts.lang]} — {self.label[opts.lang]}"
         pdf = render.card_sheets([art], faces, fonts, render.DocInfo(title, lang=opts.lang))
-        return Built(pdf, 1, 2, (sheet,))
+        return Built(pdf, 1, 2)  # pages, not cards: exports show it as a page
 
     def _panel(self, size: Size) -> tuple:
         """A front or back panel: the deck's back colour, its picture covering the panel."""
