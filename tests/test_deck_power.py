@@ -65,7 +65,7 @@ def write(folder: Path, keys: str, deck: str = "") -> Path:
 def built(path: Path, lang: str = "en", **options):
     deck = load_deck(path)
     game = deck_game(deck)
-    (asset,) = game.assets.values()
+    asset = next(iter(game.assets.values()))  # the cards (a tuck box comes after them)
     opts = deck_options(deck, Options(lang=lang, backs=options.pop("backs", "none"), **options), set(options))
     return build_pdf(Job(game, asset), opts)
 
@@ -180,7 +180,7 @@ def faces(path: Path, lang: str = "en"):
     """Each printed card's drawing, in order (FaceArt items: shapes, pictures, text)."""
     deck = load_deck(path)
     game = deck_game(deck)
-    (asset,) = game.assets.values()
+    asset = next(iter(game.assets.values()))  # the cards (a tuck box comes after them)
     opts = deck_options(deck, Options(lang=lang, backs="none"), set())
     from pnp.fonts import load_fonts
     return asset.lay_out(None, opts, load_fonts(opts.font_chain), deck.file)[1]
