@@ -81,6 +81,7 @@ class Deck(Record):
     warnings: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()  # information lines (the CSV's encoding)
     included: tuple[Path, ...] = ()  # the templates the box templates include (the backs': backs.included)
+    author: str | None = None  # the PDF's Author
     rules: deckrules.CardRules = deckrules.CardRules()  # what each card's data changes on its face
     variants: dict[str, Any] = field(default_factory=dict)  # [layouts.NAME] → a Deck of its cards
     tuckbox: Any = None  # [tuckbox] (deckformat.TuckBoxOptions), checked; None: no tuck box
@@ -191,6 +192,11 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None, rows
     languages = tuple(dict.fromkeys(d.languages if d.languages is not None else ["ja"]))
     if not languages:
         raise DataError(_("name at least one language"), where="deck.languages")
+    if d.card_size is not None:
+        try:
+            parse_card_size(d.card_size)
+        except ValueError as e:
+            raise DataError(str(e), where="deck.card_size") from None
     _check_colours(data)
     _check_looks(data)
     table, notes = _cards_table(deck_file, data, spreadsheet)
@@ -252,7 +258,7 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None, rows
     deck = Deck(deck_file, deck_id, title, languages, layout, data.layout, d.card_size, d.diameter,
                 {k: f for k, f in fields.items() if k in shown or k == name_field}, boxes, templates, styles,
                 suits, backs, table, cards, name_field, images, d.image_dpi, fonts, icons, rich, places, warnings,
-                notes, included, rules, tuckbox=_tuckbox(data, layout))
+                notes, included, d.author, rules, tuckbox=_tuckbox(data, layout))
     return _with_variants(deck, data, spreadsheet, layout_column, card_layouts) if layout_column else deck
 
 

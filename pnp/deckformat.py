@@ -28,6 +28,7 @@ class DeckOptions(Record):
     """The `[deck]` table."""
     id: str | None = None
     title: Text | None = None
+    author: str | None = None  # who made the deck: the PDF's Author (else the kit's name)
     card_size: str | None = None
     diameter: float = 25.0
     languages: list[Literal["ja", "en"]] | None = None  # None: ["ja"], and a word if no card has Japanese

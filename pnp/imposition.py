@@ -16,6 +16,9 @@ Guides = Literal["lines", "corners", "none"]
 GUIDE_STYLES = ("lines", "corners", "none")
 MARK_LENGTH = 4.0  # corner marks, mm
 MARK_OFFSET = 1.0  # gap between a corner mark and the bleed edge, mm
+# mm of every guide a home printer prints: past MIN_MARGIN, where the printer starts (a guide wholly
+# in the margin it cannot print vanishes on paper).
+GUIDE_REACH = 1.0
 FOOTER_PAD = 1.0  # mm between the footer and the cards or a guide
 FOOTER_PAD_TIGHT = 0.5  # mm to the cards where the margin is thin (Letter: 7.7 mm under 9 poker cards)
 EPS = 1e-6
@@ -67,6 +70,12 @@ def plan_fronts(count: int, grid: Grid, guides: Guides = "lines") -> list[Sheet]
     return sheets
 
 
+def guide_clearance(guides: Guides) -> float:
+    """How much farther than MIN_MARGIN from the page edge a sheet's pieces, bleed included, stay so that
+    each guide has GUIDE_REACH where a home printer prints (a line or a corner mark starts at the bleed)."""
+    return GUIDE_REACH if guides != "none" else 0.0
+
+
 def guide_segments(sheet: Sheet) -> list[Segment]:
     """Cut guides, never over a card (its bleed included): `lines` run along every trim edge to
     the page edge, `corners` are short marks off each corner.
@@ -85,7 +94,7 @@ def guide_segments(sheet: Sheet) -> list[Segment]:
         raw = [(x, 0.0, x, sheet.page.h) for x in xs] + [(0.0, y, sheet.page.w, y) for y in ys]
     else:
         raw = []
-        gap = sheet.bleed + MARK_OFFSET
+        gap = sheet.bleed + _mark_offset(sheet)
         for p in sheet.placements:
             t = p.trim
             for x, sx in ((t.x, -1), (t.x1, 1)):
@@ -99,6 +108,14 @@ def guide_segments(sheet: Sheet) -> list[Segment]:
             parts = [part for part in parts if _touches(part, boxes)]
         out.extend(parts)
     return sorted(set(out))
+
+
+def _mark_offset(sheet: Sheet) -> float:
+    """How far past the bleed a corner mark starts: MARK_OFFSET, less where the margin beside the grid
+    leaves less (a mark keeps GUIDE_REACH of its length where a home printer prints)."""
+    area = sheet.frame or sheet.bleed_box
+    margin = min(area.x, area.y, sheet.page.w - area.x1, sheet.page.h - area.y1)
+    return max(0.0, min(MARK_OFFSET, margin - MIN_MARGIN - GUIDE_REACH))
 
 
 def footer_boxes(sheet: Sheet, segments: list[Segment], height: float, least: float) -> list[Rect]:

@@ -27,6 +27,9 @@ _CJK_FROM = 0x2E80  # below: Latin, digits, symbols — kept together as words
 COUNTERS = "つ個枚人回位金円点倍本列手巡刻周段番名組匹歳秒分度以未超〜～％"
 SIGNS = "+-−±×"  # before a digit, a sign belongs to the number: 「ダイス数／+1」 reads as two notes
 RANGE = "〜～"  # 「1〜4」: a range keeps both its ends
+# A no-break space (`&#160;` in a template) joins what must share a line — a label and its amount
+# (「前準備金 2000金」, "Advance 2,000 gold") — in Japanese as ReportLab's Latin wrapping does.
+NO_BREAK = "\u00a0"
 
 
 def _katakana(c: str) -> bool:
@@ -39,6 +42,8 @@ def can_break(before: str, after: str, following: str = "", words: bool = True) 
     """May a line end after `before` and the next begin with `after` (followed by `following`)?
     `words`: a katakana word keeps together too (a soft rule: a word wider than the line breaks)."""
     if (after and after in NO_LINE_START) or (before and before in NO_LINE_END):
+        return False
+    if NO_BREAK in (before, after):  # a template's join: a label keeps its amount (「前準備金 2000金」)
         return False
     if not before or not after or before.isspace() or after.isspace():
         return True
@@ -133,8 +138,23 @@ def _width(text: str, font: str, size: float) -> float:
     return stringWidth(text, font, size)
 
 
+def _joined(chars: list) -> frozenset[int]:
+    """The places no line may end at because a no-break space joins the words around them: every place
+    inside a run of characters between two (breaking) spaces that holds a NO_BREAK — 「前準備金 2000金」
+    stays on one line whole, not only its space."""
+    out: set[int] = set()
+    start = 0
+    for end in range(len(chars) + 1):
+        if end == len(chars) or (chars[end].isspace() and chars[end] != NO_BREAK):
+            if any(c == NO_BREAK for c in chars[start:end]):
+                out.update(range(start + 1, end))
+            start = end + 1
+    return frozenset(out)
+
+
 def _breaks(chars: list, widths: list[float]):
     """(start, end, ends at <br/>) of each line; spaces at a soft break are dropped."""
+    joined = _joined(chars) if any(c == NO_BREAK for c in chars) else frozenset()
     start, count, n = 0, 0, len(chars)
     while start < n:
         width = widths[min(count, len(widths) - 1)]
@@ -149,7 +169,7 @@ def _breaks(chars: list, widths: list[float]):
             used += u.width
             end += 1
         if not hard and end < n:
-            end = _back_off(chars, start, end)
+            end = _back_off(chars, start, end, joined)
         stop = end
         while not hard and stop > start + 1 and chars[stop - 1].isspace():
             stop -= 1
@@ -160,15 +180,47 @@ def _breaks(chars: list, widths: list[float]):
             start += 1
 
 
-def _back_off(chars: list, start: int, end: int) -> int:
-    """The latest break at or before `end` that kinsoku allows. If the line has none (a long run
-    of marks or one long Latin word), the next allowed break after it: that line is too wide, and the
-    fitting in text.py shrinks the text until it is not."""
+def _back_off(chars: list, start: int, end: int, joined: frozenset[int] = frozenset()) -> int:
+    """The latest break at or before `end` that kinsoku allows (and no no-break space forbids: `joined`).
+    If the line has none (a long run of marks or one long Latin word), the next allowed break after it:
+    that line is too wide, and the fitting in text.py shrinks the text until it is not."""
     def allowed(k: int, words: bool = True) -> bool:
-        return can_break(chars[k - 1], chars[k], chars[k + 1] if k + 1 < len(chars) else "", words)
+        return (k not in joined or not words) and can_break(
+            chars[k - 1], chars[k], chars[k + 1] if k + 1 < len(chars) else "", words)
 
-    for words in (True, False):  # a katakana word longer than the line is broken rather than overflow
-        for k in range(end, start, -1):
-            if allowed(k, words):
-                return k
+    whole = next((k for k in range(end, start, -1) if allowed(k)), None)
+    if whole is not None:
+        return _inside_a_long_word(chars, whole, end, allowed) or whole
+    # a katakana word longer than the line is broken rather than overflow
+    for k in range(end, start, -1):
+        if allowed(k, False):
+            return k
     return next((k for k in range(end + 1, len(chars)) if allowed(k, False)), len(chars))
+
+
+# Keeping a katakana word whole may leave at most this many characters' room empty at the end of a
+# line; where it would leave more (「…未満なら、／ストリートで」 left five), a long word breaks inside.
+LONG_VOID = 2
+LONG_WORD = 5  # kana: a shorter word is never split (「スタ／ンド」, 「リロー／ド」 read as two words)
+WORD_PART = 2  # kana a split word keeps on each line: 「スト／リート」
+
+
+def _inside_a_long_word(chars: list, whole: int, end: int, allowed) -> int | None:
+    """Where to break inside the katakana word that keeping whole would carry to the next line from
+    `whole`, leaving more than LONG_VOID characters empty: the latest place kinsoku allows that keeps
+    WORD_PART kana of the word on each line, in a word of LONG_WORD kana or more that no closing mark
+    follows (「…ド！」 split reads as two notes). None: keep the word whole."""
+    if end - whole <= LONG_VOID or end >= len(chars):
+        return None
+    for k in range(end, whole, -1):
+        if not (_katakana(chars[k - 1]) and _katakana(chars[k]) and allowed(k, False)):
+            continue
+        first = last = k
+        while first > 0 and _katakana(chars[first - 1]):
+            first -= 1
+        while last < len(chars) and _katakana(chars[last]):
+            last += 1
+        closing = last < len(chars) and chars[last] in NO_LINE_START
+        if last - first >= LONG_WORD and min(k - first, last - k) >= WORD_PART and not closing:
+            return k
+    return None

@@ -92,6 +92,7 @@ class DocInfo(Record):
     title: str
     subject: str = ""
     creator: str = "tabletop-kit"
+    author: str = "tabletop-kit"  # the game's designer, a deck's maker, else the kit
     lang: str = "ja"
 
 
@@ -153,7 +154,7 @@ def flowing_document(page: Size, margin: float, blocks: list, styles: dict[str, 
     frame = Frame(pt(margin), pt(bottom), pt(page.w - 2 * margin), pt(page.h - margin - bottom),
                   leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
     doc = BaseDocTemplate(buf, pagesize=(pt(page.w), pt(page.h)), title=info.title,
-                          subject=info.subject, creator=info.creator, lang=info.lang,
+                          subject=info.subject, creator=info.creator, author=info.author, lang=info.lang,
                           initialFontName=fonts.regular, initialFontSize=9, pageCompression=1,
                           pageTemplates=[PageTemplate("page", [frame])])
     width = pt(page.w - 2 * margin)
@@ -231,6 +232,7 @@ def _canvas(buf, page: Size, fonts: FontSet, info: DocInfo) -> Canvas:
     c.setTitle(info.title)
     c.setSubject(info.subject)
     c.setCreator(info.creator)
+    c.setAuthor(info.author)
     return c
 
 

@@ -158,7 +158,9 @@ def test_text_that_cannot_shrink_enough_names_the_card(tmp_path):
     result = invoke("build", "hitmans-showdown", "--asset", "inserts", "--card-size", "mini",
                     "--out", tmp_path)
     assert result.exit_code == 2, result.output
-    assert re.search(r"cards\[[A-Z0-9-]+\]", result.output) and "6.5 pt" in result.output
+    # a mini card gives way down to 6 pt; what still does not fit is named, and the asset not made
+    assert re.search(r"cards\[[A-Z0-9-]+\]", result.output) and "6 pt" in result.output
+    assert "not made at card size mini" in result.output
 
 
 def test_a_font_without_the_suit_glyphs_falls_back_to_the_kits(tmp_path):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable, Protocol
 
+from tabletop.data.errors import DataError
 from tabletop.record import Record, field
 
 from ..fonts import FontSet
@@ -12,6 +13,15 @@ from ..fonts import FontSet
 
 class BuildError(Exception):
     """A user error that is not about the data: impossible options, e.g. a card larger than the page."""
+
+
+class FitError(DataError):
+    """A face's text does not fit its card, even after everything that may give way gave way."""
+
+
+class TooSmall(FitError):
+    """A face that does not fit a card smaller than a poker card even at its least text size: its asset
+    is not made at that size (the command builds the rest and lists it; assets/cardfaces.py)."""
 
 
 class Options(Record):
@@ -33,6 +43,7 @@ class Options(Record):
     draft: bool = False  # a deck's missing or unreadable picture drawn as a grey box, with a warning
     print_shop: bool = False  # card assets as a print shop's file: a face a page, CMYK, PDF/X-4 (pnp/printshop.py)
     icc_profile: str | None = None  # --print-shop's output profile; None: the FOGRA39 profile shipped
+    die_line: str = "in-file"  # --print-shop's die line (pnp/printshop.py): in-file | separate | none
     cutter: str | None = None  # a cutting machine's print-then-cut sheets (pnp/cutter.py): silhouette | cricut
     corner_radius: float = 0.0  # mm: the cut path's rounded corners (pnp/cutpath.py); 0: square
     guide: bool = False  # a first page saying how to print, check and cut the rest (pnp/guide.py)
@@ -50,6 +61,15 @@ class Built(Record):
     # Files written beside the PDF: (what ends its name, bytes), e.g. ("-p1.svg", …), a cutter's cut paths
     # and Cricut's sheet images.
     extras: tuple = ()
+
+
+KIT = "tabletop-kit"
+
+
+def author(model: Any) -> str:
+    """Who a PDF names as its Author: the game's designer as its data gives them (`author`), a deck's
+    own `author`, else the kit that made the file."""
+    return getattr(model, "author", None) or KIT
 
 
 class Asset(Protocol):

@@ -12,6 +12,7 @@ from ..text import TextStyle
 from .layout import GREY, SAFE, BoxSpec, FaceLayout, file_layout
 
 PANEL = 2.5  # mm: the coloured frame around a face's white panel
+PANEL_INSET = PANEL + 1.0  # mm: the standard inset of text from the frame (a detective card's, a header's)
 
 
 def halves(size: Size) -> FaceLayout:
@@ -43,10 +44,12 @@ def panel(size: Size) -> FaceLayout:
 def reference(size: Size) -> FaceLayout:
     """A header band and a body (quick-reference and robot cards)."""
     inset = SAFE  # the text safe zone itself: KILL SHOT's densest type card needs every mm at 6.5 pt
-    header_h = 12.5
+    band = 12.5  # the header's band, from the safe zone's top
     w = size.w - 2 * inset
-    header = Rect(inset, size.h - inset - header_h, w, header_h)
-    body = Rect(inset, inset, w, size.h - 2 * inset - header_h - 1.5)
+    # The header keeps the standard inset from the frame (it sat 0.5 mm from it): the band's top
+    # half-millimetre goes, the body keeps its room.
+    header = Rect(PANEL_INSET, size.h - inset - band, size.w - 2 * PANEL_INSET, band - (PANEL_INSET - inset))
+    body = Rect(inset, inset, w, size.h - 2 * inset - band - 1.5)
     styles = {
         "kicker": TextStyle(6.5, color=GREY, leading=1.15),
         "title": TextStyle(10.5, bold=True, leading=1.12),
@@ -107,7 +110,7 @@ def detective_band(size: Size) -> Rect:
 def detective(size: Size) -> FaceLayout:
     """A card read two ways: upright (portrait) it shows the `stand` box, turned a quarter clockwise
     (landscape) the `coop` box, which runs up its left edge, reads upright."""
-    inset = PANEL + 1.0
+    inset = PANEL_INSET
     strip = DETECTIVE_STRIP
     left = inset + strip + 1.0
     w = size.w - left - inset

@@ -6,19 +6,19 @@ the others (`card_layouts.py`) follow the card's size only. `cards.py` lays out 
 """
 from __future__ import annotations
 
+from dataclasses import fields
 from functools import lru_cache
 from typing import Any
 
-from tabletop.data.errors import DataError
 from tabletop.i18n import _
-from tabletop.record import Record, field
+from tabletop.record import Record, field, replace
 
 from .. import content
 from ..fonts import FontSet
-from ..geometry import Size, pt
+from ..geometry import CARD_SIZES, Size, pt
 from ..render import FaceArt, TextArt
-from ..text import TextOverflow, fit
-from . import BuildError, Options
+from ..text import TextOverflow, TextStyle, fit
+from . import BuildError, FitError, Options, TooSmall
 from .card_layouts import CARD_LAYOUTS
 from .common import check_glyphs
 from .layout import LAYOUTS as INSERT_LAYOUTS
@@ -46,15 +46,57 @@ def face_layout(name: str, card: Size, style: str) -> FaceLayout:
 def face_art(face: Face, card: Size, opts: Options, fonts: FontSet, where: str, data_file,
              most: float = 1.0) -> FaceArt:
     """Artwork first, then the template's text fitted into the layout's boxes, at most at `most` times
-    its styles' sizes. The template sees `lang`, `t`, `style` and `flavor` besides the face's own context."""
+    its styles' sizes. The template sees `lang`, `t`, `style` and `flavor` besides the face's own context.
+    A face whose text does not fit gives way step by step (`give_way`); the last step's error stands."""
     if face.template is None:
         return FaceArt(face.decor)
-    xml = content.render(face.template, lang=opts.lang, t=lambda text: text(opts.lang), style=opts.style,
-                         flavor=opts.flavor, **face.context)
-    parsed = content.parse_face(xml)
-    check_glyphs(parsed.text(), fonts, where, data_file)
-    text = lay_out(parsed, face_layout(face.layout, card, opts.style), fonts, opts.lang, where, data_file, most)
-    return FaceArt(face.decor + text.items)
+    steps = give_way(face_layout(face.layout, card, opts.style), card, opts.flavor)
+    parsed_with: dict[bool, content.Face] = {}  # the template's output with and without flavour text
+    for n, (flavor, layout) in enumerate(steps, 1):
+        if flavor not in parsed_with:
+            xml = content.render(face.template, lang=opts.lang, t=lambda text: text(opts.lang), style=opts.style,
+                                 flavor=flavor, **face.context)
+            parsed_with[flavor] = content.parse_face(xml)
+            check_glyphs(parsed_with[flavor].text(), fonts, where, data_file)
+        parsed = parsed_with[flavor]
+        try:
+            text = lay_out(parsed, layout, fonts, opts.lang, where, data_file, most)
+        except FitError as e:
+            if n < len(steps):
+                continue
+            if n > 1:  # a small card that gave all it may: the face is not made at this size
+                raise TooSmall(*(getattr(e, f.name) for f in fields(e))) from None
+            raise
+        return FaceArt(face.decor + text.items)
+    raise AssertionError("give_way gives at least one step")
+
+
+# pt: the least text on a card smaller than a poker card (Japanese small, bridge, mini), once its
+# flavour text and padding have given way; poker cards keep LEGIBLE.
+SMALL_CARD_FLOOR = 6.0
+
+
+def give_way(layout: FaceLayout, card: Size, flavor: bool) -> list[tuple[bool, FaceLayout]]:
+    """What a face is fitted with, tried in turn until its text fits. A poker card (or larger) has one
+    way, as it is: text that does not fit is the data's to shorten. A smaller card (Japanese small,
+    bridge, mini) then gives way: its flavour text, then padding (space between paragraphs, line
+    height), then the text floor, down to SMALL_CARD_FLOOR. A face that fits as it is prints as it did."""
+    if not smaller_than_poker(card):
+        return [(flavor, layout)]
+    snug = replace(layout, styles={name: snug_style(style) for name, style in layout.styles.items()})
+    return [(flavor, layout)] + ([(False, layout)] if flavor else []) + [
+        (False, snug), (False, replace(snug, min_size=min(snug.min_size, SMALL_CARD_FLOOR)))]
+
+
+def smaller_than_poker(card: Size) -> bool:
+    poker = Size(*CARD_SIZES["poker"])
+    return card.w < poker.w or card.h < poker.h
+
+
+def snug_style(style: TextStyle) -> TextStyle:
+    """A style with less padding: half the space before a paragraph, lines 0.1 closer (at least 1.1 high)."""
+    return replace(style, space_before=style.space_before / 2, leading=max(min(style.leading, 1.1),
+                                                                           style.leading - 0.1))
 
 
 def text_scale(art: FaceArt) -> float:
@@ -93,7 +135,7 @@ def lay_out(face: content.Face, layout: FaceLayout, fonts: FontSet, lang: str, w
                 fitted = fit(paras, layout.styles, pt(spec.rect.w), pt(spec.rect.h), fonts, lang,
                              layout.min_size, most)
             except TextOverflow as e:
-                raise DataError(_("the {box} text does not fit: {detail}; shorten it").format(box=name, detail=e.detail),
+                raise FitError(_("the {box} text does not fit: {detail}; shorten it").format(box=name, detail=e.detail),
                                 file=data_file, where=where) from None
             items.append(TextArt(spec.rect, fitted, spec.valign, spec.rotation))
     return FaceArt(tuple(items))

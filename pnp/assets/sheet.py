@@ -9,8 +9,8 @@ from .. import content, render
 from ..fonts import FontSet
 from ..geometry import MIN_MARGIN, Rect
 from ..text import TextStyle
-from . import Built, Game, Options
-from .common import FOOTER_HEIGHT, check_glyphs, footer, page_size
+from . import Built, Game, Options, author
+from .common import FOOTER_HEIGHT, check_glyphs, extras_part, footer, page_size
 
 MARGIN = 10.0  # mm
 SHEET_STYLES = {
@@ -70,7 +70,7 @@ class SummarySheet(Record):
     context: Callable[[Any, Options], dict[str, Any]]
 
     def filename(self, opts: Options) -> str:
-        return f"{self.name}-{page_size(opts)[0]}-{opts.lang}.pdf"
+        return "-".join([self.name, page_size(opts)[0], opts.lang, *extras_part(opts, backs=False)]) + ".pdf"
 
     def build(self, game: Game, model: Any, opts: Options, fonts: FontSet) -> Built:
         xml = content.render(self.template, lang=opts.lang, **self.context(model, opts))
@@ -83,7 +83,8 @@ class SummarySheet(Record):
         def page_footer(n: int, pages: int):
             return footer([box], game.title[opts.lang], self.label[opts.lang], n, pages, opts.lang, fonts)
 
-        info = render.DocInfo(f"{game.title[opts.lang]} — {self.label[opts.lang]}", lang=opts.lang)
+        info = render.DocInfo(f"{game.title[opts.lang]} — {self.label[opts.lang]}", lang=opts.lang,
+                              author=author(model))
 
         def flow(look: Look, lead=([], [])) -> tuple[bytes, int]:
             return render.flowing_document(page, MARGIN, blocks, look.styles, fonts, info, page_footer, lead,

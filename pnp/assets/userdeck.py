@@ -29,7 +29,7 @@ from .cardfaces import lay_out as fit_boxes
 from .cardlooks import CardLooks, picture_warnings
 from .deckboxes import deck_geometry
 from .cards import Cards, Face, Piece, PieceSet
-from .common import card_size, paper_part, plain
+from .common import card_size, extras_part, paper_part, plain
 from . import deck_backs
 from .deckpictures import split
 from .layout import FaceLayout
@@ -256,7 +256,8 @@ class DeckCards(Cards):
             parts.append(opts.cutter)
         if deck.backs.backs and opts.backs != Options().backs:
             parts.append(opts.backs)
-        return "-".join([*parts, *paper_part(opts), opts.lang]) + ".pdf"
+        extras = extras_part(opts, backs=bool(deck.backs.backs))
+        return "-".join([*parts, *paper_part(opts), opts.lang, *extras]) + ".pdf"
 
     def lay_out(self, model: Any, opts: Options, fonts: FontSet, data_file) -> tuple[PieceSet, list, list]:
         deck, size = self.deck, self.size(opts)

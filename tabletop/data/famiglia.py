@@ -73,6 +73,7 @@ class FamigliaData(Record):
     levels: list[Level]
     robot: Robot
     sheet: SoloSheet | None = None  # print-only texts (robot cards, solo summary sheet)
+    author: str | None = None  # the game's designer, as the rulebook credits them (the PDFs' Author)
 
     @property
     def ranks(self) -> int:

@@ -445,6 +445,7 @@ class HitmansShowdown(Record, dict=True):  # dict: room for the cached card view
     organisations: dict[str, Organisation]
     roles: dict[str, Role]
     cards: tuple[Card, ...]
+    author: str | None = None  # the designer the rulebook credits: the PDFs' Author
 
     @cached_property
     def _views(self) -> dict[str, CardView]:

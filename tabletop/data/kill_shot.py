@@ -84,6 +84,7 @@ class KillShot(Record):
     optional_rules: tuple[OptionalRule, ...]
     terrorist_note: Text
     terrorist_abilities: tuple[TerroristAbility, ...]
+    author: str | None = None  # the designer the rulebook credits: the PDFs' Author
 
     def hunt_name(self, number: int) -> str | None:
         """The hunt number's card name, or None where the rulebook does not give it."""

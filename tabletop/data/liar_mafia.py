@@ -84,6 +84,7 @@ class LiarMafia(Record):
     moves: tuple[Move, ...]
     summary: Summary
     chips: Chips
+    author: str | None = None  # the designer the rulebook credits: the PDFs' Author
 
     def moves_on(self, role: str, half: Half) -> tuple[Move, ...]:
         """What a card of `role` can do when `half` reads upright to its owner."""

@@ -114,6 +114,7 @@ class Terror24(Record):
     events: Events
     grid: list[Column]
     texts: list[Section]
+    author: str | None = None  # the designer the rulebook credits: the PDFs' Author
 
     @property
     def rounds(self) -> int:
