@@ -12,7 +12,7 @@ from tabletop.data.errors import DataError, DataErrors
 from tabletop.i18n import _, listing
 from tabletop.record import Record, field
 
-from . import decktemplates
+from . import decktemplates, deckvalues
 from .assets.layouts import DERIVED, LAYOUTS, NamedLayout
 from .deckformat import BackOptions, DeckFileData, LayoutOptions
 from .deckimages import checked_path
@@ -29,6 +29,7 @@ class DeckBacks(Record):
     column: str | None = None
     fields: frozenset[str] = frozenset()
     included: tuple[Path, ...] = ()  # the templates the texts include, files of the deck's folder
+    choice: deckvalues.ValueMap | None = None  # a map from the column's cells to the backs' names
 
     def boxes(self, key: str) -> dict[str, tuple[str, ...]]:
         """A face back's boxes: its layout's, with the fields the back's `boxes` name."""
@@ -73,7 +74,8 @@ def read_backs(data: DeckFileData, layout: NamedLayout, table: Table, fields: di
         elif back.boxes:
             raise DataError(_("boxes on a back draw a face of the card's fields: give the back a layout "
                               "(layout = \"{layout}\")").format(layout=layout.name), where=f"{where}.boxes")
-    return DeckBacks(backs, column, frozenset(printed), tuple(included))
+    choice = data.deck.back if isinstance(data.deck.back, deckvalues.ValueMap) else None
+    return DeckBacks(backs, column, frozenset(printed), tuple(included), choice)
 
 
 def _face_fields(back: BackOptions, layout: NamedLayout, fields: dict, where: str, table: Table) -> set[str]:
@@ -104,7 +106,7 @@ def _face_fields(back: BackOptions, layout: NamedLayout, fields: dict, where: st
 def _column(data: DeckFileData, table: Table, fields: dict) -> str | None:
     """The column whose cell names each card's back: `back` in [deck] (a column, or a field's column in
     the first language), else a column called `back` when there are named backs to choose from."""
-    name = data.deck.back
+    name = deckvalues.column_of(data.deck.back) or data.deck.back
     if name is None:
         if not data.backs:
             return None
@@ -132,6 +134,12 @@ def card_backs(backs: DeckBacks, table: Table, rows: list[tuple[int, dict[str, A
     named = [key for key in backs.backs if key != DEFAULT]
     for row, cells in rows:
         value = text(cells.get(backs.column, ""))
+        if backs.choice is not None:  # a value map: the cell picks the back's name
+            try:
+                value = str(deckvalues.chosen(backs.choice, value) or "")
+            except deckvalues.Unchosen as e:
+                errors.append(table.error(_("{key}: {reason}").format(key="deck.back", reason=e), row, backs.column))
+                continue
         if not value:
             chosen[row] = default
         elif value in named:

@@ -17,14 +17,16 @@ from tabletop.data.toml_lines import line_of
 from tabletop.i18n import _, listing
 from tabletop.record import Record, field, replace
 
-from . import deckbacks, deckfolder, deckicons, deckimages, decktemplates, richtext
+from . import deckbacks, deckfolder, deckicons, deckimages, decklayouts, deckrules, decktemplates, richtext
 from .deckbacks import DeckBacks
 from .assets.layout import field_style
 from .assets.layouts import DERIVED, INDEX, LAYOUTS, NamedLayout
+from .assets import deckshapes
 from .assets.deckboxes import deck_looks
 from .deckformat import (FRENCH_SUITS, BoxOptions, DeckFileData, DeckOptions, FieldOptions, FontOptions,
                          LayoutOptions, SuitOptions, Text)
 from .deckpath import SPREADSHEETS
+from .deckvalues import is_dynamic
 from .fontfacts import font_facts
 from .fonts import BUNDLED, FontSpec, cache_dir
 from .geometry import Size, parse_card_size
@@ -49,6 +51,7 @@ class Card(Record):
     cells: dict[str, Any]
     images: dict[str, str] = field(default_factory=dict)  # box → its picture, relative to the deck's folder
     back: str | None = None  # the key of its back in Deck.backs (deckbacks.py); None: no back
+    layout: str | None = None  # the key of its layout in Deck.variants (decklayouts.py); None: [layout]
 
 
 class Deck(Record):
@@ -79,6 +82,9 @@ class Deck(Record):
     notes: tuple[str, ...] = ()  # information lines (the CSV's encoding)
     included: tuple[Path, ...] = ()  # the templates the box templates include (the backs': backs.included)
     author: str | None = None  # the PDF's Author
+    rules: deckrules.CardRules = deckrules.CardRules()  # what each card's data changes on its face
+    variants: dict[str, Any] = field(default_factory=dict)  # [layouts.NAME] → a Deck of its cards
+    tuckbox: Any = None  # [tuckbox] (deckformat.TuckBoxOptions), checked; None: no tuck box
 
     def boxes_for(self, style: str) -> dict[str, tuple[str, ...]]:
         """The boxes for an insert style given on the command line: the layout's for that style, with
@@ -103,7 +109,12 @@ class Deck(Record):
         pictures = (*pictures, *(self.folder / back.image for back in self.backs.backs.values() if back.image))
         fonts = (*fonts, *(Path(spec.regular) for spec in deckicons.fonts(self.icons) if spec.regular not in BUNDLED))
         templates = (*self.templates.values(), *self.included, *self.backs.included)
-        return tuple(dict.fromkeys((self.file, self.table.file, *templates, *pictures, *icons, *fonts)))
+        others = (f for variant in self.variants.values() for f in variant.inputs())
+        return tuple(dict.fromkeys((self.file, self.table.file, *templates, *pictures, *icons, *fonts, *others)))
+
+    def variant(self, card: Card) -> Deck:
+        """The deck as the card's layout prints it: `[layout]`'s, or one of `[layouts.NAME]`."""
+        return self.variants[card.layout] if card.layout is not None else self
 
     def text(self, card: Card, name: str, lang: str) -> str:
         """A field's value on a card in `lang`, as printed ("" when empty or the deck has no such column)."""
@@ -162,8 +173,17 @@ def inside(folder: Path, name: str, where: str, what: str | None = None) -> Path
     return deckfolder.checked(folder, name, lambda message: DataError(message, where=where), what)
 
 
-def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> Deck:
+def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None, rows: set[int] | None = None,
+             prefix: str = "") -> Deck:
+    """The deck (`rows`: only these rows of the cards, for a layout of [layouts] whose keys are
+    under `prefix`)."""
+    data, *looks = deckrules.split(data)  # the looks a card's cells choose: checked on the cards below
     d = data.deck
+    if data.layouts:
+        decklayouts.check_kinds(data)
+    elif d.layout is not None:
+        raise DataError(_("layout chooses among the layouts of [layouts.NAME]; the deck has none"),
+                        where="deck.layout")
     layout = LAYOUTS[data.layout.name]
     deck_id = d.id or deck_file.stem
     if not _ID.fullmatch(deck_id):
@@ -182,8 +202,14 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> D
     table, notes = _cards_table(deck_file, data, spreadsheet)
     table = _filtered(table, d.where)
     table = _replaced(table, d.replace)
+    if rows is not None:
+        table = replace(table, rows=tuple(row for row in table.rows if row.number in rows))
     suits = {**FRENCH_SUITS, **data.suits}
     fields = _fields(data, table, languages)
+    layout_column = decklayouts.choosing_column(data, table, fields) if data.layouts else None
+    card_layouts = decklayouts.card_layouts(data, layout_column, table, cell_text) if layout_column else {}
+    own = replace(table, rows=tuple(row for row in table.rows if card_layouts.get(row.number) is None))
+    rules = deckrules.read_rules(data, looks, fields, own, cell_text, prefix)
     boxes, templates, included = _boxes(deck_file.parent, data, layout, table, fields)
     places = _places(data, layout)
     backs = deckbacks.read_backs(data, layout, table, fields, deck_file.parent)
@@ -216,6 +242,8 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> D
     rich = _rich(data, boxes, fields, table, cards, styles)
     used = {c for name, f in fields.items() if name in shown or name == name_field for c in f.columns.values()}
     used |= {c for image in images.values() for c in image.columns} | ({backs.column} if backs.column else set())
+    used |= rules.used_columns()
+    used |= {layout_column} if layout_column else set()
     for n, column in enumerate(d.ignore):
         if column not in table.columns:
             raise DataError(_("no column {column!r} to ignore (columns: {known})").format(
@@ -227,10 +255,47 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> D
     warnings += tuple(_("{file}: font {font!r} has no bold face: its bold text prints in its regular face").format(
         file=deck_file.name, font=Path(spec.regular).name) for spec in fonts if spec.regular not in BUNDLED
         and spec.bold is None and not font_facts(Path(spec.regular), cache_dir()).variable)
-    return Deck(deck_file, deck_id, title, languages, layout, data.layout, d.card_size, d.diameter,
+    deck = Deck(deck_file, deck_id, title, languages, layout, data.layout, d.card_size, d.diameter,
                 {k: f for k, f in fields.items() if k in shown or k == name_field}, boxes, templates, styles,
                 suits, backs, table, cards, name_field, images, d.image_dpi, fonts, icons, rich, places, warnings,
-                notes, included, d.author)
+                notes, included, d.author, rules, tuckbox=_tuckbox(data, layout))
+    return _with_variants(deck, data, spreadsheet, layout_column, card_layouts) if layout_column else deck
+
+
+def _with_variants(deck: Deck, data: DeckFileData, spreadsheet: Path | None, column: str,
+                   chosen: dict[int, str | None]) -> Deck:
+    """The deck with its `[layouts.NAME]`, each read as a deck of its own holding the cards that
+    choose it; a column only some layout prints is no warning."""
+    cards = tuple(replace(card, layout=chosen[card.row]) for card in deck.cards)
+    variants = {}
+    for name, options in data.layouts.items():
+        try:
+            variant = _resolve(deck.file, decklayouts.variant_data(data, name, options, column), spreadsheet,
+                               {row for row, chosen_name in chosen.items() if chosen_name == name}, f"layouts.{name}.")
+        except DataError as e:
+            for error in getattr(e, "errors", [e]):
+                decklayouts.in_variant(error, name)
+            raise
+        variants[name] = replace(variant, cards=tuple(replace(card, layout=name) for card in variant.cards))
+    warnings = tuple(w for w in deck.warnings if all(w in v.warnings for v in variants.values()))
+    return replace(deck, cards=cards, variants=variants, warnings=warnings)
+
+
+def _tuckbox(data: DeckFileData, layout: NamedLayout):
+    """`[tuckbox]`, checked: a box for cards (not chips, not a sheet), a thickness and ease that make one."""
+    box = data.tuckbox
+    if box is None:
+        return None
+    if layout.kind not in ("cards", "inserts"):
+        raise DataError(_("a tuck box holds cards; the {layout} layout makes none").format(layout=layout.name),
+                        where="tuckbox")
+    if not 0 < box.thickness <= 5:
+        raise DataError(_("thickness is mm per card, more than 0 and at most 5"), where="tuckbox.thickness")
+    if not 0 <= box.ease <= 10:
+        raise DataError(_("ease is mm from 0 to 10, added to each inside measure"), where="tuckbox.ease")
+    if box.cards is not None and not 1 <= box.cards <= 1000:
+        raise DataError(_("cards is how many cards the box holds, 1 to 1000"), where="tuckbox.cards")
+    return box
 
 
 def _fonts(folder: Path, given: list[str | FontOptions]) -> tuple[FontSpec, ...]:
@@ -334,6 +399,8 @@ def _check_colours(data: DeckFileData) -> None:
         where = f"backs.{key}" if key else "back"
         colours |= {f"{where}.color": back.color, f"{where}.ink": back.ink}
     colours["layout.frame"] = data.layout.frame
+    colours |= {f"layouts.{name}.frame": variant.frame for name, variant in data.layouts.items()
+                if not is_dynamic(variant.frame)}
     for where, colour in colours.items():
         if colour is not None:
             require_colour(colour, where)
@@ -489,6 +556,8 @@ def _places(data: DeckFileData, layout: NamedLayout) -> dict[str, BoxOptions]:
         size = Size(d.diameter, d.diameter) if layout.kind == "chips" else parse_card_size(d.card_size or "poker")
     except ValueError:
         return places  # the card size's own error comes at the build
+    for box, spec in places.items():
+        deckshapes.check(spec, f"boxes.{box}")
     for colour in ("background", "border"):
         for box, spec in places.items():
             if getattr(spec, colour) is not None:

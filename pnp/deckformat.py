@@ -7,6 +7,7 @@ from typing import Any, Literal
 from tabletop.record import Record, field
 
 from .boxplace import Length, PlaceOptions
+from .deckvalues import ValueMap
 
 Text = str | dict[str, str]  # the same in every language, or one per language
 INK = "#111111"
@@ -17,7 +18,7 @@ class LayoutOptions(Record):
     """The `[layout]` table of a deck file."""
     name: Literal["insert", "card", "halves", "chip", "blank", "sheet"] = "card"
     style: Literal["full", "overlay"] = "full"  # insert
-    frame: str | None = None  # card, halves: the frame's colour (a card's suit colour wins)
+    frame: str | ValueMap | None = None  # card, halves: the frame's colour (a card's suit colour wins)
     columns: list[str] = field(default_factory=list)  # sheet: the fields shown, in order
     headings: dict[str, str | dict[str, str]] = field(default_factory=dict)  # sheet: column headings
     widths: list[float] = field(default_factory=list)  # sheet: relative column widths
@@ -44,7 +45,8 @@ class DeckOptions(Record):
     fonts: list[str | FontOptions] = field(default_factory=list)  # the deck's fonts, before the kit's
     rich: list[str] = field(default_factory=list)  # fields read as rich text (richtext.py)
     replace: dict[str, str] = field(default_factory=dict)  # the deck's own codes → text, in every cell
-    back: str | None = None  # the column (or field) whose cell names each card's back in [backs]
+    back: str | ValueMap | None = None  # the column (or field) whose cell names each card's back in [backs]
+    layout: str | ValueMap | None = None  # the column (or field) whose cell names each card's [layouts.NAME]
 
 
 class FontOptions(Record):
@@ -57,7 +59,7 @@ class FontOptions(Record):
 
 class ImageOptions(Record):
     """A box's picture (`[boxes.NAME.image]`, or `image = "art/{id}.png"` for the file alone)."""
-    file: str  # a path in the deck's folder; `{column}` is replaced by the card's cell
+    file: str | ValueMap  # a path in the deck's folder; `{column}` is replaced by the card's cell
     fit: Literal["fit", "fill", "stretch"] = "fit"
     align: str = "center"
     height: float | None = None  # mm at the top of the box for the picture, the text below it
@@ -75,9 +77,9 @@ class FieldOptions(Record):
     ja: str | None = None
     en: str | None = None
     type: Literal["text", "integer", "number"] = "text"
-    size: float | None = None
+    size: float | str | ValueMap | None = None  # str: "{column}", the size a card's cell gives
     bold: bool | None = None
-    color: str | None = None
+    color: str | ValueMap | None = None
     align: Literal["left", "center", "right"] | None = None
     leading: float | None = None
     space_before: float | None = None  # pt above the field's paragraph
@@ -89,6 +91,26 @@ class BoxOptions(PlaceOptions):
     template: str | None = None
     image: str | ImageOptions | None = None
     rich: bool = False  # the box's fields read as rich text
+    # The look from a card's cell: "{column}" or a value map (deckvalues.py).
+    background: str | ValueMap | None = None
+    border: str | ValueMap | None = None
+    border_width: float | str | ValueMap | None = None
+    when: str | None = None  # a condition on the card's fields: the box prints only where it holds
+    restyle: list[RestyleOptions] = field(default_factory=list)  # the first whose condition holds applies
+    # The shape its background and border draw (assets/deckshapes.py): a rectangle unless given.
+    shape: Literal["rectangle", "circle", "rounded", "line", "polygon"] | None = None
+    radius: float | None = None  # rounded: the corners' radius, mm
+    points: list[list[float]] | None = None  # polygon, line: [x, y] in % of the box from its top-left corner
+    opacity: float | None = None  # of the shape's fill and line, 0 to 1
+    over_text: bool = False  # its background, picture and border over the text of the boxes before it
+
+
+class RestyleOptions(Record):
+    """`[[boxes.NAME.restyle]]`: a box's look on the cards where `when` holds."""
+    when: str
+    background: str | ValueMap | None = None
+    border: str | ValueMap | None = None
+    border_width: float | str | ValueMap | None = None
 
 
 class SuitOptions(Record):
@@ -110,6 +132,12 @@ class BackOptions(Record):
     boxes: dict[str, BoxOptions] = field(default_factory=dict)  # that face's boxes: which fields
 
 
+class LayoutVariant(LayoutOptions):
+    """`[layouts.NAME]`: another layout of the deck, with its own boxes, for the cards whose cell
+    names it (`layout = "kind"` in [deck])."""
+    boxes: dict[str, BoxOptions] = field(default_factory=dict)
+
+
 class FaceOptions(Record):
     """A layout file's face, if not the card's size (an overlay insert is narrower than its card)."""
     width: Length = "100%"
@@ -124,6 +152,16 @@ class LayoutFile(Record):
     boxes: dict[str, BoxOptions] = field(default_factory=dict)
 
 
+SLEEVED_CARD = 0.5  # mm: a card (about 0.3 mm) in a sleeve of 100-micron walls (0.2 mm more)
+
+
+class TuckBoxOptions(Record):
+    """`[tuckbox]`: a tuck box for the deck (assets/tuckbox.py)."""
+    cards: int | None = None  # how many cards it holds; None: the deck's, copies counted
+    thickness: float = SLEEVED_CARD  # mm per card
+    ease: float = 1.0  # mm added to each inside measure, so the cards slide in
+
+
 class DeckFileData(Record):
     deck: DeckOptions
     layout: LayoutOptions = LayoutOptions()
@@ -133,7 +171,9 @@ class DeckFileData(Record):
     icons: dict[str, str | IconOptions] = field(default_factory=dict)  # name → a picture file, or a glyph
     back: BackOptions | None = None
     backs: dict[str, BackOptions] = field(default_factory=dict)  # named backs, chosen by [deck] back
+    layouts: dict[str, LayoutVariant] = field(default_factory=dict)  # other layouts, chosen by [deck] layout
     cards: list[dict[str, Any]] | None = None
+    tuckbox: TuckBoxOptions | None = None
 
 
 FRENCH_SUITS = {"S": SuitOptions("♠", "#111111", {"ja": "スペード", "en": "Spades"}),

@@ -8,13 +8,13 @@ import os
 import re
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable
 
 from tabletop.data.errors import DataError, DataErrors
 from tabletop.i18n import _, listing
 from tabletop.record import Record
 
-from . import deckfolder
+from . import deckfolder, deckvalues, svgpictures
 from .deckformat import BoxOptions, ImageOptions
 from .images import LOW_DPI, Align, ImageError, Placement, cache_dir, dpi_of, parse_align, place, prepare, read_source
 from .spreadsheet import Table
@@ -30,6 +30,7 @@ class BoxImage(Record):
     fit: str
     align: Align
     height: float | None  # mm at the top of the box; None: the whole box, under the text
+    choice: deckvalues.ValueMap | None = None  # the file a cell picks from a value map (then no pattern)
 
 
 def box_image(box: str, spec: BoxOptions, table: Table, folder: Path) -> BoxImage | None:
@@ -38,13 +39,16 @@ def box_image(box: str, spec: BoxOptions, table: Table, folder: Path) -> BoxImag
         return None
     options = ImageOptions(spec.image) if isinstance(spec.image, str) else spec.image
     where = f"boxes.{box}.image" + ("" if isinstance(spec.image, str) else ".file")
-    columns = tuple(dict.fromkeys(_COLUMN.findall(options.file)))
+    choice = options.file if isinstance(options.file, deckvalues.ValueMap) else None
+    columns = (choice.column,) if choice else tuple(dict.fromkeys(_COLUMN.findall(options.file)))
     for column in columns:
         if column not in table.columns:
             raise DataError(_("no column {column!r} for the picture's file name (columns: {known})").format(
                 column=column, known=listing(table.columns)), where=where)
     if not columns:  # one picture on every card: checked once, here
         checked_path(folder, options.file, lambda message: DataError(message, where=where))
+    for name in (*choice.map.values(), *([choice.default] if choice.default is not None else [])) if choice else ():
+        checked_path(folder, str(name), lambda message: DataError(message, where=where))
     try:
         align = parse_align(options.align)
     except ValueError:
@@ -52,7 +56,7 @@ def box_image(box: str, spec: BoxOptions, table: Table, folder: Path) -> BoxImag
                         .format(value=options.align), where=f"boxes.{box}.image.align") from None
     if options.height is not None and options.height <= 0:
         raise DataError(_("height is the picture's height in mm, more than 0"), where=f"boxes.{box}.image.height")
-    return BoxImage(options.file, columns, options.fit, align, options.height)
+    return BoxImage("" if choice else options.file, columns, options.fit, align, options.height, choice)
 
 
 def card_images(images: dict[str, BoxImage], table: Table, folder: Path,
@@ -64,10 +68,21 @@ def card_images(images: dict[str, BoxImage], table: Table, folder: Path,
     for row in rows:
         for box, image in images.items():
             cells = {c: str(row.cells.get(c, "")).strip() for c in image.columns}
+            column = image.columns[0] if image.columns else None
+            if image.choice is not None:  # a value map: the cell picks the file
+                try:
+                    name = deckvalues.chosen(image.choice, cells[column])
+                except deckvalues.Unchosen as e:
+                    errors.append(table.error(str(e), row.number, column))
+                    continue
+                if name is None:
+                    continue
+                found.setdefault(row.number, {})[box] = checked_path(folder, str(name), lambda m: table.error(
+                    m, row.number, column))
+                continue
             if any(not v for v in cells.values()):
                 continue
             name = _COLUMN.sub(lambda m: cells[m.group(1)], image.pattern)
-            column = image.columns[0] if image.columns else None
             try:
                 found.setdefault(row.number, {})[box] = checked_path(
                     folder, name, lambda message: table.error(message, row.number, column))
@@ -97,6 +112,7 @@ class Prepared(Record):
     placement: Placement | None  # None: the file is missing or unreadable (a draft draws a stand-in)
     file: str | None
     problem: str = ""
+    svg: Any = None  # an SVG picture, drawn as vectors (svgpictures.Svg)
 
 
 def prepare_all(requests: Iterable[Request], dpi: int) -> dict[Request, Prepared]:
@@ -108,6 +124,12 @@ def prepare_all(requests: Iterable[Request], dpi: int) -> dict[Request, Prepared
 
 
 def _prepare(request: Request, dpi: int, cache: Path) -> Prepared:
+    if svgpictures.is_svg(request.path):
+        try:
+            svg = svgpictures.load(request.path)
+        except svgpictures.SvgError as e:
+            return Prepared(None, None, str(e))
+        return Prepared(svgpictures.place(svg, *request.size, request.fit, request.align), None, svg=svg)
     try:
         source, data = read_source(request.path)
         placement = place(*source.size, *request.size, request.fit, request.align)
@@ -121,6 +143,8 @@ def measure(request: Request) -> tuple[Placement | None, str]:
     cannot be read."""
     from .images import picture_size
 
+    if svgpictures.is_svg(request.path):  # a vector prints sharp at any size
+        return None, ""
     try:
         size = picture_size(request.path)
     except ImageError as e:

@@ -7,7 +7,7 @@ that draw, so the art classes cost nothing to a command that finds its files up 
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from tabletop.record import Record, replace
 
@@ -49,6 +49,10 @@ class ShapeArt(Record):
     stroke: str | None = None
     width: float = 0.3  # mm
     clip: bool = False
+    ellipse: Rect | None = None  # an ellipse inscribed in this rectangle (instead of points or circle)
+    rounded: tuple[Rect, float] | None = None  # a rectangle with corners of this radius (mm)
+    closed: bool = True  # False: `points` is an open line
+    opacity: float = 1.0  # of its fill and stroke
 
 
 class ImageArt(Record):
@@ -60,9 +64,17 @@ class ImageArt(Record):
     rotation: int = 0
 
 
+class VectorArt(Record):
+    """An SVG picture in a box, drawn as vectors (svgpictures.py made its drawing), clipped to the box."""
+    box: Rect  # relative to the face's trim box (mm)
+    placed: Rect  # relative to the box: where the whole drawing goes
+    drawing: Any  # a reportlab.graphics.shapes.Drawing
+    rotation: int = 0
+
+
 class FaceArt(Record):
     """Everything drawn on one face, in order."""
-    items: tuple[TextArt | FillArt | ShapeArt | ImageArt, ...] = ()
+    items: tuple[TextArt | FillArt | ShapeArt | ImageArt | VectorArt, ...] = ()
 
 
 class SheetArt(Record):
@@ -244,6 +256,8 @@ def _draw_face(c: Canvas, face: FaceArt, trim: Rect, rotation: int, bleed: float
             _draw_shape(c, item, local.outset(bleed))
         elif isinstance(item, ImageArt):
             _draw_image(c, item)
+        elif isinstance(item, VectorArt):
+            _draw_vector(c, item)
         else:
             _draw_text(c, item, local)
     c.restoreState()
@@ -260,16 +274,26 @@ def _draw_shape(c: Canvas, shape: ShapeArt, limit: Rect) -> None:
     if shape.stroke:
         c.setStrokeColor(rl_color(shape.stroke))
         c.setLineWidth(pt(shape.width))
-    paint = {"fill": 1 if shape.fill else 0, "stroke": 1 if shape.stroke else 0}
+    if shape.opacity < 1:
+        c.setFillAlpha(shape.opacity)
+        c.setStrokeAlpha(shape.opacity)
+    paint = {"fill": 1 if shape.fill and shape.closed else 0, "stroke": 1 if shape.stroke else 0}
     if shape.circle:
         cx, cy, r = shape.circle
         c.circle(pt(cx), pt(cy), pt(r), **paint)
+    elif shape.ellipse:
+        e = shape.ellipse
+        c.ellipse(pt(e.x), pt(e.y), pt(e.x1), pt(e.y1), **paint)
+    elif shape.rounded:
+        r, radius = shape.rounded
+        c.roundRect(pt(r.x), pt(r.y), pt(r.w), pt(r.h), pt(radius), **paint)
     else:
         path = c.beginPath()
         path.moveTo(pt(shape.points[0][0]), pt(shape.points[0][1]))
         for x, y in shape.points[1:]:
             path.lineTo(pt(x), pt(y))
-        path.close()
+        if shape.closed:
+            path.close()
         c.drawPath(path, **paint)
     c.restoreState()
 
@@ -300,6 +324,26 @@ def _draw_image(c: Canvas, art: ImageArt) -> None:
         c.line(0, pt(box.h), pt(box.w), 0)
     else:
         c.drawImage(art.file, pt(placed.x), pt(placed.y), pt(placed.w), pt(placed.h), mask="auto")
+    c.restoreState()
+
+
+def _draw_vector(c: Canvas, art: VectorArt) -> None:
+    from reportlab.graphics import renderPDF
+
+    from .reportlab_internals import canvas_font
+
+    box, placed, drawing = art.box, art.placed, art.drawing
+    drawing.initialFontName = canvas_font(c)  # its state starts in the page's embedded font, not Helvetica
+    c.saveState()
+    c.translate(pt(box.x + box.w / 2), pt(box.y + box.h / 2))
+    c.rotate(art.rotation)
+    c.translate(-pt(box.w / 2), -pt(box.h / 2))
+    edge = c.beginPath()
+    edge.rect(0, 0, pt(box.w), pt(box.h))
+    c.clipPath(edge, stroke=0, fill=0)
+    c.translate(pt(placed.x), pt(placed.y))
+    c.scale(pt(placed.w) / drawing.width, pt(placed.h) / drawing.height)
+    renderPDF.draw(drawing, c, 0, 0)
     c.restoreState()
 
 

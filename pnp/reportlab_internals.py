@@ -17,6 +17,9 @@ differs, or a font parsed on every run).
 - **A paragraph's lines** (`wrapped_lines`): `Paragraph.wrap` breaks the lines and keeps them as
   `blPara`, which ReportLab's own split and draw read; the kit reads it to see how a text broke and to
   hand a split paragraph's first half the lines ReportLab gave it.
+- **The canvas's font** (`canvas_font`): a graphics drawing (an SVG picture) starts its state with
+  Helvetica unless the drawing names a font; the drawing is given the canvas's own (embedded) font (`initialFontName`), read
+  from its `_fontname`, so no page refers to a font it does not embed.
 """
 from __future__ import annotations
 
@@ -27,6 +30,11 @@ from weakref import WeakKeyDictionary
 if TYPE_CHECKING:
     from reportlab.pdfbase.ttfonts import TTFont
     from reportlab.platypus import Paragraph
+
+def canvas_font(canvas: Any) -> str:
+    """The name of the canvas's current font."""
+    return canvas._fontname
+
 
 # ---- pages held for their footers ------------------------------------------------------------------------
 

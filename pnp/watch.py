@@ -85,7 +85,7 @@ def rebuild(path: Path, options: Callable, out: Path, preview: Preview) -> None:
         deck = load_deck(path)
         preview.inputs = {p.resolve() for p in deck.inputs()}
         game = deck_game(deck)
-        (asset,) = game.assets.values()
+        asset = next(iter(game.assets.values()))  # the cards (a tuck box, if any, comes after them)
         opts: Options = options(deck)
         check_language(deck, opts.lang)
         job = Job(game, asset)

@@ -80,3 +80,16 @@ def test_the_first_half_of_a_split_japanese_paragraph_draws_the_lines_reportlab_
     second.wrap(50, 1000)
     halves = ["".join(line_texts(internals.wrapped_lines(half).lines)) for half in (first, second)]
     assert "".join(halves) == text and halves[0] and halves[1]
+
+
+def test_the_canvas_keeps_its_current_font_under_fontname():
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.reportlab_internals import canvas_font
+
+    c = Canvas(io.BytesIO(), initialFontName="Courier")
+    assert canvas_font(c) == "Courier"
+    c.setFont("Times-Roman", 9)
+    assert canvas_font(c) == "Times-Roman"

@@ -11,6 +11,7 @@ from tabletop.record import replace
 from ..boxplace import BoxLook, PlaceOptions, resolve
 from ..deckformat import LayoutOptions
 from ..geometry import Size
+from . import deckshapes
 from .decor import box
 from .layout import FaceLayout, box_specs
 from .layouts import NamedLayout
@@ -39,7 +40,8 @@ def face_geometry(layout: NamedLayout, options: LayoutOptions, places: dict[str,
         e.file = e.file or deck_file
         raise
     return (FaceLayout(face, {name: box_specs(look) for name, look in looks.items()}, {}),
-            {name: (_backgrounds(look), _borders(look)) for name, look in looks.items()})
+            {name: (_backgrounds(look, places.get(name)), _borders(look, places.get(name)))
+             for name, look in looks.items()})
 
 
 def deck_geometry(deck: Deck, size: Size, style: str) -> tuple[FaceLayout, dict[str, tuple[tuple, tuple]]]:
@@ -54,12 +56,16 @@ def layered(dressing: dict[str, tuple[tuple, tuple]], pictures: dict[str, tuple]
     return tuple(item for name, (under, over) in dressing.items() for item in (*under, *pictures.get(name, ()), *over))
 
 
-def _backgrounds(look: BoxLook) -> tuple:
+def _backgrounds(look: BoxLook, spec=None) -> tuple:
+    if deckshapes.shaped(spec):
+        return deckshapes.fills(look, spec)
     return tuple(box(p.rect, fill=look.background) for p in look.places) if look.background else ()
 
 
-def _borders(look: BoxLook) -> tuple:
+def _borders(look: BoxLook, spec=None) -> tuple:
     """The border's line lies inside the box, so a box at the trim keeps all of it."""
+    if deckshapes.shaped(spec):
+        return deckshapes.lines(look, spec)
     if not look.border:
         return ()
     return tuple(box(p.rect.inset(look.border_width / 2), stroke=look.border, width=look.border_width)

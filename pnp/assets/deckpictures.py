@@ -13,7 +13,7 @@ from tabletop.record import replace
 from .. import deckimages
 from ..deckfile import Card, Deck
 from ..geometry import Rect, Size
-from ..render import ImageArt
+from ..render import ImageArt, VectorArt
 from . import Options
 from .deckboxes import deck_geometry
 from .layout import BoxSpec
@@ -75,8 +75,13 @@ def prepared_pictures(deck: Deck, areas, opts: Options) -> dict:
         for card in cards:
             for box, _spec, request in _requests(deck, card, areas):
                 problem = prepared[request].problem
+                svg = prepared[request].svg
+                if opts.print_shop and svg is not None and svg.gradient:
+                    # A gradient is a shading in RGB, which the print shop's conversion does not reach.
+                    problem = _("its gradients (or patterns) are not converted to CMYK for a print shop: "
+                                "give it flat colours")
                 if problem:
-                    errors.setdefault((card.row, box), _picture_error(
+                    errors.setdefault((card.row if deck.images[box].columns else None, box), _picture_error(
                         deck, card, box, _("picture {path!r}: {problem}").format(
                             path=card.images[box], problem=problem)))
         DataErrors.raise_all(list(errors.values()))
@@ -89,7 +94,9 @@ def pictures(deck: Deck, card: Card, areas, prepared: dict) -> dict[str, tuple[I
     for box, spec, request in _requests(deck, card, areas):
         done = prepared[request]
         placed = done.placement.rect if done.placement else Rect(0, 0, spec.rect.w, spec.rect.h)
-        items[box] = items.get(box, ()) + (ImageArt(spec.rect, placed, done.file, spec.rotation),)
+        art = (VectorArt(spec.rect, placed, done.svg.drawing, spec.rotation) if done.svg is not None
+               else ImageArt(spec.rect, placed, done.file, spec.rotation))
+        items[box] = items.get(box, ()) + (art,)
     return items
 
 

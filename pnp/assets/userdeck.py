@@ -26,14 +26,16 @@ from ..geometry import Size
 from ..render import FaceArt
 from . import BuildError, Game, Options
 from .cardfaces import lay_out as fit_boxes
-from .deckboxes import deck_geometry, layered
+from .cardlooks import CardLooks, picture_warnings
+from .deckboxes import deck_geometry
 from .cards import Cards, Face, Piece, PieceSet
 from .common import card_size, extras_part, paper_part, plain
 from . import deck_backs
-from .deckpictures import image_areas, image_warnings, pictures, prepared_pictures, split
+from .deckpictures import split
 from .layout import FaceLayout
 from .layouts import BACK_STYLE, INDEX
 from .sheet import SummarySheet
+from .tuckbox import tuck_boxes
 
 ASSET_LABELS = {"inserts": {"ja": "スリーブ用インサート", "en": "Sleeve inserts"},
                 "cards": {"ja": "カード", "en": "Cards"}, "chips": {"ja": "チップ", "en": "Chips"},
@@ -197,13 +199,16 @@ def _from_template(deck: Deck, card: Card, box: str, lang: str, icons: dict[str,
 
 
 def card_art(deck: Deck, card: Card, layout: FaceLayout, opts: Options, fonts: FontSet,
-             decor: tuple, icons: dict[str, str], boxes_fields: dict[str, tuple[str, ...]] | None = None) -> FaceArt:
+             decor: tuple, icons: dict[str, str], boxes_fields: dict[str, tuple[str, ...]] | None = None,
+             over: dict[str, tuple] | None = None) -> FaceArt:
     """The card's text fitted box by box (the front's, or a face back's `boxes_fields`); an error
-    names the card's row and the box's first column."""
+    names the card's row and the box's first column. A box's artwork in `over` is drawn over the
+    text of the boxes before it."""
     lang = opts.lang
     face = face_content(deck, card, lang, opts.style, icons, boxes_fields)
     items = list(decor)
     for box, paras in face.boxes.items():
+        items += (over or {}).get(box, ())
         column = _column(deck, (boxes_fields or deck.boxes_for(opts.style)).get(box, ()), lang)
         missing = fonts.missing(" ".join(p.bullet + plain(p.markup) for p in paras))
         if missing:
@@ -256,19 +261,14 @@ class DeckCards(Cards):
 
     def lay_out(self, model: Any, opts: Options, fonts: FontSet, data_file) -> tuple[PieceSet, list, list]:
         deck, size = self.deck, self.size(opts)
-        layout = face_layout(deck, size, opts)
-        areas = image_areas(deck, size, opts)
-        prepared = prepared_pictures(deck, areas, opts) if deck.images else {}
+        looks = CardLooks(deck, size, opts, face_layout)
         icons = icon_markups(deck)
-        dressing = deck_geometry(deck, size, opts.style)[1]
         arts, faces = [], []
         for card in deck.cards:
             if card.copies:
-                suit = deck.suit(card)
-                decor = deck.layout.decor(size, suit.color if suit else deck.options.frame)
-                decor += layered(dressing, pictures(deck, card, areas, prepared))
+                face = looks.face(card)
                 faces.append((card, len(arts)))
-                arts.append(card_art(deck, card, layout, opts, fonts, decor, icons))
+                arts.append(card_art(face.deck, card, face.layout, opts, fonts, face.decor, icons, over=face.over))
         if not faces:
             raise DataError(_("the deck has no cards to print (every row has 0 copies)"), file=deck.table.file)
         backs = deck_backs.BackFaces(deck, size, opts, fonts, icons) if opts.backs != "none" else None
@@ -283,7 +283,7 @@ class DeckCards(Cards):
                 cards.append(backs_mod.Card(front, back))
         chips = deck.layout.kind == "chips"
         # An overlay insert is narrower than the card it covers: the sheet holds pieces of the layout's size.
-        return (PieceSet(layout.size, pieces, gutter=2.0 if chips else 0.0, guides="none" if chips else None),
+        return (PieceSet(looks.face_size(), pieces, gutter=2.0 if chips else 0.0, guides="none" if chips else None),
                 arts, cards)
 
 
@@ -329,8 +329,9 @@ def deck_game(deck: Deck) -> DeckGame:
         size = (lambda opts: Size(opts.chip_diameter, opts.chip_diameter)) if kind == "chips" else card_size
         asset = DeckCards(kind, ASSET_LABELS[kind], lambda model, opts, size: None, size, piece=kind[:-1],
                           deck=deck)
-        return DeckGame(deck.id, deck.title, lambda cards_dir: deck, {asset.name: asset},
-                        lambda model, opts: deck.warnings + image_warnings(deck, asset.size(opts), opts), deck)
+        assets = {asset.name: asset, **tuck_boxes(deck)}
+        return DeckGame(deck.id, deck.title, lambda cards_dir: deck, assets,
+                        lambda model, opts: deck.warnings + picture_warnings(deck, asset.size(opts), opts), deck)
     return DeckGame(deck.id, deck.title, lambda cards_dir: deck, {asset.name: asset},
                     lambda model, opts: deck.warnings, deck)
 

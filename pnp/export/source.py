@@ -29,8 +29,10 @@ def export_options(opts: Options) -> Options:
 
 
 def is_sheet(asset: Any) -> bool:
-    """A sheet asset (a summary) is pages to preview, not cards to export."""
-    return isinstance(asset, SummarySheet)
+    """A sheet asset (a summary, a deck's tuck box) is pages to preview, not cards to export."""
+    from ..assets.tuckbox import TuckBox
+
+    return isinstance(asset, (SummarySheet, TuckBox))
 
 
 def deck(job: Job, opts: Options, model: Any, work_dir: Path) -> Deck:
