@@ -218,7 +218,7 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> D
                 *_no_japanese(deck_file, d, table))
     title = {lang: _text(d.title, lang) or deck_id for lang in LANGS}
     fonts = _fonts(deck_file.parent, d.fonts)
-    warnings += tuple(_("{file}: font {font!r} has no bold face: its bold text prints in its regular face").format(
+    warnings += tuple(_("warning: {file}: font {font!r} has no bold face: its bold text prints in its regular face").format(
         file=deck_file.name, font=Path(spec.regular).name) for spec in fonts if spec.regular not in BUNDLED
         and spec.bold is None and not font_facts(Path(spec.regular), cache_dir()).variable)
     return Deck(deck_file, deck_id, title, languages, layout, data.layout, d.card_size, d.diameter,

@@ -173,3 +173,26 @@ def test_with_font_the_footer_separator_is_drawn_by_a_font_that_has_it(tmp_path)
     dots = [c for c in chars if c["text"] == "・"]
     assert dots and all(c["fontname"].split("+")[-1] == "NotoSansJP-Regular" for c in dots)
     assert {c["fontname"].split("+")[-1] for c in chars if c["text"] == "L"} == {"BitstreamVeraSans-Roman"}
+
+
+def test_italic_in_a_deck_font_without_an_italic_file_is_slanted(tmp_path):
+    """A Latin font names itself for the Mac too: its slanted copy must not keep that upright name
+    (ReportLab would draw the copy's text with the upright face it shares the name with)."""
+    shutil.copy(VERA / "Vera.ttf", tmp_path / "Vera.ttf")
+    path = write_deck(tmp_path, 'fonts = ["Vera.ttf"]', template='<p style="body">upright <i>slanted</i></p>')
+    _, pdf = build(path, lang="en")
+    fonts = {c["text"]: c["fontname"].split("+")[-1] for c in card_chars(pdf)}
+    assert fonts["u"] == "BitstreamVeraSans-Roman"
+    assert fonts["s"].endswith("-Regular-Oblique") and fonts["s"].startswith("TKUser")
+    from pnp.fonts import cache_dir
+
+    slanted = TTFont(next(cache_dir().glob(f"{fonts['s']}-*-v2.ttf")), lazy=True)
+    assert {str(n) for n in slanted["name"].names if n.nameID == 6} == {fonts["s"]}
+    upright = TTFont(VERA / "Vera.ttf", lazy=True)
+    assert slanted["glyf"]["l"].xMax > upright["glyf"]["l"].xMax + 50
+
+
+def test_the_no_bold_notice_is_a_warning(tmp_path):
+    shutil.copy(VERA / "Vera.ttf", tmp_path / "Vera.ttf")
+    deck = load_deck(write_deck(tmp_path, 'fonts = ["Vera.ttf"]'))
+    assert [w for w in deck.warnings if "no bold face" in w][0].startswith("warning: deck.toml: font 'Vera.ttf'")
