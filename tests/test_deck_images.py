@@ -255,6 +255,18 @@ def test_an_unreadable_picture_is_named(previous):
                       'not a PNG, JPEG or WebP image']
 
 
+def test_a_picture_with_too_many_pixels_says_so_with_the_limit(previous, monkeypatch):
+    """Pillow refuses a picture of more than twice MAX_IMAGE_PIXELS (a decompression bomb); lowered
+    here so a small picture stands for a 195-megapixel one."""
+    monkeypatch.setattr(Image, "MAX_IMAGE_PIXELS", 100_000)  # the limit: 0.2 megapixels
+    Image.new("RGB", (700, 500), "#2471a3").save(previous[0].parent / "art" / "huge.jpg")
+    small = "".join(f"Card {n},Text {n}.,{'huge.jpg' if n == 4 else 'glass.webp'}\n" for n in range(1, 7))
+    errors = fails(previous, "title,body,art\n" + small)
+    assert errors == [f'error: {previous[0]}, row 5, column C "art": picture \'art/huge.jpg\': too large: '
+                      '0.35 megapixels, more than the 0.2 a picture may have; scale it down (300 dpi at the card\'s '
+                      'size is enough)']
+
+
 def test_a_draft_draws_a_grey_box_for_a_missing_picture(previous):
     path, out, pdf, before = previous
     path.write_text(CSV.replace("glass.webp", "gone.png"), encoding="utf-8")
