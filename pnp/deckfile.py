@@ -109,7 +109,8 @@ class Deck(Record):
         f = self.fields.get(name)
         if f is None:
             return ""
-        return cell_text(card.cells.get(f.columns[lang], ""))
+        value = card.cells.get(f.columns[lang], "")
+        return indent(value) + cell_text(value).lstrip(IDEOGRAPHIC_SPACE)
 
     def suit(self, card: Card) -> SuitOptions | None:
         value = self.text(card, "suit", self.languages[0]).strip()
@@ -122,6 +123,17 @@ def cell_text(value: Any) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))  # Excel stores 3 as 3.0
     return str(value).strip()
+
+
+IDEOGRAPHIC_SPACE = "\u3000"
+
+
+def indent(value: Any) -> str:
+    """The 全角スペース a text cell starts with (字下げ, a paragraph's indent), kept when it prints."""
+    if not isinstance(value, str):
+        return ""
+    text = value.lstrip(" \t\r\n")
+    return text[:len(text) - len(text.lstrip(IDEOGRAPHIC_SPACE))] if text.strip() else ""
 
 
 def find_suit(suits: dict[str, SuitOptions], value: str) -> SuitOptions | None:

@@ -196,3 +196,19 @@ def test_the_no_bold_notice_is_a_warning(tmp_path):
     shutil.copy(VERA / "Vera.ttf", tmp_path / "Vera.ttf")
     deck = load_deck(write_deck(tmp_path, 'fonts = ["Vera.ttf"]'))
     assert [w for w in deck.warnings if "no bold face" in w][0].startswith("warning: deck.toml: font 'Vera.ttf'")
+
+
+def test_an_ideographic_space_prints_a_kanji_wide(tmp_path):
+    """「あ　い」: the 全角スペース is as wide as あ (ReportLab folds it into a half-width space), also
+    in the deck's Latin font, which lacks it, and at the start of a cell (字下げ)."""
+    shutil.copy(VERA / "Vera.ttf", tmp_path / "Vera.ttf")
+    for fonts in ("", 'fonts = ["Vera.ttf"]'):
+        _, pdf = build(write_deck(tmp_path, fonts, csv="title,body\nあ　い,　う　え\n"))
+        chars = [c for c in card_chars(pdf) if c["size"] > 7]  # not the scale check's label
+        text = "".join(c["text"] for c in chars)
+        assert text == "あ\u3000い\u3000う\u3000え", text
+        for line in (chars[:3], chars[3:]):
+            widths = [round(c["x1"] - c["x0"], 2) for c in line]
+            assert len(set(widths)) == 1, (fonts, widths)  # each blank a kanji wide
+        assert chars[3]["x0"] == chars[0]["x0"]  # the indent is the blank, not a margin
+        assert chars[3]["fontname"].endswith("NotoSansJP-Regular")
