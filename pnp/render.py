@@ -284,6 +284,8 @@ def _draw_fill(c: Canvas, fill: FillArt, limit: Rect) -> None:
 
 
 def _draw_image(c: Canvas, art: ImageArt) -> None:
+    from .reportlab_internals import draw_kept_image
+
     box, placed = art.box, art.placed
     c.saveState()
     c.translate(pt(box.x + box.w / 2), pt(box.y + box.h / 2))
@@ -297,7 +299,8 @@ def _draw_image(c: Canvas, art: ImageArt) -> None:
         c.line(0, 0, pt(box.w), pt(box.h))
         c.line(0, pt(box.h), pt(box.w), 0)
     else:
-        c.drawImage(art.file, pt(placed.x), pt(placed.y), pt(placed.w), pt(placed.h), mask="auto")
+        # Made once per version of the file, however many documents draw it (pnp watch makes one a save).
+        draw_kept_image(c, art.file, pt(placed.x), pt(placed.y), pt(placed.w), pt(placed.h))
     c.restoreState()
 
 

@@ -30,6 +30,7 @@ from .deckboxes import deck_geometry, layered
 from .cards import Cards, Face, Piece, PieceSet
 from .common import card_size, paper_part, plain
 from . import deck_backs
+from .keptfaces import KeptFaces, card_key, deck_key
 from .deckpictures import image_areas, image_warnings, pictures, prepared_pictures, split
 from .layout import FaceLayout
 from .layouts import BACK_STYLE, INDEX
@@ -234,8 +235,10 @@ def _column(deck: Deck, fields: tuple[str, ...], lang: str) -> str | None:
 
 
 class DeckCards(Cards):
-    """A deck's cards: a face per row (printed as many times as its copies) and the deck's back."""
+    """A deck's cards: a face per row (printed as many times as its copies) and the deck's back.
+    `kept`: the faces of the deck's last build (`pnp watch`), laid out again only where they changed."""
     deck: Deck | None = None
+    kept: KeptFaces | None = None
 
     def filename(self, opts: Options) -> str:
         """<kind>-[<style>-][<size>-][<backs>-]<paper>-<lang>.pdf: the insert style always, the size
@@ -260,17 +263,21 @@ class DeckCards(Cards):
         prepared = prepared_pictures(deck, areas, opts) if deck.images else {}
         icons = icon_markups(deck)
         dressing = deck_geometry(deck, size, opts.style)[1]
+        kept = self.kept or KeptFaces()
+        kept.begin(deck_key(deck, opts))
         arts, faces = [], []
         for card in deck.cards:
             if card.copies:
-                suit = deck.suit(card)
-                decor = deck.layout.decor(size, suit.color if suit else deck.options.frame)
-                decor += layered(dressing, pictures(deck, card, areas, prepared))
+                def front(card: Card = card) -> FaceArt:
+                    suit = deck.suit(card)
+                    decor = deck.layout.decor(size, suit.color if suit else deck.options.frame)
+                    decor += layered(dressing, pictures(deck, card, areas, prepared))
+                    return card_art(deck, card, layout, opts, fonts, decor, icons)
                 faces.append((card, len(arts)))
-                arts.append(card_art(deck, card, layout, opts, fonts, decor, icons))
+                arts.append(kept.front(card_key(deck, card), front))
         if not faces:
             raise DataError(_("the deck has no cards to print (every row has 0 copies)"), file=deck.table.file)
-        backs = deck_backs.BackFaces(deck, size, opts, fonts, icons) if opts.backs != "none" else None
+        backs = deck_backs.BackFaces(deck, size, opts, fonts, icons, kept) if opts.backs != "none" else None
         pieces, cards = [], []
         for card, front in faces:
             name = deck.text(card, deck.name_field, opts.lang) or _("row {n}").format(n=card.row)
@@ -280,6 +287,7 @@ class DeckCards(Cards):
                 pieces.append(Piece(f"row{card.row}{suffix}", Face(None, deck.layout.name), card.back
                                     if back is not None else None, name))
                 cards.append(backs_mod.Card(front, back))
+        kept.end()
         chips = deck.layout.kind == "chips"
         # An overlay insert is narrower than the card it covers: the sheet holds pieces of the layout's size.
         return (PieceSet(layout.size, pieces, gutter=2.0 if chips else 0.0, guides="none" if chips else None),
@@ -319,7 +327,8 @@ class DeckGame(Game):
         return (*self.deck.inputs(), *sorted(p for folder in kit for p in folder.rglob("*") if p.is_file()))
 
 
-def deck_game(deck: Deck) -> DeckGame:
+def deck_game(deck: Deck, kept: KeptFaces | None = None) -> DeckGame:
+    """The deck as a game of one asset; `kept`: the faces of its last build, to keep where unchanged."""
     kind = deck.layout.kind
     if kind == "sheet":
         asset = SummarySheet("sheet", ASSET_LABELS["sheet"], SHEET_TEMPLATE,
@@ -327,7 +336,7 @@ def deck_game(deck: Deck) -> DeckGame:
     else:
         size = (lambda opts: Size(opts.chip_diameter, opts.chip_diameter)) if kind == "chips" else card_size
         asset = DeckCards(kind, ASSET_LABELS[kind], lambda model, opts, size: None, size, piece=kind[:-1],
-                          deck=deck)
+                          deck=deck, kept=kept)
         return DeckGame(deck.id, deck.title, lambda cards_dir: deck, {asset.name: asset},
                         lambda model, opts: deck.warnings + image_warnings(deck, asset.size(opts), opts), deck)
     return DeckGame(deck.id, deck.title, lambda cards_dir: deck, {asset.name: asset},
