@@ -35,6 +35,8 @@ LANGS = ("ja", "en")
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 _JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]")  # kana, kanji
 MAX_COPIES = 999  # more of one card is a typo (a price in the copies column), not a deck
+MIN_TEXT_SIZE = 6.5  # pt: the text floor unless the deck sets its own (assets/layout.LEGIBLE)
+LEAST_TEXT_SIZE = 4.0  # pt: below it, printed type is not read at arm's length, whatever the card
 
 
 class Field(Record):
@@ -78,6 +80,7 @@ class Deck(Record):
     warnings: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()  # information lines (the CSV's encoding)
     included: tuple[Path, ...] = ()  # the templates the box templates include (the backs': backs.included)
+    min_text_size: float = MIN_TEXT_SIZE  # pt: the floor text is shrunk to before the build fails
 
     def boxes_for(self, style: str) -> dict[str, tuple[str, ...]]:
         """The boxes for an insert style given on the command line: the layout's for that style, with
@@ -236,7 +239,7 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> D
     return Deck(deck_file, deck_id, title, languages, layout, data.layout, d.card_size, d.diameter,
                 {k: f for k, f in fields.items() if k in shown or k == name_field}, boxes, templates, styles,
                 suits, backs, table, cards, name_field, images, d.image_dpi, fonts, icons, rich, places, warnings,
-                notes, included)
+                notes, included, d.min_text_size)
 
 
 def _fonts(folder: Path, given: list[str | FontOptions]) -> tuple[FontSpec, ...]:
@@ -330,6 +333,10 @@ def _check_looks(data: DeckFileData) -> None:
                 raise DataError(message, where=f"fields.{name}.{key}")
     if "" in data.deck.replace:
         raise DataError(_("a code to replace cannot be empty"), where="deck.replace")
+    floor = data.deck.min_text_size
+    if not (math.isfinite(floor) and floor >= LEAST_TEXT_SIZE):
+        raise DataError(_("min_text_size is pt, at least {least:g} (smaller type is not read at arm's length), "
+                          "got {value:g}").format(least=LEAST_TEXT_SIZE, value=floor), where="deck.min_text_size")
 
 
 def _check_colours(data: DeckFileData) -> None:

@@ -44,6 +44,7 @@ class DeckOptions(Record):
     rich: list[str] = field(default_factory=list)  # fields read as rich text (richtext.py)
     replace: dict[str, str] = field(default_factory=dict)  # the deck's own codes → text, in every cell
     back: str | None = None  # the column (or field) whose cell names each card's back in [backs]
+    min_text_size: float = 6.5  # pt: the floor text is shrunk to before a build fails; 4 at the least
 
 
 class FontOptions(Record):
@@ -80,6 +81,7 @@ class FieldOptions(Record):
     align: Literal["left", "center", "right"] | None = None
     leading: float | None = None
     space_before: float | None = None  # pt above the field's paragraph
+    one_line: bool | None = None  # shrunk to one line (as far as the text floor) before it wraps
 
 
 class BoxOptions(PlaceOptions):

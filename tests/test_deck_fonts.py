@@ -212,3 +212,32 @@ def test_an_ideographic_space_prints_a_kanji_wide(tmp_path):
             assert len(set(widths)) == 1, (fonts, widths)  # each blank a kanji wide
         assert chars[3]["x0"] == chars[0]["x0"]  # the indent is the blank, not a margin
         assert chars[3]["fontname"].endswith("NotoSansJP-Regular")
+
+
+def title_lines(pdf: bytes) -> list[tuple[float, float]]:
+    """(baseline, size) of each line of the first card's title (its bold characters)."""
+    chars = [c for c in card_chars(pdf) if "Bold" in c["fontname"] and c["top"] < 80]
+    return sorted({(round(c["bottom"], 1), round(c["size"], 2)) for c in chars})
+
+
+@pytest.mark.parametrize("title,lines,shrunk", [
+    ("Ancient Dragon of the Northern Wastes", 1, True),  # one line, smaller than 11 pt
+    ("Short", 1, False),
+    # too long for one line even at the floor: wrapped, as the box's text shrinks together
+    ("An Ancient Dragon of the Northern Wastes and Keeper of the Nine Frozen Hoards", 3, None),
+])
+def test_a_title_shrinks_to_one_line_before_it_wraps(tmp_path, title, lines, shrunk):
+    _, pdf = build(write_deck(tmp_path, csv=f"title,body\n{title},Body text.\n"), lang="en")
+    found = title_lines(pdf)
+    assert len(found) == lines, found
+    assert shrunk is None or all((size < 11) == shrunk for _, size in found), found
+    assert all(size >= 6.5 for _, size in found), found
+
+
+def test_a_title_set_to_wrap_wraps_at_its_size(tmp_path):
+    path = write_deck(tmp_path, csv="title,body\nAncient Dragon of the Northern Wastes,Body.\n")
+    deck_file = tmp_path / "deck.toml"
+    deck_file.write_text(deck_file.read_text(encoding="utf-8") + "[fields.title]\none_line = false\n", encoding="utf-8")
+    _, pdf = build(path, lang="en")
+    found = title_lines(pdf)
+    assert len(found) == 2 and {size for _, size in found} == {11.0}, found

@@ -124,6 +124,7 @@ class BackFaces:
         """A face of the card's own fields in the back's layout, framed in the back's colour."""
         deck, back = self.deck, self.deck.backs.backs[key]
         named = LAYOUTS[back.layout]
-        layout = replace(named.geometry(self.size, LayoutOptions(name=back.layout)), styles=deck.styles)
+        layout = replace(named.geometry(self.size, LayoutOptions(name=back.layout)), styles=deck.styles,
+                         min_size=deck.min_text_size)
         decor = named.decor(self.size, self._colour(key))
         return userdeck.card_art(deck, card, layout, self.opts, self.fonts, decor, self.icons, boxes)

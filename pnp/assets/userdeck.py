@@ -12,7 +12,7 @@ import jinja2
 from markupsafe import Markup
 
 from tabletop.data import TEMPLATES_DIR
-from tabletop.data.errors import DataError
+from tabletop.data.errors import DataError, DataErrors
 from tabletop.i18n import _, listing
 from tabletop.record import replace
 from tabletop.text_width import display_width
@@ -22,7 +22,8 @@ from .. import content, deckicons, decktemplates, richtext
 from ..content import Para, TemplateError
 from ..deckfile import Card, Deck
 from ..fonts import DEFAULT_CHAIN, FontSet
-from ..geometry import Size
+from ..geometry import Size, pt
+from ..text import overflowing
 from ..render import FaceArt
 from . import BuildError, Game, Options
 from .cardfaces import lay_out as fit_boxes
@@ -31,7 +32,7 @@ from .cards import Cards, Face, Piece, PieceSet
 from .common import card_size, paper_part, plain
 from . import deck_backs
 from .keptfaces import KeptFaces, card_key, deck_key
-from .deckpictures import image_areas, image_warnings, pictures, prepared_pictures, split
+from .deckpictures import image_areas, image_reaches, image_warnings, pictures, prepared_pictures, split
 from .layout import FaceLayout
 from .layouts import BACK_STYLE, INDEX
 from .sheet import SummarySheet
@@ -78,7 +79,7 @@ def face_layout(deck: Deck, size: Size, opts: Options) -> FaceLayout:
             raise DataError(_("the picture's height leaves the box's text {left:.1f} mm of its {height:.1f}: make "
                               "it lower, or the box taller").format(left=left, height=min(s.rect.h for s in specs)),
                             file=deck.file, where=f"boxes.{box}.image.height")
-    return replace(geometry, boxes=boxes, styles=deck.styles)
+    return replace(geometry, boxes=boxes, styles=deck.styles, min_size=deck.min_text_size)
 
 
 def _markup(text: str) -> str:
@@ -197,13 +198,20 @@ def _from_template(deck: Deck, card: Card, box: str, lang: str, icons: dict[str,
     return paras
 
 
+class TextFitErrors(DataErrors):
+    """Text that does not fit its box even at the deck's floor: a line per box, reported together for
+    the whole build (the other errors stop it at once)."""
+
+
 def card_art(deck: Deck, card: Card, layout: FaceLayout, opts: Options, fonts: FontSet,
              decor: tuple, icons: dict[str, str], boxes_fields: dict[str, tuple[str, ...]] | None = None) -> FaceArt:
     """The card's text fitted box by box (the front's, or a face back's `boxes_fields`); an error
-    names the card's row and the box's first column."""
+    names the card's row and the box's first column, or, for text that does not fit, the column of
+    the field it overflows at (every box of the card that does not fit: TextFitErrors)."""
     lang = opts.lang
     face = face_content(deck, card, lang, opts.style, icons, boxes_fields)
     items = list(decor)
+    overflows = []
     for box, paras in face.boxes.items():
         column = _column(deck, (boxes_fields or deck.boxes_for(opts.style)).get(box, ()), lang)
         missing = fonts.missing(" ".join(p.bullet + plain(p.markup) for p in paras))
@@ -222,8 +230,19 @@ def card_art(deck: Deck, card: Card, layout: FaceLayout, opts: Options, fonts: F
         except DataError as e:
             name = deck.text(card, deck.name_field, lang)
             message = _("{name}: {reason}").format(name=name, reason=e.message) if name else e.message
-            raise deck.table.error(message, card.row, column) from None
+            overflows.append(deck.table.error(message, card.row, _overflowing_column(deck, layout, box, paras, fonts,
+                                                                                   lang) or column))
+    if overflows:
+        raise TextFitErrors(overflows)
     return FaceArt(tuple(items))
+
+
+def _overflowing_column(deck: Deck, layout: FaceLayout, box: str, paras: tuple[Para, ...], fonts: FontSet,
+                        lang: str) -> str | None:
+    """The column of the field a box's text overflows at (a box template's paragraph names its field)."""
+    rect = layout.boxes[box][0].rect
+    n = overflowing(paras, layout.styles, pt(rect.w), pt(rect.h), fonts, lang, layout.min_size)
+    return _column(deck, (paras[n].style,), lang)
 
 
 def _column(deck: Deck, fields: tuple[str, ...], lang: str) -> str | None:
@@ -259,34 +278,43 @@ class DeckCards(Cards):
     def lay_out(self, model: Any, opts: Options, fonts: FontSet, data_file) -> tuple[PieceSet, list, list]:
         deck, size = self.deck, self.size(opts)
         layout = face_layout(deck, size, opts)
-        areas = image_areas(deck, size, opts)
-        prepared = prepared_pictures(deck, areas, opts) if deck.images else {}
+        areas, reaches = image_areas(deck, size, opts), image_reaches(deck, size, opts)
+        prepared = prepared_pictures(deck, areas, opts, reaches) if deck.images else {}
         icons = icon_markups(deck)
         dressing = deck_geometry(deck, size, opts.style)[1]
         kept = self.kept or KeptFaces()
         kept.begin(deck_key(deck, opts))
-        arts, faces = [], []
+        arts, faces, overflows = [], [], []
         for card in deck.cards:
             if card.copies:
                 def front(card: Card = card) -> FaceArt:
                     suit = deck.suit(card)
                     decor = deck.layout.decor(size, suit.color if suit else deck.options.frame)
-                    decor += layered(dressing, pictures(deck, card, areas, prepared))
+                    decor += layered(dressing, pictures(deck, card, areas, prepared, reaches))
                     return card_art(deck, card, layout, opts, fonts, decor, icons)
                 faces.append((card, len(arts)))
-                arts.append(kept.front(card_key(deck, card), front))
+                try:
+                    arts.append(kept.front(card_key(deck, card), front))
+                except TextFitErrors as e:  # every card's, said together
+                    overflows += e.errors
+                    arts.append(FaceArt())
         if not faces:
             raise DataError(_("the deck has no cards to print (every row has 0 copies)"), file=deck.table.file)
         backs = deck_backs.BackFaces(deck, size, opts, fonts, icons, kept) if opts.backs != "none" else None
         pieces, cards = [], []
         for card, front in faces:
             name = deck.text(card, deck.name_field, opts.lang) or _("row {n}").format(n=card.row)
-            back = backs.index(card, arts) if backs and card.back is not None else None
+            try:
+                back = backs.index(card, arts) if backs and card.back is not None else None
+            except TextFitErrors as e:
+                overflows += e.errors
+                continue
             for copy in range(1, card.copies + 1):
                 suffix = f"-{copy}" if card.copies > 1 else ""
                 pieces.append(Piece(f"row{card.row}{suffix}", Face(None, deck.layout.name), card.back
                                     if back is not None else None, name))
                 cards.append(backs_mod.Card(front, back))
+        DataErrors.raise_all(overflows)
         kept.end()
         chips = deck.layout.kind == "chips"
         # An overlay insert is narrower than the card it covers: the sheet holds pieces of the layout's size.
