@@ -241,3 +241,23 @@ def test_a_title_set_to_wrap_wraps_at_its_size(tmp_path):
     _, pdf = build(path, lang="en")
     found = title_lines(pdf)
     assert len(found) == 2 and {size for _, size in found} == {11.0}, found
+
+
+def footer_text(pdf: bytes) -> str:
+    """The first page's footer: the small text under the cards (not the scale check above them)."""
+    chars = page_chars(pdf)
+    return "".join(c["text"] for c in chars if c["size"] < 7 and c["top"] > 700)
+
+
+@pytest.mark.parametrize("title,lang,expected", [
+    ("ナイトマーケット拡張セット", "ja", "ナイトマーケット拡張セット ・ 1/2 ・ 100%で印刷"),
+    ("Night Market", "en", "Night Market · 1/2 · Print at 100%"),
+    ("ナイトマーケット拡張セット第二弾・闇市の商人たちと夜明けの鐘", "ja", "ナイトマーケット拡張セット… ・ 1/2 ・ 100%で印刷"),
+])
+def test_a_low_narrow_footer_keeps_the_deck_s_title(tmp_path, title, lang, expected):
+    """59×86 mm cards on A4 leave one line between two corner guides under the sheet: the title stays,
+    the asset's name and the long note go, and a long title is cut short."""
+    csv = "title,body\n" + "".join(f"札{n},本文\n" for n in range(12))
+    path = write_deck(tmp_path, f'title = "{title}"\ncard_size = "59x86"', csv=csv)
+    _, pdf = build(path, lang=lang)
+    assert footer_text(pdf) == expected
