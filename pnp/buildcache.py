@@ -24,6 +24,9 @@ STAMP_DIR = ".pnp-build"
 _PACKAGE = Path(__file__).resolve().parent
 # What a PDF is made by: pnp's code and the data room's (the models' display logic lives there too).
 _CODE = (_PACKAGE, _PACKAGE.parent / "tabletop")
+# Inside pnp but not its code: an installed wheel carries the example decks (and their drawing
+# scripts) there, a checkout keeps them at its top; counted, they made the two differ.
+_NOT_CODE = "example_decks"
 
 
 class Inputs(Record):
@@ -38,6 +41,8 @@ def code_version(*roots: Path) -> str:
     digest = hashlib.sha256()
     for root in roots or _CODE:
         for path in sorted(root.rglob("*.py")):
+            if _NOT_CODE in path.relative_to(root).parts:
+                continue
             digest.update(f"{root.name}/{path.relative_to(root).as_posix()}".encode() + b"\0"
                           + path.read_bytes() + b"\0")
     return digest.hexdigest()
@@ -50,7 +55,7 @@ def fingerprint(inputs: Inputs) -> str:
             content = hashlib.sha256(path.read_bytes()).hexdigest()
         except OSError:
             content = "missing"
-        digest.update(f"file {path} {content}\n".encode())
+        digest.update(f"file {_name(path)} {content}\n".encode())
     for path in sorted(set(inputs.fonts)):
         try:
             st = path.stat()
@@ -60,6 +65,18 @@ def fingerprint(inputs: Inputs) -> str:
         digest.update(f"font {path} {ident}\n".encode())
     digest.update(json.dumps(inputs.options, sort_keys=True, default=str).encode())
     return digest.hexdigest()
+
+
+def _name(path: Path) -> str:
+    """A data file as the fingerprint names it: the kit's own by where they are in the kit (an installed
+    wheel and an editable install of the same checkout hold the same files in other folders), a
+    user's by its path."""
+    from tabletop.data import CARDS_DIR, TEMPLATES_DIR
+
+    for name, root in (("cards", CARDS_DIR), ("templates", TEMPLATES_DIR)):
+        if path.is_relative_to(root):
+            return f"<kit>/{name}/{path.relative_to(root).as_posix()}"
+    return str(path)
 
 
 class Step:

@@ -13,8 +13,10 @@ from click.core import ParameterSource
 from . import buildcache
 from .assets import BuildError, Game, Options
 from .assets.registry import GAMES, find
+from .assets.common import without_extras
 from .backs import BACK_MODES, parse_offset
 from .cutter import CUTTERS
+from .printshop import DIE_LINES
 from .build import Job, build_pdf, collector_paused
 from .content import TemplateError
 from .deckpath import is_deck_path
@@ -66,14 +68,24 @@ def _internal(e: BaseException) -> None:
     internal_error(e, e if isinstance(e, TemplateError) else None)
 
 
-def build_options(command):
-    """The options every building command shares."""
+def build_options(command=None, *, one_language: bool = False):
+    """The options every building command shares; `one_language`: --lang once, without `all` (what
+    `pnp watch` shows), still handed on as a tuple of languages."""
+    if command is None:
+        return lambda command: build_options(command, one_language=one_language)
+    if one_language:
+        lang = cli_i18n.option("--lang", "langs", type=click.Choice(LANGS),
+                               callback=lambda ctx, param, value: (value,) if value else (),
+                               help=N_("Language of the printed text (default: the deck's first). "
+                                       "Messages follow TABLETOP_KIT_LANG or the locale."))
+    else:
+        lang = cli_i18n.option("--lang", "langs", multiple=True, type=click.Choice(LANGS + ("all",)),
+                               help=N_("Language of the printed text (repeat or 'all' for both; default ja). "
+                                       "Messages follow TABLETOP_KIT_LANG or the locale."))
     options = [
         cli_i18n.option("--paper", default="a4", show_default=True,
                      help=N_("a4 or letter; add -landscape for landscape (a4-landscape).")),
-        cli_i18n.option("--lang", "langs", multiple=True, type=click.Choice(LANGS + ("all",)),
-                     help=N_("Language of the printed text (repeat or 'all' for both; default ja). "
-                             "Messages follow TABLETOP_KIT_LANG or the locale.")),
+        lang,
         cli_i18n.option("--card-size", default="poker", show_default=True,
                      help=N_("poker, ja-small, bridge, mini or WxH in mm (e.g. 63.5x88.9).")),
         cli_i18n.option("--style", type=click.Choice(["full", "overlay"]), default="full", show_default=True,
@@ -230,25 +242,37 @@ def list_games() -> None:
               help=N_("Sheets for a cutting machine's print-then-cut, with each sheet's cut path beside the PDF: "
                       "silhouette, its registration marks printed and the path as DXF and SVG; cricut, each sheet "
                       "of fronts as a PNG for Design Space with an SVG (docs/print-assets.md)."))
+@cli_i18n.option("--die-line", "die_line", type=click.Choice(DIE_LINES), default=None,
+              help=N_("With --print-shop: each piece's outline for the shop's die (a chip's circle, a card's "
+                      "rectangle) as a spot colour named CutContour: in-file (the default), separate (in a "
+                      "second file, <name>-dieline.pdf, page for page) or none."))
 @cli_i18n.option("--corner-radius", "corner_radius", type=float, default=0.0,
-              help=N_("With --cutter: round the cut path's corners, mm (3 is a usual card's); default 0, square."))
+              help=N_("With --cutter or --print-shop: round the cut path's or the die line's corners, mm (3 is a "
+                      "usual card's); default 0, square. A chip's is its circle."))
 @guide_option
 @build_options
 @user_errors
-def build(games, assets, out, force, langs, print_shop, icc_profile, cutter, corner_radius, guide, **kw) -> None:
+def build(games, assets, out, force, langs, print_shop, icc_profile, die_line, cutter, corner_radius, guide,
+          **kw) -> None:
     if icc_profile and not print_shop:
         raise BuildError(_("--icc-profile is for --print-shop files"))
+    if die_line and not print_shop:
+        raise BuildError(_("--die-line is for --print-shop files"))
     if cutter and print_shop:
         raise BuildError(_("--cutter and --print-shop make different files; choose one"))
     if guide and print_shop:
         raise BuildError(_("--guide is for files printed at home; a print shop's file holds only the faces"))
-    if corner_radius and not cutter:
-        raise BuildError(_("--corner-radius rounds a cutter's cut path; add --cutter"))
+    if corner_radius and not (cutter or print_shop):
+        raise BuildError(_("--corner-radius rounds a cutter's cut path or a print shop's die line; add --cutter "
+                           "or --print-shop"))
     if not corner_radius >= 0:  # NaN too
         raise BuildError(_("--corner-radius must not be negative, got {radius:g}").format(radius=corner_radius))
     jobs = _with_guide(_plan(_jobs(games, assets), all_langs(games, langs), kw), guide)
     if print_shop:
-        jobs = _print_shop_jobs(jobs, icc_profile)
+        from msgspec.structs import replace
+
+        jobs = [(job, replace(opts, die_line=die_line or "in-file", corner_radius=corner_radius))
+                for job, opts in _print_shop_jobs(jobs, icc_profile)]
     if cutter:
         from msgspec.structs import replace
 
@@ -314,7 +338,9 @@ def _build_jobs(jobs: list[tuple[Job, Options]], out: Path, force: bool, models:
             else:
                 built = build_pdf(job, opts, load_once(job.game, opts, models))
                 same = "" if step.write(built.pdf, force) else _(", content unchanged")
-                extras = [path.with_name(path.stem + suffix) for suffix, _data in built.extras]
+                # named after the plain PDF: a guide page or moved backs change no cut file
+                plain = job.path(out, without_extras(opts))
+                extras = [plain.with_name(plain.stem + suffix) for suffix, _data in built.extras]
                 for extra, (_suffix, data) in zip(extras, built.extras):  # a cutter's files, beside the PDF
                     write_atomic(extra, data)
                     progress.echo(f"  {extra}")

@@ -57,7 +57,12 @@ def export(games, target, assets, out, workers, force, base_url, langs, **kw) ->
     exported = False
     plan = _plan(_jobs(games, assets), all_langs(games, langs), kw)
     _announce_fonts(plan[0][1])
-    with tempfile.TemporaryDirectory(prefix="pnp-export-") as tmp, Progress(len(plan), _("Exporting")) as progress:
+    # Piped, no bar shows that work is under way, and a large asset takes a minute or more: one line says so.
+    cards = sum(not source.is_sheet(job.asset) for job, _opts in plan)
+    piped = ngettext("Exporting {n} asset as {target}: a line as it is done.",
+                     "Exporting {n} assets as {target}: a line as each is done.", cards).format(n=cards, target=target)
+    with tempfile.TemporaryDirectory(prefix="pnp-export-") as tmp, \
+            Progress(len(plan), _("Exporting"), piped=piped) as progress:
         for job, opts in plan:
             progress.begin(f"{job.game.id} {job.asset.name} ({opts.lang})")
             if source.is_sheet(job.asset):

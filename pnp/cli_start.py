@@ -76,13 +76,27 @@ def init(data: Path, force: bool) -> None:
 @user_errors
 def examples(folder: Path, force: bool) -> None:
     root, files = examples_dir(), example_files()
-    there = [folder / f for f in files if (folder / f).exists()]
-    if there and not force:
-        raise BuildError(_("{path} is already there: choose another folder, or copy over it with --force").format(
-            path=there[0]))
-    for name in files:
+    # A file already there as the kit has it loses nothing (the checkout's own examples/ is the kit's
+    # copy): it is left alone. Only one that differs, an edit, is kept unless --force.
+    edited = [folder / f for f in files if (folder / f).exists() and not _same(folder / f, root / f)]
+    if edited and not force:
+        raise BuildError(_("{path} is already there and differs from the kit's example: choose another folder, "
+                           "or copy over it with --force").format(path=edited[0]))
+    copied = [name for name in files if force or not (folder / name).exists()]
+    for name in copied:
         write_atomic(folder / name, (root / name).read_bytes())
-    click.echo(_("Copied the example decks into {folder}. Build one with:").format(folder=folder))
+    if copied:
+        click.echo(_("Copied the example decks into {folder}. Build one with:").format(folder=folder))
+    else:
+        click.echo(_("The example decks are already in {folder}, as the kit has them. Build one with:").format(
+            folder=folder))
     for name in files:
         if name.suffix in SPREADSHEETS or name.parent.name == "layouts":
             click.echo(f"  pnp build {shlex.quote(str(folder / name))}")
+
+
+def _same(a: Path, b: Path) -> bool:
+    try:
+        return a.samefile(b) or a.read_bytes() == b.read_bytes()
+    except OSError:
+        return False

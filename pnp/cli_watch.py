@@ -27,7 +27,7 @@ from .deckpath import is_deck_path
 @cli_i18n.option("--no-open", is_flag=True, help=N_("Print the page's address without opening a browser."))
 @cli_i18n.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True, help=N_("Output folder; the PDF goes to OUT/<deck id>/."))
-@build_options
+@build_options(one_language=True)
 @user_errors
 def watch(path: Path, port: int, no_open: bool, out: Path, langs, **kw) -> None:
     from .assets.userdeck import deck_options
@@ -36,8 +36,6 @@ def watch(path: Path, port: int, no_open: bool, out: Path, langs, **kw) -> None:
 
     if not is_deck_path(str(path)):
         raise BuildError(_("pnp watch shows a deck: give its .toml file or its spreadsheet"))
-    if len(langs) > 1 or "all" in langs:
-        raise BuildError(_("pnp watch shows one language: give --lang once"))
     ctx = click.get_current_context()
     explicit = {name for name in ctx.params if ctx.get_parameter_source(name) == ParameterSource.COMMANDLINE}
 

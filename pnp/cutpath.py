@@ -1,6 +1,6 @@
-"""A sheet's cut path: one closed outline per card trim, square or with rounded corners, as SVG (mm, y
-down, the sheet's size) and DXF R12 (mm, y up from the sheet's bottom-left corner, the PDF's own
-coordinates). Which machine reads which: pnp/cutter.py and docs/print-assets.md."""
+"""A sheet's cut path: one closed outline per piece's trim — square, with rounded corners, or a chip's
+circle — as SVG (mm, y down, the sheet's size) and DXF R12 (mm, y up from the sheet's bottom-left
+corner, the PDF's own coordinates). Which machine reads which: pnp/cutter.py and docs/print-assets.md."""
 from __future__ import annotations
 
 import math
@@ -14,7 +14,8 @@ QUARTER_BULGE = math.tan(math.pi / 8)
 
 def svg(page: Size, trims: list[Rect], radius: float = 0.0) -> str:
     """The cut path as an SVG the sheet's size, in mm: a rectangle per trim, or with `radius` a path of
-    four edges and four quarter arcs (cutter software reads paths more surely than rounded rects)."""
+    four edges and four quarter arcs (cutter software reads paths more surely than rounded rects), or
+    at half a square's side a circle."""
     shapes = "\n".join(_svg_outline(Rect(r.x, page.h - r.y1, r.w, r.h), radius) for r in trims)
     return (f'<?xml version="1.0" encoding="UTF-8"?>\n'
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{page.w:g}mm" height="{page.h:g}mm" '
@@ -22,8 +23,15 @@ def svg(page: Size, trims: list[Rect], radius: float = 0.0) -> str:
             f'<g fill="none" stroke="#ff0000" stroke-width="0.1">\n{shapes}\n</g>\n</svg>\n')
 
 
+def is_circle(r: Rect, radius: float) -> bool:
+    """Whether an outline of `radius` round a square trim is its inscribed circle (a chip's)."""
+    return abs(r.w - r.h) < 1e-6 and radius >= r.w / 2 - 1e-6
+
+
 def _svg_outline(r: Rect, radius: float) -> str:
     """`r` in SVG coordinates (y is its top edge)."""
+    if is_circle(r, radius):
+        return f'  <circle cx="{r.x + r.w / 2:.3f}" cy="{r.y + r.h / 2:.3f}" r="{r.w / 2:.3f}"/>'
     if radius <= 0:
         return f'  <rect x="{r.x:.3f}" y="{r.y:.3f}" width="{r.w:.3f}" height="{r.h:.3f}"/>'
     k = f"{radius:.3f}"

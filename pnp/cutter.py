@@ -1,10 +1,12 @@
 """Sheets for a cutting machine's print-then-cut (`pnp build --cutter silhouette|cricut`): where each
 machine wants the cards and what it reads to find them. The cut path itself is `cutpath.py`.
 
-Silhouette's convention (Silhouette Studio's default registration marks, "Type 1" for the Cameo and
-Portrait): a 5 mm filled square at the top-left and L-shaped marks, arms 20 mm long and 0.5 mm thick, at
-the other three corners, each 10 mm in from the page's edges. Studio's own mark settings must say the
-same (docs/print-assets.md, "Cutting machines").
+Silhouette's convention, as silhouette-card-maker's published specification of its templates draws
+Silhouette Studio's three-mark pattern ("Type 1" for the Cameo and Portrait) on a portrait page: a 5 mm
+filled square at the top-left and L marks at the top-right and bottom-left only, no mark at the
+bottom-right. The square's outline and the L marks' lines are `THICKNESS` thick and centred on lines
+`INSET` in from the page's edges (the L's corner point lies there; an arm reaches `ARM` from it). Studio's
+own mark settings must say the same (docs/print-assets.md, "Cutting machines").
 
 Cricut: Design Space prints an uploaded image itself, inside a black frame of its own that the machine
 reads, so the kit prints no marks: each sheet is an image no larger than Print Then Cut's maximum for
@@ -16,12 +18,14 @@ from tabletop.i18n import _
 
 from .geometry import MIN_MARGIN, Rect, Size
 
-INSET = 10.0  # mm from the page's edges to the marks' outer edges
-SQUARE = 5.0  # mm: the top-left mark
-ARM = 20.0  # mm: each arm of an L mark
-THICKNESS = 0.5  # mm
+INSET = 10.0  # mm from the page's edges to the middle of the marks' lines (Studio's least inset)
+SQUARE = 5.0  # mm: the top-left mark, between the middles of its outline
+# mm from an L's corner point to the end of each arm: the specification allows 5–20 and fits each layout
+# the longest that clears its cards; ours all start 16 mm in, clear of the longest.
+ARM = 20.0
+THICKNESS = 1.0  # mm: the specification's default (it allows 0.5–1)
 # mm from the page's edges to any card: inside the marks' frame with room around them (the square ends
-# 15 mm in), and the 0.625″ (15.9 mm) the Cameo's sheet feeder needs.
+# 15.5 mm in), and the 0.625″ (15.9 mm) the Cameo's sheet feeder needs.
 MARGIN = 16.0
 LEAST_BLEED = 1.0  # mm: a print-then-cut lands within about 0.5 mm of its line; twice that is safe
 CUTTERS = ("silhouette", "cricut")
@@ -57,13 +61,14 @@ def check_radius(radius: float, card: Size) -> None:
 
 
 def marks(page: Size) -> list[Rect]:
-    """Silhouette's registration marks as filled rectangles, page mm from its bottom-left corner."""
+    """Silhouette's registration marks as filled rectangles, page mm from its bottom-left corner: the
+    square with its outline, and the two L marks, each arm from the outer edge of the other to ARM
+    from the corner point."""
     left, right = INSET, page.w - INSET
     bottom, top = INSET, page.h - INSET
-    t = THICKNESS
+    t, h = THICKNESS, THICKNESS / 2
     return [
-        Rect(left, top - SQUARE, SQUARE, SQUARE),  # top-left: the square
-        Rect(right - ARM, top - t, ARM, t), Rect(right - t, top - ARM, t, ARM),  # top-right L
-        Rect(left, bottom, ARM, t), Rect(left, bottom, t, ARM),  # bottom-left L
-        Rect(right - ARM, bottom, ARM, t), Rect(right - t, bottom, t, ARM),  # bottom-right L
+        Rect(left - h, top - SQUARE - h, SQUARE + t, SQUARE + t),  # top-left: the square
+        Rect(right - ARM, top - h, ARM + h, t), Rect(right - h, top - ARM, t, ARM + h),  # top-right L
+        Rect(left - h, bottom - h, ARM + h, t), Rect(left - h, bottom - h, t, ARM + h),  # bottom-left L
     ]

@@ -186,6 +186,11 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> D
     languages = tuple(dict.fromkeys(d.languages if d.languages is not None else ["ja"]))
     if not languages:
         raise DataError(_("name at least one language"), where="deck.languages")
+    if d.card_size is not None:
+        try:
+            parse_card_size(d.card_size)
+        except ValueError as e:
+            raise DataError(str(e), where="deck.card_size") from None
     _check_colours(data)
     _check_looks(data)
     table, notes = _cards_table(deck_file, data, spreadsheet)

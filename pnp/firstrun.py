@@ -10,9 +10,11 @@ import click
 from tabletop.i18n import _, listing
 from tabletop.progress import Progress
 
-from .fonts import WEIGHTS, FontSpec, cache_dir, load_fonts, sources_to_instance, static_instances
+from .fonts import STEPS, FontSpec, cache_dir, instance_paths, load_fonts, sources_to_instance, static_instances
 
-STYLE_NAMES = {"regular": "Regular (400)", "bold": "Bold (700)"}
+# What the first run takes on two free cores: the two weights side by side, each about 5.5 s of CPU, then
+# ReportLab's reading (bench/first_run.py measures it); a busy machine takes longer.
+USUAL_SECONDS = 6
 
 
 def prepare_fonts(font: str | None, chain: tuple[FontSpec, ...] = ()) -> None:
@@ -25,22 +27,32 @@ def prepare_fonts(font: str | None, chain: tuple[FontSpec, ...] = ()) -> None:
 def _prepare(source, font: str | None, chain: tuple[FontSpec, ...]) -> None:
     start = time.perf_counter()
     click.echo(_("First run: making static Regular and Bold fonts from the variable font {font} (ReportLab "
-                 "would embed it at its thinnest weight). This happens once; they are kept in {folder}.").format(
-        font=source.name, folder=cache_dir()), err=True)
-    with Progress(len(WEIGHTS) + 1, _("Preparing the fonts")) as progress:
-        left = len(WEIGHTS)
+                 "would embed it at its thinnest weight). This happens once and takes about {seconds} s on "
+                 "two free cores, longer on a busy machine; they are kept in {folder}.").format(
+        font=source.name, seconds=USUAL_SECONDS, folder=cache_dir()), err=True)
+    # The bar counts each weight's steps (its deltas applied, its glyphs written), then ReportLab's reading.
+    steps = len(STEPS) * sum(not path.is_file() for path in (instance_paths(source) or {}).values())
+    with Progress(steps + 1, _("Preparing the fonts")) as progress:
+        counted = 0
 
-        def waiting(styles: list[str]) -> None:
-            nonlocal left
-            if len(styles) < left:
-                progress.advance(left - len(styles))
-                left = len(styles)
-            progress.begin(_("{names}  {seconds:.0f} s").format(
-                names=listing(STYLE_NAMES[s] for s in styles), seconds=time.perf_counter() - start))
+        def report(done: dict[str, int]) -> None:
+            nonlocal counted
+            progress.advance(sum(done.values()) - counted)
+            counted = sum(done.values())
+            under_way = [_("{style}: {step}").format(style=style.title(), step=_step_words(n))
+                         for style, n in done.items() if n < len(STEPS)]
+            # the seconds first: a narrow terminal cuts the line's end
+            progress.begin(_("{seconds:.0f} s  {steps}").format(
+                steps=listing(under_way), seconds=time.perf_counter() - start))
 
-        static_instances(source, waiting)
-        progress.advance(left)
+        static_instances(source, report)
+        progress.advance(steps - counted)
         progress.begin(_("reading them for ReportLab"))
         load_fonts(font, chain)
         progress.advance()
     click.echo(_("Fonts ready in {seconds:.1f} s.").format(seconds=time.perf_counter() - start), err=True)
+
+
+def _step_words(done: int) -> str:
+    """What a weight is doing after `done` of its STEPS."""
+    return (_("instancing"), _("writing"))[done]

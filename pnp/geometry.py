@@ -5,6 +5,7 @@ render.py converts to points.
 """
 from __future__ import annotations
 
+import difflib
 import re
 from typing import Callable
 
@@ -77,8 +78,11 @@ def parse_card_size(text: str) -> Size:
     m = re.fullmatch(r"(\d+(?:\.\d+)?)\s*[x×*]\s*(\d+(?:\.\d+)?)(?:\s*mm)?", name)
     if not m or float(m.group(1)) <= 0 or float(m.group(2)) <= 0:
         presets = listing(CARD_SIZES)
-        raise ValueError(_("card size must be one of {presets} or WxH in mm (e.g. 63x88), got {text!r}")
-                         .format(presets=presets, text=text))
+        said = _("card size must be one of {presets} or WxH in mm (e.g. 63x88), got {text!r}").format(
+            presets=presets, text=text)
+        if near := difflib.get_close_matches(name, CARD_SIZES, n=1):
+            said += _("; did you mean {size!r}?").format(size=near[0])
+        raise ValueError(said)
     return Size(float(m.group(1)), float(m.group(2)))
 
 

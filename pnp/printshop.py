@@ -1,6 +1,9 @@
 """A print shop's file (`pnp build --print-shop`): every face of a card asset on a page of its own, with
 3 mm of bleed, トンボ (Japanese corner and centre trim marks), colour converted to CMYK through an output
-profile, and the structure of PDF/X-4 (docs/print-assets.md says what is and is not checked).
+profile, and the structure of PDF/X-4 (docs/print-assets.md says what is and is not checked). Each front
+carries its die line — the piece's real outline, a chip's circle or a card's (rounded) rectangle — as
+shops ask it: a stroke in a spot colour named CutContour, overprinting, on a layer of its own; or,
+`--die-line separate`, in a second file page for page with the first.
 
 ReportLab draws the pages as for home printing (sRGB colours, the same faces and fonts); pikepdf then
 rewrites them: every RGB colour operator and image becomes CMYK, the marks are added in registration
@@ -25,6 +28,13 @@ MARK_GAP = 1.0  # mm between the bleed edge and the start of a centre mark
 MARK_LENGTH = 9.0  # mm: how far the marks reach out from the bleed
 MARGIN = BLEED + MARK_LENGTH + 3.0  # mm from the trim to the page edge: room for the marks
 MARK_WIDTH = 0.1  # mm: the usual トンボ line (0.1 mm in registration colour prints on every plate)
+DIE_LINES = ("in-file", "separate", "none")
+# The die line: a separation the shop's RIP takes as the cut and prints none of; its alternate (how a
+# viewer or a proof shows it) is 100 % magenta. A thin stroke, the weight shops' guides name.
+DIE_INK = "CutContour"
+DIE_ALTERNATE = (0.0, 1.0, 0.0, 0.0)
+DIE_WIDTH = 0.25  # pt
+KAPPA = 0.5522847498  # a quarter circle's Bézier handles, as a fraction of its radius
 
 PROFILE_DIR = Path(__file__).resolve().parent / "profiles"
 # The profile shipped: made with ArgyllCMS from the FOGRA39L characterisation data (ISO 12647-2 coated
@@ -127,6 +137,62 @@ def marks(trim: Rect) -> list[tuple[float, float, float, float]]:
         start, end = x0 + sx * MARK_GAP, x0 + sx * (MARK_GAP + L)
         lines += [(start, cy, end, cy), ((start + end) / 2, cy - bar, (start + end) / 2, cy + bar)]
     return lines
+
+
+def die_path(trim: Rect, radius: float) -> list[tuple[str, tuple[float, ...]]]:
+    """A piece's outline on its trim as PDF path operators in mm (y up): a rectangle, or its corners
+    rounded by quarter circles of `radius` (at half a square's side, a circle), each a Bézier curve."""
+    r = min(max(radius, 0.0), trim.w / 2, trim.h / 2)
+    if r <= 0:
+        return [("m", (trim.x, trim.y)), ("l", (trim.x1, trim.y)), ("l", (trim.x1, trim.y1)),
+                ("l", (trim.x, trim.y1)), ("h", ())]
+    k = r * (1 - KAPPA)  # from the corner to a handle
+    x0, y0, x1, y1 = trim.x, trim.y, trim.x1, trim.y1
+    return [("m", (x0 + r, y0)), ("l", (x1 - r, y0)), ("c", (x1 - k, y0, x1, y0 + k, x1, y0 + r)),
+            ("l", (x1, y1 - r)), ("c", (x1, y1 - k, x1 - k, y1, x1 - r, y1)),
+            ("l", (x0 + r, y1)), ("c", (x0 + k, y1, x0, y1 - k, x0, y1 - r)),
+            ("l", (x0, y0 + r)), ("c", (x0, y0 + k, x0 + k, y0, x0 + r, y0)), ("h", ())]
+
+
+def _die_stream(trim: Rect, radius: float) -> bytes:
+    """The die line drawn on its layer, in the CutContour separation at full tint, overprinting."""
+    ops = ["/OC /CutContourLayer BDC q /CutContourOverprint gs /CutContour CS 1 SCN",
+           f"{DIE_WIDTH:.2f} w 0 J 0 j [] 0 d"]
+    for op, mm in die_path(trim, radius):
+        ops.append(" ".join(f"{pt(v):.3f}" for v in mm) + (" " if mm else "") + op)
+    ops.append("S Q EMC")
+    return "\n".join(ops).encode()
+
+
+def _die_resources(pdf):
+    """The die line's colour space, overprint state and layer, made once per file."""
+    import pikepdf
+
+    tint = pdf.make_indirect(pikepdf.Dictionary(
+        FunctionType=2, Domain=pikepdf.Array([0, 1]), N=1, C0=pikepdf.Array([0, 0, 0, 0]),
+        C1=pikepdf.Array(list(DIE_ALTERNATE))))
+    space = pdf.make_indirect(pikepdf.Array([pikepdf.Name.Separation, pikepdf.Name("/" + DIE_INK),
+                                             pikepdf.Name.DeviceCMYK, tint]))
+    state = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.ExtGState, OP=True, op=True, OPM=1))
+    layer = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.OCG, Name=pikepdf.String(DIE_INK)))
+    pdf.Root.OCProperties = pikepdf.Dictionary(
+        OCGs=pikepdf.Array([layer]),
+        D=pikepdf.Dictionary(Name=pikepdf.String("Default"), Order=pikepdf.Array([layer]),
+                             ON=pikepdf.Array([layer]), OFF=pikepdf.Array()))
+    return space, state, layer
+
+
+def _add_die_line(pdf, page, trim: Rect, radius: float, resources) -> None:
+    import pikepdf
+
+    space, state, layer = resources
+    res = page.obj.Resources
+    for key, name, value in (("/ColorSpace", "/CutContour", space), ("/ExtGState", "/CutContourOverprint", state),
+                             ("/Properties", "/CutContourLayer", layer)):
+        if key not in res:
+            res[key] = pikepdf.Dictionary()
+        res[key][name] = value
+    page.contents_add(pdf.make_stream(_die_stream(trim, radius)), prepend=False)
 
 
 def _marks_stream(trim: Rect) -> bytes:
@@ -235,19 +301,25 @@ def _convert_image(xobject, converter: _Converter) -> None:
             del xobject[key]
 
 
-def finish(pdf_bytes: bytes, trims: list[Rect], profile: Profile, title: str, lang: str) -> bytes:
-    """The drawn pages (one face each, trims in mm) made into the print shop's file."""
+def finish(pdf_bytes: bytes, trims: list[Rect], profile: Profile, title: str, lang: str,
+           dies: list[float | None] | None = None) -> bytes:
+    """The drawn pages (one face each, trims in mm) made into the print shop's file; `dies` gives each
+    page's die line, the corner radius of its outline (None: no die line on that page)."""
     import pikepdf
 
     converter = _Converter(profile)
     pdf = pikepdf.open(io.BytesIO(pdf_bytes))
     seen: set = set()
-    for page, trim in zip(pdf.pages, trims):
+    dies = dies or [None] * len(trims)
+    die_resources = _die_resources(pdf) if any(r is not None for r in dies) else None
+    for page, trim, radius in zip(pdf.pages, trims, dies):
         _convert_content(pdf, page, converter)
         _convert_resources(pdf, page.Resources, converter, seen)
         if "/Group" in page.obj and page.obj.Group.get("/CS") == pikepdf.Name.DeviceRGB:
             page.obj.Group.CS = pikepdf.Name.DeviceCMYK
         page.contents_add(pdf.make_stream(_marks_stream(trim)), prepend=False)
+        if radius is not None:
+            _add_die_line(pdf, page, trim, radius, die_resources)
         bleed = trim.outset(BLEED)
         page.obj.TrimBox = pikepdf.Array([pt(trim.x), pt(trim.y), pt(trim.x1), pt(trim.y1)])
         page.obj.BleedBox = pikepdf.Array([pt(bleed.x), pt(bleed.y), pt(bleed.x1), pt(bleed.y1)])
@@ -290,17 +362,37 @@ def finish(pdf_bytes: bytes, trims: list[Rect], profile: Profile, title: str, la
 
 def build(asset: Any, game: Any, model: Any, opts: Any, fonts: Any, profile_path: str | None = None):
     """A card asset as a print shop's file: each card's front, then (where the asset has backs) each
-    card's back in the same order — page n + N is the back of page n — one face a page."""
+    card's back in the same order — page n + N is the back of page n, a blank page where a card has
+    no back of its own (a shop pairs the pages by that count) — one face a page. Each front carries
+    its die line, or (`--die-line separate`) the die lines go in a second file beside it."""
     from . import render
-    from .assets import Built
+    from .assets import BuildError, Built
+    from .cutter import check_radius
 
     pieces, arts, cards = asset.lay_out(model, opts, fonts, game.data_file(opts.cards_dir))
-    faces = [c.front for c in cards] + [c.back for c in cards if c.back is not None]
+    try:
+        check_radius(opts.corner_radius, pieces.size)
+    except ValueError as e:
+        raise BuildError(str(e)) from None
+    blank = len(arts)  # a face with nothing on it
+    arts = [*arts, render.FaceArt()]
+    faces = [c.front for c in cards]
+    if any(c.back is not None for c in cards):
+        faces += [blank if c.back is None else c.back for c in cards]
     pages = card_pages(faces, pieces.size)
     title = f"{game.title[opts.lang]} · {asset.label[opts.lang]}" if opts.lang != "ja" else \
         f"{game.title[opts.lang]}・{asset.label[opts.lang]}"
     drawn = render.card_sheets(pages, arts, fonts, render.DocInfo(title, lang=opts.lang))
     trims = [p.sheet.placements[0].trim for p in pages]
-    data = finish(drawn, trims, load_profile(profile_path), title, opts.lang)
+    radius = asset.cut_radius(opts, pieces.size)
+    dies = [radius if n < len(cards) else None for n in range(len(pages))]  # the fronts: the die cuts from them
+    profile = load_profile(profile_path)
+    data = finish(drawn, trims, profile, title, opts.lang, dies if opts.die_line == "in-file" else None)
+    extras = ()
+    if opts.die_line == "separate":
+        die_title = f"{title} — {DIE_INK}"
+        outline = render.card_sheets(card_pages([blank] * len(pages), pieces.size), arts, fonts,
+                                     render.DocInfo(die_title, lang=opts.lang))
+        extras = (("-dieline.pdf", finish(outline, trims, profile, die_title, opts.lang, dies)),)
     refs = tuple((p.id, p.name or p.id, c.front, c.back) for p, c in zip(pieces.pieces, cards))
-    return Built(data, len(pages), len(cards), tuple(p.sheet for p in pages), refs)
+    return Built(data, len(pages), len(cards), tuple(p.sheet for p in pages), refs, extras)

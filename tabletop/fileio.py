@@ -24,6 +24,11 @@ _REASONS = {
 TEMP_SUFFIX = ".tmp"
 
 
+class FolderNotWritable(OSError):
+    """The folder a file goes to takes no new file (its `filename`): said of the folder, not of the
+    hidden temporary file the write begins with."""
+
+
 def _temp_prefix(path: Path) -> str:
     return f".{path.name}."
 
@@ -34,7 +39,10 @@ def write_atomic(path: Path, data: bytes | str, mode: int | None = None) -> None
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     payload = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=_temp_prefix(path), suffix=TEMP_SUFFIX)
+    try:
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=_temp_prefix(path), suffix=TEMP_SUFFIX)
+    except OSError as e:
+        raise FolderNotWritable(e.errno, e.strerror, str(path.parent)) from None
     try:
         os.chmod(tmp, 0o666 & ~_umask() if mode is None else mode)  # mkstemp makes 0600; outputs read like any file
         with os.fdopen(fd, "wb") as f:
@@ -75,6 +83,9 @@ def os_error_reason(e: OSError) -> str:
 
 def describe_os_error(e: OSError) -> str:
     """`path: reason`."""
+    if isinstance(e, FolderNotWritable):
+        return _("{folder}: cannot write into this folder ({reason})").format(folder=e.filename,
+                                                                             reason=os_error_reason(e))
     return _("{path}: {reason}").format(path=e.filename, reason=os_error_reason(e))
 
 

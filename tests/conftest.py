@@ -8,6 +8,7 @@ before the first test.
 """
 import os
 import shutil
+import subprocess
 import tempfile
 from pathlib import Path
 
@@ -85,6 +86,29 @@ def chromium() -> tuple[str, str]:
         _browser_skipped[:] = [message]
         pytest.skip(message)
     return browser, driver
+
+
+# ---- Node, which runs the browser's JavaScript in the tests that hold it to the Python --------------------
+
+NODE_MISSING = "the JavaScript tests need Node.js 18 or newer on PATH: apt-get install nodejs npm"
+NODE_OLDEST = 18
+
+
+@pytest.fixture(scope="session")
+def node() -> str:
+    """Node's path. Missing or too old, the tests that compare the JavaScript with the Python are skipped on
+    a developer's machine and fail under CI, as the browser tests do."""
+    found = shutil.which("node")
+    version = ""
+    if found:
+        version = subprocess.run([found, "--version"], capture_output=True, text=True).stdout.strip()
+        major = version.lstrip("v").split(".")[0]
+        if major.isdigit() and int(major) >= NODE_OLDEST:
+            return found
+    message = f"node {version} is too old; {NODE_MISSING}" if found else f"node not found; {NODE_MISSING}"
+    if under_ci():
+        pytest.fail(message, pytrace=False)
+    pytest.skip(message)
 
 
 def pytest_terminal_summary(terminalreporter):

@@ -64,3 +64,50 @@ def test_export_all_makes_both_languages_like_build_all(tmp_path):
     assert sorted(p.name for p in (tmp_path / "famiglia" / "export").iterdir()) == ["png-en", "png-ja"]
     result = run("export", "all", "--target", "png", "--asset", "robot", "--lang", "en", "--out", tmp_path / "en")
     assert sorted(p.name for p in (tmp_path / "en" / "famiglia" / "export").iterdir()) == ["png-en"]
+
+
+def test_a_guide_or_a_back_offset_never_takes_the_plain_files_name(tmp_path):
+    """The plain PDF, the one with a guide page and the one with moved backs are three files: each
+    build leaves the others as they were."""
+    assert run("build", "liar-mafia", "--lang", "en", "--out", tmp_path).exit_code == 0
+    folder = tmp_path / "liar-mafia"
+    plain = {p.name: p.read_bytes() for p in folder.glob("*.pdf")}
+    assert set(plain) == {"cards-a4-en.pdf", "chips-a4-en.pdf", "summary-a4-en.pdf"}
+    assert run("build", "liar-mafia", "--lang", "en", "--guide", "--out", tmp_path).exit_code == 0
+    assert run("build", "liar-mafia", "--lang", "en", "--back-offset", "1.5,-0.5", "--out", tmp_path).exit_code == 0
+    names = {p.name for p in folder.glob("*.pdf")}
+    assert names == set(plain) | {"cards-a4-en-guide.pdf", "chips-a4-en-guide.pdf", "summary-a4-en-guide.pdf",
+                                  "cards-a4-en-offset1.5,-0.5.pdf", "chips-a4-en-offset1.5,-0.5.pdf"}
+    assert {name: (folder / name).read_bytes() for name in plain} == plain  # a sheet has no backs to move
+
+
+def test_a_folder_that_takes_no_file_is_named_not_the_hidden_temporary_file(tmp_path, monkeypatch):
+    """The system refuses the write's first step, a hidden temporary file beside the PDF: the user is
+    told which folder cannot be written, in one line."""
+    import errno
+
+    import tabletop.fileio
+
+    def refused(dir, prefix, suffix):
+        raise PermissionError(errno.EACCES, "Permission denied", f"{dir}/{prefix}x1y2z3{suffix}")
+
+    monkeypatch.setattr(tabletop.fileio.tempfile, "mkstemp", refused)
+    result = run("build", "kill-shot", "--asset", "summary", "--lang", "en", "--out", tmp_path / "out")
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert lines == [f"error: {tmp_path / 'out' / 'kill-shot'}: cannot write into this folder (permission denied)"]
+
+
+def test_a_cutters_files_keep_the_plain_pdfs_name_with_a_guide(tmp_path):
+    """A guide page changes no sheet of fronts: the cut files a guided build writes are the plain
+    build's, by name and content, and the guide page names them so."""
+    assert run("build", "kill-shot", "--asset", "reference", "--lang", "en", "--cutter", "silhouette",
+               "--out", tmp_path).exit_code == 0
+    folder = tmp_path / "kill-shot"
+    plain = {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file() and p.suffix != ".pdf"}
+    assert plain and all(name.startswith("reference-silhouette-a4-en-p") for name in plain)
+    assert run("build", "kill-shot", "--asset", "reference", "--lang", "en", "--cutter", "silhouette", "--guide",
+               "--out", tmp_path).exit_code == 0
+    assert {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file() and p.suffix != ".pdf"} == plain
+    assert {p.name for p in folder.glob("*.pdf")} == {"reference-silhouette-a4-en.pdf",
+                                                      "reference-silhouette-a4-en-guide.pdf"}

@@ -130,3 +130,42 @@ def test_code_version_covers_the_data_room_too(tmp_path):
     before = buildcache.code_version.__wrapped__(pnp_dir, data_dir)
     (data_dir / "a.py").write_text("x = 2\n")
     assert buildcache.code_version.__wrapped__(pnp_dir, data_dir) != before
+
+
+def test_the_kits_own_files_in_another_folder_are_the_same_inputs(tmp_path, monkeypatch):
+    """An installed wheel and an editable install of the same checkout hold the same data and templates
+    in other folders (site-packages/tabletop/data/… and the checkout's cards/, templates/): a build made
+    under one is up to date under the other."""
+    import shutil
+
+    import tabletop.data
+    from tabletop.data import CARDS_DIR, TEMPLATES_DIR
+
+    files = (CARDS_DIR / "liar_mafia.toml", TEMPLATES_DIR / "liar_mafia" / "print.toml")
+    here = buildcache.fingerprint(Inputs(files=files))
+    shutil.copytree(CARDS_DIR, tmp_path / "data" / "cards")
+    shutil.copytree(TEMPLATES_DIR, tmp_path / "data" / "templates")
+    monkeypatch.setattr(tabletop.data, "CARDS_DIR", tmp_path / "data" / "cards")
+    monkeypatch.setattr(tabletop.data, "TEMPLATES_DIR", tmp_path / "data" / "templates")
+    moved = (tmp_path / "data" / "cards" / "liar_mafia.toml", tmp_path / "data" / "templates" / "liar_mafia" / "print.toml")
+    assert buildcache.fingerprint(Inputs(files=moved)) == here
+    (tmp_path / "data" / "cards" / "liar_mafia.toml").write_text("changed = 1\n")
+    assert buildcache.fingerprint(Inputs(files=moved)) != here  # content still counts
+    user = tmp_path / "mine" / "liar_mafia.toml"  # a user's own copy (--cards) is named by its path
+    user.parent.mkdir()
+    shutil.copy(CARDS_DIR / "liar_mafia.toml", user)
+    assert buildcache.fingerprint(Inputs(files=(user, moved[1]))) != here
+
+
+def test_the_example_decks_scripts_are_not_the_kits_code(tmp_path):
+    """A wheel carries the example decks (with their drawing scripts) inside pnp/, a checkout at its top:
+    the code version of the two is the same."""
+    code = tmp_path / "pnp"
+    code.mkdir()
+    (code / "build.py").write_text("x = 1\n")
+    plain = buildcache.code_version(code)
+    (code / "example_decks" / "bestiary").mkdir(parents=True)
+    (code / "example_decks" / "bestiary" / "make_art.py").write_text("print('art')\n")
+    assert buildcache.code_version.__wrapped__(code) == plain
+    (code / "build.py").write_text("x = 2\n")
+    assert buildcache.code_version.__wrapped__(code) != plain

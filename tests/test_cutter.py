@@ -40,15 +40,19 @@ def test_silhouette_marks_follow_the_convention_and_frame_every_card(paper):
             rects = black_rects(page)
             w, h = page.width / MM, page.height / MM
             fronts = {p.face for p in sheet.placements} <= front_faces
-            square = (10.0, h - 15.0, 5.0, 5.0)  # 5 mm square, 10 mm in from the top and the left
-            ls = [(w - 30.0, h - 10.5, 20.0, 0.5), (w - 10.5, h - 30.0, 0.5, 20.0),  # top-right
-                  (10.0, 10.0, 20.0, 0.5), (10.0, 10.0, 0.5, 20.0),  # bottom-left
-                  (w - 30.0, 10.0, 20.0, 0.5), (w - 10.5, 10.0, 0.5, 20.0)]  # bottom-right
+            # silhouette-card-maker's specification: lines 1 mm thick centred 10 mm in from the edges;
+            # the 5 mm square's outline on them at the top-left, an L's corner point on them at the
+            # top-right and bottom-left, each arm reaching 20 mm from it; nothing at the bottom-right.
+            square = (9.5, h - 15.5, 6.0, 6.0)
+            ls = [(w - 30.0, h - 10.5, 20.5, 1.0), (w - 10.5, h - 30.0, 1.0, 20.5),  # top-right
+                  (9.5, 9.5, 20.5, 1.0), (9.5, 9.5, 1.0, 20.5)]  # bottom-left
             found = [m for m in [square] + ls if any(near(m, r) for r in rects)]
+            bottom_right = [r for r in rects if r[0] + r[2] > w - 35 and r[1] < 35]
             if not fronts:
                 assert not found, f"page {n + 1}: marks on a back page"
                 continue
-            assert len(found) == 7, (paper, n + 1, rects)
+            assert len(found) == 5, (paper, n + 1, rects)
+            assert not bottom_right, (paper, n + 1, bottom_right)
             for p in sheet.placements:  # inside the marks' frame, clear of them
                 box = p.trim.outset(sheet.bleed)
                 assert box.x >= 15.5 and box.y >= 10.5 + 0.5 and box.x1 <= w - 10.5 and box.y1 <= h - 15.5, p
@@ -107,7 +111,8 @@ def test_the_cutter_refuses_fold_and_glue_sheets(tmp_path):
 
 
 def test_the_marks_are_what_the_module_says():
-    from pnp.geometry import Size
+    from pnp.geometry import Rect, Size
 
     page = Size(210, 297)
-    assert cutter.marks(page)[0] == cutter.marks(page)[0].__class__(10.0, 282.0, 5.0, 5.0)
+    assert cutter.marks(page)[0] == Rect(9.5, 281.5, 6.0, 6.0)  # the square, its outline's middle 10 mm in
+    assert len(cutter.marks(page)) == 5  # the square and two L marks of two arms

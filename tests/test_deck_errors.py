@@ -356,3 +356,9 @@ def test_deck_file_mistakes_name_line_and_key(previous, addition, where, message
     toml = TOML + addition
     line = line_of(toml, addition.strip().splitlines()[-1]) if "color" in addition else line_of(toml, "[boxes.corner]")
     fails(previous, [f"deck.toml, line {line} {where}", message], deck_toml=toml)
+
+
+def test_a_misspelt_card_size_names_the_line_and_key_and_the_size_meant(previous):
+    toml = TOML.replace('languages = ["ja", "en"]', 'languages = ["ja", "en"]\ncard_size = "pokr"')
+    line = line_of(toml, 'card_size = "pokr"')
+    fails(previous, [f"deck.toml, line {line} [deck.card_size]", "'pokr'", "did you mean 'poker'?"], deck_toml=toml)

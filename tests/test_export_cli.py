@@ -138,3 +138,11 @@ def test_a_tts_deck_is_made_again_when_its_folder_moves(tmp_path):
     saved = (moved / "famiglia" / "export" / "tts-ja" / "famiglia_robot.json").read_text(encoding="utf-8")
     [state] = json.loads(saved)["ObjectStates"]
     assert Path(unquote(urlparse(state["CustomDeck"]["1"]["FaceURL"]).path)).parent.parent.parent.parent == moved
+
+
+def test_a_piped_export_says_at_once_what_it_is_doing(tmp_path):
+    """Piped, no bar shows the work, and the first asset may take minutes: one line before it starts,
+    counting only the card assets (a sheet is not exported), then a line per asset."""
+    said = invoke("export", "liar-mafia", "--target", "png", "--lang", "en", "--out", tmp_path).splitlines()
+    assert said[0] == "Exporting 2 assets as png: a line as each is done."
+    assert [line.split(":")[0] for line in said[1:]] == ["liar-mafia cards (en)", "liar-mafia chips (en)"]

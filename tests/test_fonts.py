@@ -100,7 +100,7 @@ def test_concurrent_first_runs_agree(variable_font, cache):
 
 
 def test_interrupted_instancing_leaves_nothing_behind(variable_font, cache, monkeypatch):
-    def boom(source, style):
+    def boom(source, style, *steps):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(fonts, "_instance_bytes", boom)
@@ -155,9 +155,33 @@ def test_both_weights_are_made_side_by_side_and_said_while_waiting(variable_font
     monkeypatch.setattr(fonts.os, "cpu_count", lambda: 2)
     seen = []
     paths = fonts.static_instances(variable_font, seen.append)
-    assert seen[0] == ["regular", "bold"]  # both under way at once
+    assert seen[0] == {"regular": 0, "bold": 0}  # both under way at once
+    assert seen[-1] == {"regular": 2, "bold": 2}
+    assert all(a[style] <= b[style] for a, b in zip(seen, seen[1:]) for style in a)  # never back
     assert all(p.is_file() for p in paths.values())
     assert _stem(paths["bold"]) > _stem(paths["regular"])
+
+
+def test_each_step_of_each_weight_is_reported_as_it_is_done(variable_font, cache, monkeypatch):
+    """The first run's bar moves with the work: a weight's deltas applied, then its glyphs written."""
+    monkeypatch.setattr(fonts.os, "cpu_count", lambda: 1)
+    seen = []
+    fonts.static_instances(variable_font, seen.append)
+    assert [dict(s) for s in dict.fromkeys(tuple(s.items()) for s in seen)] == [
+        {"regular": 0, "bold": 0}, {"regular": 1, "bold": 0}, {"regular": 2, "bold": 0},
+        {"regular": 2, "bold": 1}, {"regular": 2, "bold": 2}]
+
+
+def test_a_worker_tells_its_queue_each_step(variable_font, cache, monkeypatch):
+    """In a worker process the steps go on the queue the waiting process reads."""
+    told = []
+
+    class Queue:
+        put = told.append
+
+    monkeypatch.setattr(fonts, "_worker_steps", Queue())
+    fonts.make_instance(variable_font, "bold", cache / "bold.ttf")
+    assert told == [("bold", 1), ("bold", 2)] and (cache / "bold.ttf").is_file()
 
 
 def test_the_first_run_prepares_the_fonts_before_any_pdf_is_built_or_timed(variable_font, cache, monkeypatch):
@@ -181,3 +205,39 @@ def test_the_first_run_prepares_the_fonts_before_any_pdf_is_built_or_timed(varia
     again = CliRunner().invoke(pnp.cli.main, ["build", "kill-shot", "--asset", "summary", "--lang", "en",
                                               "--font", str(variable_font), "--out", str(cache.parent / "out")])
     assert "First run" not in again.output and "Fonts ready" not in again.output
+
+
+def test_the_first_runs_bar_counts_the_steps_at_a_terminal_and_nothing_is_drawn_when_piped(
+        variable_font, cache, monkeypatch):
+    """The first run's bar moves as each weight is instanced and written, says which step each is at
+    and how long it has been; piped, only the two lines around the work."""
+    import io
+    import sys
+
+    import pnp.firstrun
+    import tabletop.progress
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    monkeypatch.setattr(fonts.os, "cpu_count", lambda: 1)
+    monkeypatch.setattr(tabletop.progress, "DELAY", 0)
+    monkeypatch.setattr(pnp.firstrun, "sources_to_instance", lambda font, chain: [variable_font])
+    monkeypatch.setattr(pnp.firstrun, "load_fonts", lambda font, chain: None)  # ReportLab's reading: not this font's
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    pnp.firstrun.prepare_fonts(str(variable_font))
+    drawn = terminal.getvalue()
+    positions = [drawn.index(f"{n}/5") for n in range(6)]
+    assert positions == sorted(positions)  # 0/5 … 5/5, in order
+    assert "Regular: instancing" in drawn and "Bold: writing" in drawn and "reading them for ReportLab" in drawn
+    assert drawn.startswith("First run: making static Regular and Bold") and "Fonts ready in" in drawn
+
+    for path in cache.glob("*.ttf"):
+        path.unlink()
+    piped = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", piped)
+    pnp.firstrun.prepare_fonts(str(variable_font))
+    lines = piped.getvalue().splitlines()
+    assert len(lines) == 2 and lines[0].startswith("First run:") and lines[1].startswith("Fonts ready in")

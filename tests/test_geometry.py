@@ -26,6 +26,14 @@ def test_bad_card_size(text):
         parse_card_size(text)
 
 
+@pytest.mark.parametrize("text, meant", [("pokr", "poker"), ("Bridg", "bridge"), ("ja_small", "ja-small"),
+                                         ("tarot", None), ("63x", None)])
+def test_a_misspelt_card_size_suggests_the_nearest_one(text, meant):
+    with pytest.raises(ValueError) as refused:
+        parse_card_size(text)
+    assert str(refused.value).endswith(f"; did you mean {meant!r}?") if meant else "did you mean" not in str(refused.value)
+
+
 def test_papers():
     assert parse_paper("A4") == ("a4", Size(210, 297))
     assert parse_paper("letter") == ("letter", Size(215.9, 279.4))

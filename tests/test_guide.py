@@ -133,19 +133,19 @@ def test_a_summary_sheet_gets_the_guide_and_keeps_its_pages(lang):
 
 
 def test_a_cutter_build_names_its_cut_files():
-    guided, opts = build(GAMES["kill-shot"], "reference", lang="en", cutter="silhouette", guide=True)
-    plain, _ = build(GAMES["kill-shot"], "reference", lang="en", cutter="silhouette")
+    guided, _ = build(GAMES["kill-shot"], "reference", lang="en", cutter="silhouette", guide=True)
+    plain, opts = build(GAMES["kill-shot"], "reference", lang="en", cutter="silhouette")
     assert guided.extras == plain.extras  # cut files keep the names of the asset's own page numbers
-    stem = GAMES["kill-shot"].assets["reference"].filename(opts).removesuffix(".pdf")
+    stem = GAMES["kill-shot"].assets["reference"].filename(opts).removesuffix(".pdf")  # the plain PDF's name
     assert f"{stem}-pN.dxf" in guide_text(guided.pdf) and "Greylines" not in guide_text(guided.pdf)
     following_pages_unchanged(guided.pdf, plain.pdf, 1)
 
 
 @pytest.mark.parametrize("lang, upload", [("ja", "「プリントしてからカット」"), ("en", "PrintThenCut")])
 def test_a_cricut_guide_says_design_space_prints_the_fronts_and_its_images_are_the_sheets(lang, upload):
-    guided, opts = build(LIAR, "cards", lang=lang, cutter="cricut", guide=True)
-    plain, _ = build(LIAR, "cards", lang=lang, cutter="cricut")
-    stem = LIAR.assets["cards"].filename(opts).removesuffix(".pdf")
+    guided, _ = build(LIAR, "cards", lang=lang, cutter="cricut", guide=True)
+    plain, opts = build(LIAR, "cards", lang=lang, cutter="cricut")
+    stem = LIAR.assets["cards"].filename(opts).removesuffix(".pdf")  # the plain PDF's name
     said = guide_text(guided.pdf)
     assert f"{stem}-pN.png" in said and f"{stem}-pN.svg" in said and upload in said
     assert "6.75×9.25" in said and "A4" not in said and "calibrate" not in said  # Design Space places the image
@@ -202,7 +202,7 @@ def test_the_command_line(tmp_path):
                                        "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert "(4 pages," in result.output  # the guide and its back, then the sheet of fronts and its backs
-    assert guide_text((tmp_path / "liar-mafia" / "cards-a4-en.pdf").read_bytes()).startswith("Howtoprint")
+    assert guide_text((tmp_path / "liar-mafia" / "cards-a4-en-guide.pdf").read_bytes()).startswith("Howtoprint")
     refused = CliRunner().invoke(main, ["build", "liar-mafia", "--guide", "--print-shop", "--out", str(tmp_path)])
     assert refused.exit_code == 2 and "--guide" in refused.output
     refused = CliRunner().invoke(main, ["preview", "liar-mafia", "cards", "--all", "--guide", "--out", str(tmp_path)])

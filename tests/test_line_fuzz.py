@@ -57,6 +57,8 @@ def test_the_number_rule_is_ascii_digits_after_nfkc():
         [7, 7, 12, 2, None, None, None, None, None, None, None]
     assert [signed(t) for t in ("+3", "-500", "－５", "3", "+", "+⓵")] == [3, -500, -5, 3, None, None]
     assert signed("3", sign_required=True) is None and signed("+3", sign_required=True) == 3
+    # at most 2**53 − 1, the browser's exact limit; thousands of digits are a typo, not an error from `int`
+    assert whole(str(2**53 - 1)) == 2**53 - 1 and whole(str(2**53)) is None and signed("-" + "9" * 5000) is None
     assert not any(is_whole(c) for c in number_characters() if not unicodedata.normalize("NFKC", c).isascii())
 
 

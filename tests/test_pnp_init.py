@@ -111,5 +111,19 @@ def test_examples_then_the_readmes_example_commands_work_from_another_folder(tmp
     for command in dict.fromkeys(map(tuple, commands)):
         run(*command, "--out", work / "output")
     assert (work / "output" / "night-market").is_dir() and (work / "output" / "prototype" / "export").is_dir()
-    again = run("examples", ok=False)  # a second copy would overwrite edits: refused, with the cure
-    assert again.exit_code == 2 and "--force" in again.output
+    again = run("examples")  # the same files again: nothing to lose, nothing copied, the commands said
+    assert "already in examples" in again.output and "examples/prototype/prototype.xlsx" in again.output
+    edited = work / "examples" / "night-market" / "night_market.toml"
+    edited.write_text(edited.read_text(encoding="utf-8") + "# mine\n", encoding="utf-8")
+    refused = run("examples", ok=False)  # a copy would overwrite an edit: refused, naming it, with the cure
+    assert refused.exit_code == 2 and "--force" in refused.output and "night_market.toml" in refused.output
+    assert edited.read_text(encoding="utf-8").endswith("# mine\n")
+
+
+def test_examples_in_the_kits_own_checkout_says_they_are_there(monkeypatch):
+    """In the checkout's root, ./examples is the kit's own copy: nothing to copy, and no refusal."""
+    monkeypatch.chdir(ROOT)
+    before = {p: p.stat().st_mtime_ns for p in (ROOT / "examples").rglob("*") if p.is_file()}
+    said = run("examples").output
+    assert "already in examples" in said and "pnp build examples/night-market/night_market.csv" in said
+    assert {p: p.stat().st_mtime_ns for p in (ROOT / "examples").rglob("*") if p.is_file()} == before

@@ -84,3 +84,23 @@ def test_a_build_at_a_terminal_shows_the_bar_and_a_piped_one_does_not(tmp_path):
         os.close(main)
     assert shown.returncode == 0
     assert b"Building" in seen and b"kill-shot" in seen and b"\r\x1b[K" in seen
+
+
+def test_the_bar_never_wraps_a_narrow_terminal_in_japanese(monkeypatch):
+    """A line wider than the terminal wraps, and every tick then draws the bar again below itself: what
+    is under way is cut short, counted in columns (a Japanese character takes two)."""
+    import os as os_module
+
+    from tabletop.text_width import display_width
+
+    monkeypatch.setattr("shutil.get_terminal_size", lambda *a, **k: os_module.terminal_size((60, 20)))
+    out = Terminal()
+    with Progress(5, "フォントを準備中", out=out, delay=0) as progress:
+        progress.begin("12 秒　Regular：太さを適用中、Bold：書き出し中")
+        progress.advance()
+        progress.begin("3 秒")
+        drawn = [line.rstrip() for line in out.getvalue().replace("\x1b[K", "").replace("\x1b[?25l", "").split("\r")
+                 if line.strip()]
+    assert any("1/5  12 秒　Re" in line and line.endswith("…") for line in drawn)
+    assert any(line.endswith("1/5  3 秒") for line in drawn)  # a short item whole
+    assert drawn and all(display_width(line) < 60 for line in drawn), [display_width(line) for line in drawn]

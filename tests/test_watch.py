@@ -105,3 +105,17 @@ def test_a_file_the_deck_does_not_read_starts_no_build(watching):
     (folder / "deck.toml").write_text(TOML.replace('name = "card"', 'name = "card"\nframe = "#aa3322"'))
     rebuilt = wait_for(url, lambda s: s["build"] > first["build"])
     assert rebuilt["build"] == first["build"] + 1 and rebuilt["pages"] != first["pages"]
+
+
+def test_watch_offers_only_the_languages_it_shows():
+    """pnp watch shows one language: its help offers ja and en, not `all`, and `all` is refused by the
+    option itself."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    shown = CliRunner().invoke(main, ["watch", "--help"])
+    lang = shown.output.split("--lang")[1].split("--card-size")[0]
+    assert shown.exit_code == 0 and lang.startswith(" [ja|en] ") and "all" not in lang.split()
+    refused = CliRunner().invoke(main, ["watch", "deck.csv", "--lang", "all"])
+    assert refused.exit_code == 2 and "'all' is not one of 'ja', 'en'" in refused.output

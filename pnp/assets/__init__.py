@@ -33,6 +33,7 @@ class Options(Record):
     draft: bool = False  # a deck's missing or unreadable picture drawn as a grey box, with a warning
     print_shop: bool = False  # card assets as a print shop's file: a face a page, CMYK, PDF/X-4 (pnp/printshop.py)
     icc_profile: str | None = None  # --print-shop's output profile; None: the FOGRA39 profile shipped
+    die_line: str = "in-file"  # --print-shop's die line (pnp/printshop.py): in-file | separate | none
     cutter: str | None = None  # a cutting machine's print-then-cut sheets (pnp/cutter.py): silhouette | cricut
     corner_radius: float = 0.0  # mm: the cut path's rounded corners (pnp/cutpath.py); 0: square
     guide: bool = False  # a first page saying how to print, check and cut the rest (pnp/guide.py)

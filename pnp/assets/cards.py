@@ -13,17 +13,18 @@ from typing import Any, Callable
 from markupsafe import Markup
 
 from tabletop.i18n import _
-from tabletop.record import Record, field
+from tabletop.record import Record, field, replace
 
 from .. import backs as backs_mod
 from .. import content, cutpath, cutter, raster, render
 from ..fonts import FontSet
-from ..geometry import MIN_MARGIN, Rect, Size, grid, grid_capacity, safe_bleed
-from ..imposition import footer_boxes, guide_segments, ruler_box, side_footer_boxes
+from ..geometry import MIN_MARGIN, Grid, Rect, Size, grid, grid_capacity, safe_bleed
+from ..imposition import footer_boxes, guide_segments, plan_fronts, ruler_box, side_footer_boxes
 from ..render import FaceArt, FillArt, ImageArt, ShapeArt, SheetArt
 from . import BuildError, Built, Game, Options
 from .cardfaces import Face, fit_together
-from .common import FOOTER_HEIGHT, FOOTER_LEAST, footer, page_size, paper_part, variant
+from .common import (FOOTER_HEIGHT, FOOTER_LEAST, extras_part, footer, page_size, paper_part, variant,
+                     without_extras)
 
 _SIDE_LABEL = {"backs": {"ja": "裏面", "en": "backs"}, "fold": {"ja": "中央で折る", "en": "fold in the middle"}}
 
@@ -75,7 +76,12 @@ class Cards(Record):
             return "-".join([self.name, "printshop", *parts, opts.lang]) + ".pdf"
         parts += [opts.cutter] if opts.cutter else []
         parts += [opts.backs] if opts.backs != default.backs else []
-        return "-".join([self.name, *parts, *paper_part(opts), opts.lang]) + ".pdf"
+        return "-".join([self.name, *parts, *paper_part(opts), opts.lang, *extras_part(opts)]) + ".pdf"
+
+    def cut_radius(self, opts: Options, size: Size) -> float:
+        """The corners of a piece's outline, mm, for a cutter's path or a shop's die line: a chip is
+        a circle (half its diameter), a card as --corner-radius asks."""
+        return min(size.w, size.h) / 2 if self.piece == "chip" else opts.corner_radius
 
     def lay_out(self, model: Any, opts: Options, fonts: FontSet,
                 data_file) -> tuple[PieceSet, list[FaceArt], list[backs_mod.Card]]:
@@ -112,8 +118,11 @@ class Cards(Record):
         bleed, gutter = sheet_spacing(opts, pieces, arts, page, mode, margin)
         try:
             sheet_grid = grid(page, pieces.size, gutter, bleed, **({"margin": margin + bleed} if opts.cutter else {}))
-            pages = backs_mod.impose(cards, sheet_grid, mode, opts.back_offset,
-                                     "none" if opts.cutter else pieces.guides or opts.guides)
+            guides = "none" if opts.cutter else pieces.guides or opts.guides
+            if opts.cutter == "cricut":
+                pages = cricut_pages(cards, sheet_grid, mode, opts.back_offset)
+            else:
+                pages = backs_mod.impose(cards, sheet_grid, mode, opts.back_offset, guides)
         except ValueError as e:
             raise BuildError(str(e)) from None
         label = self.label[opts.lang]
@@ -130,7 +139,7 @@ class Cards(Record):
             if opts.cutter and p.kind == "fronts":  # the machine reads the printed side it cuts
                 cut.append(n)
                 marks = tuple(cutter.marks(page)) if opts.cutter == "silhouette" else ()
-                extras += cut_files(opts, p.sheet, n)
+                extras += cut_files(opts.cutter, p.sheet, n, self.cut_radius(opts, pieces.size))
             sheets.append(SheetArt(p.sheet, segments, foot, folds, ruler, marks))
         if opts.guide:
             lead, faces = self._guide(game, opts, fonts, pieces, [p.kind for p in pages], len(arts), bleed, mode, page)
@@ -156,17 +165,45 @@ class Cards(Record):
             game.title[opts.lang], self.label[opts.lang], self.piece, len(pieces.pieces),
             sum(kind != "backs" for kind in kinds), paper, guide.runs(kinds, lead), lead, pieces.size, mode,
             "none" if opts.cutter else pieces.guides or opts.guides, bleed, opts.style, opts.cutter,
-            self.filename(opts).removesuffix(".pdf"))
+            self.filename(without_extras(opts)).removesuffix(".pdf"))
         return guide.lead_sheets(facts, page, fonts, opts.lang, first_face)
 
 
-def cut_files(opts: Options, sheet, n: int) -> list[tuple[str, bytes]]:
-    """Sheet `n`'s cut path, its outlines on the cards' trims: SVG for both machines, and DXF for
-    Silhouette Studio's basic edition, which imports no SVG."""
+def cricut_pages(cards: list[backs_mod.Card], sheet_grid: Grid, mode: str,
+                 offset: tuple[float, float]) -> list[backs_mod.Page]:
+    """A Cricut's sheets, each with its cards' block centred on the image. Design Space sizes an
+    uploaded SVG to its outlines and its "Align → Center" puts their middle on the image's middle, so
+    a part-filled sheet keeps its cards on a grid just large enough for them, centred like a full
+    one: the outlines then land on the printed cards. The top margin keeps room for the scale check
+    (chips fill the image otherwise): the grid loses a row until it is there."""
+    rows = sheet_grid.rows
+    while rows > 1 and not _ruler_fits(replace(sheet_grid, rows=rows)):
+        rows -= 1
+    per_page = sheet_grid.cols * rows
+    pages: list[backs_mod.Page] = []
+    for start in range(0, len(cards), per_page):
+        chunk = cards[start:start + per_page]
+        cols = min(sheet_grid.cols, len(chunk))
+        pages += backs_mod.impose(chunk, replace(sheet_grid, cols=cols, rows=-(-len(chunk) // cols)), mode,
+                                  offset, "none")
+    return pages
+
+
+def _ruler_fits(sheet_grid: Grid) -> bool:
+    """Whether a full sheet of this grid leaves room for the scale check beside a footer's strip."""
+    [sheet] = plan_fronts(sheet_grid.per_page, sheet_grid, "none")
+    room = footer_boxes(sheet, [], FOOTER_HEIGHT, FOOTER_LEAST)
+    footprint = room[0] if room else None
+    return ruler_box(sheet, [], footprint) is not None
+
+
+def cut_files(machine: str, sheet, n: int, radius: float) -> list[tuple[str, bytes]]:
+    """Sheet `n`'s cut path, its outlines on the pieces' trims with corners of `radius`: SVG for both
+    machines, and DXF for Silhouette Studio's basic edition, which imports no SVG."""
     trims = [pl.trim for pl in sheet.placements]
-    files = [(f"-p{n}.svg", cutpath.svg(sheet.page, trims, opts.corner_radius).encode())]
-    if opts.cutter == "silhouette":
-        files.append((f"-p{n}.dxf", cutpath.dxf(sheet.page, trims, opts.corner_radius).encode()))
+    files = [(f"-p{n}.svg", cutpath.svg(sheet.page, trims, radius).encode())]
+    if machine == "silhouette":
+        files.append((f"-p{n}.dxf", cutpath.dxf(sheet.page, trims, radius).encode()))
     return files
 
 
@@ -220,7 +257,8 @@ class Inserts(Cards):
         if opts.print_shop:
             return f"{self.name}-printshop-{variant(opts)}{opts.lang}.pdf"
         machine = f"{opts.cutter}-" if opts.cutter else ""
-        return f"{self.name}-{machine}{variant(opts)}" + "-".join([*paper_part(opts), opts.lang]) + ".pdf"
+        return (f"{self.name}-{machine}{variant(opts)}"
+                + "-".join([*paper_part(opts), opts.lang, *extras_part(opts, backs=False)]) + ".pdf")
 
 
 class Words:

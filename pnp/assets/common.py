@@ -37,6 +37,24 @@ def paper_part(opts: Options) -> list[str]:
     return [] if opts.cutter == "cricut" else [page_size(opts)[0]]
 
 
+def extras_part(opts: Options, backs: bool = True) -> list[str]:
+    """The end of a file name for what a build adds to the plain one (a guide page, backs moved by
+    --back-offset), so it never takes the plain file's name: inserts-a4-ja-guide.pdf,
+    cards-a4-ja-offset1.5,-0.5.pdf. `backs`: whether the asset can have back pages."""
+    parts = ["guide"] if opts.guide else []
+    if backs and opts.back_offset != Options().back_offset:
+        parts.append("offset{:g},{:g}".format(*opts.back_offset))
+    return parts
+
+
+def without_extras(opts: Options) -> Options:
+    """The options of the plain build: a cutter's files are named after its PDF, for a guide page or
+    moved backs change no sheet of fronts."""
+    from msgspec.structs import replace
+
+    return replace(opts, guide=False, back_offset=Options().back_offset)
+
+
 def card_size(opts: Options) -> Size:
     try:
         return parse_card_size(opts.card_size)

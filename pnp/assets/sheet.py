@@ -10,7 +10,7 @@ from ..fonts import FontSet
 from ..geometry import MIN_MARGIN, Rect
 from ..text import TextStyle
 from . import Built, Game, Options
-from .common import FOOTER_HEIGHT, check_glyphs, footer, page_size
+from .common import FOOTER_HEIGHT, check_glyphs, extras_part, footer, page_size
 
 MARGIN = 10.0  # mm
 SHEET_STYLES = {
@@ -70,7 +70,7 @@ class SummarySheet(Record):
     context: Callable[[Any, Options], dict[str, Any]]
 
     def filename(self, opts: Options) -> str:
-        return f"{self.name}-{page_size(opts)[0]}-{opts.lang}.pdf"
+        return "-".join([self.name, page_size(opts)[0], opts.lang, *extras_part(opts, backs=False)]) + ".pdf"
 
     def build(self, game: Game, model: Any, opts: Options, fonts: FontSet) -> Built:
         xml = content.render(self.template, lang=opts.lang, **self.context(model, opts))

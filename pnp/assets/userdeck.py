@@ -29,7 +29,7 @@ from . import BuildError, Game, Options
 from .cardfaces import lay_out as fit_boxes
 from .deckboxes import deck_geometry, layered
 from .cards import Cards, Face, Piece, PieceSet
-from .common import card_size, paper_part, plain
+from .common import card_size, extras_part, paper_part, plain
 from . import deck_backs
 from .keptfaces import KeptFaces, card_key, deck_key
 from .deckpictures import image_areas, image_reaches, image_warnings, pictures, prepared_pictures, split
@@ -273,7 +273,8 @@ class DeckCards(Cards):
             parts.append(opts.cutter)
         if deck.backs.backs and opts.backs != Options().backs:
             parts.append(opts.backs)
-        return "-".join([*parts, *paper_part(opts), opts.lang]) + ".pdf"
+        extras = extras_part(opts, backs=bool(deck.backs.backs))
+        return "-".join([*parts, *paper_part(opts), opts.lang, *extras]) + ".pdf"
 
     def lay_out(self, model: Any, opts: Options, fonts: FontSet, data_file) -> tuple[PieceSet, list, list]:
         deck, size = self.deck, self.size(opts)
