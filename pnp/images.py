@@ -145,14 +145,19 @@ def too_large(error: Exception) -> ImageError:
     into gigabytes (a decompression bomb) refuses twice its MAX_IMAGE_PIXELS. Said with the figures."""
     from PIL import Image
 
-    limit = 2 * Image.MAX_IMAGE_PIXELS / 1e6
+    limit = _megapixels(2 * Image.MAX_IMAGE_PIXELS)
     found = _PIXELS.search(str(error))  # Pillow's message is the only place its count is given
     if found:
-        return ImageError(_("too large: {size:.3g} megapixels, more than the {limit:.3g} a picture may have; "
+        return ImageError(_("too large: {size} megapixels, more than the {limit} a picture may have; "
                             "scale it down (300 dpi at the card's size is enough)").format(
-            size=int(found.group(1)) / 1e6, limit=limit))
-    return ImageError(_("too large: more than the {limit:.3g} megapixels a picture may have; scale it down "
+            size=_megapixels(int(found.group(1))), limit=limit))
+    return ImageError(_("too large: more than the {limit} megapixels a picture may have; scale it down "
                         "(300 dpi at the card's size is enough)").format(limit=limit))
+
+
+def _megapixels(pixels: int) -> str:
+    """195 for 195 000 000 pixels, 0.35 for 350 000: three figures at most."""
+    return f"{pixels / 1e6:.3g}"
 
 
 def picture_size(path: Path) -> tuple[int, int]:
