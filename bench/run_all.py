@@ -150,6 +150,7 @@ def main() -> None:
     script_bench("companion serve on localhost (bench/web.py)", "web.py")
     script_bench("companion serve under a flood of connections (bench/limits.py)", "limits.py")
     script_bench("pnp watch, save to new page image (bench/watch_delay.py)", "watch_delay.py")
+    script_bench("pnp watch, one cell of a 133-card deck with art (bench/watch_edit.py)", "watch_edit.py")
 
 
 if __name__ == "__main__":

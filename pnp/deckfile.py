@@ -37,6 +37,8 @@ LANGS = ("ja", "en")
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 _JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]")  # kana, kanji
 MAX_COPIES = 999  # more of one card is a typo (a price in the copies column), not a deck
+MIN_TEXT_SIZE = 6.5  # pt: the text floor unless the deck sets its own (assets/layout.LEGIBLE)
+LEAST_TEXT_SIZE = 4.0  # pt: below it, printed type is not read at arm's length, whatever the card
 
 
 class Field(Record):
@@ -85,6 +87,7 @@ class Deck(Record):
     rules: deckrules.CardRules = deckrules.CardRules()  # what each card's data changes on its face
     variants: dict[str, Any] = field(default_factory=dict)  # [layouts.NAME] → a Deck of its cards
     tuckbox: Any = None  # [tuckbox] (deckformat.TuckBoxOptions), checked; None: no tuck box
+    min_text_size: float = MIN_TEXT_SIZE  # pt: the floor text is shrunk to before the build fails
 
     def boxes_for(self, style: str) -> dict[str, tuple[str, ...]]:
         """The boxes for an insert style given on the command line: the layout's for that style, with
@@ -121,7 +124,8 @@ class Deck(Record):
         f = self.fields.get(name)
         if f is None:
             return ""
-        return cell_text(card.cells.get(f.columns[lang], ""))
+        value = card.cells.get(f.columns[lang], "")
+        return indent(value) + cell_text(value).lstrip(IDEOGRAPHIC_SPACE)
 
     def suit(self, card: Card) -> SuitOptions | None:
         value = self.text(card, "suit", self.languages[0]).strip()
@@ -134,6 +138,17 @@ def cell_text(value: Any) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))  # Excel stores 3 as 3.0
     return str(value).strip()
+
+
+IDEOGRAPHIC_SPACE = "\u3000"
+
+
+def indent(value: Any) -> str:
+    """The 全角スペース a text cell starts with (字下げ, a paragraph's indent), kept when it prints."""
+    if not isinstance(value, str):
+        return ""
+    text = value.lstrip(" \t\r\n")
+    return text[:len(text) - len(text.lstrip(IDEOGRAPHIC_SPACE))] if text.strip() else ""
 
 
 def find_suit(suits: dict[str, SuitOptions], value: str) -> SuitOptions | None:
@@ -252,13 +267,13 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None, rows
                 *_no_japanese(deck_file, d, table))
     title = {lang: _text(d.title, lang) or deck_id for lang in LANGS}
     fonts = _fonts(deck_file.parent, d.fonts)
-    warnings += tuple(_("{file}: font {font!r} has no bold face: its bold text prints in its regular face").format(
+    warnings += tuple(_("warning: {file}: font {font!r} has no bold face: its bold text prints in its regular face").format(
         file=deck_file.name, font=Path(spec.regular).name) for spec in fonts if spec.regular not in BUNDLED
         and spec.bold is None and not font_facts(Path(spec.regular), cache_dir()).variable)
     deck = Deck(deck_file, deck_id, title, languages, layout, data.layout, d.card_size, d.diameter,
                 {k: f for k, f in fields.items() if k in shown or k == name_field}, boxes, templates, styles,
                 suits, backs, table, cards, name_field, images, d.image_dpi, fonts, icons, rich, places, warnings,
-                notes, included, d.author, rules, tuckbox=_tuckbox(data, layout))
+                notes, included, d.author, rules, tuckbox=_tuckbox(data, layout), min_text_size=d.min_text_size)
     return _with_variants(deck, data, spreadsheet, layout_column, card_layouts) if layout_column else deck
 
 
@@ -389,6 +404,10 @@ def _check_looks(data: DeckFileData) -> None:
                 raise DataError(message, where=f"fields.{name}.{key}")
     if "" in data.deck.replace:
         raise DataError(_("a code to replace cannot be empty"), where="deck.replace")
+    floor = data.deck.min_text_size
+    if not (math.isfinite(floor) and floor >= LEAST_TEXT_SIZE):
+        raise DataError(_("min_text_size is pt, at least {least:g} (smaller type is not read at arm's length), "
+                          "got {value:g}").format(least=LEAST_TEXT_SIZE, value=floor), where="deck.min_text_size")
 
 
 def _check_colours(data: DeckFileData) -> None:

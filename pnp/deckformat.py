@@ -47,6 +47,7 @@ class DeckOptions(Record):
     replace: dict[str, str] = field(default_factory=dict)  # the deck's own codes → text, in every cell
     back: str | ValueMap | None = None  # the column (or field) whose cell names each card's back in [backs]
     layout: str | ValueMap | None = None  # the column (or field) whose cell names each card's [layouts.NAME]
+    min_text_size: float = 6.5  # pt: the floor text is shrunk to before a build fails; 4 at the least
 
 
 class FontOptions(Record):
@@ -83,6 +84,7 @@ class FieldOptions(Record):
     align: Literal["left", "center", "right"] | None = None
     leading: float | None = None
     space_before: float | None = None  # pt above the field's paragraph
+    one_line: bool | None = None  # shrunk to one line (as far as the text floor) before it wraps
 
 
 class BoxOptions(PlaceOptions):

@@ -116,11 +116,43 @@ class Prepared(Record):
 
 
 def prepare_all(requests: Iterable[Request], dpi: int) -> dict[Request, Prepared]:
-    """Every request read, placed and resampled (threads: Pillow works without the GIL)."""
+    """Every request read, placed and resampled (threads: Pillow works without the GIL); a picture
+    prepared before in this process, its file unchanged since, is not read again (`pnp watch`)."""
     cache = cache_dir()
-    todo = list(dict.fromkeys(requests))
+    versions = {r: _version(r, dpi, cache) for r in dict.fromkeys(requests)}  # before the files are read
+    done = {r: kept for r, key in versions.items() if (kept := _kept(key)) is not None}
+    todo = [r for r in versions if r not in done]
     with ThreadPoolExecutor(WORKERS) as pool:
-        return dict(zip(todo, pool.map(lambda r: _prepare(r, dpi, cache), todo)))
+        for request, prepared in zip(todo, pool.map(lambda r: _prepare(r, dpi, cache), todo)):
+            done[request] = prepared
+            _keep(versions[request], prepared)
+    return done
+
+
+_KEPT_MOST = 20_000
+_kept_prepared: dict[tuple, Prepared] = {}  # (request, dpi, cache, the file's size and mtime) → its preparation
+
+
+def _version(request: Request, dpi: int, cache: Path) -> tuple | None:
+    try:
+        stat = request.path.stat()
+    except OSError:
+        return None
+    return request, dpi, cache, stat.st_size, stat.st_mtime_ns
+
+
+def _kept(key: tuple | None) -> Prepared | None:
+    """The preparation of this version of the picture, if it was made before and its file is there."""
+    prepared = _kept_prepared.get(key) if key else None
+    return prepared if prepared is not None and Path(prepared.file).is_file() else None
+
+
+def _keep(key: tuple | None, prepared: Prepared) -> None:
+    if key is None or prepared.problem:  # a picture missing or unreadable is read again next time
+        return
+    if len(_kept_prepared) >= _KEPT_MOST:
+        _kept_prepared.clear()
+    _kept_prepared[key] = prepared
 
 
 def _prepare(request: Request, dpi: int, cache: Path) -> Prepared:

@@ -72,7 +72,7 @@ def split_runs(frags: list, faces: tuple[Face, ...]) -> list:
             continue
         own = _own_face(frag.fontName, faces)
         bold, italic = bool(getattr(frag, "bold", 0)), bool(getattr(frag, "italic", 0))
-        if all(ord(c) in own.chars or c.isspace() for c in text):  # the common case: nothing to split
+        if all(ord(c) in own.chars for c in text):  # the common case: nothing to split
             name = face_name(own, bold, italic)
             out.append(frag if name == frag.fontName else frag.clone(fontName=name))
             continue
@@ -97,12 +97,13 @@ def _own_face(font: str, faces: tuple[Face, ...]) -> Face:
 
 
 def _face_for(char: str, own: Face, faces: tuple[Face, ...]) -> Face:
-    """The run's own face if it draws `char` (or `char` is a space), else the first face of the
-    chain that does (the first face if none: the glyph check names such characters)."""
+    """The run's own face if it draws `char`, else the first face of the chain that does (a Latin
+    font's text keeps its 全角スペース a kanji wide); if none does, the run's own face for a space,
+    the first face for anything else (the glyph check names such characters)."""
     code = ord(char)
-    if code in own.chars or char.isspace():
+    if code in own.chars:
         return own
-    return next((f for f in faces if code in f.chars), faces[0])
+    return next((f for f in faces if code in f.chars), own if char.isspace() else faces[0])
 
 
 def face_name(face: Face, bold: bool, italic: bool) -> str:

@@ -12,6 +12,7 @@ import hashlib
 import io
 import math
 import os
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -33,6 +34,7 @@ DPI_CHOICES = (300, 600)
 LOW_DPI = 150  # below this, art prints visibly soft: a warning
 JPEG_QUALITY = 92
 _VERSION = b"images 2"  # change when the resampling or the encoding changes: the cache is remade
+_PIXELS = re.compile(r"\((\d+) pixels\)")
 _H = {"left": 0.0, "center": 0.5, "right": 1.0}
 _V = {"top": 0.0, "middle": 0.5, "center": 0.5, "bottom": 1.0}
 
@@ -132,8 +134,30 @@ def open_image(path: Path, data: bytes | None = None) -> PILImage.Image:
         raise ImageError(e.strerror or str(e)) from None
     try:
         return Image.open(io.BytesIO(data), formats=FORMATS)
-    except (UnidentifiedImageError, Image.DecompressionBombError, OSError, ValueError):
+    except Image.DecompressionBombError as e:
+        raise too_large(e) from None
+    except (UnidentifiedImageError, OSError, ValueError):
         raise ImageError(_("not a PNG, JPEG or WebP image")) from None
+
+
+def too_large(error: Exception) -> ImageError:
+    """A picture with more pixels than Pillow opens: its guard against a small file that would unpack
+    into gigabytes (a decompression bomb) refuses twice its MAX_IMAGE_PIXELS. Said with the figures."""
+    from PIL import Image
+
+    limit = _megapixels(2 * Image.MAX_IMAGE_PIXELS)
+    found = _PIXELS.search(str(error))  # Pillow's message is the only place its count is given
+    if found:
+        return ImageError(_("too large: {size} megapixels, more than the {limit} a picture may have; "
+                            "scale it down (300 dpi at the card's size is enough)").format(
+            size=_megapixels(int(found.group(1))), limit=limit))
+    return ImageError(_("too large: more than the {limit} megapixels a picture may have; scale it down "
+                        "(300 dpi at the card's size is enough)").format(limit=limit))
+
+
+def _megapixels(pixels: int) -> str:
+    """195 for 195 000 000 pixels, 0.35 for 350 000: three figures at most."""
+    return f"{pixels / 1e6:.3g}"
 
 
 def picture_size(path: Path) -> tuple[int, int]:
@@ -145,7 +169,9 @@ def picture_size(path: Path) -> tuple[int, int]:
             return _upright(image.size, _orientation(image))
     except FileNotFoundError:
         raise ImageError(_("not found")) from None
-    except (UnidentifiedImageError, Image.DecompressionBombError, ValueError):
+    except Image.DecompressionBombError as e:
+        raise too_large(e) from None
+    except (UnidentifiedImageError, ValueError):
         raise ImageError(_("not a PNG, JPEG or WebP image")) from None
     except OSError as e:
         raise ImageError(e.strerror or str(e)) from None

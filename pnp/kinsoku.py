@@ -76,11 +76,24 @@ def line_texts(lines) -> list[str]:
             for line in lines]
 
 
+IDEOGRAPHIC_SPACE = "\u3000"  # 全角スペース: a kanji's width of blank, typed to line things up
+# Stands in for it while ReportLab parses the markup: ReportLab folds every run of whitespace, this one
+# included, into one half-width space.
+_KEPT_SPACE = "\ue001"
+
+
 class KinsokuParagraph(Paragraph):
     def __init__(self, text, style=None, *args, **kwargs):
         if style is not None and getattr(style, "wordWrap", None) != "CJK":
             text = keep_numbers(text)
+        kept = isinstance(text, str) and IDEOGRAPHIC_SPACE in text
+        if kept:
+            text = text.replace(IDEOGRAPHIC_SPACE, _KEPT_SPACE)
         super().__init__(text, style, *args, **kwargs)
+        if kept:
+            for frag in self.frags:
+                if isinstance(getattr(frag, "text", None), str):
+                    frag.text = frag.text.replace(_KEPT_SPACE, IDEOGRAPHIC_SPACE)
 
     def split(self, availWidth, availHeight):
         halves = super().split(availWidth, availHeight)

@@ -11,7 +11,7 @@ from pathlib import Path
 from tabletop.fileio import write_atomic
 
 SLANT = math.tan(math.radians(12))  # the usual oblique angle
-VERSION = 1  # bump when the copies are made differently
+VERSION = 2  # bump when the copies are made differently
 
 
 @lru_cache(maxsize=None)
@@ -56,7 +56,12 @@ def _slanted_bytes(source: Path, postscript: str) -> bytes:
     font["post"].italicAngle = -12.0
     names = font["name"]
     family = names.getBestFamilyName() or "Font"
-    for name_id, value in {2: "Oblique", 4: f"{family} Oblique", 6: postscript}.items():
+    given = {2: "Oblique", 4: f"{family} Oblique", 6: postscript}
+    # Every platform's record of these names goes: ReportLab shares one face between fonts of the same
+    # PostScript name, and a font that also names itself for the Mac (most Latin fonts do) would keep
+    # its upright name there, and print upright.
+    names.names = [n for n in names.names if n.nameID not in given]
+    for name_id, value in given.items():
         names.setName(value, name_id, 3, 1, 0x409)
     out = io.BytesIO()
     font.save(out)

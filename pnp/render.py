@@ -62,6 +62,9 @@ class ImageArt(Record):
     placed: Rect  # relative to the box: where the picture goes
     file: str | None  # the prepared file, embedded once however many faces show it
     rotation: int = 0
+    # mm the picture is drawn past its box (left, bottom, right, top): into the bleed, as far as the sheet's
+    # bleed goes (full art at the card's edge, assets/deckpictures.py); `placed` reaches as far
+    reach: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
 
 
 class VectorArt(Record):
@@ -255,7 +258,7 @@ def _draw_face(c: Canvas, face: FaceArt, trim: Rect, rotation: int, bleed: float
         elif isinstance(item, ShapeArt):
             _draw_shape(c, item, local.outset(bleed))
         elif isinstance(item, ImageArt):
-            _draw_image(c, item)
+            _draw_image(c, item, bleed)
         elif isinstance(item, VectorArt):
             _draw_vector(c, item)
         else:
@@ -309,12 +312,19 @@ def _draw_fill(c: Canvas, fill: FillArt, limit: Rect) -> None:
     c.rect(pt(x0), pt(y0), pt(x1 - x0), pt(y1 - y0), fill=1, stroke=1 if fill.stroke else 0)
 
 
-def _draw_image(c: Canvas, art: ImageArt) -> None:
+def _draw_image(c: Canvas, art: ImageArt, bleed: float = 0.0) -> None:
+    from .reportlab_internals import draw_kept_image
+
     box, placed = art.box, art.placed
     c.saveState()
     c.translate(pt(box.x + box.w / 2), pt(box.y + box.h / 2))
     c.rotate(art.rotation)
     c.translate(-pt(box.w / 2), -pt(box.h / 2))
+    if any(art.reach):  # as far into the bleed as the sheet has: never over a neighbour
+        left, bottom, right, top = (min(r, bleed) for r in art.reach)
+        clip = c.beginPath()
+        clip.rect(-pt(left), -pt(bottom), pt(box.w + left + right), pt(box.h + bottom + top))
+        c.clipPath(clip, stroke=0, fill=0)
     if art.file is None:  # a draft's stand-in: a grey panel crossed out
         c.setFillColor(rl_color("#dddddd"))
         c.setStrokeColor(rl_color("#888888"))
@@ -323,7 +333,8 @@ def _draw_image(c: Canvas, art: ImageArt) -> None:
         c.line(0, 0, pt(box.w), pt(box.h))
         c.line(0, pt(box.h), pt(box.w), 0)
     else:
-        c.drawImage(art.file, pt(placed.x), pt(placed.y), pt(placed.w), pt(placed.h), mask="auto")
+        # Made once per version of the file, however many documents draw it (pnp watch makes one a save).
+        draw_kept_image(c, art.file, pt(placed.x), pt(placed.y), pt(placed.w), pt(placed.h))
     c.restoreState()
 
 

@@ -14,6 +14,13 @@ differs, or a font parsed on every run).
   (`parsedfonts.py`) stores the parse and makes the objects again without parsing: it creates them
   without their constructors and sets their attributes, among them the face's `_ttf_data` (the
   file's bytes, which subsetting reads tables from) and `_pdfScale` (font units to PDF units).
+- **A picture's PDF object kept between documents** (`draw_kept_image`): `drawImage` decodes a PNG and
+  deflates its pixels again for every document (a tenth of a second for a card's art), and registers
+  the object it made with the canvas's document under a name made from the file's name. `pnp watch`
+  makes a document at every save: the object is made once per version of the file (its name, size
+  and mtime), and a copy of it is registered in each new document the way `drawImage` registers its
+  own (with the soft mask of a picture with transparency), so `drawImage` finds it there and only
+  draws it.
 - **A paragraph's lines** (`wrapped_lines`): `Paragraph.wrap` breaks the lines and keeps them as
   `blPara`, which ReportLab's own split and draw read; the kit reads it to see how a text broke and to
   hand a split paragraph's first half the lines ReportLab gave it.
@@ -23,6 +30,9 @@ differs, or a font parsed on every run).
 """
 from __future__ import annotations
 
+import copy
+import os
+from collections import OrderedDict
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable
 from weakref import WeakKeyDictionary
@@ -105,6 +115,56 @@ def font_from_state(name: str, font_state: dict, face_state: dict, face_class: t
 def font_bytes(face: Any) -> Any:
     """The font file's bytes a face reads its tables from."""
     return getattr(face, FONT_BYTES)
+
+
+# ---- a picture's PDF object kept between documents ------------------------------------------------------
+
+IMAGE_MASK = "auto"  # a picture's transparency (its alpha channel) kept, as every picture of the kit is drawn
+KEPT_IMAGE_BYTES = 512 * 2**20  # the most the kept pictures' streams hold; the oldest go first
+_kept_images: OrderedDict[tuple, Any] = OrderedDict()  # (file, size, mtime) → the object drawImage would make
+
+
+def draw_kept_image(canvas: Any, file: str, x: float, y: float, width: float, height: float) -> None:
+    """`canvas.drawImage(file, x, y, width, height, mask="auto")`, the picture's PDF object made once
+    for this version of the file and kept for the documents made after this one."""
+    from reportlab.lib.utils import _digester
+    from reportlab.pdfbase import pdfdoc
+
+    doc = canvas._doc
+    name = _digester(f"{file}{IMAGE_MASK}".encode("utf-8"))  # as drawImage names a file's picture
+    registered = doc.getXObjectName(name)
+    if registered not in doc.idToObject:
+        stat = os.stat(file)
+        key = (file, stat.st_size, stat.st_mtime_ns)
+        kept = _kept_images.get(key)
+        if kept is None:
+            kept = _kept_images[key] = pdfdoc.PDFImageXObject(name, file, mask=IMAGE_MASK)
+            _forget_oldest_images()
+        _kept_images.move_to_end(key)
+        image = copy.copy(kept)
+        smask = vars(image).pop("_smask", None)
+        canvas._setXObjects(image)
+        doc.Reference(image, registered)
+        doc.addForm(name, image)
+        if smask is not None:
+            smask = copy.copy(smask)
+            mask_name = doc.getXObjectName(smask.name)
+            if mask_name in doc.idToObject:
+                image.smask = pdfdoc.PDFObjectReference(mask_name)
+            else:
+                canvas._setXObjects(smask)
+                image.smask = doc.Reference(smask, mask_name)
+    canvas.drawImage(file, x, y, width, height, mask=IMAGE_MASK)
+
+
+def _forget_oldest_images() -> None:
+    def size(image: Any) -> int:
+        smask = getattr(image, "_smask", None)
+        return len(image.streamContent) + (len(smask.streamContent) if smask is not None else 0)
+
+    total = sum(size(image) for image in _kept_images.values())
+    while len(_kept_images) > 1 and total > KEPT_IMAGE_BYTES:
+        total -= size(_kept_images.popitem(last=False)[1])
 
 
 # ---- a paragraph's lines ---------------------------------------------------------------------------------

@@ -34,6 +34,7 @@ class TextStyle(Record):
     space_before: float = 0.0  # pt at full size
     leading: float = 1.28
     indent: float = 0.0  # pt at full size: a hanging indent (numbered steps keep their text clear of the number)
+    one_line: bool = False  # shrunk to stay on one line (a title) before it wraps; wraps only below the floor
 
 
 class Fitted(Record):
@@ -149,7 +150,9 @@ def _try(paras, table, width, height, fonts, lang, scale, min_size) -> Fitted | 
         return None
     out, total = [], 0.0
     for i, p in enumerate(paras):
-        para, h, widest = _wrapped(*bulleted(p, _measuring_style(table[p.style], fonts, lang, scale, min_size)), width)
+        style = table[p.style]
+        own = _one_line_scale(p, style, fonts, lang, scale, min_size, width) if style.one_line else scale
+        para, h, widest = _wrapped(*bulleted(p, _measuring_style(style, fonts, lang, own, min_size)), width)
         if widest > width + 0.01:
             return None
         space = table[p.style].space_before * scale if i else 0.0
@@ -158,6 +161,46 @@ def _try(paras, table, width, height, fonts, lang, scale, min_size) -> Fitted | 
             return None
         out.append((para, space))
     return Fitted(tuple(out), total, scale)
+
+
+UNWRAPPED = 1e5  # pt: a width no line reaches, to measure a paragraph's lines as written
+
+
+def _one_line_scale(para: Para, style: TextStyle, fonts, lang, scale, min_size, width) -> float:
+    """The scale (≤ `scale`) at which a `one_line` paragraph's lines stand unbroken in `width`, shrunk no
+    further than the floor; `scale` where even the floor would not do (it then wraps, at the box's size)."""
+    from .reportlab_internals import wrapped_lines
+
+    def lines(at: float, within: float) -> tuple[int, float]:
+        wrapped = _wrapped(*bulleted(para, _measuring_style(style, fonts, lang, at, min_size)), within)[0]
+        return len(wrapped_lines(wrapped).lines), _widest(wrapped)
+
+    written, natural = lines(scale, UNWRAPPED)  # its own line breaks (<br/>) only
+    if lines(scale, width)[0] == written:
+        return scale
+    floor = min(style.size, min_size) / style.size
+    own = scale * width / natural
+    for _ in range(6):  # widths go with the size, but ReportLab breaks a line a hair before it is full
+        if own < floor:
+            return scale
+        if lines(own, width)[0] == written:
+            return own
+        own *= 0.995
+    return scale
+
+
+def overflowing(paras: tuple[Para, ...], styles: dict[str, TextStyle], width: float, height: float,
+                fonts: FontSet, lang: str, min_size: float = MIN_SIZE) -> int:
+    """Which paragraph a box that does not fit overflows at: at the floor size, the first too wide for
+    `width` or reaching past `height` (points); the last if none does alone."""
+    total = 0.0
+    for i, p in enumerate(paras):
+        style = styles[p.style]
+        _para, h, widest = _wrapped(*bulleted(p, _measuring_style(style, fonts, lang, 0.0, min_size)), width)
+        total += (style.space_before * min(1.0, min_size / style.size) if i else 0.0) + h
+        if widest > width + 0.01 or total > height + 0.01:
+            return i
+    return len(paras) - 1
 
 
 @lru_cache(maxsize=8192)

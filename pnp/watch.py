@@ -73,44 +73,82 @@ def error_lines(e: Exception) -> str:
                      for x in errors)
 
 
+class Rebuilder:
+    """Builds the deck at `path` again and again (`watch` calls `rebuild` at every save), keeping what
+    the last build made: each card's laid-out faces (`assets/keptfaces.py`: a card is laid out again
+    only when something it is made from changed) and each page's image (a page is drawn again only when
+    a face on it, or the page itself, changed). `laid_out`: the faces the last build laid out."""
+
+    def __init__(self, path: Path, options: Callable, out: Path, preview: Preview) -> None:
+        from .assets.keptfaces import KeptFaces
+
+        self.path, self.options, self.out, self.preview = path, options, out, preview
+        self.kept = KeptFaces()
+        self.images: dict[str, bytes] = {}  # a page's signature → its image, the last good build's pages
+
+    @property
+    def laid_out(self) -> int:
+        return self.kept.laid_out
+
+    def rebuild(self) -> None:
+        """Build the deck once, write its PDF and show its pages; a user error is shown instead, the PDF
+        and the pages of the last good build kept."""
+        from .assets.userdeck import check_language, deck_game
+        from .build import Job, build_pdf
+        from .deckfile import load_deck
+
+        preview = self.preview
+        start = time.perf_counter()
+        try:
+            deck = load_deck(self.path)
+            preview.inputs = {p.resolve() for p in deck.inputs()}
+            game = deck_game(deck, self.kept)
+            asset = next(iter(game.assets.values()))  # the cards (a tuck box, if any, comes after them)
+            opts: Options = self.options(deck)
+            check_language(deck, opts.lang)
+            job = Job(game, asset)
+            built = build_pdf(job, opts)
+            write_atomic(job.path(self.out, opts), built.pdf)
+        except (DataError, BuildError) as e:
+            preview.fail(error_lines(e))
+            return
+        except OSError as e:  # a file caught mid-save, an unwritable output: said, and the next save tries again
+            preview.fail(_("error: {message}").format(message=describe_os_error(e)))
+            return
+        signatures = self._signatures(built)
+        drawn = page_images(built.pdf, [n for n, sign in enumerate(signatures) if sign not in self.images])
+        images = [self.images[sign] if sign in self.images else drawn[n] for n, sign in enumerate(signatures)]
+        self.images = {sign: image for sign, image in zip(signatures, images) if sign is not None}
+        preview.show(images, time.perf_counter() - start)
+
+    def _signatures(self, built) -> list[str | None]:
+        """Each page's signature: its place in the PDF and the sheet, and the keys of the faces placed on it
+        (what its footer, guides and faces are made from); None where a page is not a sheet of faces (a
+        guide page), which is then always drawn again."""
+        sheets, order = built.sheets, self.kept.order
+        if len(sheets) != built.pages or any(pl.face >= len(order) for s in sheets for pl in s.placements):
+            return [None] * built.pages
+        return [hashlib.sha1(repr((self.kept.deck, n, built.pages, sheet, [order[pl.face] for pl in sheet.placements]))
+                             .encode("utf-8")).hexdigest() for n, sheet in enumerate(sheets)]
+
+
 def rebuild(path: Path, options: Callable, out: Path, preview: Preview) -> None:
-    """Build the deck at `path` once, write its PDF and show its pages; a user error is shown instead,
-    the PDF and the pages of the last good build kept."""
-    from .assets.userdeck import check_language, deck_game
-    from .build import Job, build_pdf
-    from .deckfile import load_deck
-
-    start = time.perf_counter()
-    try:
-        deck = load_deck(path)
-        preview.inputs = {p.resolve() for p in deck.inputs()}
-        game = deck_game(deck)
-        asset = next(iter(game.assets.values()))  # the cards (a tuck box, if any, comes after them)
-        opts: Options = options(deck)
-        check_language(deck, opts.lang)
-        job = Job(game, asset)
-        built = build_pdf(job, opts)
-        write_atomic(job.path(out, opts), built.pdf)
-    except (DataError, BuildError) as e:
-        preview.fail(error_lines(e))
-        return
-    except OSError as e:  # a file caught mid-save, an unwritable output: said, and the next save tries again
-        preview.fail(_("error: {message}").format(message=describe_os_error(e)))
-        return
-    preview.show(page_images(built.pdf), time.perf_counter() - start)
+    """Build the deck at `path` once, write its PDF and show its pages (nothing kept for a next build)."""
+    Rebuilder(path, options, out, preview).rebuild()
 
 
-def page_images(pdf: bytes, dpi: float = SCREEN_DPI) -> list[bytes]:
+def page_images(pdf: bytes, pages: list[int] | None = None, dpi: float = SCREEN_DPI) -> dict[int, bytes]:
+    """The PNG of each page of `pages` (numbered from 0; None: every page)."""
     import io
 
     import pypdfium2 as pdfium
 
     doc = pdfium.PdfDocument(pdf)
-    images = []
-    for page in doc:
+    images = {}
+    for n in range(len(doc)) if pages is None else pages:
         out = io.BytesIO()
-        page.render(scale=dpi / 72).to_pil().save(out, format="PNG", compress_level=1)  # made for a screen, now
-        images.append(out.getvalue())
+        doc[n].render(scale=dpi / 72).to_pil().save(out, format="PNG", compress_level=1)  # made for a screen, now
+        images[n] = out.getvalue()
     return images
 
 
@@ -141,12 +179,13 @@ def watch(path: Path, options: Callable, out: Path, preview: Preview, stop: thre
     import watchfiles
 
     folder = path.resolve().parent
+    rebuilder = Rebuilder(path, options, out, preview)
     built = False
     # The first build waits for the watcher's first report (nothing changed yet, after 100 ms): by then it
     # is watching, so a save made while that build runs starts the next one instead of going unseen.
     for changes in watchfiles.watch(folder, watch_filter=wanted(folder, out, preview), stop_event=stop,
                                     debounce=150, step=30, rust_timeout=100, yield_on_timeout=True):
         if changes or not built:
-            rebuild(path, options, out, preview)
+            rebuilder.rebuild()
             on_build()
             built = True

@@ -169,6 +169,39 @@ def test_text_too_long_even_at_the_smallest_size(previous):
           deck_csv=CSV.replace("相手1人に1ダメージ。", long))
 
 
+def test_text_that_does_not_fit_names_the_column_it_overflows_at_every_card_at_once(previous):
+    """The body box prints 効果 then cost: a long cost is what overflows; two cards' boxes, one report."""
+    folder, out, pdf, before = previous
+    toml = TOML.replace('[boxes.footer]', '[boxes.body]\nfields = ["body", "extra"]\n\n[boxes.footer]')
+    csv = CSV.replace("copies,名前", "extra,copies,名前").replace("\n2,火花", "\n" + "長い説明。" * 200 + ",2,火花")
+    csv = csv.replace("\n1,湧き水", "\n,1,湧き水").replace("\n3,若木", "\n" + "長い。" * 300 + ",3,若木")
+    (folder / "deck.toml").write_text(toml, encoding="utf-8")
+    (folder / "deck.csv").write_text(csv, encoding="utf-8")
+    result = invoke("build", folder / "deck.csv", "--lang", "ja", "--out", out)
+    errors = [line for line in result.output.splitlines() if line.startswith("error:")]
+    assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+    assert len(errors) == 2, result.output
+    assert errors[0].startswith(f'error: {folder / "deck.csv"}, row 2, column A "extra": 火花: the body text does not fit')
+    assert errors[1].startswith(f'error: {folder / "deck.csv"}, row 4, column A "extra": 若木: the body text does not fit')
+    assert pdf.read_bytes() == before
+
+
+def test_the_text_floor_is_the_deck_s_own(previous):
+    folder, out, pdf, before = previous
+    (folder / "deck.csv").write_text(CSV.replace("相手1人に1ダメージ。", "長い効果の説明文。" * 70), encoding="utf-8")
+    result = invoke("build", folder / "deck.csv", "--lang", "ja", "--out", out)
+    assert result.exit_code == 2 and "even at 6.5 pt" in result.output, result.output
+    (folder / "deck.toml").write_text(TOML.replace('id = "bad"', 'id = "bad"\nmin_text_size = 4.5'), encoding="utf-8")
+    result = invoke("build", folder / "deck.csv", "--lang", "ja", "--out", out)
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("value", ["3.9", "0", "-1", "nan"])
+def test_a_text_floor_under_4_pt_is_refused_naming_the_line(previous, value):
+    toml = TOML.replace('id = "bad"', f'id = "bad"\nmin_text_size = {value}')
+    fails(previous, ["deck.toml, line 3 [deck.min_text_size]", "min_text_size is pt, at least 4"], deck_toml=toml)
+
+
 def test_long_text_shrinks_before_it_fails(previous):
     folder, out, pdf, _ = previous
     (folder / "deck.csv").write_text(CSV.replace("相手1人に1ダメージ。", "長い効果の説明文。" * 25), encoding="utf-8")

@@ -173,3 +173,91 @@ def test_with_font_the_footer_separator_is_drawn_by_a_font_that_has_it(tmp_path)
     dots = [c for c in chars if c["text"] == "・"]
     assert dots and all(c["fontname"].split("+")[-1] == "NotoSansJP-Regular" for c in dots)
     assert {c["fontname"].split("+")[-1] for c in chars if c["text"] == "L"} == {"BitstreamVeraSans-Roman"}
+
+
+def test_italic_in_a_deck_font_without_an_italic_file_is_slanted(tmp_path):
+    """A Latin font names itself for the Mac too: its slanted copy must not keep that upright name
+    (ReportLab would draw the copy's text with the upright face it shares the name with)."""
+    shutil.copy(VERA / "Vera.ttf", tmp_path / "Vera.ttf")
+    path = write_deck(tmp_path, 'fonts = ["Vera.ttf"]', template='<p style="body">upright <i>slanted</i></p>')
+    _, pdf = build(path, lang="en")
+    fonts = {c["text"]: c["fontname"].split("+")[-1] for c in card_chars(pdf)}
+    assert fonts["u"] == "BitstreamVeraSans-Roman"
+    assert fonts["s"].endswith("-Regular-Oblique") and fonts["s"].startswith("TKUser")
+    from pnp.fonts import cache_dir
+
+    slanted = TTFont(next(cache_dir().glob(f"{fonts['s']}-*-v2.ttf")), lazy=True)
+    assert {str(n) for n in slanted["name"].names if n.nameID == 6} == {fonts["s"]}
+    upright = TTFont(VERA / "Vera.ttf", lazy=True)
+    assert slanted["glyf"]["l"].xMax > upright["glyf"]["l"].xMax + 50
+
+
+def test_the_no_bold_notice_is_a_warning(tmp_path):
+    shutil.copy(VERA / "Vera.ttf", tmp_path / "Vera.ttf")
+    deck = load_deck(write_deck(tmp_path, 'fonts = ["Vera.ttf"]'))
+    assert [w for w in deck.warnings if "no bold face" in w][0].startswith("warning: deck.toml: font 'Vera.ttf'")
+
+
+def test_an_ideographic_space_prints_a_kanji_wide(tmp_path):
+    """「あ　い」: the 全角スペース is as wide as あ (ReportLab folds it into a half-width space), also
+    in the deck's Latin font, which lacks it, and at the start of a cell (字下げ)."""
+    shutil.copy(VERA / "Vera.ttf", tmp_path / "Vera.ttf")
+    for fonts in ("", 'fonts = ["Vera.ttf"]'):
+        _, pdf = build(write_deck(tmp_path, fonts, csv="title,body\nあ　い,　う　え\n"))
+        chars = [c for c in card_chars(pdf) if c["size"] > 7]  # not the scale check's label
+        text = "".join(c["text"] for c in chars)
+        assert text == "あ\u3000い\u3000う\u3000え", text
+        for line in (chars[:3], chars[3:]):
+            widths = [round(c["x1"] - c["x0"], 2) for c in line]
+            assert len(set(widths)) == 1, (fonts, widths)  # each blank a kanji wide
+        assert chars[3]["x0"] == chars[0]["x0"]  # the indent is the blank, not a margin
+        assert chars[3]["fontname"].endswith("NotoSansJP-Regular")
+
+
+def title_lines(pdf: bytes) -> list[tuple[float, float]]:
+    """(baseline, size) of each line of the first card's title (its bold characters)."""
+    chars = [c for c in card_chars(pdf) if "Bold" in c["fontname"] and c["top"] < 80]
+    return sorted({(round(c["bottom"], 1), round(c["size"], 2)) for c in chars})
+
+
+@pytest.mark.parametrize("title,lines,shrunk", [
+    ("Ancient Dragon of the Northern Wastes", 1, True),  # one line, smaller than 11 pt
+    ("Short", 1, False),
+    # too long for one line even at the floor: wrapped, as the box's text shrinks together
+    ("An Ancient Dragon of the Northern Wastes and Keeper of the Nine Frozen Hoards", 3, None),
+])
+def test_a_title_shrinks_to_one_line_before_it_wraps(tmp_path, title, lines, shrunk):
+    _, pdf = build(write_deck(tmp_path, csv=f"title,body\n{title},Body text.\n"), lang="en")
+    found = title_lines(pdf)
+    assert len(found) == lines, found
+    assert shrunk is None or all((size < 11) == shrunk for _, size in found), found
+    assert all(size >= 6.5 for _, size in found), found
+
+
+def test_a_title_set_to_wrap_wraps_at_its_size(tmp_path):
+    path = write_deck(tmp_path, csv="title,body\nAncient Dragon of the Northern Wastes,Body.\n")
+    deck_file = tmp_path / "deck.toml"
+    deck_file.write_text(deck_file.read_text(encoding="utf-8") + "[fields.title]\none_line = false\n", encoding="utf-8")
+    _, pdf = build(path, lang="en")
+    found = title_lines(pdf)
+    assert len(found) == 2 and {size for _, size in found} == {11.0}, found
+
+
+def footer_text(pdf: bytes) -> str:
+    """The first page's footer: the small text under the cards (not the scale check above them)."""
+    chars = page_chars(pdf)
+    return "".join(c["text"] for c in chars if c["size"] < 7 and c["top"] > 700)
+
+
+@pytest.mark.parametrize("title,lang,expected", [
+    ("ナイトマーケット拡張セット", "ja", "ナイトマーケット拡張セット ・ 1/2 ・ 100%で印刷"),
+    ("Night Market", "en", "Night Market · 1/2 · Print at 100%"),
+    ("ナイトマーケット拡張セット第二弾・闇市の商人たちと夜明けの鐘", "ja", "ナイトマーケット拡張セット… ・ 1/2 ・ 100%で印刷"),
+])
+def test_a_low_narrow_footer_keeps_the_deck_s_title(tmp_path, title, lang, expected):
+    """59×86 mm cards on A4 leave one line between two corner guides under the sheet: the title stays,
+    the asset's name and the long note go, and a long title is cut short."""
+    csv = "title,body\n" + "".join(f"札{n},本文\n" for n in range(12))
+    path = write_deck(tmp_path, f'title = "{title}"\ncard_size = "59x86"', csv=csv)
+    _, pdf = build(path, lang=lang)
+    assert footer_text(pdf) == expected

@@ -255,6 +255,18 @@ def test_an_unreadable_picture_is_named(previous):
                       'not a PNG, JPEG or WebP image']
 
 
+def test_a_picture_with_too_many_pixels_says_so_with_the_limit(previous, monkeypatch):
+    """Pillow refuses a picture of more than twice MAX_IMAGE_PIXELS (a decompression bomb); lowered
+    here so a small picture stands for a 195-megapixel one."""
+    monkeypatch.setattr(Image, "MAX_IMAGE_PIXELS", 100_000)  # the limit: 0.2 megapixels
+    Image.new("RGB", (700, 500), "#2471a3").save(previous[0].parent / "art" / "huge.jpg")
+    small = "".join(f"Card {n},Text {n}.,{'huge.jpg' if n == 4 else 'glass.webp'}\n" for n in range(1, 7))
+    errors = fails(previous, "title,body,art\n" + small)
+    assert errors == [f'error: {previous[0]}, row 5, column C "art": picture \'art/huge.jpg\': too large: '
+                      '0.35 megapixels, more than the 0.2 a picture may have; scale it down (300 dpi at the card\'s '
+                      'size is enough)']
+
+
 def test_a_draft_draws_a_grey_box_for_a_missing_picture(previous):
     path, out, pdf, before = previous
     path.write_text(CSV.replace("glass.webp", "gone.png"), encoding="utf-8")
@@ -344,3 +356,63 @@ def test_a_picture_leaving_its_box_no_room_for_text_names_its_height(tmp_path):
     assert result.exit_code == 2, result.output
     (line,) = [line for line in result.output.splitlines() if line.startswith("error")]
     assert "[boxes.body.image.height]" in line and "leaves the box's text 0.6 mm" in line
+
+
+BLEEDING = """[deck]
+languages = ["en"]
+
+[layout]
+name = "blank"
+
+[boxes.art]
+left = 0
+right = 0
+top = 0
+{bottom}
+image = {{ file = "art/{{art}}", fit = "{fit}" }}
+"""
+
+
+@pytest.mark.parametrize("bottom,edges", [("bottom = 0", "lbrt"), ("height = 40", "lrt")])
+def test_art_at_the_trim_reaches_into_the_bleed_on_each_edge_it_lies_on(tmp_path, bottom, edges):
+    make_art(tmp_path)
+    (tmp_path / "deck.csv").write_text(CSV, encoding="utf-8")
+    (tmp_path / "deck.toml").write_text(BLEEDING.format(bottom=bottom, fit="fill"), encoding="utf-8")
+    deck, opts, asset, result = built(tmp_path / "deck.csv", bleed=2.0)
+    trims = [p.trim for p in result.sheets[0].placements]
+    drawn = sorted(images_on(result.pdf), key=lambda d: (-round(d[0].y1), round(d[0].x)))
+    assert len(drawn) == len(trims) == 6
+    for (rect, _px), trim in zip(drawn, sorted(trims, key=lambda t: (-round(t.y1), round(t.x)))):
+        reach = {"l": trim.x - rect.x, "b": trim.y - rect.y, "r": rect.x1 - trim.x1, "t": rect.y1 - trim.y1}
+        for edge, past in reach.items():
+            assert past == pytest.approx(2.0 if edge in edges else past, abs=0.02), (edge, reach)
+        if "b" not in edges:
+            assert rect.y == pytest.approx(trim.y1 - 40, abs=0.02)  # the band's own bottom edge stays
+
+
+def test_art_reaches_only_as_far_as_the_sheet_s_bleed(tmp_path):
+    """By default the picture is prepared for 3 mm of bleed and drawn as far as the sheet's own bleed
+    (the safe bleed: full art counts as colour past the trim); beyond it, white paper."""
+    make_art(tmp_path)
+    (tmp_path / "deck.csv").write_text(CSV, encoding="utf-8")
+    (tmp_path / "deck.toml").write_text(BLEEDING.format(bottom="bottom = 0", fit="fill"), encoding="utf-8")
+    _deck, _opts, _asset, result = built(tmp_path / "deck.csv")
+    sheet = result.sheets[0]
+    assert 0 < sheet.bleed < 2.7  # so it is the drawing's clip, not the preparation, that stops the art
+    trim = min((p.trim for p in sheet.placements), key=lambda t: t.x)  # a card in the first column
+    page = pdfplumber.open(io.BytesIO(result.pdf)).pages[0]
+    image = page.to_image(resolution=300).original.convert("RGB")
+    px = 300 / 25.4
+    y = round((page.height / MM - (trim.y + trim.h / 2)) * px)
+    assert image.getpixel((round((trim.x - sheet.bleed - 0.3) * px), y)) == (255, 255, 255)
+    assert image.getpixel((round((trim.x - sheet.bleed + 0.3) * px), y)) != (255, 255, 255)
+
+
+def test_a_fitted_picture_keeps_inside_its_box(tmp_path):
+    make_art(tmp_path)
+    (tmp_path / "deck.csv").write_text(CSV, encoding="utf-8")
+    (tmp_path / "deck.toml").write_text(BLEEDING.format(bottom="bottom = 0", fit="fit"), encoding="utf-8")
+    deck, opts, asset, result = built(tmp_path / "deck.csv", bleed=2.0)
+    trims = [p.trim for p in result.sheets[0].placements]
+    for rect, _px in images_on(result.pdf):
+        assert any(t.outset(0.01).contains(rect) for t in trims), rect

@@ -93,3 +93,45 @@ def test_the_canvas_keeps_its_current_font_under_fontname():
     assert canvas_font(c) == "Courier"
     c.setFont("Times-Roman", 9)
     assert canvas_font(c) == "Times-Roman"
+
+
+def test_a_kept_picture_is_drawn_in_later_documents_without_being_made_again(tmp_path, monkeypatch):
+    """The picture's object is made once (drawImage's own, from the file), then a copy of it is
+    registered in each new document, soft mask and all, and drawImage draws it as it draws its own."""
+    from PIL import Image
+    from reportlab.pdfbase import pdfdoc
+
+    path = tmp_path / "glass.png"
+    glass = Image.new("RGBA", (40, 20), (0, 160, 0, 0))
+    glass.paste((200, 0, 0, 255), (10, 5, 30, 15))
+    glass.save(path)
+    made = []
+    real = pdfdoc.PDFImageXObject
+
+    class Counted(real):
+        def __init__(self, name, source=None, mask=None):
+            made.append(source)
+            super().__init__(name, source, mask)
+
+    def document(draw) -> bytes:
+        buf = io.BytesIO()
+        canvas = Canvas(buf)
+        draw(canvas, str(path), 10, 10, 80, 40)
+        draw(canvas, str(path), 10, 100, 80, 40)  # the same picture twice: one object
+        canvas.save()
+        return buf.getvalue()
+
+    def images(pdf: bytes):
+        page = pypdf.PdfReader(io.BytesIO(pdf)).pages[0]
+        objects = [page["/Resources"]["/XObject"][name].get_object() for name in page["/Resources"]["/XObject"]]
+        return [(o["/Width"], o["/Height"], o.get_data(), o["/SMask"].get_object().get_data()) for o in objects]
+
+    own = document(lambda c, *a: c.drawImage(*a, mask="auto"))
+    monkeypatch.setattr(pdfdoc, "PDFImageXObject", Counted)
+    kept = [document(internals.draw_kept_image) for _ in range(3)]
+    picture = [s for s in made if s == str(path)]
+    assert len(picture) == 1, made  # made for the first document only
+    assert all(images(pdf) == images(own) for pdf in kept)
+    assert len(images(own)) == 1 and images(own)[0][:2] == (40, 20)
+    assert pypdf.PdfReader(io.BytesIO(kept[2])).pages[0].get_contents().get_data() == \
+        pypdf.PdfReader(io.BytesIO(own)).pages[0].get_contents().get_data()

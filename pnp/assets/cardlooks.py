@@ -12,7 +12,7 @@ from ..deckrules import CardLook
 from ..geometry import Size
 from . import Options
 from .deckboxes import deck_geometry, layered
-from .deckpictures import image_areas, image_warnings, pictures, prepared_pictures
+from .deckpictures import image_areas, image_reaches, image_warnings, pictures, prepared_pictures
 from .layout import FaceLayout
 
 SIZE_KEYS = ("border_width", "size")
@@ -63,16 +63,16 @@ class CardLooks:
         if key not in self._kits:
             deck = own_cards(deck)
             layout = self.face_layout(deck, self.size, self.opts)
-            areas = image_areas(deck, self.size, self.opts)
-            prepared = prepared_pictures(deck, areas, self.opts) if deck.images else {}
+            areas, reaches = image_areas(deck, self.size, self.opts), image_reaches(deck, self.size, self.opts)
+            prepared = prepared_pictures(deck, areas, self.opts, reaches) if deck.images else {}
             dressing = deck_geometry(deck, self.size, self.opts.style)[1]
-            self._kits[key] = (layout, areas, prepared, dressing)
+            self._kits[key] = (layout, areas, reaches, prepared, dressing)
         return self._kits[key]
 
     def face(self, card: Card) -> CardFace:
         deck = self.root.variant(card)
         card = next((c for c in deck.cards if c.row == card.row), card) if deck is not self.root else card
-        layout, areas, prepared, dressing = self._kit(deck, card.layout or "")
+        layout, areas, reaches, prepared, dressing = self._kit(deck, card.layout or "")
         look = self._look(deck, card)
         if look.boxes:
             dressing = self._dressing(deck, card.layout or "", look)
@@ -82,7 +82,7 @@ class CardLooks:
                 if name in styles:
                     styles[name] = replace(styles[name], **{k: _value(k, v) for k, v in keys})
             layout = replace(layout, styles=styles)
-        shown = pictures(deck, card, areas, prepared)
+        shown = pictures(deck, card, areas, prepared, reaches)
         if look.hidden:
             dressing = {box: parts for box, parts in dressing.items() if box not in look.hidden}
             shown = {box: art for box, art in shown.items() if box not in look.hidden}

@@ -20,7 +20,7 @@ from .. import content, cutpath, cutter, raster, render
 from ..fonts import FontSet
 from ..geometry import MIN_MARGIN, Grid, Rect, Size, grid, grid_capacity, safe_bleed
 from ..imposition import footer_boxes, guide_clearance, guide_segments, plan_fronts, ruler_box, side_footer_boxes
-from ..render import FaceArt, FillArt, ShapeArt, SheetArt
+from ..render import FaceArt, FillArt, ImageArt, ShapeArt, SheetArt
 from . import BuildError, Built, Game, Options, author
 from .cardfaces import Face, fit_together
 from .common import (FOOTER_HEIGHT, FOOTER_LEAST, extras_part, footer, page_size, paper_part, variant,
@@ -244,7 +244,8 @@ def colour_past_trim(art: FaceArt, size: Size) -> bool:
     """Whether a face draws past its trim (a frame's colour, a back's pattern), not white paper."""
     trim = Rect(0, 0, size.w, size.h)
     return any((isinstance(item, FillArt) and not trim.contains(item.box) and item.color.lower() != "#ffffff")
-               or (isinstance(item, ShapeArt) and item.clip) for item in art.items)
+               or (isinstance(item, ShapeArt) and item.clip) or (isinstance(item, ImageArt) and any(item.reach))
+               for item in art.items)
 
 
 class Inserts(Cards):

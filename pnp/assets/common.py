@@ -11,7 +11,7 @@ from ..fonts import FontSet
 from ..geometry import Rect, Size, parse_card_size, parse_paper, pt, to_mm
 from ..render import TextArt
 from ..reportlab_internals import wrapped_lines
-from ..text import TextOverflow, TextStyle, fit
+from ..text import Fitted, TextOverflow, TextStyle, fit
 from . import BuildError, Options
 from tabletop.i18n import _
 
@@ -76,26 +76,57 @@ def footer(boxes: Sequence[Rect], game_title: str, asset: str, page: int, pages:
     first of the upright strips `sides`; every line of it whole (a footer broken mid-word,
     「100%(実際/のサイズ)」, reads as two notes): the full line; where it is too wide, the names on one
     line and the page and print-scale note on the next, or the game, the asset and the page on three;
-    where the margin is narrow, only the page number and the note (one line, or two). Never smaller than
-    FOOTER_MIN; None where it fits nowhere."""
-    forms = ((False, 1), (False, 2), (False, 3), (True, 1), (True, 2))
-    style = FOOTER_STYLE["footer"]
+    where the margin is low and narrow, one line of the game (shortened with … if need be), the page
+    and a shorter note; where not even that fits, only the page number and the note (one line, or
+    two). Never smaller than FOOTER_MIN; None where it fits nowhere."""
+    forms = ((False, 1, False), (False, 2, False), (False, 3, False), (False, 1, True), (True, 1, False),
+             (True, 2, False))
     # A side strip's text runs along its height: the box is the strip turned about its centre.
     places = [(box, 0) for box in boxes] + [
         (Rect(s.x + s.w / 2 - s.h / 2, s.y + s.h / 2 - s.w / 2, s.h, s.w), 90) for s in sides]
-    for (box, turn), (short, lines) in ((place, form) for place in places for form in forms):
-        markup = render("common/footer.j2", lang=lang, game=game_title, asset=asset, page=page, pages=pages,
-                        short=short, lines=lines)
-        paras = tuple(Para(line.strip(), "footer") for line in markup.strip().split("\n"))
-        # No more height than its lines take at full size, so the fit shrinks the type rather than wrap.
-        height = min(pt(box.h), lines * style.size * style.leading)
-        try:
-            fitted = fit(paras, FOOTER_STYLE, pt(box.w), height, fonts, lang, min_size=FOOTER_MIN)
-        except TextOverflow:
-            continue
-        if all(len(wrapped_lines(para).lines) == 1 for para, _ in fitted.paras):
-            return TextArt(box, fitted, valign="middle", rotation=turn)
+    for (box, turn), (short, lines, brief) in ((place, form) for place in places for form in forms):
+        def fitted(game: str) -> Fitted | None:
+            return _footer_fit(box, game, asset, page, pages, lang, fonts, short, lines, brief)
+
+        text = fitted(game_title)
+        if text is None and brief:
+            text = fitted(_shortened(game_title, lambda game: fitted(game) is not None))
+        if text is not None:
+            return TextArt(box, text, valign="middle", rotation=turn)
     return None  # a crowded margin keeps its guides and drops the footer
+
+
+def _footer_fit(box: Rect, game: str, asset: str, page: int, pages: int, lang: str, fonts: FontSet,
+                short: bool, lines: int, brief: bool) -> Fitted | None:
+    """One form of the footer fitted in `box`, each of its lines unbroken; None if it does not fit."""
+    style = FOOTER_STYLE["footer"]
+    markup = render("common/footer.j2", lang=lang, game=game, asset=asset, page=page, pages=pages,
+                    short=short, lines=lines, brief=brief)
+    paras = tuple(Para(line.strip(), "footer") for line in markup.strip().split("\n"))
+    # No more height than its lines take at full size, so the fit shrinks the type rather than wrap.
+    height = min(pt(box.h), lines * style.size * style.leading)
+    try:
+        fitted = fit(paras, FOOTER_STYLE, pt(box.w), height, fonts, lang, min_size=FOOTER_MIN)
+    except TextOverflow:
+        return None
+    return fitted if all(len(wrapped_lines(para).lines) == 1 for para, _ in fitted.paras) else None
+
+
+SHORTEST_TITLE = 4  # characters of a shortened game title, before the …: fewer no longer name it
+
+
+def _shortened(title: str, fits) -> str:
+    """The longest `title` cut short with … that `fits`; the shortest such cut if none does."""
+    low, high = SHORTEST_TITLE, len(title) - 1  # the longest cut that fits lies between
+    best = title[:SHORTEST_TITLE].rstrip() + "…"
+    while low <= high:
+        middle = (low + high) // 2
+        cut = title[:middle].rstrip() + "…"
+        if fits(cut):
+            best, low = cut, middle + 1
+        else:
+            high = middle - 1
+    return best
 
 
 def plain(markup: str) -> str:

@@ -21,6 +21,7 @@ from ..images import edge_colour, parse_align
 from ..render import FaceArt, ImageArt
 from . import Options, userdeck
 from .cardfaces import lay_out as fit_boxes
+from .keptfaces import KeptFaces
 from ..content import Para
 from ..deckformat import BACK, LayoutOptions
 from .layouts import BACK_STYLE, LAYOUTS, back_layout
@@ -33,8 +34,10 @@ def _where(key: str) -> str:
 class BackFaces:
     """The back faces of one build, made as cards ask for them and appended to the build's faces."""
 
-    def __init__(self, deck: Deck, size: Size, opts: Options, fonts: FontSet, icons: dict[str, str]):
+    def __init__(self, deck: Deck, size: Size, opts: Options, fonts: FontSet, icons: dict[str, str],
+                 kept: KeptFaces | None = None):
         self.deck, self.size, self.opts, self.fonts, self.icons = deck, size, opts, fonts, icons
+        self.kept = kept or KeptFaces()  # faces of the deck's last build (pnp watch), kept where unchanged
         self.made: dict[Any, int] = {}
         self.pictures = self._pictures()
 
@@ -66,7 +69,7 @@ class BackFaces:
             make = lambda: self._plain(key, text)  # noqa: E731
         if ident not in self.made:
             self.made[ident] = len(arts)
-            arts.append(make())
+            arts.append(self.kept.back(ident, make))
         return self.made[ident]
 
     def _text(self, card: Card, key: str) -> str:
@@ -121,6 +124,7 @@ class BackFaces:
         """A face of the card's own fields in the back's layout, framed in the back's colour."""
         deck, back = self.deck, self.deck.backs.backs[key]
         named = LAYOUTS[back.layout]
-        layout = replace(named.geometry(self.size, LayoutOptions(name=back.layout)), styles=deck.styles)
+        layout = replace(named.geometry(self.size, LayoutOptions(name=back.layout)), styles=deck.styles,
+                         min_size=deck.min_text_size)
         decor = named.decor(self.size, self._colour(key))
         return userdeck.card_art(deck, card, layout, self.opts, self.fonts, decor, self.icons, boxes)

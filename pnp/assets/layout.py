@@ -104,7 +104,7 @@ def box_specs(look: BoxLook) -> tuple[BoxSpec, ...]:
 
 def field_style(base: TextStyle, spec: FieldOptions) -> TextStyle:
     """`base` with the look a `[fields.NAME]` entry gives."""
-    changes = {k: getattr(spec, k) for k in ("size", "bold", "color", "align", "leading", "space_before")
+    changes = {k: getattr(spec, k) for k in ("size", "bold", "color", "align", "leading", "space_before", "one_line")
                if getattr(spec, k) is not None}
     return replace(base, **changes)
 

@@ -12,7 +12,7 @@ import jinja2
 from markupsafe import Markup
 
 from tabletop.data import TEMPLATES_DIR
-from tabletop.data.errors import DataError
+from tabletop.data.errors import DataError, DataErrors
 from tabletop.i18n import _, listing
 from tabletop.record import replace
 from tabletop.text_width import display_width
@@ -22,7 +22,8 @@ from .. import content, deckicons, decktemplates, richtext
 from ..content import Para, TemplateError
 from ..deckfile import Card, Deck
 from ..fonts import DEFAULT_CHAIN, FontSet
-from ..geometry import Size
+from ..geometry import Size, pt
+from ..text import overflowing
 from ..render import FaceArt
 from . import BuildError, Game, Options
 from .cardfaces import lay_out as fit_boxes
@@ -32,6 +33,7 @@ from .cards import Cards, Face, Piece, PieceSet
 from .common import card_size, extras_part, paper_part, plain
 from . import deck_backs
 from .deckpictures import split
+from .keptfaces import KeptFaces, card_key, deck_key
 from .layout import FaceLayout
 from .layouts import BACK_STYLE, INDEX
 from .sheet import SummarySheet
@@ -79,7 +81,7 @@ def face_layout(deck: Deck, size: Size, opts: Options) -> FaceLayout:
             raise DataError(_("the picture's height leaves the box's text {left:.1f} mm of its {height:.1f}: make "
                               "it lower, or the box taller").format(left=left, height=min(s.rect.h for s in specs)),
                             file=deck.file, where=f"boxes.{box}.image.height")
-    return replace(geometry, boxes=boxes, styles=deck.styles)
+    return replace(geometry, boxes=boxes, styles=deck.styles, min_size=deck.min_text_size)
 
 
 def _markup(text: str) -> str:
@@ -198,15 +200,22 @@ def _from_template(deck: Deck, card: Card, box: str, lang: str, icons: dict[str,
     return paras
 
 
+class TextFitErrors(DataErrors):
+    """Text that does not fit its box even at the deck's floor: a line per box, reported together for
+    the whole build (the other errors stop it at once)."""
+
+
 def card_art(deck: Deck, card: Card, layout: FaceLayout, opts: Options, fonts: FontSet,
              decor: tuple, icons: dict[str, str], boxes_fields: dict[str, tuple[str, ...]] | None = None,
              over: dict[str, tuple] | None = None) -> FaceArt:
     """The card's text fitted box by box (the front's, or a face back's `boxes_fields`); an error
-    names the card's row and the box's first column. A box's artwork in `over` is drawn over the
-    text of the boxes before it."""
+    names the card's row and the box's first column, or, for text that does not fit, the column of
+    the field it overflows at (every box of the card that does not fit: TextFitErrors). A box's artwork
+    in `over` is drawn over the text of the boxes before it."""
     lang = opts.lang
     face = face_content(deck, card, lang, opts.style, icons, boxes_fields)
     items = list(decor)
+    overflows = []
     for box, paras in face.boxes.items():
         items += (over or {}).get(box, ())
         column = _column(deck, (boxes_fields or deck.boxes_for(opts.style)).get(box, ()), lang)
@@ -226,8 +235,19 @@ def card_art(deck: Deck, card: Card, layout: FaceLayout, opts: Options, fonts: F
         except DataError as e:
             name = deck.text(card, deck.name_field, lang)
             message = _("{name}: {reason}").format(name=name, reason=e.message) if name else e.message
-            raise deck.table.error(message, card.row, column) from None
+            overflows.append(deck.table.error(message, card.row, _overflowing_column(deck, layout, box, paras, fonts,
+                                                                                   lang) or column))
+    if overflows:
+        raise TextFitErrors(overflows)
     return FaceArt(tuple(items))
+
+
+def _overflowing_column(deck: Deck, layout: FaceLayout, box: str, paras: tuple[Para, ...], fonts: FontSet,
+                        lang: str) -> str | None:
+    """The column of the field a box's text overflows at (a box template's paragraph names its field)."""
+    rect = layout.boxes[box][0].rect
+    n = overflowing(paras, layout.styles, pt(rect.w), pt(rect.h), fonts, lang, layout.min_size)
+    return _column(deck, (paras[n].style,), lang)
 
 
 def _column(deck: Deck, fields: tuple[str, ...], lang: str) -> str | None:
@@ -239,8 +259,10 @@ def _column(deck: Deck, fields: tuple[str, ...], lang: str) -> str | None:
 
 
 class DeckCards(Cards):
-    """A deck's cards: a face per row (printed as many times as its copies) and the deck's back."""
+    """A deck's cards: a face per row (printed as many times as its copies) and the deck's back.
+    `kept`: the faces of the deck's last build (`pnp watch`), laid out again only where they changed."""
     deck: Deck | None = None
+    kept: KeptFaces | None = None
 
     def filename(self, opts: Options) -> str:
         """<kind>-[<style>-][<size>-][<backs>-]<paper>-<lang>.pdf: the insert style always, the size
@@ -263,24 +285,38 @@ class DeckCards(Cards):
         deck, size = self.deck, self.size(opts)
         looks = CardLooks(deck, size, opts, face_layout)
         icons = icon_markups(deck)
-        arts, faces = [], []
+        kept = self.kept or KeptFaces()
+        kept.begin(deck_key(deck, opts))
+        arts, faces, overflows = [], [], []
         for card in deck.cards:
             if card.copies:
-                face = looks.face(card)
+                def front(card: Card = card) -> FaceArt:
+                    face = looks.face(card)
+                    return card_art(face.deck, card, face.layout, opts, fonts, face.decor, icons, over=face.over)
                 faces.append((card, len(arts)))
-                arts.append(card_art(face.deck, card, face.layout, opts, fonts, face.decor, icons, over=face.over))
+                try:
+                    arts.append(kept.front(card_key(deck, card), front))
+                except TextFitErrors as e:  # every card's, said together
+                    overflows += e.errors
+                    arts.append(FaceArt())
         if not faces:
             raise DataError(_("the deck has no cards to print (every row has 0 copies)"), file=deck.table.file)
-        backs = deck_backs.BackFaces(deck, size, opts, fonts, icons) if opts.backs != "none" else None
+        backs = deck_backs.BackFaces(deck, size, opts, fonts, icons, kept) if opts.backs != "none" else None
         pieces, cards = [], []
         for card, front in faces:
             name = deck.text(card, deck.name_field, opts.lang) or _("row {n}").format(n=card.row)
-            back = backs.index(card, arts) if backs and card.back is not None else None
+            try:
+                back = backs.index(card, arts) if backs and card.back is not None else None
+            except TextFitErrors as e:
+                overflows += e.errors
+                continue
             for copy in range(1, card.copies + 1):
                 suffix = f"-{copy}" if card.copies > 1 else ""
                 pieces.append(Piece(f"row{card.row}{suffix}", Face(None, deck.layout.name), card.back
                                     if back is not None else None, name))
                 cards.append(backs_mod.Card(front, back))
+        DataErrors.raise_all(overflows)
+        kept.end()
         chips = deck.layout.kind == "chips"
         # An overlay insert is narrower than the card it covers: the sheet holds pieces of the layout's size.
         return (PieceSet(looks.face_size(), pieces, gutter=2.0 if chips else 0.0, guides="none" if chips else None),
@@ -320,7 +356,8 @@ class DeckGame(Game):
         return (*self.deck.inputs(), *sorted(p for folder in kit for p in folder.rglob("*") if p.is_file()))
 
 
-def deck_game(deck: Deck) -> DeckGame:
+def deck_game(deck: Deck, kept: KeptFaces | None = None) -> DeckGame:
+    """The deck as a game of one asset; `kept`: the faces of its last build, to keep where unchanged."""
     kind = deck.layout.kind
     if kind == "sheet":
         asset = SummarySheet("sheet", ASSET_LABELS["sheet"], SHEET_TEMPLATE,
@@ -328,7 +365,7 @@ def deck_game(deck: Deck) -> DeckGame:
     else:
         size = (lambda opts: Size(opts.chip_diameter, opts.chip_diameter)) if kind == "chips" else card_size
         asset = DeckCards(kind, ASSET_LABELS[kind], lambda model, opts, size: None, size, piece=kind[:-1],
-                          deck=deck)
+                          deck=deck, kept=kept)
         assets = {asset.name: asset, **tuck_boxes(deck)}
         return DeckGame(deck.id, deck.title, lambda cards_dir: deck, assets,
                         lambda model, opts: deck.warnings + picture_warnings(deck, asset.size(opts), opts), deck)
