@@ -144,7 +144,10 @@ def _version(request: Request, dpi: int, cache: Path) -> tuple | None:
 def _kept(key: tuple | None) -> Prepared | None:
     """The preparation of this version of the picture, if it was made before and its file is there."""
     prepared = _kept_prepared.get(key) if key else None
-    return prepared if prepared is not None and Path(prepared.file).is_file() else None
+    if prepared is None:
+        return None
+    # An SVG is kept as its checked drawing; a raster picture as a prepared file, which must still be there.
+    return prepared if prepared.svg is not None or (prepared.file and Path(prepared.file).is_file()) else None
 
 
 def _keep(key: tuple | None, prepared: Prepared) -> None:
