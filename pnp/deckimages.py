@@ -96,6 +96,9 @@ def checked_path(folder: Path, name: str, error) -> str:
     """A picture's `name` with `/` separators, once `deckfolder` finds it one the deck may read;
     refused as `error(message)`."""
     name = name.replace("\\", "/")  # a path typed on Windows
+    if "://" in name:  # a link copied from a browser: said as such, not as a file that is missing
+        raise error(_("picture {path!r} is a web address: a deck prints only files in its own folder and never "
+                      "fetches one; save the picture there and name the file").format(path=name))
     deckfolder.checked(folder, name, error, _("picture {path!r}").format(path=name))
     return name
 

@@ -240,6 +240,13 @@ def test_a_picture_outside_the_deck_folder_is_refused(previous, name, tmp_path):
     assert "outside the deck's folder" in errors[0] or "absolute path" in errors[0]
 
 
+def test_a_web_address_is_said_to_be_one_and_never_fetched(previous):
+    errors = fails(previous, CSV.replace("glass.webp", "https://example.com/glass.webp"))
+    assert errors == [f'error: {previous[0]}, row 5, column C "art": picture \'art/https://example.com/glass.webp\' '
+                      "is a web address: a deck prints only files in its own folder and never fetches one; save the "
+                      "picture there and name the file"]
+
+
 def test_missing_pictures_are_all_named_at_once(previous):
     errors = fails(previous, CSV.replace("glass.webp", "gone.png").replace("Card 6,Text 6.,red.png",
                                                                            "Card 6,Text 6.,lost.jpg"))
