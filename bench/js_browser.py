@@ -158,7 +158,7 @@ def report(where: str, loads: list[float], run: dict) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=200, help="timed games per engine (as many warm up)")
+    parser.add_argument("--games", type=int, default=100, help="timed games per engine (as many warm up)")
     parser.add_argument("--loads", type=int, default=5, help="cold loads per game and place")
     parser.add_argument("--rate", type=float, default=4, help="Chromium's CPU slow-down")
     parser.add_argument("--no-browser", action="store_true", help="Node only")
@@ -170,7 +170,10 @@ def main() -> None:
     sizes()
 
     driver = server = None
-    if not args.no_browser:
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not args.no_browser and not (browser and shutil.which("chromedriver")):
+        print("Chromium: not measured (needs chromium and chromedriver on the PATH)")
+    elif not args.no_browser:
         server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(ROOT)))
         threading.Thread(target=server.serve_forever, daemon=True).start()
         url = f"http://127.0.0.1:{server.server_address[1]}/bench/js_browser.html"

@@ -12,7 +12,7 @@
 // times, the action applied to REPS copies of the position made beforehand (untimed).
 
 export const GAMES = ["famiglia", "terror24"];
-const REPS = 10;
+const REPS = 50;
 const REPLAY_LINES = 500;
 const REPLAYS = 5;
 const NAMES = ["Aki=scotch", "Ben=wolf", "Chie=hibachi", "Dan=lloyd", "Eri=dokaben"];
@@ -106,7 +106,7 @@ function walk(game, loaded, n, visit) {
  * a 500-line game: the seeded games' lines one after another, each game on a new table, until 500.
  * @param {string} game @param {any} loaded @param {number} games
  */
-export function run(game, loaded, games = 200) {
+export function run(game, loaded, games = 100) {
   /** @type {number[]} */
   const listing = [];
   /** @type {number[]} */
@@ -159,5 +159,5 @@ if (typeof process !== "undefined" && import.meta.url === (await import("node:ur
   const [what, game, games] = process.argv.slice(2);
   const app = new URL("../companion/app/", import.meta.url).href;
   const loaded = await load(game, app);
-  console.log(JSON.stringify(what === "load" ? { ms: loaded.ms } : run(game, loaded, Number(games ?? 200))));
+  console.log(JSON.stringify(what === "load" ? { ms: loaded.ms } : run(game, loaded, Number(games ?? 100))));
 }
