@@ -146,6 +146,7 @@ def main() -> None:
     script_bench("Famiglia robot + simulation (bench/famiglia.py)", "famiglia.py")
     script_bench("24 NPC (bench/terror24.py)", "terror24.py")
     script_bench("the engines' protocol (bench/protocol.py)", "protocol.py")
+    script_bench("the browser's engines, Node and Chromium 4× (bench/js_browser.py)", "js_browser.py")
     script_bench("Hitman's Showdown companion replay (bench/showdown_replay.py)", "showdown_replay.py")
     script_bench("companion serve on localhost (bench/web.py)", "web.py")
     script_bench("companion serve under a flood of connections (bench/limits.py)", "limits.py")
