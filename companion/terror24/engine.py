@@ -7,8 +7,10 @@ passes the top of a seeded deck) and the card drawn in the life-or-death check (
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Literal, NamedTuple
 
 from tabletop.data.terror24 import STYLES, Style, Terror24
 
@@ -26,6 +28,18 @@ class Need(StrEnum):
     NPC = "npc"
     CHECK = "check"
     OVER = "over"
+
+
+class Asked(NamedTuple):
+    """A seat is asked: a player to bid, the NPC for its card, a player to draw in the check."""
+    kind: Literal[Need.BID, Need.NPC, Need.CHECK]
+    seat: int
+
+
+class Waiting(NamedTuple):
+    """No seat is asked: a face-down event column is to be turned up, or the game is over."""
+    kind: Literal[Need.REVEAL, Need.OVER]
+    seat: None
 
 
 @dataclass
@@ -76,6 +90,13 @@ class Switch(Record):
     """A seat whose detective switched style at the end of the round, and its new style."""
     seat: int
     style: Style
+
+
+class Returned(NamedTuple):
+    """Where the cards bid go at the end of a round: back to a hand, out in front, to the NPC's deck."""
+    back_to_hand: dict[int, tuple[int, ...]]
+    left_out: dict[int, tuple[int, ...]]
+    npc_to_bottom: tuple[int, ...]
 
 
 class RoundResult(Record):
@@ -134,15 +155,15 @@ class Game:
         return twin
 
     # ----- what is asked now -----
-    def need(self) -> tuple[Need, int | None]:
+    def need(self) -> Asked | Waiting:
         """(REVEAL, None) | (BID, seat) | (NPC, seat) | (CHECK, seat) | (OVER, None)."""
         if self.round > self.data.rounds:
             pending = self._pending_check()
-            return (Need.CHECK, pending) if pending is not None else (Need.OVER, None)
+            return Asked(Need.CHECK, pending) if pending is not None else Waiting(Need.OVER, None)
         if None in self.grid[self.round - 1]:
-            return Need.REVEAL, None
+            return Waiting(Need.REVEAL, None)
         seat = next(s for s in self.bidders() if s not in self.bids)  # a full round resolves at once
-        return (Need.NPC if self.seats[seat].npc else Need.BID), seat
+        return Asked(Need.NPC if self.seats[seat].npc else Need.BID, seat)
 
     def bidders(self) -> list[int]:
         """Who bids this round, clockwise from the chief, humans first and the NPC last."""
@@ -157,32 +178,33 @@ class Game:
         return humans + npcs
 
     def is_over(self) -> bool:
-        return self.need()[0] == "over"
+        return self.need().kind == Need.OVER
 
     def distance_from_chief(self, seat: int) -> int:
         return (seat - self.chief) % len(self.seats)
 
     def npc_top(self) -> list[int]:
         """The NPC's next cards from its (virtual, seeded) deck."""
-        seat = self.need()[1]
+        seat = self.need().seat
+        assert seat is not None, "asked for on the NPC's turn only"
         return self.seats[seat].hand[: self.data.rules.npc_cards_per_round]
 
     # ----- actions -----
     def reveal(self, suits: list[str]) -> None:
         column = self.grid[self.round - 1]
-        if self.need()[0] != "reveal":
+        if self.need().kind != Need.REVEAL:
             raise RuleError(N_("round {round} has no face-down events"), round=self.round)
         if len(suits) != len(column):
             raise RuleError(N_("round {round} has {n} events to reveal, got {got}"),
                             round=self.round, n=len(column), got=len(suits))
-        self._check_suit_counts(self.grid[: self.round - 1] + [suits] + self.grid[self.round:])
+        self._check_suit_counts([*self.grid[: self.round - 1], suits, *self.grid[self.round:]])
         column[:] = suits
         self._skip_empty_rounds()
 
     def bid(self, seat: int, cards: list[int]) -> RoundResult | None:
         kind, expected = self.need()
         humans_pending = [s for s in self.bidders() if s not in self.bids and not self.seats[s].npc]
-        if kind not in ("bid", "npc") or (seat != expected and seat not in humans_pending):
+        if kind not in (Need.BID, Need.NPC) or (seat != expected and seat not in humans_pending):
             raise self._not_now(seat)
         wanted = self.data.rules.npc_cards_per_round if self.seats[seat].npc else self.data.rules.bid_cards
         if len(cards) != wanted:
@@ -204,9 +226,10 @@ class Game:
     npc_card = bid  # the NPC's turned-up card is its bid
 
     def check(self, card: int) -> Check:
-        kind, seat = self.need()
-        if kind != "check":
+        asked = self.need()
+        if asked.kind != Need.CHECK:
             raise RuleError(N_("the life-or-death check comes after the last round"))
+        seat = asked.seat
         hand = self.seats[seat].hand
         if card not in hand:
             raise RuleError(N_("{name} has no {card} in hand (in hand: {held})"),
@@ -220,14 +243,14 @@ class Game:
     # ----- the round -----
     def _resolve(self) -> RoundResult:
         data, r = self.data, self.round
-        column = self.grid[r - 1]
+        column = _turned_up(self.grid[r - 1])
         bidders = list(self.bids)
         coops = [s for s in bidders if self.seats[s].style == "coop"]
         entries = [Entry(s, self.bids[s], self.seats[s].style,
                          sum(self.bids[s]) + (len(coops) if s in coops else 0)) for s in bidders]
         ranking = sorted(entries, key=lambda e: (-e.time, self.distance_from_chief(e.seat)))
         placed = [Placed(e.seat, column[place]) for place, e in enumerate(ranking[: len(column)])]
-        awards = []
+        awards: list[Award] = []
         for place, placing in enumerate(placed, 1):
             seat, suit_id = placing.seat, placing.suit
             suit = data.suit(suit_id)
@@ -245,10 +268,10 @@ class Game:
         back, out, to_bottom = self._return_cards({p.seat for p in placed})
         chief = ranking[0].seat if ranking else self.chief
         switches = []
-        for i, seat in enumerate(self.seats):
-            if data.detective(seat.detective).switches(data.schedule, r):
-                seat.style = other_style(seat.style)
-                switches.append(Switch(i, seat.style))
+        for i, player in enumerate(self.seats):
+            if data.detective(player.detective).switches(data.schedule, r):
+                player.style = other_style(player.style)
+                switches.append(Switch(i, player.style))
         result = RoundResult(r, len(coops), ranking, placed, awards, back, out, to_bottom,
                              [i for i in range(len(self.seats)) if i not in self.bids], chief, switches)
         self.results.append(result)
@@ -265,8 +288,10 @@ class Game:
                and None not in self.grid[self.round - 1]):
             self._resolve()
 
-    def _return_cards(self, placed: set[int]):
-        back, out, to_bottom = {}, {}, ()
+    def _return_cards(self, placed: set[int]) -> Returned:
+        back: dict[int, tuple[int, ...]] = {}
+        out: dict[int, tuple[int, ...]] = {}
+        to_bottom: tuple[int, ...] = ()
         keep_back = self.data.rules.returned_when_placed
         for seat, cards in self.bids.items():
             player = self.seats[seat]
@@ -283,7 +308,7 @@ class Game:
                 out[seat] = tuple(c for c in cards if c != keep_back)
                 player.hand.extend(back[seat])
                 player.kept.extend(out[seat])
-        return {s: c for s, c in back.items() if c}, {s: c for s, c in out.items() if c}, to_bottom
+        return Returned({s: c for s, c in back.items() if c}, {s: c for s, c in out.items() if c}, to_bottom)
 
     # ----- the end -----
     def _start_checks(self) -> None:
@@ -327,18 +352,18 @@ class Game:
 
     # ----- checks -----
     def _not_now(self, seat: int) -> RuleError:
-        kind, expected = self.need()
+        kind = self.need().kind
         name = self.seats[seat].name
-        if kind in ("bid", "npc"):
+        if kind in (Need.BID, Need.NPC):
             if seat not in self.bidders():
                 return RuleError(N_("{name} sits out (fewer than {n} cards in hand)"),
                                  name=name, n=self.data.rules.bid_cards)
             if seat in self.bids:
                 return RuleError(N_("{name} has already bid this round"), name=name)
             return RuleError(N_("{name} turns a card after every player has bid"), name=name)
-        if kind == "reveal":
+        if kind == Need.REVEAL:
             return RuleError(N_("turn up round {round}'s face-down events first"), round=self.round)
-        if kind == "check":
+        if kind == Need.CHECK:
             return RuleError(N_("the rounds are over: the life-or-death check is on"))
         return RuleError(N_("the game is over"))
 
@@ -365,7 +390,7 @@ class Game:
                 raise RuleError(said, round=spec.round)
         self._check_suit_counts(self.grid)
 
-    def _check_suit_counts(self, grid: list[list[str | None]]) -> None:
+    def _check_suit_counts(self, grid: Sequence[Sequence[str | None]]) -> None:
         used = Counter(s for column in grid for s in column if s is not None)
         for suit_id, count in used.items():
             suit = self.data.suit(suit_id)
@@ -374,5 +399,12 @@ class Game:
                                 n=suit.cards, suit=suit.name, letter=suit.letter, got=count)
 
 
-def _cards(cards) -> str:
+def _turned_up(column: list[str | None]) -> list[str]:
+    """The events of a round being resolved: a round is bid in, or passes, only once they are face up."""
+    suits = [suit for suit in column if suit is not None]
+    assert len(suits) == len(column), "a round resolves only with its events face up"
+    return suits
+
+
+def _cards(cards: Iterable[int]) -> str:
     return " ".join(map(str, cards))

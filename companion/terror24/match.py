@@ -12,7 +12,9 @@ import itertools
 import random
 import re
 from collections import Counter
+from collections.abc import Callable
 from enum import StrEnum
+from typing import TypedDict
 
 from tabletop.data.terror24 import STYLES, Style, Terror24
 from tabletop.i18n import N_
@@ -20,7 +22,7 @@ from tabletop.i18n import N_
 from ..numbers import is_whole, signed, whole
 from ..protocol import CHANCE, NOBODY, PLAYER, Action, Ending, Event, Mover, Outcome, RuleError, ranked
 from ..table import TABLE_WORDS
-from .engine import Game, Seat, npc_style
+from .engine import Game, Need, Seat, npc_style
 from .moves import (HIDDEN, Adjust, Adjusted, Answered, Bid, Checked, Chief, Draw, Ended, Grid, Laid, NpcSeat,
                     Players, Resolved, Reveal, Revealed, Started, Styles)
 
@@ -38,10 +40,24 @@ PLAYER_ENTRY = re.compile(r"([^=\s][^=]*?)=(\S+)")  # NAME=DETECTIVE; a name may
 NPC = "NPC"  # the virtual player's seat name (no player may take it)
 
 
+class NpcAnswer(TypedDict):
+    detective: str
+    after: str
+
+
+class Answers(TypedDict, total=False):
+    """The setup's answers so far, as `status` shows them."""
+    players: list[list[str]]  # [name, detective] in seat order
+    styles: list[Style]
+    npc: NpcAnswer
+    chief: str
+    grid: list[list[str | None]]  # the game's own grid once it starts (None: face down)
+
+
 class Match:
     def __init__(self, data: Terror24, seed: int, physical: bool):
         self.data, self.seed, self.physical = data, seed, physical
-        self.answers: dict = {}
+        self.answers: Answers = {}
         self.game: Game | None = None
 
     def clone(self) -> "Match":
@@ -49,7 +65,7 @@ class Match:
         is set once and never changed, but the grid answered is the rounds' grid, turned up as they go)."""
         twin = Match.__new__(Match)
         twin.__dict__.update(self.__dict__)
-        twin.answers = dict(self.answers)
+        twin.answers = self.answers.copy()
         if self.game is not None:
             twin.game = self.game.clone()
             if self.answers.get("grid") is self.game.grid:
@@ -58,23 +74,28 @@ class Match:
 
     # ---- whose move, what is legal -----------------------------------------------------------------
 
-    def setup_steps(self) -> list[str]:
+    def setup_steps(self) -> list[SetupStep]:
         """The setup's questions in order (the NPC's seat only where the rules add one)."""
         return [s for s in SETUP if s != "npc" or "players" not in self.answers or self._with_npc()]
 
-    def setup_step(self) -> str | None:
+    def setup_step(self) -> SetupStep | None:
         return next((s for s in self.setup_steps() if s not in self.answers), None)
+
+    def _started(self) -> Game:
+        """The game, for what is asked only after the setup: its last answer starts the game."""
+        assert self.game is not None, "the setup is still being answered"
+        return self.game
 
     def to_move(self) -> Mover:
         if self.game is None:
             return Mover(PLAYER, "table")
-        kind, seat = self.game.need()
-        if kind == "over":
+        asked = self.game.need()
+        if asked.kind == Need.OVER:
             return Mover(NOBODY)
-        if kind == "reveal":
+        if asked.kind == Need.REVEAL:
             return Mover(CHANCE, "card")
-        if kind == "bid":
-            return Mover(PLAYER, self.game.seats[seat].name)
+        if asked.kind == Need.BID:
+            return Mover(PLAYER, self.game.seats[asked.seat].name)
         return Mover(CHANCE, "card")  # the NPC's card turned up, or the card drawn in the check
 
     def legal_actions(self) -> list[Action]:
@@ -87,14 +108,15 @@ class Match:
             return [Chief(n) for n, _ in self.answers["players"]]
         if step is not None:
             return []
-        kind, seat = self.game.need()
-        if kind == "bid":
-            pending = [s for s in self.game.bidders() if s not in self.game.bids and not self.game.seats[s].npc]
-            return [Bid(self.game.seats[s].name, cards) for s in pending for cards in self._pairs(s)]
-        if kind == "npc":
-            return [Bid(NPC, (card,)) for card in sorted(set(self.game.seats[seat].hand))]
-        if kind == "check":
-            return [Draw(card) for card in sorted(set(self.game.seats[seat].hand))]
+        game = self._started()
+        asked = game.need()
+        if asked.kind == Need.BID:
+            pending = [s for s in game.bidders() if s not in game.bids and not game.seats[s].npc]
+            return [Bid(game.seats[s].name, cards) for s in pending for cards in self._pairs(s)]
+        if asked.kind == Need.NPC:
+            return [Bid(NPC, (card,)) for card in sorted(set(game.seats[asked.seat].hand))]
+        if asked.kind == Need.CHECK:
+            return [Draw(card) for card in sorted(set(game.seats[asked.seat].hand))]
         return []
 
     def events_left(self) -> list[str]:
@@ -105,7 +127,7 @@ class Match:
         return [suit.letter for suit in self.data.events.suits for _ in range(suit.cards - used[suit.id])]
 
     def _pairs(self, seat: int) -> list[tuple[int, ...]]:
-        hand = sorted(self.game.seats[seat].hand)
+        hand = sorted(self._started().seats[seat].hand)
         return sorted(set(itertools.combinations(hand, self.data.rules.bid_cards)))
 
     def _unused_detectives(self) -> list[str]:
@@ -120,15 +142,20 @@ class Match:
             return self._parse_adjust(words[1:])
         step = self.setup_step()
         if step is not None:
-            return getattr(self, f"_parse_{step}")(words)
-        kind, seat = self.game.need()
-        if kind == "reveal":
+            return self._setup_parsers()[step](words)
+        asked = self._started().need()
+        if asked.kind == Need.REVEAL:
             return Reveal("".join(self.data.suit(s).letter for s in self._suits("".join(words))))
-        if kind in ("bid", "npc"):
-            return self._parse_bid(seat, line)
-        if kind == "check":
-            return self._parse_draw(seat, line)
+        if asked.kind in (Need.BID, Need.NPC):
+            return self._parse_bid(asked.seat, line)
+        if asked.kind == Need.CHECK:
+            return self._parse_draw(asked.seat, line)
         raise RuleError(N_("the game is over"))
+
+    def _setup_parsers(self) -> dict[SetupStep, Callable[[list[str]], Action]]:
+        """Each setup question's reader of an answer."""
+        return {SetupStep.PLAYERS: self._parse_players, SetupStep.STYLES: self._parse_styles,
+                SetupStep.NPC: self._parse_npc, SetupStep.CHIEF: self._parse_chief, SetupStep.GRID: self._parse_grid}
 
     def _parse_players(self, words: list[str]) -> Players:
         players = []
@@ -242,21 +269,22 @@ class Match:
             seat, line = named
         elif first.isalpha():
             raise RuleError(N_("no player called {word!r}; type the cards (e.g. 3 5) or NAME 3 5 (players: "
-                               "{names})"), word=line.split()[0], names=tuple(s.name for s in self.game.seats))
+                               "{names})"), word=line.split()[0], names=tuple(s.name for s in self._started().seats))
         text = line.replace(",", " ").replace("+", " ")
         words = text.split()
         if len(words) == 1 and is_whole(words[0]):
             words = list(words[0])  # "35" = 3 and 5 (every card is one digit)
-        cards = [whole(w) for w in words]
-        if not cards or None in cards:
+        read = [whole(w) for w in words]
+        cards = tuple(card for card in read if card is not None)
+        if not read or len(cards) < len(read):
             raise RuleError(N_("type the cards as numbers, e.g. 3 5 (got {line!r})"), line=line)
-        return Bid(self.game.seats[seat].name, tuple(cards))
+        return Bid(self._started().seats[seat].name, cards)
 
     def _named_seat(self, line: str) -> tuple[int, str] | None:
         """The seat whose name starts `line` (the longest such name, a name may have spaces), with the
         rest of the line; None if no name does."""
         words = line.split()
-        for i, seat in sorted(enumerate(self.game.seats), key=lambda s: -len(s[1].name.split())):
+        for i, seat in sorted(enumerate(self._started().seats), key=lambda s: -len(s[1].name.split())):
             size = len(seat.name.split())
             given = " ".join(words[:size])
             if given.rstrip(":").lower() == seat.name.lower() and len(words) >= size:
@@ -266,10 +294,11 @@ class Match:
     def _parse_draw(self, seat: int, line: str) -> Draw:
         word = line.strip().lower()
         if word in ("draw", "引く"):
-            hand = sorted(self.game.seats[seat].hand)
+            hand = sorted(self._started().seats[seat].hand)
             return Draw(random.Random(f"{self.seed}:check:{seat}").choice(hand))
-        if is_whole(word):
-            return Draw(whole(word))
+        card = whole(word)
+        if card is not None:
+            return Draw(card)
         raise RuleError(N_("type the card drawn (e.g. 3), or 'draw' to let the companion pick one"))
 
     def _parse_adjust(self, words: list[str]) -> Adjust:
@@ -296,39 +325,45 @@ class Match:
         step = self.setup_step()
         if step is not None:
             return self._answer(step, action)
+        game = self._started()
         if isinstance(action, Reveal):
-            self.game.reveal(self._suits(action.letters))
-            return [Revealed(self.game.round, tuple(self.game.grid[self.game.round - 1]))]
+            game.reveal(self._suits(action.letters))
+            return [Revealed(game.round, tuple(game.grid[game.round - 1]))]
         if isinstance(action, Bid):
             return self._bid(action)
         if isinstance(action, Draw):
-            done = len(self.game.checks)
-            self.game.check(action.card)
-            return [Checked(c) for c in self.game.checks[done:]] + ([Ended()] if self.game.is_over() else [])
+            done = len(game.checks)
+            game.check(action.card)
+            events: list[Event] = [Checked(c) for c in game.checks[done:]]
+            return events + ([Ended()] if game.is_over() else [])
         raise TypeError(f"not a 24 action: {action!r}")
 
-    def _answer(self, step: str, action: Action) -> list[Event]:
+    def _answer(self, step: SetupStep, action: Action) -> list[Event]:
+        """The answer kept as `status` has always shown it (an action answers only its own question)."""
         expected = {"players": Players, "styles": Styles, "npc": NpcSeat, "chief": Chief, "grid": Grid}[step]
         if not isinstance(action, expected):
             raise TypeError(f"{action!r} does not answer the setup question {step!r}")
-        if step == "grid":
-            grid = [[None] * len(word) if set(word) <= {HIDDEN} else self._suits(word) for word in action.columns]
+        if isinstance(action, Grid):
+            grid = [self._grid_column(word) for word in action.columns]
             seats, npc, chief = self._seats()
             self.game = Game(self.data, seats, chief, grid)  # refuses a grid the rules cannot hold
             self.answers["grid"] = grid
             return [Answered(step), Started(npc)]
-        self.answers[step] = self._answer_value(action)
+        if isinstance(action, Players):
+            self.answers["players"] = [list(p) for p in action.players]
+        elif isinstance(action, Styles):
+            self.answers["styles"] = [self._style(letter) for letter in action.letters]
+        elif isinstance(action, NpcSeat):
+            self.answers["npc"] = {"detective": action.detective, "after": action.after}
+        elif isinstance(action, Chief):
+            self.answers["chief"] = action.name
         return [Answered(step)]
 
-    def _answer_value(self, action: Action):
-        """The answer as `status` has always shown it."""
-        if isinstance(action, Players):
-            return [list(p) for p in action.players]
-        if isinstance(action, Styles):
-            return [self._style(letter) for letter in action.letters]
-        if isinstance(action, NpcSeat):
-            return {"detective": action.detective, "after": action.after}
-        return action.name
+    def _grid_column(self, word: str) -> list[str | None]:
+        """A column of the grid answered: its events, or None for each place face down."""
+        if set(word) <= {HIDDEN}:
+            return [None] * len(word)
+        return list[str | None](self._suits(word))
 
     def _seats(self) -> tuple[list[Seat], int | None, int]:
         a = self.answers
@@ -345,7 +380,7 @@ class Match:
         return seats, npc, chief
 
     def _bid(self, action: Bid) -> list[Event]:
-        game = self.game
+        game = self._started()
         seat = next((i for i, s in enumerate(game.seats) if s.name == action.name), None)
         if seat is None:
             raise RuleError(N_("no player called {word!r} (players: {names})"), word=action.name,
@@ -353,11 +388,10 @@ class Match:
         before = len(game.results)
         game.bid(seat, list(action.cards))
         events: list[Event] = [Laid(seat, action.cards, game.seats[seat].npc)]
-        while game.need()[0] == "npc" and not self.physical:
-            npc = game.need()[1]
+        while (asked := game.need()).kind == Need.NPC and not self.physical:
             top = tuple(game.npc_top())
-            game.npc_card(npc, list(top))
-            events.append(Laid(npc, top, True))
+            game.npc_card(asked.seat, list(top))
+            events.append(Laid(asked.seat, top, True))
         for result in game.results[before:]:
             events.append(Resolved(result, game.round <= self.data.rounds))
         return events + ([Ended()] if game.is_over() else [])

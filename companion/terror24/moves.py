@@ -100,8 +100,10 @@ class Started(Event):
 
 
 class Revealed(Event):
+    """The round now played and its events. None, a place still face down, is shown only where the
+    round turned up was one nobody could bid in (edited data): it passes at once, and the next may be face down."""
     round: int
-    suits: tuple[str, ...]
+    suits: tuple[str | None, ...]
 
 
 class Laid(Event):
