@@ -177,14 +177,19 @@ def picture_size(path: Path) -> tuple[int, int]:
         raise ImageError(e.strerror or str(e)) from None
 
 
+def read_picture(path: Path, error: type[Exception] = ImageError) -> bytes:
+    """A picture file's bytes; a file missing or unreadable raises `error` with the reason in words."""
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise error(_("not found")) from None
+    except OSError as e:
+        raise error(e.strerror or str(e)) from None
+
+
 def read_source(path: Path) -> tuple[Source, bytes]:
     """The file's header (size, format) and its bytes; raises ImageError."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise ImageError(_("not found")) from None
-    except OSError as e:
-        raise ImageError(e.strerror or str(e)) from None
+    data = read_picture(path)
     image = open_image(path, data)
     orientation = _orientation(image)
     return Source(path, hashlib.sha256(data).hexdigest(), _upright(image.size, orientation), image.format,

@@ -21,7 +21,7 @@ from tabletop.i18n import _
 from tabletop.record import Record
 
 from .geometry import Rect
-from .images import Align, Placement
+from .images import Align, Placement, read_picture
 
 _URL = re.compile(r"url\(\s*['\"]?\s*([^)'\"]*)", re.IGNORECASE)
 _EMBEDDED = re.compile(r"\s*data:", re.IGNORECASE)
@@ -48,13 +48,7 @@ def is_svg(path: Path) -> bool:
 
 def load(path: Path) -> Svg:
     """The SVG at `path` (a file of the deck's folder, found through deckfolder), checked and drawn."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise SvgError(_("not found")) from None
-    except OSError as e:
-        raise SvgError(e.strerror or str(e)) from None
-    return _converted(data)
+    return _converted(read_picture(path, SvgError))
 
 
 @lru_cache(maxsize=64)

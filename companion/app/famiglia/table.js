@@ -1,22 +1,9 @@
 // The Famiglia table (companion/famiglia/repl.py): a typed line → the engine's action → its events in
 // words; a refused line changes nothing and says why; the state as the JSON `status --json` prints.
 
-import { RuleError } from "../lib/engine.js";
+import { InputError, RuleError } from "../lib/engine.js";
 import { Game, PLAYER, ROBOT, Rules } from "./engine.js";
 import { Talk } from "./talk.js";
-
-/** A line the game cannot accept, in the table's language, with the refusal it came from. */
-export class InputError extends Error {
-  /**
-   * @param {string} message
-   * @param {RuleError} refusal
-   */
-  constructor(message, refusal) {
-    super(message);
-    this.name = "InputError";
-    this.refusal = refusal;
-  }
-}
 
 export class FamigliaTable {
   /**

@@ -74,6 +74,19 @@ export class RuleError extends Error {
   }
 }
 
+/** A line the game cannot accept, in the table's language, with the refusal it came from. */
+export class InputError extends Error {
+  /**
+   * @param {string} message
+   * @param {RuleError} refusal
+   */
+  constructor(message, refusal) {
+    super(message);
+    this.name = "InputError";
+    this.refusal = refusal;
+  }
+}
+
 /**
  * Places from [who, score shown, sort key], best first: equal keys share a place (protocol.ranked).
  * @param {[string, number, number[]][]} entries

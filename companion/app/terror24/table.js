@@ -3,20 +3,8 @@
 
 import { newGame } from "./engine.js";
 import { Narration, status } from "./talk.js";
+import { InputError } from "../lib/engine.js";
 import { RuleError } from "./refusal.js";
-
-/** A line the game cannot accept, in the table's language, with the refusal it came from. */
-export class InputError extends Error {
-  /**
-   * @param {string} message
-   * @param {RuleError} refusal
-   */
-  constructor(message, refusal) {
-    super(message);
-    this.name = "InputError";
-    this.refusal = refusal;
-  }
-}
 
 export class Terror24Table {
   /**
