@@ -224,7 +224,6 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None, rows
     layout_column = decklayouts.choosing_column(data, table, fields) if data.layouts else None
     card_layouts = decklayouts.card_layouts(data, layout_column, table, cell_text) if layout_column else {}
     own = replace(table, rows=tuple(row for row in table.rows if card_layouts.get(row.number) is None))
-    rules = deckrules.read_rules(data, looks, fields, own, cell_text, prefix)
     boxes, templates, included = _boxes(deck_file.parent, data, layout, table, fields)
     places = _places(data, layout)
     backs = deckbacks.read_backs(data, layout, table, fields, deck_file.parent)
@@ -242,6 +241,8 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None, rows
     if d.name and name_field not in fields:
         raise _unknown_field(name_field, table, "deck.name")
     cards = _cards(table, fields, copies, suits)
+    # after the cells are checked: a condition reads a typed field's cells as numbers
+    rules = deckrules.read_rules(data, looks, fields, own, cell_text, prefix)
     chosen = deckbacks.card_backs(backs, table, [(row.number, row.cells) for row in table.rows], cell_text)
     cards = tuple(replace(card, back=chosen[card.row]) for card in cards)
     images = {box: image for box, spec in data.boxes.items()

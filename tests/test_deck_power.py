@@ -324,3 +324,11 @@ def test_a_cell_of_the_back_map_naming_no_back_is_named_by_its_row(tmp_path):
     result = invoke("build", write(tmp_path, keys, deck), "--out", tmp_path / "out")
     assert result.exit_code == 2
     assert "no back 'sea' in [backs]" in result.output
+
+
+def test_a_condition_on_a_typed_field_whose_cell_is_no_number_is_the_cells_error(tmp_path):
+    path = write(tmp_path, DISC.replace("cost != ''", "cost > 1"))
+    path.write_text(path.read_text(encoding="utf-8").replace('cost = "6"', 'cost = "abc"'), encoding="utf-8")
+    result = invoke("build", path, "--out", tmp_path / "out")
+    assert result.exit_code == 2, result.output
+    assert "internal error" not in result.output and "'abc'" in result.output, result.output
