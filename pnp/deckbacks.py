@@ -12,7 +12,7 @@ from tabletop.data.errors import DataError, DataErrors
 from tabletop.i18n import _, listing
 from tabletop.record import Record, field
 
-from . import decktemplates, deckvalues
+from . import decktemplates, deckvalues, svgpictures
 from .assets.layouts import DERIVED, LAYOUTS, NamedLayout
 from .deckformat import BackOptions, DeckFileData, LayoutOptions
 from .deckimages import checked_path
@@ -69,6 +69,9 @@ def read_backs(data: DeckFileData, layout: NamedLayout, table: Table, fields: di
             included |= dict.fromkeys(files)
         if back.image:
             checked_path(folder, back.image, lambda message: DataError(message, where=f"{where}.image"))
+            if svgpictures.is_svg(Path(back.image)):  # a back is drawn as one picture covering the card
+                raise DataError(_("picture {path!r}: a back's picture is PNG, JPEG or WebP (an SVG is drawn "
+                                  "in a box of the card's face)").format(path=back.image), where=f"{where}.image")
         if back.layout:
             printed |= _face_fields(back, layout, fields, where, table)
         elif back.boxes:

@@ -56,7 +56,11 @@ def _converted(data: bytes) -> Svg:
     gradient = check(data)
     from svglib.svglib import svg2rlg
 
-    drawing = svg2rlg(io.BytesIO(data))  # bytes, not a path: svglib has no folder to read from
+    try:
+        drawing = svg2rlg(io.BytesIO(data))  # bytes, not a path: svglib has no folder to read from
+    except (ValueError, TypeError, AttributeError, KeyError, IndexError) as e:  # e.g. width="abc"
+        raise SvgError(_("svglib could not draw it ({reason}): check its sizes, lengths and transforms").format(
+            reason=e)) from None
     if drawing is None or not drawing.width or not drawing.height:
         raise SvgError(_("svglib could not draw it: give the SVG a width and height, or a viewBox"))
     return Svg(drawing, float(drawing.width), float(drawing.height), gradient)

@@ -110,3 +110,24 @@ def test_under_print_shop_an_svgs_colours_are_cmyk_and_a_gradient_is_refused_wit
     assert "gradients (or patterns) are not converted to CMYK" in result.output
     result, _opened = recorded_build(d.named, "--out", d.out / "home", "--backs", "none")
     assert result.exit_code == 0, result.output  # at home, the gradient prints
+
+
+def test_an_svg_svglib_cannot_read_is_one_line_naming_it(tmp_path):
+    d = Hostile(tmp_path)
+    deck(d, SHIELD.replace('width="100"', 'width="abc"'))
+    result, _opened = recorded_build(d.named, "--out", d.out, "--backs", "none")
+    assert result.exit_code == 2, result.output
+    errors = [line for line in result.output.splitlines() if line.startswith("error")]
+    assert len(errors) == 1 and "picture 'icon.svg'" in errors[0] and "svglib could not draw it" in errors[0], \
+        result.output
+    assert "internal error" not in result.output
+
+
+def test_an_svg_back_is_refused_at_load_rather_than_printed_as_a_stand_in(tmp_path):
+    d = Hostile(tmp_path)
+    (d.folder / "back.svg").write_text(SHIELD, encoding="utf-8")
+    d.toml(more='\n[back]\nimage = "back.svg"\n')
+    result, _opened = recorded_build(d.named, "--out", d.out)
+    assert result.exit_code == 2, result.output
+    assert "back.image" in result.output and "a back's picture is PNG, JPEG or WebP" in result.output, result.output
+    assert not list(d.out.rglob("*.pdf"))
