@@ -160,3 +160,20 @@ def test_an_edit_to_a_picture_lays_out_the_card_showing_it_and_prints_its_new_pi
     after = pages(written(deck))
     assert after == pages(fresh(deck))
     assert after[0][1] != before[0][1] and after[1:] == before[1:]  # the pixels changed on card 7's page alone
+
+
+def test_in_a_deck_with_several_layouts_one_edited_cell_lays_out_that_card_alone(tmp_path):
+    import shutil
+    folder = tmp_path / "skirmish"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "examples" / "skirmish", folder)
+    preview = Preview()
+    rebuilder = Rebuilder(folder / "skirmish.toml", options, folder / "out", preview)
+    rebuilder.rebuild()
+    assert not preview.error, preview.error
+    csv = folder / "skirmish.csv"
+    lines = csv.read_text(encoding="utf-8").splitlines()
+    lines[2] = lines[2] + "!"  # the last column: the card's English text
+    save(csv, "\n".join(lines) + "\n")
+    rebuilder.rebuild()
+    assert not preview.error, preview.error
+    assert rebuilder.laid_out == 1

@@ -42,18 +42,28 @@ def file_version(path: Path) -> tuple:
 
 def deck_key(deck: Deck, opts: Options) -> str:
     """What every face of the deck is made from (the module's docstring), as a digest."""
-    pictures = {deck.folder / name for card in deck.cards for name in card.images.values()}
+    pictures = {deck.folder / name for d in (deck, *deck.variants.values()) for card in d.cards
+                for name in card.images.values()}
     files = [p for p in deck.inputs() if p != deck.table.file and p not in pictures]
     files += sorted(p for folder in KIT_TEMPLATES for p in (TEMPLATES_DIR / folder).rglob("*") if p.is_file())
     if opts.font:
         files.append(Path(opts.font))
-    shape = replace(deck, cards=(), table=replace(deck.table, rows=()), warnings=(), notes=())
+    shape = _without_rows(deck)
     return _digest((shape, opts, tuple(map(file_version, files))))
+
+
+def _without_rows(deck: Deck) -> Deck:
+    """The deck as read but for its cards (each card's face has its own key): its layouts' too, or
+    an edited cell would change every face's key in a deck with `[layouts]`."""
+    return replace(deck, cards=(), table=replace(deck.table, rows=()), warnings=(), notes=(),
+                   variants={name: _without_rows(variant) for name, variant in deck.variants.items()})
 
 
 def card_key(deck: Deck, card: Card) -> str:
     """What a card's front is made from besides the deck: its row and its pictures' files."""
-    pictures = tuple((box, file_version(deck.folder / name)) for box, name in sorted(card.images.items()))
+    layout = deck.variant(card)  # a card of [layouts.NAME] shows the pictures of that layout's boxes
+    shown = next((c for c in layout.cards if c.row == card.row), card) if layout is not deck else card
+    pictures = tuple((box, file_version(deck.folder / name)) for box, name in sorted(shown.images.items()))
     return _digest((card.row, card.copies, sorted((k, repr(v)) for k, v in card.cells.items()), card.back,
                     pictures))
 
