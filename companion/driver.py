@@ -18,7 +18,7 @@ from tabletop.i18n import N_, translator
 
 from .guard import catch_up, journal_lock
 from .session import Session
-from .table import RedoGone, Table, TableGame, replay
+from .table import RedoGone, Table, TableGame
 
 MOVED_ON = N_("The game changed; here it is now.")
 

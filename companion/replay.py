@@ -13,21 +13,17 @@ import sys
 from pathlib import Path
 from typing import Iterator
 
-from tabletop.i18n import N_
 
 from .kinds import BY_GAME_ID, table_factory
 from .session import Session, SessionError
 from .speech import Speech
-from .table import InputError
-
-REFUSED = N_("{path}: saved line {number} ({line!r}) no longer applies: {error}")  # table.replay's words
+from .table import NO_LONGER_APPLIES, InputError
 
 
 def entries(path: Path, lang: str | None = None) -> Iterator[dict]:
-    game_id = json.loads(path.read_text(encoding="utf-8")).get("game")
-    session = Session.open(path, game_id)
+    session = Session.open(path, _game_of(path))
     lang = lang or session.options.get("lang") or "en"
-    table = table_factory(BY_GAME_ID[game_id], session, lang)(session)
+    table = table_factory(BY_GAME_ID[session.game], session, lang)(session)
     speech = Speech(lang)
     number = 0
     for n, entry in enumerate(session.entries, 1):
@@ -37,14 +33,25 @@ def entries(path: Path, lang: str | None = None) -> Iterator[dict]:
             try:
                 said += table.handle(line)
             except InputError as e:
-                raise SessionError(REFUSED, path=path, number=number, line=line, error=e) from None
-        outcome = getattr(table, "outcome", lambda: None)()
+                raise SessionError(NO_LONGER_APPLIES, path=path, number=number, line=line, error=e) from None
+        outcome = table.outcome()
         status = {**table.status(), "over": table.is_over(), "outcome": None if outcome is None else outcome.to_json()}
-        actions = [choice.to_json() for choice in getattr(table, "choices", list)()]
+        actions = [choice.to_json() for choice in table.choices()]
         actions.append({"line": "undo", "label": speech._("Undo"), "group": "table"})
         if n == len(session.entries) and session.undone:
             actions.append({"line": "redo", "label": speech._("Redo"), "group": "table"})
         yield {"entry": n, "lines": entry, "status": status, "actions": actions, "said": said}
+
+
+def _game_of(path: Path) -> str:
+    """The game the file says it holds; a file that cannot say is opened as the first game's, so that
+    Session.open words what is wrong with it."""
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        raw = None
+    game = raw.get("game") if isinstance(raw, dict) else None
+    return game if game in BY_GAME_ID else next(iter(BY_GAME_ID))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -98,6 +98,9 @@ def wants_color(out: TextIO) -> bool:
     return out.isatty() and "NO_COLOR" not in os.environ
 
 
+NO_LONGER_APPLIES = N_("{path}: saved line {number} ({line!r}) no longer applies: {error}")
+
+
 def replay(session: Session, new_game: Callable[[Session], TableGame]) -> TableGame:
     """A fresh game with every journalled line applied again, silently."""
     game = new_game(session)
@@ -105,8 +108,7 @@ def replay(session: Session, new_game: Callable[[Session], TableGame]) -> TableG
         try:
             game.handle(line)
         except InputError as e:
-            raise SessionError(N_("{path}: saved line {number} ({line!r}) no longer applies: {error}"),
-                               path=session.path, number=number, line=line, error=e) from None
+            raise SessionError(NO_LONGER_APPLIES, path=session.path, number=number, line=line, error=e) from None
     return game
 
 

@@ -35,18 +35,19 @@ import json
 import pkgutil
 import random
 import sys
-import unicodedata
 from typing import Any, Callable, Iterator, Protocol
 
 import msgspec
 
 from companion.session import Session
 from companion.speech import Said
+from companion.driver import normalise_line
+from companion.table import TABLE_WORDS as READ_FIRST_BY_THE_TABLE
 from companion.table import InputError
 from tabletop.plain_text import stray_character
 
 LANGS = ("en", "ja")
-TABLE_WORDS = ("quit", "help", "status", "history", "undo", "redo")  # read by the table, never the game
+TABLE_WORDS = (*READ_FIRST_BY_THE_TABLE, "redo")  # read by the table, never the game
 UNDO = 0.05  # how often a walk undoes, of its steps
 REDO = 0.3  # how often it redoes, of the steps while something undone waits
 MOST_STEPS = 600  # a walk stops here even if the game is not over (no game of ours comes near)
@@ -97,11 +98,6 @@ def to_json(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [to_json(v) for v in value]
     return value
-
-
-def normalised(line: str) -> str:
-    """The line as the table hands it to a game (companion/table.py: NFKC, stripped)."""
-    return unicodedata.normalize("NFKC", line).strip()
 
 
 class Walk:
@@ -194,7 +190,7 @@ class Walk:
 
 def typeable(line: str) -> bool:
     """A line a game sees: not empty, no control character, not one of the table's own words."""
-    text = normalised(line)
+    text = normalise_line(line)
     return bool(text) and not stray_character(text) and text.split()[0].lower() not in TABLE_WORDS
 
 
@@ -228,11 +224,11 @@ def walks(game: Adapter, games: int, fuzz: int, first_seed: int = 0) -> Iterator
                 line = game.fuzz_line(walk.table, rng) if fuzzed else game.walk_line(walk.table, rng)
                 if not typeable(line):
                     continue
-                seen = walk.play(normalised(line))
+                seen = walk.play(normalise_line(line))
                 counts["lines"] += 1
                 counts["fuzzed"] += fuzzed
                 counts["refused"] += seen["refusal"] is not None
-                yield {"op": "line", "line": line, "typed": normalised(line), "seen": seen}
+                yield {"op": "line", "line": line, "typed": normalise_line(line), "seen": seen}
             counts["steps"] += 1
             if walk.table.is_over() and rng.random() < 0.3:
                 break
@@ -251,7 +247,7 @@ def write(trace: Iterator[dict], out: Callable[[str], Any]) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Write the conformance trace of seeded walks over a game.")
-    parser.add_argument("game")
+    parser.add_argument("game", choices=games())
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--fuzz", type=int, default=2000, help="fuzzed lines in all, spread over the walks")
     parser.add_argument("--seed", type=int, default=0, help="the first walk's seed")

@@ -48,7 +48,8 @@ class Terror24:
 
     def new_table(self, options: dict, seed: int, lang: str) -> Table:
         session = SimpleNamespace(seed=seed, options=options)
-        return Table(Terror24Table(session, self.rules, lang), 3 + seed % 3)  # type: ignore[arg-type]
+        least, most = self.rules.players.min, self.rules.players.max  # the data's range: every count by the seed
+        return Table(Terror24Table(session, self.rules, lang), least + seed % (most - least + 1))  # type: ignore[arg-type]
 
     def engine(self, table: Table):
         return table.match

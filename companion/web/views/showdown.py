@@ -6,7 +6,6 @@ from companion.showdown.dice import SIDES
 from companion.showdown.moves import Answer, Attack, Buy, Done, Double, Pass, Ready, Roll, Use
 from companion.showdown.repl import ShowdownTable, needs_choices
 from companion.numbers import is_whole
-from companion.protocol import RuleError
 from tabletop.i18n import _
 
 from . import Button
