@@ -122,21 +122,6 @@ export function draw(codes) {
   return { type: "Draw", codes, line: () => codes.join(" ") };
 }
 
-/**
- * An action from its JSON (the form the Python writes).
- * @param {Record<string, unknown>} json
- * @returns {import("../lib/engine.js").Action}
- */
-export function actionFromJSON(json) {
-  switch (json.type) {
-    case "Take": return take(/** @type {number} */ (json.pos));
-    case "Refresh": return refresh(/** @type {number} */ (json.pos));
-    case "End": return end();
-    case "Draw": return draw(/** @type {string[]} */ (json.codes));
-    default: throw new TypeError(`not a Famiglia action: ${JSON.stringify(json)}`);
-  }
-}
-
 /** @typedef {import("../lib/engine.js").GameEvent} GameEvent */
 
 /**
@@ -194,7 +179,6 @@ export class Game {
     this.rstep = 1;
     this.r5Refreshed = false;
     /** @type {Record<string, number>} */
-    this.turns = { robot: 0, player: 0 };
     /** @type {GameEvent[]} the events of the action being applied */
     this.events = [];
   }
@@ -205,7 +189,6 @@ export class Game {
     for (const name of /** @type {const} */ (["street", "discard", "hidden", "bottom", "robot", "player"])) {
       g[name] = this[name].slice();
     }
-    g.turns = { ...this.turns };
     g.events = [];
     return g;
   }
@@ -385,7 +368,6 @@ export class Game {
   }
 
   endTurn() {
-    this.turns[this.turn] += 1;
     if (!this.street.length) {
       this.pending = this.rules.streetSize;
       if (this.drawCount()) {
