@@ -116,7 +116,7 @@ export function ranked(entries) {
  * @param {number[]} a
  * @param {number[]} b
  */
-function compareKeys(a, b) {
+export function compareKeys(a, b) {
   for (let i = 0; i < Math.min(a.length, b.length); i++) {
     if (a[i] !== b[i]) {
       return a[i] < b[i] ? -1 : 1;

@@ -5,7 +5,7 @@
 
 import { Random } from "../lib/random.js";
 import { isWhole, signed, whole } from "../lib/numbers.js";
-import { pySplit as split, pyStrip as strip } from "../lib/engine.js";
+import { CHANCE, NOBODY, PLAYER, compareKeys, pySplit as split, pyStrip as strip, ranked } from "../lib/engine.js";
 import { WHITESPACE, chars, isAlpha, rstripChar } from "../lib/pystr.js";
 import { Listed, RuleError } from "./refusal.js";
 import { Game, Rulebook, npcStyle, text as said, timeInFront } from "./rules.js";
@@ -206,11 +206,11 @@ export class Match {
 
   /** @returns {Mover} */
   toMove() {
-    if (this.game === null) return { kind: "player", who: "table" };
+    if (this.game === null) return { kind: PLAYER, who: "table" };
     const [kind, seat] = this.game.need();
-    if (kind === "over") return { kind: "nobody", who: "" };
-    if (kind === "bid") return { kind: "player", who: this.game.seats[/** @type {number} */ (seat)].name };
-    return { kind: "chance", who: "card" }; // a reveal, the NPC's card turned up, or the card drawn in the check
+    if (kind === "over") return { kind: NOBODY, who: "" };
+    if (kind === "bid") return { kind: PLAYER, who: this.game.seats[/** @type {number} */ (seat)].name };
+    return { kind: CHANCE, who: "card" }; // a reveal, the NPC's card turned up, or the card drawn in the check
   }
 
   /**
@@ -267,7 +267,7 @@ export class Match {
       for (let i = from; i < hand.length; i++) pick(i + 1, [...chosen, hand[i]]);
     };
     pick(0, []);
-    return [...found.values()].sort(compareCards);
+    return [...found.values()].sort(compareKeys);
   }
 
   playerNames() {
@@ -639,8 +639,8 @@ export class Match {
     if (game === null || !game.isOver()) return null;
     const seats = game.seats;
     // the living before the dead, then VP, then time in front (the winners' rule)
-    const humans = seats.filter((s) => !s.npc).map((s) => ({ who: s.name, score: s.vp,
-      key: [s.dead ? 0 : 1, s.vp, timeInFront(s)] }));
+    const humans = seats.filter((s) => !s.npc).map((s) => /** @type {[string, number, number[]]} */ (
+      [s.name, s.vp, [s.dead ? 0 : 1, s.vp, timeInFront(s)]]));
     return {
       how: seats.some((s) => s.dead) ? "survivors" : "score",
       winners: game.winners().map((i) => seats[i].name),
@@ -652,34 +652,4 @@ export class Match {
   withNpc() {
     return (this.answers.players ?? []).length === this.book.rules.npc_at_players;
   }
-}
-
-/**
- * Places from entries, best key first: equal keys share a place (protocol.ranked).
- * @param {{who: string, score: number, key: number[]}[]} entries
- * @returns {Place[]}
- */
-function ranked(entries) {
-  const order = [...entries].sort((a, b) => compareCards(b.key, a.key));
-  /** @type {Place[]} */
-  const places = [];
-  /** @type {string | null} */
-  let previous = null;
-  let place = 0;
-  order.forEach((entry, n) => {
-    const key = entry.key.join(",");
-    if (key !== previous) [place, previous] = [n + 1, key];
-    places.push({ who: entry.who, place, score: entry.score });
-  });
-  return places;
-}
-
-/**
- * Two lists of numbers compared as Python compares tuples.
- * @param {number[]} a
- * @param {number[]} b
- */
-function compareCards(a, b) {
-  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] - b[i];
-  return a.length - b.length;
 }
