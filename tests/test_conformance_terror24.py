@@ -57,3 +57,31 @@ def test_both_engines_follow_changed_values_of_24(node, tmp_path):
     assert '"stand_vp":9' in trace.splitlines()[0] and '"death_card":6' in trace.splitlines()[0]
     assert "+9: stand VP for Bombing" in trace and "+2: stand VP for Bombing" not in trace
     assert "draws 6: dies" in trace or "holds only the 6: dies" in trace
+
+
+def test_rounds_nobody_can_bid_in_pass_alike_in_both_engines(node, tmp_path):
+    """Bids of four cards empty the hands within a few rounds: a face-down round turned up that nobody
+    can bid in passes at once (its end phase told after the events turned up), a round only the
+    virtual NPC can bid in is played by its deck, and when the last round passes so, the checks
+    begin or the game ends — in both engines, line for line."""
+    bundled = (ROOT / "cards" / "terror24.toml").read_text(encoding="utf-8")
+    changed = re.sub(r"^bid_cards = 2\b", "bid_cards = 4", bundled, count=1, flags=re.M)
+    assert "\nbid_cards = 4" in changed
+    (tmp_path / "terror24.toml").write_text(changed, encoding="utf-8")
+    parts: list[str] = []
+    write(walks(Terror24(tmp_path), 30, 100), parts.append)
+    trace = "".join(parts)
+    done = subprocess.run([node, str(ROOT / "tests" / "js" / "conformance.mjs")], input=trace, capture_output=True,
+                          text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert json.loads(done.stdout)["differences"] == 0
+    turned_up = []  # (the round turned up, [(a round resolved, how many bid in it)], the game ended)
+    for line in trace.splitlines():
+        events = (json.loads(line).get("seen") or {}).get("events") or []
+        if events and events[0]["type"] == "Revealed":
+            resolved = [(e["result"]["round"], len(e["result"]["ranking"])) for e in events if e["type"] == "Resolved"]
+            turned_up.append((events[0]["round"], resolved, events[-1]["type"] == "Ended"))
+    assert (5, [(5, 0), (6, 0)], False) in turned_up  # rounds 5 and 6 passed: round 7 to turn up
+    assert (7, [(7, 0)], True) in turned_up and (7, [(7, 0)], False) in turned_up  # over, or on to the checks
+    assert any(round_ == 5 and resolved and resolved[0][1] == 1 for round_, resolved, _ in turned_up)  # the NPC alone
+    assert all(round_ in (5, 7) for round_, _, _ in turned_up)  # always the round turned up
