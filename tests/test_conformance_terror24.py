@@ -55,7 +55,7 @@ def test_both_engines_follow_changed_values_of_24(node, tmp_path):
     assert changed.count("stand_vp = 9") == 1 and "\ndeath_card = 6" in changed
     (tmp_path / "terror24.toml").write_text(changed, encoding="utf-8")
     parts: list[str] = []
-    write(walks(Terror24(tmp_path), 12, 100), parts.append)
+    write(walks(Terror24(tmp_path), 16, 100), parts.append)  # 16 walks: a death by the 6 among them
     trace = "".join(parts)
     done = subprocess.run([node, str(ROOT / "tests" / "js" / "conformance.mjs")], input=trace, capture_output=True,
                           text=True, cwd=ROOT)
@@ -92,6 +92,8 @@ def test_rounds_nobody_can_bid_in_pass_alike_in_both_engines(node, tmp_path):
     assert (7, [(7, 0)], True) in turned_up and (7, [(7, 0)], False) in turned_up  # over, or on to the checks
     assert any(round_ == 5 and resolved and resolved[0][1] == 1 for round_, resolved, _ in turned_up)  # the NPC alone
     assert all(round_ in (5, 7) for round_, _, _ in turned_up)  # always the round turned up
+    # who sits out holding more than the 0 is told so (the bundled rules' "one card left" would be wrong)
+    assert "sitting out (fewer than 4 cards in hand): " in trace and "不参加（手札が4枚未満）" in trace
 
 
 JS_TABLE = """
