@@ -198,13 +198,27 @@ export class Narration {
 
   // ----- a round -----
 
+  /**
+   * Who sits out: with the bundled rules each holds just the 0 (one card left); with bigger bids in
+   * edited data a seat may sit out holding more.
+   * @param {number[]} seats
+   * @param {string} oneLeft
+   * @param {string} fewer
+   */
+  sittingOut(seats, oneLeft, fewer) {
+    const names = this.listing(seats.map((i) => this.name(i)));
+    if (seats.every((i) => this.game.seats[i].hand.length === 1)) return this._(oneLeft, { names });
+    return this._(fewer, { n: this.data.rules.bid_cards, names });
+  }
+
   /** The round's header, and who sits out of it. */
   roundStart() {
     const game = this.game;
     const lines = ["", this._("── round {round} ──", { round: game.round })];
     const out = game.seats.map((_, i) => i).filter((i) => !game.bidders.includes(i));
     if (out.length) {
-      lines.push(this._("sitting out this round (one card left): {names}", { names: this.listing(out.map((i) => this.name(i))) }));
+      lines.push(this.sittingOut(out, "sitting out this round (one card left): {names}",
+        "sitting out this round (fewer than {n} cards in hand): {names}"));
     }
     return lines;
   }
@@ -249,7 +263,8 @@ export class Narration {
       lines.push(this._("{name}: {cards} to the bottom of its deck", { name: who(npc), cards: cardsText(result.npc_to_bottom) }));
     }
     if (result.sitting_out.length) {
-      lines.push(this._("sitting out (one card left): {names}", { names: this.listing(result.sitting_out.map(who)) }));
+      lines.push(this.sittingOut(result.sitting_out, "sitting out (one card left): {names}",
+        "sitting out (fewer than {n} cards in hand): {names}"));
     }
     lines.push(this._("new chief: {name}", { name: who(result.chief) }));
     for (const s of result.switches) {
