@@ -51,7 +51,8 @@ LANGS = ("en", "ja")
 TABLE_WORDS = (*READ_FIRST_BY_THE_TABLE, "redo")  # read by the table, never the game
 UNDO = 0.05  # how often a walk undoes, of its steps
 REDO = 0.3  # how often it redoes, of the steps while something undone waits
-MOST_STEPS = 600  # a walk stops here even if the game is not over (no game of ours comes near)
+MOST_STEPS = 600  # a walk stops here even if the game is not over (no game of ours comes near), unless
+# it is the last and fuzzed lines are still owed
 
 
 class Adapter(Protocol):
