@@ -77,6 +77,16 @@ export class FamigliaTable {
     return this.talk.describe(this.game);
   }
 
+  /** The game's own commands and the robot's program (the table's commands are said after them). */
+  help() {
+    return this.talk.help();
+  }
+
+  /** A rematch keeps nothing of this game: a level and who goes first are chosen anew. */
+  rematchEntries() {
+    return 0;
+  }
+
   isOver() {
     return this.game.over;
   }

@@ -56,3 +56,17 @@ export function isAlpha(text) {
 export function chars(text) {
   return Array.from(text);
 }
+
+// The line boundaries of Python's str.splitlines().
+const LINE_BREAK = /\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/;
+
+/**
+ * The lines of `text` as Python's `text.splitlines()` gives them (no empty last line after a final break).
+ * @param {string} text
+ * @returns {string[]}
+ */
+export function pySplitLines(text) {
+  const lines = text.split(LINE_BREAK);
+  if (lines[lines.length - 1] === "") lines.pop();
+  return lines;
+}
