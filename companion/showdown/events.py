@@ -6,12 +6,13 @@ language.
 """
 from __future__ import annotations
 
-from typing import Any
+from tabletop.data.text import Text
 
-from ..protocol import Event
+from ..protocol import Event as Event  # re-exported: every event below is one
+from ..speech import Said
 from .conditions import Verdict
 from .penalties import Effect
-from .pool import Note
+from .pool import Note, Why
 
 
 class Dice(Event):
@@ -35,7 +36,7 @@ class Booked(Event):
     team: str
     amount: int
     balance: int
-    reason: Any
+    reason: Why
 
 
 class TeamOut(Event):
@@ -58,7 +59,7 @@ class SkippedTurn(Event):
 
 class WeekBegan(Event):
     week: int
-    text: Any
+    text: Text
 
 
 class ScoutDealt(Event):
@@ -168,17 +169,17 @@ class NoPenalty(Event):
 
 class Asked(Event):
     """The table is asked for a die or a card before the action can be settled."""
-    question: Any
+    question: Said
 
 
 class PenaltyCancelled(Event):
     team: str
-    item: Any
+    item: Text        # the preparation item that cancels it
 
 
 class PenaltyRolled(Event):
     team: str
-    table: Any
+    table: Text       # the penalty table's name
     effect: Effect
 
 
