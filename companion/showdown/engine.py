@@ -27,7 +27,7 @@ from .conditions import Verdict, condition_of, evaluate, kind_of
 from .dice import DiceError, TableRandom, parse_faces, roll
 from .pool import Note, Pool, PoolError, Why
 from .settle import settle
-from .state import Attacked, Booking, Award, Fight, Result, RuleError, Side, Stage, Team
+from .state import Attacked, Booking, Award, Finish, Fight, Result, RuleError, Side, Stage, Team
 from .uses import apply_use, parse_reroll, parse_use
 
 __all__ = ["Game", "MAX_PURCHASE", "RULES_VERSION", "RuleError", "check_teams"]
@@ -220,7 +220,7 @@ class Game:
             raise RuleError(N_("a correction that puts a team out must wait until the action is settled"))
         out = self.book(team.name, amount, Said(N_("correction: {why}"), why=reason))
         if len(self.alive()) < 2:
-            return out + self._finish("one_left")
+            return out + self._finish(Finish.ONE_LEFT)
         if self.current.out and self.action is None:
             return out + self.end_turn()
         return out
@@ -267,7 +267,7 @@ class Game:
     def _advance(self) -> list[ev.Event]:
         out: list[ev.Event] = []
         if len(self.alive()) < 2:
-            return out + self._finish("one_left")
+            return out + self._finish(Finish.ONE_LEFT)
         while True:
             nxt = self._next_seat()
             if nxt is None:
@@ -308,7 +308,7 @@ class Game:
                 team.cards.append(scout)
                 out.append(ev.ScoutDealt(team.name, scout))
         if "showdown" in data.events or data.actions == 0:
-            out += self._finish("showdown")
+            out += self._finish(Finish.SHOWDOWN)
         else:
             self.turn = len(self.order) - 1  # the next seat found is the first one
         return out
@@ -319,7 +319,7 @@ class Game:
 
     # ---- the showdown -----------------------------------------------------------------------
 
-    def _finish(self, why: str) -> list[ev.Event]:
+    def _finish(self, why: Finish) -> list[ev.Event]:
         self.over, self.action = True, None
         out: list[ev.Event] = [ev.GameEnded(why)]
         awards: list[Award] = []

@@ -13,6 +13,7 @@ from ..speech import Said
 from .conditions import Verdict
 from .penalties import Effect
 from .pool import Note, Why
+from .state import Finish
 
 
 class Dice(Event):
@@ -68,8 +69,8 @@ class ScoutDealt(Event):
 
 
 class GameEnded(Event):
-    """The bonuses are paid next: `why` is "showdown" (the last week) or "one_left"."""
-    why: str
+    """The bonuses are paid next: `why` the game ended, the showdown (the last week) or one team left."""
+    why: Finish
 
 
 class FinalMoney(Event):

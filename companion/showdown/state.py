@@ -10,7 +10,7 @@ from ..protocol import RuleError
 from ..speech import Said
 from .pool import Pool, Why
 
-__all__ = ["Attacked", "Award", "Booking", "Fight", "Result", "RuleError", "Side", "Stage", "Team"]
+__all__ = ["Attacked", "Award", "Booking", "Fight", "Finish", "Result", "RuleError", "Side", "Stage", "Team"]
 
 
 class Stage(StrEnum):
@@ -20,6 +20,12 @@ class Stage(StrEnum):
     ROLL = "roll"          # the dice are to be rolled
     AFTER = "after"        # the dice are rolled: uses, rerolls, then done
     SETTLE = "settle"      # a penalty or a theft is asked for
+
+
+class Finish(StrEnum):
+    """Why the game ended (its JSON is its value): the last week's showdown, or one team left."""
+    SHOWDOWN = "showdown"
+    ONE_LEFT = "one_left"
 
 
 class Attacked(StrEnum):

@@ -15,7 +15,7 @@ from .cards import item_doing
 from .conditions import AtomResult, Verdict, condition_of
 from .penalties import Penalty
 from .pool import Note, fmt
-from .state import Team
+from .state import Finish, Team
 
 
 # settle.py's questions, as a page asks them (its buttons are the answers).
@@ -143,7 +143,7 @@ class Talk:
         return [self._("{card} now held by {team}", card=self.card(e.card), team=e.to)]
 
     def _game_ended(self, e: ev.GameEnded) -> list[str]:
-        why = self._("one team is left") if e.why == "one_left" else self._("the showdown")
+        why = self._("one team is left") if e.why == Finish.ONE_LEFT else self._("the showdown")
         return [self._("— {why}: bonuses", why=why)]
 
     def _final_money(self, e: ev.FinalMoney) -> list[str]:
