@@ -7,7 +7,6 @@ from typing import Any, Sequence
 
 from tabletop.data.hitmans_showdown import Atom, CardView, HitmansShowdown
 from tabletop.data.text import Lang
-
 from tabletop.i18n import N_
 from tabletop.record import Record
 

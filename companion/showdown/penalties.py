@@ -71,7 +71,8 @@ def resolve(data: HitmansShowdown, faction: Faction | None, loss: Attacked, feed
         which = Said(N_("penalty roll")) if times == 1 else Said(N_("penalty roll {n} of {times}"), n=n + 1, times=times)
         (face,) = feeder.take(which)
         row = table.row_for(face)
-        amount, money = 0, tuple[int, ...]()
+        amount = 0
+        money: tuple[int, ...] = ()  # the dice of a "1d6 × N" loss, if one is rolled
         if row.effect == "lose_money":
             if row.dice and row.times:
                 money = tuple(feeder.take(Said(N_("money lost ({dice}d6 × {times})"), dice=row.dice, times=row.times),
