@@ -73,9 +73,8 @@ function walk(game, loaded, n, visit) {
     table.handle(line);
     lines.push(line);
   };
-  let engine = table.game;
+  const engine = table.match;
   if (game === "terror24") {
-    engine = table.match;
     const players = 3 + (n % 3);
     say(NAMES.slice(0, players).join(" "));
     say("scscs".slice(0, players));

@@ -23,6 +23,7 @@ from .dice import DiceError, parse_faces, roll_notation
 from .engine import RULES_VERSION, check_teams
 from .penalties import resolve
 from .pool import fmt
+from .state import Attacked
 from .talk import explain, note_text, penalty_lines
 
 LANG = cli_i18n.option("--lang", type=click.Choice(LANGS), default=default_lang,
@@ -147,7 +148,7 @@ def penalty(loss, faction, rolls, escape, seed, as_json, lang, cards_dir) -> Non
         raise UserError.of(e, lang) from None
     feeder = Feeder(given, None if given else random.Random(seed))
     try:
-        result = resolve(game, game.factions[fid] if fid else None, loss, feeder, escape)
+        result = resolve(game, game.factions[fid] if fid else None, Attacked(loss), feeder, escape)
     except NeedRoll as e:
         raise UserError(Speech(lang)._("--roll: {n} faces given, one more needed for the {what}",
                                        n=len(given), what=e.what)) from None

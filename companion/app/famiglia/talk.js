@@ -221,12 +221,13 @@ export class Talk {
 
   /**
    * Every legal action as a choice; while several cards are owed, the form for them all.
-   * @param {Game} g
+   * @param {import("./match.js").Match} match
    * @returns {Choice[]}
    */
-  choices(g) {
-    const listed = g.legalActions().map((action) => this.choice(g, action));
-    if (g.toMove().kind === "chance" && g.drawCount() > 1) {
+  choices(match) {
+    const g = match.game;
+    const listed = match.legalActions().map((action) => this.choice(g, action));
+    if (match.toMove().kind === "chance" && g.drawCount() > 1) {
       const [owed] = g.owed();
       const choices = owed.map((n, c) => (n ? this.rules.codes[c] : "")).filter((code) => code);
       listed.push({
