@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from .geometry import MIN_MARGIN, Grid, Rect, Size, fit_count
-from .imposition import Guides, Placement, Sheet, plan_fronts
+from pnp.geometry import MIN_MARGIN, Grid, Rect, Size, fit_count
+from pnp.imposition import Guides, Placement, Sheet, plan_fronts
 from tabletop.i18n import _
 from tabletop.record import Record, replace
 

@@ -8,8 +8,8 @@ from typing import Any, Iterator
 
 from tabletop.record import Record
 
-from .assets import Asset, Built, Game, Options
-from .fonts import load_fonts
+from pnp.assets import Asset, Built, Game, Options
+from pnp.fonts import load_fonts
 
 
 class Job(Record):

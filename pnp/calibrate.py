@@ -8,16 +8,16 @@ the offset that cancels that misalignment (backs.correction), plus the offset in
 """
 from __future__ import annotations
 
-from . import content, render
-from .assets.layout import BoxSpec, FaceLayout
-from .assets.cardfaces import lay_out
-from .backs import BackMode, behind, correction, flip_axis, shifted
-from .fonts import FontSet
-from .geometry import Rect, Size, pt
-from .imposition import Placement, Sheet
-from .render import FaceArt, FillArt, SheetArt, TextArt
-from .content import Para
-from .text import TextStyle, fit
+from pnp import content, render
+from pnp.assets.layout import BoxSpec, FaceLayout
+from pnp.assets.cardfaces import lay_out
+from pnp.backs import BackMode, behind, correction, flip_axis, shifted
+from pnp.fonts import FontSet
+from pnp.geometry import Rect, Size, pt
+from pnp.imposition import Placement, Sheet
+from pnp.render import FaceArt, FillArt, SheetArt, TextArt
+from pnp.content import Para
+from pnp.text import TextStyle, fit
 from tabletop.i18n import N_
 
 MARGIN = 12.0  # mm from the page edge to the panel

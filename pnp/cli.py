@@ -10,22 +10,22 @@ from pathlib import Path
 import click
 from click.core import ParameterSource
 
-from . import buildcache
-from .assets import BuildError, Game, Options, TooSmall
-from .assets.registry import GAMES, find
-from .assets.common import without_extras
-from .backs import BACK_MODES, parse_offset
-from .cutter import CUTTERS
-from .printshop import DIE_LINES
-from .build import Job, build_pdf, collector_paused
-from .content import TemplateError
-from .deckpath import is_deck_path
+from pnp import buildcache
+from pnp.assets import BuildError, Game, Options, TooSmall
+from pnp.assets.registry import GAMES, find
+from pnp.assets.common import without_extras
+from pnp.backs import BACK_MODES, parse_offset
+from pnp.cutter import CUTTERS
+from pnp.printshop import DIE_LINES
+from pnp.build import Job, build_pdf, collector_paused
+from pnp.content import TemplateError
+from pnp.deckpath import is_deck_path
 from tabletop.crash import internal_error, silence_stdout
 from tabletop.data.errors import DataError
 from tabletop.data.load import locate
 from tabletop.fileio import write_atomic
-from .fonts import load_fonts
-from .imposition import GUIDE_STYLES
+from pnp.fonts import load_fonts
+from pnp.imposition import GUIDE_STYLES
 from tabletop import cli_i18n
 from tabletop.fileio import describe_os_error
 from tabletop.i18n import N_, _, listing, ngettext
@@ -144,7 +144,7 @@ def _options(langs, paper, card_size, style, guides, bleed, gutter, cards_dir, f
 
 def _announce_fonts(opts: Options) -> None:
     """The first run's font preparation, before any PDF is built, so no PDF's time includes it."""
-    from .firstrun import prepare_fonts
+    from pnp.firstrun import prepare_fonts
 
     prepare_fonts(opts.font, opts.font_chain)
 
@@ -153,8 +153,8 @@ def _game(name: str) -> Game:
     """A built-in game by id, or a user's deck by the path of its file (its notes said once)."""
     if not is_deck_path(name):
         return find(name)
-    from .assets.userdeck import deck_game
-    from .deckfile import load_deck
+    from pnp.assets.userdeck import deck_game
+    from pnp.deckfile import load_deck
 
     deck = load_deck(Path(name))
     for note in deck.notes:
@@ -190,7 +190,7 @@ def _plan(jobs: list[Job], langs: tuple[str, ...], kw: dict) -> list[tuple[Job, 
     for opts in _options(langs or (("all",) if decks_only else ()), **kw):
         for job in jobs:
             if job.game.deck is not None:
-                from .assets.userdeck import check_language, deck_options
+                from pnp.assets.userdeck import check_language, deck_options
 
                 if opts.lang not in job.game.deck.languages and (not langs or "all" in langs):
                     continue  # `all` languages of a deck are those it has
@@ -301,8 +301,8 @@ def _print_shop_jobs(jobs: list[tuple[Job, Options]], icc_profile: Path | None) 
     left out, said once."""
     from msgspec.structs import replace
 
-    from .assets.cards import Cards
-    from .printshop import load_profile
+    from pnp.assets.cards import Cards
+    from pnp.printshop import load_profile
 
     if icc_profile:
         try:
@@ -406,14 +406,14 @@ def _warn(game, model, opts: Options, echo=click.echo) -> None:
 @build_options
 @user_errors
 def preview(game, asset, every, page, dpi, out, langs, guide, **kw) -> None:
-    from . import raster
+    from pnp import raster
 
     if every:
         if click.get_current_context().get_parameter_source("page") == click.core.ParameterSource.COMMANDLINE:
             raise BuildError(_("--page previews one page; --all shows every card or page already"))
         if guide:
             raise BuildError(_("--guide adds a page to a PDF; --all shows the cards alone"))
-        from .cli_export import contact_sheets
+        from pnp.cli_export import contact_sheets
 
         contact_sheets(_plan(_jobs((game,), (asset,) if asset else ()), langs, kw), out)
         return
@@ -448,8 +448,8 @@ def preview(game, asset, every, page, dpi, out, langs, guide, **kw) -> None:
               show_default=True, help=N_("Output folder; the sheet goes to OUT/calibrate/."))
 @user_errors
 def calibrate(backs, paper, lang, back_offset, out) -> None:
-    from . import calibrate as calibration
-    from .assets.common import page_size
+    from pnp import calibrate as calibration
+    from pnp.assets.common import page_size
 
     opts = Options(paper=paper, lang=lang)
     name, page = page_size(opts)

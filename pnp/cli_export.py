@@ -9,13 +9,13 @@ from urllib.parse import urlsplit
 
 import click
 
-from . import buildcache
-from .assets import BuildError
-from .build import Job
-from .cli import _announce_fonts, _jobs, _plan, _warn, all_langs, build_options, load_once, user_errors
-from .export import source
-from .export.deck import Deck, ExportError
-from .export.targets import TARGETS
+from pnp import buildcache
+from pnp.assets import BuildError
+from pnp.build import Job
+from pnp.cli import _announce_fonts, _jobs, _plan, _warn, all_langs, build_options, load_once, user_errors
+from pnp.export import source
+from pnp.export.deck import Deck, ExportError
+from pnp.export.targets import TARGETS
 from tabletop import cli_i18n
 from tabletop.i18n import N_, _, ngettext
 from tabletop.progress import Progress
@@ -142,8 +142,8 @@ def _export_asset(job: Job, opts, target: str, out: Path, workers: int | None, f
 def _export(deck: Deck, target: str, dest: Path, workers: int | None, name: str,
             base_url: str | None = None) -> tuple[list[Path], str]:
     # Pillow and PDFium are imported by the command that uses them, not at every start of pnp.
-    from .export.cards import export_cards
-    from .export.tts import export_tts
+    from pnp.export.cards import export_cards
+    from pnp.export.tts import export_tts
 
     if target == "tts":
         paths = export_tts(deck, dest, name, workers, base_url)
@@ -158,7 +158,7 @@ def _export(deck: Deck, target: str, dest: Path, workers: int | None, name: str,
 
 def contact_sheets(plan: list[tuple[Job, object]], out: Path) -> None:
     """One PNG per asset and language with every card (cards assets) or page (sheets) as a thumbnail."""
-    from .export.contact import contact_sheet
+    from pnp.export.contact import contact_sheet
 
     models: dict[str, object] = {}
     _announce_fonts(plan[0][1])

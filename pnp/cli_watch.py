@@ -12,9 +12,9 @@ from click.core import ParameterSource
 from tabletop import cli_i18n
 from tabletop.i18n import N_, _
 
-from .assets import BuildError
-from .cli import _options, build_options, user_errors
-from .deckpath import is_deck_path
+from pnp.assets import BuildError
+from pnp.cli import _options, build_options, user_errors
+from pnp.deckpath import is_deck_path
 
 
 @click.command(cls=cli_i18n.Command,
@@ -30,9 +30,9 @@ from .deckpath import is_deck_path
 @build_options(one_language=True)
 @user_errors
 def watch(path: Path, port: int, no_open: bool, out: Path, langs, **kw) -> None:
-    from .assets.userdeck import deck_options
-    from .watch import Preview, watch as watch_deck
-    from .watchpage import HOST, make_server, serve_in_background
+    from pnp.assets.userdeck import deck_options
+    from pnp.watch import Preview, watch as watch_deck
+    from pnp.watchpage import HOST, make_server, serve_in_background
 
     if not is_deck_path(str(path)):
         raise BuildError(_("pnp watch shows a deck: give its .toml file or its spreadsheet"))

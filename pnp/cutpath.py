@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from .geometry import Rect, Size
+from pnp.geometry import Rect, Size
 
 # DXF: a polyline vertex's bulge is tan(θ/4) of the arc to the next vertex, positive counter-clockwise;
 # a rounded corner turns a quarter.

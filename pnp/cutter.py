@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from tabletop.i18n import _
 
-from .geometry import MIN_MARGIN, Rect, Size
+from pnp.geometry import MIN_MARGIN, Rect, Size
 
 INSET = 10.0  # mm from the page's edges to the middle of the marks' lines (Studio's least inset)
 SQUARE = 5.0  # mm: the top-left mark, between the middles of its outline

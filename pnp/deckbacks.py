@@ -12,11 +12,11 @@ from tabletop.data.errors import DataError, DataErrors
 from tabletop.i18n import _, listing
 from tabletop.record import Record, field
 
-from . import decktemplates, deckvalues, svgpictures
-from .assets.layouts import DERIVED, LAYOUTS, NamedLayout
-from .deckformat import BackOptions, DeckFileData, LayoutOptions
-from .deckimages import checked_path
-from .spreadsheet import Table
+from pnp import decktemplates, deckvalues, svgpictures
+from pnp.assets.layouts import DERIVED, LAYOUTS, NamedLayout
+from pnp.deckformat import BackOptions, DeckFileData, LayoutOptions
+from pnp.deckimages import checked_path
+from pnp.spreadsheet import Table
 
 DEFAULT = ""  # the key of `[back]` among the deck's backs
 BACK_COLUMN = "back"  # the column choosing a card's back when `[deck]` names none

@@ -17,21 +17,22 @@ from tabletop.data.toml_lines import line_of
 from tabletop.i18n import _, listing
 from tabletop.record import Record, field, replace
 
-from . import deckbacks, deckfolder, deckicons, deckimages, decklayouts, deckrules, decktemplates, richtext
-from .deckbacks import DeckBacks
-from .assets.layout import field_style
-from .assets.layouts import DERIVED, INDEX, LAYOUTS, NamedLayout
-from .assets import deckshapes
-from .assets.deckboxes import deck_looks
-from .deckformat import (FRENCH_SUITS, BoxOptions, DeckFileData, DeckOptions, FieldOptions, FontOptions,
-                         LayoutOptions, SuitOptions, Text)
-from .deckpath import SPREADSHEETS
-from .deckvalues import is_dynamic
-from .fontfacts import font_facts
-from .fonts import BUNDLED, FontSpec, cache_dir
-from .geometry import Size, parse_card_size
-from .spreadsheet import Table, quoted_column, read_json, read_table, toml_table
-from .text import TextStyle
+from pnp import deckbacks, deckfolder, deckicons, deckimages, decklayouts, deckrules, decktemplates, richtext
+from pnp.deckbacks import DeckBacks
+from pnp.assets.layout import field_style
+from pnp.assets.layouts import DERIVED, INDEX, LAYOUTS, NamedLayout
+from pnp.assets import deckshapes
+from pnp.assets.deckboxes import deck_looks
+from pnp.deckformat import (
+    FRENCH_SUITS, BoxOptions, DeckFileData, DeckOptions, FieldOptions, FontOptions, LayoutOptions, SuitOptions, Text,
+)
+from pnp.deckpath import SPREADSHEETS
+from pnp.deckvalues import is_dynamic
+from pnp.fontfacts import font_facts
+from pnp.fonts import BUNDLED, FontSpec, cache_dir
+from pnp.geometry import Size, parse_card_size
+from pnp.spreadsheet import Table, quoted_column, read_json, read_table, toml_table
+from pnp.text import TextStyle
 
 LANGS = ("ja", "en")
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")

@@ -6,8 +6,8 @@ from typing import Any, Literal
 
 from tabletop.record import Record, field
 
-from .boxplace import Length, PlaceOptions
-from .deckvalues import ValueMap
+from pnp.boxplace import Length, PlaceOptions
+from pnp.deckvalues import ValueMap
 
 Text = str | dict[str, str]  # the same in every language, or one per language
 INK = "#111111"

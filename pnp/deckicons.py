@@ -19,9 +19,9 @@ from tabletop.data.errors import DataError, DataErrors
 from tabletop.i18n import _, listing
 from tabletop.record import Record
 
-from .deckformat import IconOptions
-from .fonts import FontSpec, regular_name
-from .geometry import to_mm
+from pnp.deckformat import IconOptions
+from pnp.fonts import FontSpec, regular_name
+from pnp.geometry import to_mm
 
 NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_-]*")
 MARKER = re.compile(r"\\:|:(" + NAME.pattern + r"):")
@@ -38,8 +38,8 @@ class Icon(Record):
 def read_icons(folder: Path, given: dict[str, str | IconOptions], font_path) -> dict[str, Icon]:
     """The `[icons]` table checked: names, files inside the folder and readable, one of file or
     glyph. Every bad icon is reported at once. `font_path(name, where)` resolves a font entry."""
-    from .deckimages import checked_path
-    from .images import ImageError, picture_size
+    from pnp.deckimages import checked_path
+    from pnp.images import ImageError, picture_size
 
     icons, errors = {}, []
     for name, entry in given.items():
@@ -103,7 +103,7 @@ def fonts(icons: dict[str, Icon]) -> tuple[FontSpec, ...]:
 def markups(icons: dict[str, Icon], folder: Path, largest: float, dpi: int) -> dict[str, str]:
     """Each icon's paragraph markup. A picture is prepared for `largest` pt (the deck's largest text),
     at `dpi`, and sized to its text by the paragraph (`fallback.py`)."""
-    from .images import Align, cache_dir, place, prepare, read_source
+    from pnp.images import Align, cache_dir, place, prepare, read_source
 
     out = {}
     for name, icon in icons.items():

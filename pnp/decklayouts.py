@@ -11,9 +11,9 @@ from tabletop.data.errors import DataError, DataErrors
 from tabletop.i18n import _, listing
 from tabletop.record import replace
 
-from . import deckvalues
-from .assets.layouts import LAYOUTS
-from .deckformat import DeckFileData, LayoutOptions, LayoutVariant
+from pnp import deckvalues
+from pnp.assets.layouts import LAYOUTS
+from pnp.deckformat import DeckFileData, LayoutOptions, LayoutVariant
 
 
 def variant_data(data: DeckFileData, name: str, variant: LayoutVariant, column: str) -> DeckFileData:

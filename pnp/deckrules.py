@@ -15,10 +15,10 @@ from tabletop.data.errors import DataError, DataErrors
 from tabletop.i18n import _, listing
 from tabletop.record import Record, field, replace
 
-from . import deckconditions, deckvalues
-from .deckconditions import Condition
-from .deckformat import DeckFileData, FieldOptions
-from .deckvalues import Dynamic
+from pnp import deckconditions, deckvalues
+from pnp.deckconditions import Condition
+from pnp.deckformat import DeckFileData, FieldOptions
+from pnp.deckvalues import Dynamic
 
 BOX_KEYS = {"background": "colour", "border": "colour", "border_width": "size"}
 FIELD_KEYS = {"color": "colour", "size": "size"}

@@ -9,9 +9,9 @@ text.paragraph_style), so each deck's paragraphs use its own chain.
 """
 from __future__ import annotations
 
-from .fonts import Face
-from .kinsoku import KinsokuParagraph
-from .oblique import oblique
+from pnp.fonts import Face
+from pnp.kinsoku import KinsokuParagraph
+from pnp.oblique import oblique
 
 
 class FallbackParagraph(KinsokuParagraph):

@@ -12,14 +12,14 @@ from typing import Sequence
 
 from tabletop.record import Record
 
-from . import content
-from .assets.cardfaces import lay_out
-from .assets.layout import BoxSpec, FaceLayout
-from .fonts import FontSet
-from .geometry import Rect, Size
-from .imposition import Placement, Sheet
-from .render import FaceArt, SheetArt
-from .text import TextStyle
+from pnp import content
+from pnp.assets.cardfaces import lay_out
+from pnp.assets.layout import BoxSpec, FaceLayout
+from pnp.fonts import FontSet
+from pnp.geometry import Rect, Size
+from pnp.imposition import Placement, Sheet
+from pnp.render import FaceArt, SheetArt
+from pnp.text import TextStyle
 
 MARGIN = 15.0  # mm from the page edge to the text (home printers print no closer than 5)
 STEP_INDENT = 13.0  # pt: "9. " at the step size, so a step's lines start clear of its number

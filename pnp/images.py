@@ -21,7 +21,7 @@ from tabletop.fileio import write_atomic
 from tabletop.i18n import _
 from tabletop.record import Record
 
-from .geometry import Rect
+from pnp.geometry import Rect
 
 if TYPE_CHECKING:
     from PIL import Image as PILImage
@@ -263,7 +263,7 @@ def cache_dir() -> Path:
 
 
 def _cache_folder() -> Path:
-    from .fonts import cache_dir as fonts_cache
+    from pnp.fonts import cache_dir as fonts_cache
 
     return fonts_cache().parent / "images"
 

@@ -10,7 +10,7 @@ from typing import Literal
 
 from tabletop.record import Record
 
-from .geometry import MIN_MARGIN, Grid, Rect, Size
+from pnp.geometry import MIN_MARGIN, Grid, Rect, Size
 
 Guides = Literal["lines", "corners", "none"]
 GUIDE_STYLES = ("lines", "corners", "none")

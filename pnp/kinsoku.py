@@ -15,7 +15,7 @@ from reportlab.lib.textsplit import ALL_CANNOT_END, ALL_CANNOT_START
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus.paragraph import Paragraph, ParaLines, makeCJKParaLine
 
-from .reportlab_internals import wrapped_lines
+from pnp.reportlab_internals import wrapped_lines
 
 FUZZ = 1e-6  # pt: a line may take this much more than its width, as ReportLab's own breaking allows
 # ReportLab's lists lack full-width ？！：；, the ellipsis and a few closing brackets.

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from tabletop.fileio import write_atomic
 
-from .reportlab_internals import font_bytes, font_from_state, parsed_state
+from pnp.reportlab_internals import font_bytes, font_from_state, parsed_state
 
 if TYPE_CHECKING:
     from reportlab.pdfbase.ttfonts import TTFont

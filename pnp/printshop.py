@@ -21,7 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .geometry import Rect, Size, pt
+from pnp.geometry import Rect, Size, pt
 
 BLEED = 3.0  # mm: 塗り足し, what Japanese shops and most print-on-demand services ask
 MARK_GAP = 1.0  # mm between the bleed edge and the start of a centre mark
@@ -106,8 +106,8 @@ def load_profile(path: str | None) -> Profile:
 
 def card_pages(faces: list[int], size: Size) -> list:
     """One page per face: the face's trim MARGIN mm in from every edge, with BLEED mm of bleed."""
-    from .imposition import Placement, Sheet
-    from .render import SheetArt
+    from pnp.imposition import Placement, Sheet
+    from pnp.render import SheetArt
 
     page = Size(size.w + 2 * MARGIN, size.h + 2 * MARGIN)
     trim = Rect(MARGIN, MARGIN, size.w, size.h)
@@ -334,7 +334,7 @@ def finish(pdf_bytes: bytes, trims: list[Rect], profile: Profile, title: str, la
         RegistryName=pikepdf.String("http://www.color.org"), DestOutputProfile=icc)])
     # A document ID that follows the content (the same build gives the same file, as the build cache
     # expects), and the XMP the standard asks: PDF/X version, dates, IDs, title, trapped.
-    from .buildcache import _PDF_STAMPS
+    from pnp.buildcache import _PDF_STAMPS
 
     digest = hashlib.sha256(_PDF_STAMPS.sub(b"", pdf_bytes) + profile.data).digest()
     document_id = f"uuid:{uuid.UUID(bytes=digest[:16], version=4)}"
@@ -365,9 +365,9 @@ def build(asset: Any, game: Any, model: Any, opts: Any, fonts: Any, profile_path
     card's back in the same order — page n + N is the back of page n, a blank page where a card has
     no back of its own (a shop pairs the pages by that count) — one face a page. Each front carries
     its die line, or (`--die-line separate`) the die lines go in a second file beside it."""
-    from . import render
-    from .assets import BuildError, Built, author
-    from .cutter import check_radius
+    from pnp import render
+    from pnp.assets import BuildError, Built, author
+    from pnp.cutter import check_radius
 
     pieces, arts, cards = asset.lay_out(model, opts, fonts, game.data_file(opts.cards_dir))
     try:

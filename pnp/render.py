@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from tabletop.record import Record, replace
 
-from .content import Heading, Para
+from pnp.content import Heading, Para
 
-from .fonts import FontSet
-from .geometry import Rect, Size, pt
-from .imposition import Segment, Sheet
-from .text import Fitted, TextStyle, bulleted, paragraph_style, rl_color
+from pnp.fonts import FontSet
+from pnp.geometry import Rect, Size, pt
+from pnp.imposition import Segment, Sheet
+from pnp.text import Fitted, TextStyle, bulleted, paragraph_style, rl_color
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -148,8 +148,8 @@ def flowing_document(page: Size, margin: float, blocks: list, styles: dict[str, 
     the PDF and its page count (the flowed pages'). Styles needed: h1, h2, body, cell, th."""
     from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Table
 
-    from .fallback import FallbackParagraph as Paragraph
-    from .reportlab_internals import held_pages_canvas
+    from pnp.fallback import FallbackParagraph as Paragraph
+    from pnp.reportlab_internals import held_pages_canvas
 
     _binary_streams()
     buf = io.BytesIO()
@@ -183,7 +183,7 @@ def flowing_document(page: Size, margin: float, blocks: list, styles: dict[str, 
 def _flowables(block, styles, fonts, lang, width, look: TableLook) -> list:
     from reportlab.platypus import Table, TableStyle
 
-    from .fallback import FallbackParagraph as Paragraph
+    from pnp.fallback import FallbackParagraph as Paragraph
 
     def para(block: Para):
         paragraph_style_ = paragraph_style(styles[block.style], fonts, lang)
@@ -313,7 +313,7 @@ def _draw_fill(c: Canvas, fill: FillArt, limit: Rect) -> None:
 
 
 def _draw_image(c: Canvas, art: ImageArt, bleed: float = 0.0) -> None:
-    from .reportlab_internals import draw_kept_image
+    from pnp.reportlab_internals import draw_kept_image
 
     box, placed = art.box, art.placed
     c.saveState()
@@ -341,7 +341,7 @@ def _draw_image(c: Canvas, art: ImageArt, bleed: float = 0.0) -> None:
 def _draw_vector(c: Canvas, art: VectorArt) -> None:
     from reportlab.graphics import renderPDF
 
-    from .reportlab_internals import canvas_font
+    from pnp.reportlab_internals import canvas_font
 
     box, placed, drawing = art.box, art.placed, art.drawing
     drawing.initialFontName = canvas_font(c)  # its state starts in the page's embedded font, not Helvetica

@@ -15,7 +15,7 @@ from tabletop.data.load import locate
 from tabletop.fileio import describe_os_error, write_atomic
 from tabletop.i18n import _
 
-from .assets import BuildError, Options
+from pnp.assets import BuildError, Options
 
 SCREEN_DPI = 96  # a page at 100% on a screen: an A4 page 794 px wide
 
@@ -80,7 +80,7 @@ class Rebuilder:
     a face on it, or the page itself, changed). `laid_out`: the faces the last build laid out."""
 
     def __init__(self, path: Path, options: Callable, out: Path, preview: Preview) -> None:
-        from .assets.keptfaces import KeptFaces
+        from pnp.assets.keptfaces import KeptFaces
 
         self.path, self.options, self.out, self.preview = path, options, out, preview
         self.kept = KeptFaces()
@@ -93,9 +93,9 @@ class Rebuilder:
     def rebuild(self) -> None:
         """Build the deck once, write its PDF and show its pages; a user error is shown instead, the PDF
         and the pages of the last good build kept."""
-        from .assets.userdeck import check_language, deck_game
-        from .build import Job, build_pdf
-        from .deckfile import load_deck
+        from pnp.assets.userdeck import check_language, deck_game
+        from pnp.build import Job, build_pdf
+        from pnp.deckfile import load_deck
 
         preview = self.preview
         start = time.perf_counter()

@@ -8,7 +8,7 @@ from typing import Any, Callable, Protocol
 from tabletop.data.errors import DataError
 from tabletop.record import Record, field
 
-from ..fonts import FontSet
+from pnp.fonts import FontSet
 
 
 class BuildError(Exception):

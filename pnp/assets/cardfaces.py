@@ -13,16 +13,16 @@ from typing import Any
 from tabletop.i18n import _
 from tabletop.record import Record, field, replace
 
-from .. import content
-from ..fonts import FontSet
-from ..geometry import CARD_SIZES, Size, pt
-from ..render import FaceArt, TextArt
-from ..text import TextOverflow, TextStyle, fit
-from . import BuildError, FitError, Options, TooSmall
-from .card_layouts import CARD_LAYOUTS
-from .common import check_glyphs
-from .layout import LAYOUTS as INSERT_LAYOUTS
-from .layout import FaceLayout
+from pnp import content
+from pnp.fonts import FontSet
+from pnp.geometry import CARD_SIZES, Size, pt
+from pnp.render import FaceArt, TextArt
+from pnp.text import TextOverflow, TextStyle, fit
+from pnp.assets import BuildError, FitError, Options, TooSmall
+from pnp.assets.card_layouts import CARD_LAYOUTS
+from pnp.assets.common import check_glyphs
+from pnp.assets.layout import LAYOUTS as INSERT_LAYOUTS
+from pnp.assets.layout import FaceLayout
 
 
 class Face(Record):

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from tabletop.record import replace
 
-from .. import deckconditions, deckvalues
-from ..deckfile import Card, Deck, cell_text
-from ..deckformat import BoxOptions
-from ..deckrules import CardLook
-from ..geometry import Size
-from . import Options
-from .deckboxes import deck_geometry, layered
-from .deckpictures import image_areas, image_reaches, image_warnings, pictures, prepared_pictures
-from .layout import FaceLayout
+from pnp import deckconditions, deckvalues
+from pnp.deckfile import Card, Deck, cell_text
+from pnp.deckformat import BoxOptions
+from pnp.deckrules import CardLook
+from pnp.geometry import Size
+from pnp.assets import Options
+from pnp.assets.deckboxes import deck_geometry, layered
+from pnp.assets.deckpictures import image_areas, image_reaches, image_warnings, pictures, prepared_pictures
+from pnp.assets.layout import FaceLayout
 
 SIZE_KEYS = ("border_width", "size")
 

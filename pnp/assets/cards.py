@@ -15,16 +15,17 @@ from markupsafe import Markup
 from tabletop.i18n import _
 from tabletop.record import Record, field, replace
 
-from .. import backs as backs_mod
-from .. import content, cutpath, cutter, raster, render
-from ..fonts import FontSet
-from ..geometry import MIN_MARGIN, Grid, Rect, Size, grid, grid_capacity, safe_bleed
-from ..imposition import footer_boxes, guide_clearance, guide_segments, plan_fronts, ruler_box, side_footer_boxes
-from ..render import FaceArt, FillArt, ImageArt, ShapeArt, SheetArt
-from . import BuildError, Built, Game, Options, author
-from .cardfaces import Face, fit_together
-from .common import (FOOTER_HEIGHT, FOOTER_LEAST, extras_part, footer, page_size, paper_part, variant,
-                     without_extras)
+from pnp import backs as backs_mod
+from pnp import content, cutpath, cutter, raster, render
+from pnp.fonts import FontSet
+from pnp.geometry import MIN_MARGIN, Grid, Rect, Size, grid, grid_capacity, safe_bleed
+from pnp.imposition import footer_boxes, guide_clearance, guide_segments, plan_fronts, ruler_box, side_footer_boxes
+from pnp.render import FaceArt, FillArt, ImageArt, ShapeArt, SheetArt
+from pnp.assets import BuildError, Built, Game, Options, author
+from pnp.assets.cardfaces import Face, fit_together
+from pnp.assets.common import (
+    FOOTER_HEIGHT, FOOTER_LEAST, extras_part, footer, page_size, paper_part, variant, without_extras,
+)
 
 _SIDE_LABEL = {"backs": {"ja": "裏面", "en": "backs"}, "fold": {"ja": "中央で折る", "en": "fold in the middle"}}
 
@@ -98,7 +99,7 @@ class Cards(Record):
 
     def build(self, game: Game, model: Any, opts: Options, fonts: FontSet) -> Built:
         if opts.print_shop:
-            from .. import printshop
+            from pnp import printshop
 
             return printshop.build(self, game, model, opts, fonts, opts.icc_profile)
         pieces, arts, cards = self.lay_out(model, opts, fonts, game.data_file(opts.cards_dir))
@@ -157,7 +158,7 @@ class Cards(Record):
                first_face: int, bleed: float, mode: str, page: Size) -> tuple[list[SheetArt], list[FaceArt]]:
         """The guide page (`--guide`) and its blank back where the sheets are printed duplex, the size
         of the sheets (a Cricut sheet's image is smaller than the paper)."""
-        from .. import guide
+        from pnp import guide
 
         lead = guide.lead_pages(kinds)
         paper = page_size(opts)[0]

@@ -12,19 +12,19 @@ from tabletop.data.errors import DataError
 from tabletop.i18n import _
 from tabletop.record import replace
 
-from .. import content, deckicons, deckimages, decktemplates
-from ..deckbacks import DEFAULT
-from ..deckfile import Card, Deck
-from ..fonts import FontSet
-from ..geometry import Rect, Size
-from ..images import edge_colour, parse_align
-from ..render import FaceArt, ImageArt
-from . import Options, userdeck
-from .cardfaces import lay_out as fit_boxes
-from .keptfaces import KeptFaces
-from ..content import Para
-from ..deckformat import BACK, LayoutOptions
-from .layouts import BACK_STYLE, LAYOUTS, back_layout
+from pnp import content, deckicons, deckimages, decktemplates
+from pnp.deckbacks import DEFAULT
+from pnp.deckfile import Card, Deck
+from pnp.fonts import FontSet
+from pnp.geometry import Rect, Size
+from pnp.images import edge_colour, parse_align
+from pnp.render import FaceArt, ImageArt
+from pnp.assets import Options, userdeck
+from pnp.assets.cardfaces import lay_out as fit_boxes
+from pnp.assets.keptfaces import KeptFaces
+from pnp.content import Para
+from pnp.deckformat import BACK, LayoutOptions
+from pnp.assets.layouts import BACK_STYLE, LAYOUTS, back_layout
 
 
 def _where(key: str) -> str:

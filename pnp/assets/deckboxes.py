@@ -8,16 +8,16 @@ from typing import TYPE_CHECKING
 from tabletop.data.errors import DataError
 from tabletop.record import replace
 
-from ..boxplace import BoxLook, PlaceOptions, resolve
-from ..deckformat import LayoutOptions
-from ..geometry import Size
-from . import deckshapes
-from .decor import box
-from .layout import FaceLayout, box_specs
-from .layouts import NamedLayout
+from pnp.boxplace import BoxLook, PlaceOptions, resolve
+from pnp.deckformat import LayoutOptions
+from pnp.geometry import Size
+from pnp.assets import deckshapes
+from pnp.assets.decor import box
+from pnp.assets.layout import FaceLayout, box_specs
+from pnp.assets.layouts import NamedLayout
 
 if TYPE_CHECKING:
-    from ..deckfile import Deck
+    from pnp.deckfile import Deck
 
 
 def deck_looks(layout: NamedLayout, options: LayoutOptions, places: dict[str, PlaceOptions],

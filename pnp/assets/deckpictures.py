@@ -10,13 +10,13 @@ from tabletop.data.errors import DataError, DataErrors
 from tabletop.i18n import _
 from tabletop.record import replace
 
-from .. import deckimages
-from ..deckfile import Card, Deck
-from ..geometry import Rect, Size
-from ..render import ImageArt, VectorArt
-from . import Options
-from .deckboxes import deck_geometry
-from .layout import BoxSpec
+from pnp import deckimages
+from pnp.deckfile import Card, Deck
+from pnp.geometry import Rect, Size
+from pnp.render import ImageArt, VectorArt
+from pnp.assets import Options
+from pnp.assets.deckboxes import deck_geometry
+from pnp.assets.layout import BoxSpec
 
 IMAGE_GAP = 1.0  # mm between a picture at the top of a box and the box's text below it
 
@@ -39,8 +39,8 @@ def image_reaches(deck: Deck, size: Size, opts: Options) -> dict[str, tuple[Reac
     art, not white paper); nothing for a turned box, a `fit` picture or an edge inside the face. The
     picture is prepared for the bleed asked (`--bleed`), else for the most a build gives by default (a
     print shop's 3 mm), and drawn as far as the sheet's own bleed (render.py)."""
-    from ..geometry import SAFE_BLEED_MAX
-    from ..printshop import BLEED
+    from pnp.geometry import SAFE_BLEED_MAX
+    from pnp.printshop import BLEED
 
     bleed = SAFE_BLEED_MAX if opts.bleed is None else opts.bleed
     bleed = max(bleed, BLEED) if opts.print_shop else bleed

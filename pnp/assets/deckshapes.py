@@ -9,10 +9,10 @@ import math
 from tabletop.data.errors import DataError
 from tabletop.i18n import _
 
-from ..boxplace import BoxLook
-from ..deckformat import BoxOptions
-from ..geometry import Rect
-from ..render import ShapeArt
+from pnp.boxplace import BoxLook
+from pnp.deckformat import BoxOptions
+from pnp.geometry import Rect
+from pnp.render import ShapeArt
 
 LINE = [[0.0, 50.0], [100.0, 50.0]]  # a line with no points: across the box's middle
 

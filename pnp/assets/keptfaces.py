@@ -24,9 +24,9 @@ from tabletop.data import TEMPLATES_DIR
 from tabletop.record import replace
 
 if TYPE_CHECKING:
-    from ..deckfile import Card, Deck
-    from ..render import FaceArt
-    from . import Options
+    from pnp.deckfile import Card, Deck
+    from pnp.render import FaceArt
+    from pnp.assets import Options
 
 KIT_TEMPLATES = ("common", "layouts")  # the kit's files a deck's faces are drawn from
 

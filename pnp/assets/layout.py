@@ -13,10 +13,10 @@ from tabletop.data.load import read_toml
 from tabletop.data.schema import convert
 from tabletop.record import Record, replace
 
-from ..boxplace import BoxLook, length, reading, resolve
-from ..deckformat import FieldOptions, LayoutFile
-from ..geometry import Rect, Size
-from ..text import TextStyle
+from pnp.boxplace import BoxLook, length, reading, resolve
+from pnp.deckformat import FieldOptions, LayoutFile
+from pnp.geometry import Rect, Size
+from pnp.text import TextStyle
 
 SAFE = 3.0  # mm: text stays this far inside the trim
 # pt: the smallest text a card face may carry (issue 20, finding 8). Below it the densest cards

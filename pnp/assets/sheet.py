@@ -5,12 +5,12 @@ from typing import Any, Callable
 
 from tabletop.record import Record, replace
 
-from .. import content, render
-from ..fonts import FontSet
-from ..geometry import MIN_MARGIN, Rect
-from ..text import TextStyle
-from . import Built, Game, Options, author
-from .common import FOOTER_HEIGHT, check_glyphs, extras_part, footer, page_size
+from pnp import content, render
+from pnp.fonts import FontSet
+from pnp.geometry import MIN_MARGIN, Rect
+from pnp.text import TextStyle
+from pnp.assets import Built, Game, Options, author
+from pnp.assets.common import FOOTER_HEIGHT, check_glyphs, extras_part, footer, page_size
 
 MARGIN = 10.0  # mm
 SHEET_STYLES = {
@@ -92,7 +92,7 @@ class SummarySheet(Record):
 
         look, pdf, pages = loosest_fewest(flow)
         if opts.guide:  # the guide says how many pages follow: lay them out first, then again behind it
-            from .. import guide
+            from pnp import guide
 
             paper = page_size(opts)[0]
             facts = guide.Facts(game.title[opts.lang], self.label[opts.lang], "page", pages, pages, paper,

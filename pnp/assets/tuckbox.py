@@ -20,15 +20,15 @@ from typing import Any
 from tabletop.i18n import _
 from tabletop.record import Record
 
-from .. import deckimages, render
-from ..deckbacks import DEFAULT
-from ..deckformat import BACK
-from ..fonts import FontSet
-from ..geometry import Rect, Size
-from ..images import parse_align
-from ..imposition import Placement, Sheet
-from . import Built, BuildError, Options
-from .common import card_size, page_size
+from pnp import deckimages, render
+from pnp.deckbacks import DEFAULT
+from pnp.deckformat import BACK
+from pnp.fonts import FontSet
+from pnp.geometry import Rect, Size
+from pnp.images import parse_align
+from pnp.imposition import Placement, Sheet
+from pnp.assets import Built, BuildError, Options
+from pnp.assets.common import card_size, page_size
 
 GLUE = 10.0  # mm: the glue flap's width
 TUCK = 15.0  # mm: the tuck flap's height, slid in behind the front

@@ -17,27 +17,27 @@ from tabletop.i18n import _, listing
 from tabletop.record import replace
 from tabletop.text_width import display_width
 
-from .. import backs as backs_mod
-from .. import content, deckicons, decktemplates, richtext
-from ..content import Para, TemplateError
-from ..deckfile import Card, Deck
-from ..fonts import DEFAULT_CHAIN, FontSet
-from ..geometry import Size, pt
-from ..text import overflowing
-from ..render import FaceArt
-from . import BuildError, Game, Options
-from .cardfaces import lay_out as fit_boxes
-from .cardlooks import CardLooks, picture_warnings
-from .deckboxes import deck_geometry
-from .cards import Cards, Face, Piece, PieceSet
-from .common import card_size, extras_part, paper_part, plain
-from . import deck_backs
-from .deckpictures import split
-from .keptfaces import KeptFaces, card_key, deck_key
-from .layout import FaceLayout
-from .layouts import BACK_STYLE, INDEX
-from .sheet import SummarySheet
-from .tuckbox import tuck_boxes
+from pnp import backs as backs_mod
+from pnp import content, deckicons, decktemplates, richtext
+from pnp.content import Para, TemplateError
+from pnp.deckfile import Card, Deck
+from pnp.fonts import DEFAULT_CHAIN, FontSet
+from pnp.geometry import Size, pt
+from pnp.text import overflowing
+from pnp.render import FaceArt
+from pnp.assets import BuildError, Game, Options
+from pnp.assets.cardfaces import lay_out as fit_boxes
+from pnp.assets.cardlooks import CardLooks, picture_warnings
+from pnp.assets.deckboxes import deck_geometry
+from pnp.assets.cards import Cards, Face, Piece, PieceSet
+from pnp.assets.common import card_size, extras_part, paper_part, plain
+from pnp.assets import deck_backs
+from pnp.assets.deckpictures import split
+from pnp.assets.keptfaces import KeptFaces, card_key, deck_key
+from pnp.assets.layout import FaceLayout
+from pnp.assets.layouts import BACK_STYLE, INDEX
+from pnp.assets.sheet import SummarySheet
+from pnp.assets.tuckbox import tuck_boxes
 
 ASSET_LABELS = {"inserts": {"ja": "スリーブ用インサート", "en": "Sleeve inserts"},
                 "cards": {"ja": "カード", "en": "Cards"}, "chips": {"ja": "チップ", "en": "Chips"},

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import raster
-from .deck import Deck, ExportError
-from .targets import DPI, card_file_name, layout, shared_back_file_name
+from pnp.export import raster
+from pnp.export.deck import Deck, ExportError
+from pnp.export.targets import DPI, card_file_name, layout, shared_back_file_name
 from tabletop.i18n import _
 
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from . import raster
-from .deck import Deck, ExportError
+from pnp.export import raster
+from pnp.export.deck import Deck, ExportError
 from tabletop.i18n import _
 
 THUMB_WIDTH = 240  # px per card

@@ -8,12 +8,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..assets import Options
-from ..assets.sheet import SummarySheet
-from ..build import Job, build_pdf
+from pnp.assets import Options
+from pnp.assets.sheet import SummarySheet
+from pnp.build import Job, build_pdf
 from tabletop.fileio import write_atomic
-from ..geometry import pt, to_mm
-from .deck import CardRef, Deck, ExportError, Region
+from pnp.geometry import pt, to_mm
+from pnp.export.deck import CardRef, Deck, ExportError, Region
 from tabletop.i18n import _
 from tabletop.record import replace
 
@@ -30,7 +30,7 @@ def export_options(opts: Options) -> Options:
 
 def is_sheet(asset: Any) -> bool:
     """A sheet asset (a summary, a deck's tuck box) is pages to preview, not cards to export."""
-    from ..assets.tuckbox import TuckBox
+    from pnp.assets.tuckbox import TuckBox
 
     return isinstance(asset, (SummarySheet, TuckBox))
 

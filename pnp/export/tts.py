@@ -10,9 +10,9 @@ from urllib.parse import quote
 from PIL import Image, ImageDraw
 
 from tabletop.fileio import write_atomic
-from . import raster
-from .deck import CardRef, Deck, ExportError
-from .targets import px
+from pnp.export import raster
+from pnp.export.deck import CardRef, Deck, ExportError
+from pnp.export.targets import px
 from tabletop.i18n import _
 from tabletop.record import Record
 
