@@ -62,7 +62,7 @@ def card_texts(n: int) -> dict[str, str]:
 # --- 1 and 2: the 54-insert job against the plain script -------------------------------------
 
 def regular_font() -> Path:
-    from pnp.fonts import bundled_font, static_instances
+    from pnp.fonts.fontset import bundled_font, static_instances
 
     return static_instances(bundled_font())["regular"]
 
@@ -185,7 +185,7 @@ def _growth(rows: list[tuple[int, float, float, float]]) -> None:
 
 def one_size(count: int) -> None:
     """Child process: build `count` synthetic inserts in memory; print the figures as JSON."""
-    from pnp.fonts import load_fonts
+    from pnp.fonts.fontset import load_fonts
 
     try:
         from pnp.build import collector_paused
@@ -198,13 +198,13 @@ def one_size(count: int) -> None:
 
 
 def _impose(count: int, fonts) -> None:
-    from pnp import render
+    from pnp.sheets import draw as render
     from pnp.assets.cardfaces import lay_out
     from pnp.assets.common import FOOTER_HEIGHT, FOOTER_LEAST, footer
     from pnp.assets.layout import insert_layout
-    from pnp.content import Face, Para
+    from pnp.text.content import Face, Para
     from pnp.geometry import Size, grid, parse_paper
-    from pnp.imposition import footer_boxes, guide_segments, plan_fronts
+    from pnp.sheets.imposition import footer_boxes, guide_segments, plan_fronts
 
     start, cpu = time.perf_counter(), time.process_time()
     layout = insert_layout("full", Size(63, 88))

@@ -8,8 +8,8 @@ from typing import Any, Iterator
 
 from tabletop.record import Record
 
-from pnp.assets import Asset, Built, Game, Options
-from pnp.fonts import load_fonts
+from pnp.base import Asset, Built, Game, Options
+from pnp.fonts.fontset import load_fonts
 
 
 class Job(Record):

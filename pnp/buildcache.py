@@ -163,7 +163,7 @@ def _identity(path: Path) -> list[int] | None:
 def asset_inputs(game: Any, asset: Any, opts: Any) -> Inputs:
     """What one asset of a game is made from: the game's data file, its templates and the shared
     ones, the font it is set in, and every option."""
-    from pnp.fonts import chain_files
+    from pnp.fonts.fontset import chain_files
 
     files = game.input_files(opts.cards_dir)
     options = {**{k: str(v) for k, v in asdict(opts).items() if k != "cards_dir"},  # its file is hashed

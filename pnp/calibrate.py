@@ -8,16 +8,17 @@ the offset that cancels that misalignment (backs.correction), plus the offset in
 """
 from __future__ import annotations
 
-from pnp import content, render
+from pnp.text import content
+from pnp.sheets import draw as render
 from pnp.assets.layout import BoxSpec, FaceLayout
 from pnp.assets.cardfaces import lay_out
-from pnp.backs import BackMode, behind, correction, flip_axis, shifted
-from pnp.fonts import FontSet
+from pnp.sheets.backs import BackMode, behind, correction, flip_axis, shifted
+from pnp.fonts.fontset import FontSet
 from pnp.geometry import Rect, Size, pt
-from pnp.imposition import Placement, Sheet
-from pnp.render import FaceArt, FillArt, SheetArt, TextArt
-from pnp.content import Para
-from pnp.text import TextStyle, fit
+from pnp.sheets.imposition import Placement, Sheet
+from pnp.sheets.draw import FaceArt, FillArt, SheetArt, TextArt
+from pnp.text.content import Para
+from pnp.text.fit import TextStyle, fit
 from tabletop.i18n import N_
 
 MARGIN = 12.0  # mm from the page edge to the panel

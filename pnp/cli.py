@@ -11,21 +11,21 @@ import click
 from click.core import ParameterSource
 
 from pnp import buildcache
-from pnp.assets import BuildError, Game, Options, TooSmall
+from pnp.base import BuildError, Game, Options, TooSmall
 from pnp.assets.registry import GAMES, find
 from pnp.assets.common import without_extras
-from pnp.backs import BACK_MODES, parse_offset
-from pnp.cutter import CUTTERS
-from pnp.printshop import DIE_LINES
+from pnp.sheets.backs import BACK_MODES, parse_offset
+from pnp.sheets.cutter import CUTTERS
+from pnp.sheets.printshop import DIE_LINES
 from pnp.build import Job, build_pdf, collector_paused
-from pnp.content import TemplateError
+from pnp.text.content import TemplateError
 from pnp.deckpath import is_deck_path
 from tabletop.crash import internal_error, silence_stdout
 from tabletop.data.errors import DataError
 from tabletop.data.load import locate
 from tabletop.fileio import write_atomic
-from pnp.fonts import load_fonts
-from pnp.imposition import GUIDE_STYLES
+from pnp.fonts.fontset import load_fonts
+from pnp.sheets.imposition import GUIDE_STYLES
 from tabletop import cli_i18n
 from tabletop.fileio import describe_os_error
 from tabletop.i18n import N_, _, listing, ngettext
@@ -144,7 +144,7 @@ def _options(langs, paper, card_size, style, guides, bleed, gutter, cards_dir, f
 
 def _announce_fonts(opts: Options) -> None:
     """The first run's font preparation, before any PDF is built, so no PDF's time includes it."""
-    from pnp.firstrun import prepare_fonts
+    from pnp.fonts.firstrun import prepare_fonts
 
     prepare_fonts(opts.font, opts.font_chain)
 
@@ -302,7 +302,7 @@ def _print_shop_jobs(jobs: list[tuple[Job, Options]], icc_profile: Path | None) 
     from msgspec.structs import replace
 
     from pnp.assets.cards import Cards
-    from pnp.printshop import load_profile
+    from pnp.sheets.printshop import load_profile
 
     if icc_profile:
         try:
@@ -406,7 +406,7 @@ def _warn(game, model, opts: Options, echo=click.echo) -> None:
 @build_options
 @user_errors
 def preview(game, asset, every, page, dpi, out, langs, guide, **kw) -> None:
-    from pnp import raster
+    from pnp.sheets import pagepng as raster
 
     if every:
         if click.get_current_context().get_parameter_source("page") == click.core.ParameterSource.COMMANDLINE:

@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 import click
 
 from pnp import buildcache
-from pnp.assets import BuildError
+from pnp.base import BuildError
 from pnp.build import Job
 from pnp.cli import _announce_fonts, _jobs, _plan, _warn, all_langs, build_options, load_once, user_errors
 from pnp.export import source

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from pnp.assets import BuildError
+from pnp.base import BuildError
 from pnp.cli import user_errors
 from pnp.deckpath import SPREADSHEETS
 from tabletop import cli_i18n

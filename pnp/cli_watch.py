@@ -12,7 +12,7 @@ from click.core import ParameterSource
 from tabletop import cli_i18n
 from tabletop.i18n import N_, _
 
-from pnp.assets import BuildError
+from pnp.base import BuildError
 from pnp.cli import _options, build_options, user_errors
 from pnp.deckpath import is_deck_path
 

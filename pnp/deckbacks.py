@@ -12,7 +12,8 @@ from tabletop.data.errors import DataError, DataErrors
 from tabletop.i18n import _, listing
 from tabletop.record import Record, field
 
-from pnp import decktemplates, deckvalues, svgpictures
+from pnp import decktemplates, deckvalues
+from pnp.sheets import svgpictures
 from pnp.assets.layouts import DERIVED, LAYOUTS, NamedLayout
 from pnp.deckformat import BackOptions, DeckFileData, LayoutOptions
 from pnp.deckimages import checked_path

@@ -17,7 +17,8 @@ from tabletop.data.toml_lines import line_of
 from tabletop.i18n import _, listing
 from tabletop.record import Record, field, replace
 
-from pnp import deckbacks, deckfolder, deckicons, deckimages, decklayouts, deckrules, decktemplates, richtext
+from pnp import deckbacks, deckfolder, deckicons, deckimages, decklayouts, deckrules, decktemplates
+from pnp.text import richtext
 from pnp.deckbacks import DeckBacks
 from pnp.assets.layout import field_style
 from pnp.assets.layouts import DERIVED, INDEX, LAYOUTS, NamedLayout
@@ -28,11 +29,11 @@ from pnp.deckformat import (
 )
 from pnp.deckpath import SPREADSHEETS
 from pnp.deckvalues import is_dynamic
-from pnp.fontfacts import font_facts
-from pnp.fonts import BUNDLED, FontSpec, cache_dir
+from pnp.fonts.facts import font_facts
+from pnp.fonts.fontset import BUNDLED, FontSpec, cache_dir
 from pnp.geometry import Size, parse_card_size
 from pnp.spreadsheet import Table, quoted_column, read_json, read_table, toml_table
-from pnp.text import TextStyle
+from pnp.text.fit import TextStyle
 
 LANGS = ("ja", "en")
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")

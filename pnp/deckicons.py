@@ -20,7 +20,7 @@ from tabletop.i18n import _, listing
 from tabletop.record import Record
 
 from pnp.deckformat import IconOptions
-from pnp.fonts import FontSpec, regular_name
+from pnp.fonts.fontset import FontSpec, regular_name
 from pnp.geometry import to_mm
 
 NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_-]*")
@@ -39,7 +39,7 @@ def read_icons(folder: Path, given: dict[str, str | IconOptions], font_path) -> 
     """The `[icons]` table checked: names, files inside the folder and readable, one of file or
     glyph. Every bad icon is reported at once. `font_path(name, where)` resolves a font entry."""
     from pnp.deckimages import checked_path
-    from pnp.images import ImageError, picture_size
+    from pnp.sheets.images import ImageError, picture_size
 
     icons, errors = {}, []
     for name, entry in given.items():
@@ -103,7 +103,7 @@ def fonts(icons: dict[str, Icon]) -> tuple[FontSpec, ...]:
 def markups(icons: dict[str, Icon], folder: Path, largest: float, dpi: int) -> dict[str, str]:
     """Each icon's paragraph markup. A picture is prepared for `largest` pt (the deck's largest text),
     at `dpi`, and sized to its text by the paragraph (`fallback.py`)."""
-    from pnp.images import Align, cache_dir, place, prepare, read_source
+    from pnp.sheets.images import Align, cache_dir, place, prepare, read_source
 
     out = {}
     for name, icon in icons.items():

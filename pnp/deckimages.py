@@ -14,9 +14,10 @@ from tabletop.data.errors import DataError, DataErrors
 from tabletop.i18n import _, listing
 from tabletop.record import Record
 
-from pnp import deckfolder, deckvalues, svgpictures
+from pnp import deckfolder, deckvalues
+from pnp.sheets import svgpictures
 from pnp.deckformat import BoxOptions, ImageOptions
-from pnp.images import (
+from pnp.sheets.images import (
     LOW_DPI, Align, ImageError, Placement, cache_dir, dpi_of, parse_align, place, prepare, read_source,
 )
 from pnp.spreadsheet import Table
@@ -181,7 +182,7 @@ def _prepare(request: Request, dpi: int, cache: Path) -> Prepared:
 def measure(request: Request) -> tuple[Placement | None, str]:
     """Where the picture goes, from its header alone (the rest of the file is not read); or why it
     cannot be read."""
-    from pnp.images import picture_size
+    from pnp.sheets.images import picture_size
 
     if svgpictures.is_svg(request.path):  # a vector prints sharp at any size
         return None, ""

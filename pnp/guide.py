@@ -12,14 +12,14 @@ from typing import Sequence
 
 from tabletop.record import Record
 
-from pnp import content
+from pnp.text import content
 from pnp.assets.cardfaces import lay_out
 from pnp.assets.layout import BoxSpec, FaceLayout
-from pnp.fonts import FontSet
+from pnp.fonts.fontset import FontSet
 from pnp.geometry import Rect, Size
-from pnp.imposition import Placement, Sheet
-from pnp.render import FaceArt, SheetArt
-from pnp.text import TextStyle
+from pnp.sheets.imposition import Placement, Sheet
+from pnp.sheets.draw import FaceArt, SheetArt
+from pnp.text.fit import TextStyle
 
 MARGIN = 15.0  # mm from the page edge to the text (home printers print no closer than 5)
 STEP_INDENT = 13.0  # pt: "9. " at the step size, so a step's lines start clear of its number

@@ -15,7 +15,7 @@ from tabletop.data.load import locate
 from tabletop.fileio import describe_os_error, write_atomic
 from tabletop.i18n import _
 
-from pnp.assets import BuildError, Options
+from pnp.base import BuildError, Options
 
 SCREEN_DPI = 96  # a page at 100% on a screen: an A4 page 794 px wide
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.assets import Options
+from pnp.base import Options
 from pnp.assets.registry import find
 from pnp.build import Job, build_pdf
 from pdflines import first_difference, pdf_pages

@@ -10,7 +10,7 @@ import pytest
 from cardcheck import build, open_pdf
 from glyphink import Frame
 from pnp.assets.registry import GAMES
-from pnp.content import parse_doc, parse_face
+from pnp.text.content import parse_doc, parse_face
 
 MM = 72 / 25.4
 BULLETS = "・•"

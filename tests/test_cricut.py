@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image, ImageChops
 
-from pnp import cutter, cutpath
+from pnp.sheets import cutter, cutpath
 from pnp.cli import main
 from pnp.geometry import Rect
 

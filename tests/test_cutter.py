@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardcheck import build, open_pdf
-from pnp import cutter
+from pnp.sheets import cutter
 from pnp.assets.registry import GAMES
 from pnp.cli import main
 

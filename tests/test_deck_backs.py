@@ -143,7 +143,7 @@ def test_equal_backs_are_drawn_once(tmp_path):
     csv = "title,body,tier\n" + "".join(f"C{n},x,{'gold' if n % 2 else 'silver'}\n" for n in range(40))
     toml = TOML.replace("gold-{{ row }}", "GOLD").replace("silver-{{ row }}", "SILVER").split("[backs.rules]")[0]
     deck = write_deck(tmp_path, csv, toml)
-    from pnp.assets import Options
+    from pnp.base import Options
     from pnp.assets.userdeck import deck_game, deck_options
     from pnp.build import Job, build_pdf
     from pnp.deckfile import load_deck

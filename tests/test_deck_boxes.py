@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from pnp.assets import Options
+from pnp.base import Options
 from pnp.assets.deckpictures import _part
 from pnp.assets.layout import BoxSpec, layout_file
 from pnp.assets.layouts import LAYOUTS

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
-from pnp.assets import Options
+from pnp.base import Options
 from pnp.assets.userdeck import deck_game, deck_options
 from pnp.build import Job, build_pdf
 from pnp.cli import main

@@ -9,7 +9,7 @@ import pdfplumber
 import pytest
 from click.testing import CliRunner
 
-from pnp.assets import Options
+from pnp.base import Options
 from pnp.assets.tuckbox import dieline, box_size
 from pnp.assets.userdeck import deck_game, deck_options
 from pnp.build import Job, build_pdf

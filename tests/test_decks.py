@@ -9,7 +9,7 @@ from pypdf import PdfReader
 
 from cardcheck import chars_in, open_pdf, read
 from pdfcheck import cells, fonts
-from pnp.assets import Options
+from pnp.base import Options
 from pnp.assets.userdeck import deck_game, deck_options, face_layout
 from pnp.build import Job, build_pdf
 from pnp.cli import main

@@ -8,7 +8,7 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from pnp.assets import Options
+from pnp.base import Options
 from pnp.assets.userdeck import deck_game, deck_options
 from pnp.build import Job, build_pdf
 from pnp.deckfile import load_deck

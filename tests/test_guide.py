@@ -14,7 +14,7 @@ from cardcheck import build, open_pdf
 from pdflines import page_lines
 from pnp.assets.registry import GAMES
 from pnp.guide import Run, lead_pages, runs
-from pnp.kinsoku import NO_LINE_START
+from pnp.text.kinsoku import NO_LINE_START
 from test_line_breaks import broken, split_pairs
 
 MM = 72 / 25.4

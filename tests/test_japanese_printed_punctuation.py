@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.kinsoku import NO_LINE_END, NO_LINE_START
+from pnp.text.kinsoku import NO_LINE_END, NO_LINE_START
 from test_japanese_punctuation import offences
 
 FIXTURE = json.loads((Path(__file__).parent / "fixtures" / "builtin_pdf_lines.json").read_text(encoding="utf-8"))

@@ -5,10 +5,10 @@ import pytest
 from cardcheck import build, chars_in, face_image, half_turn_difference, open_pdf, read, stray_chars, turned
 from pdfcheck import fonts
 from pnp.assets.card_layouts import PANEL
-from pnp.assets import Options
+from pnp.base import Options
 from pnp.assets.registry import find
 from tabletop.data.liar_mafia import load_liar_mafia
-from pnp.fonts import load_fonts
+from pnp.fonts.fontset import load_fonts
 from pnp.geometry import pt
 
 GAME = find("liar-mafia")

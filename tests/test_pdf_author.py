@@ -10,7 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from cardcheck import build
-from pnp.assets import KIT
+from pnp.base import KIT
 from pnp.assets.registry import GAMES
 from pnp.assets.userdeck import deck_game
 from pnp.deckfile import load_deck

@@ -17,7 +17,7 @@ from cardcheck import build
 from pnp.assets.cards import Cards
 from pnp.assets.registry import GAMES
 from pnp.cli import main
-from pnp.printshop import BLEED, MARK_LENGTH, marks
+from pnp.sheets.printshop import BLEED, MARK_LENGTH, marks
 
 MM = 72 / 25.4
 ROOT = Path(__file__).resolve().parents[1]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pnp.assets import Options
+from pnp.base import Options
 from pnp.assets.registry import GAMES, PRINT_FILE
 from pnp.assets.spec import read_game_spec
 from pnp.assets.wiring import make_game

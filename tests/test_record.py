@@ -9,7 +9,7 @@ import pytest
 import pnp
 import tabletop
 from pnp.geometry import Size
-from pnp.text import TextStyle
+from pnp.text.fit import TextStyle
 from tabletop.data.hitmans_showdown import load_game
 from tabletop.data.schema import convert
 from tabletop.data.errors import DataError

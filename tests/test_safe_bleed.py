@@ -11,7 +11,7 @@ from cardcheck import build, chars_in, font_size, open_pdf
 from pnp.assets.cards import Cards
 from pnp.assets.registry import GAMES, find
 from pnp.geometry import MIN_MARGIN, Rect, Size, grid, parse_paper
-from pnp.imposition import GUIDE_REACH
+from pnp.sheets.imposition import GUIDE_REACH
 
 DPI = 300
 PX = DPI / 25.4  # pixels per mm

@@ -10,7 +10,7 @@ from cardcheck import build, open_pdf, ruler_bars
 from pnp.assets.cards import Cards
 from pnp.assets.registry import GAMES
 from pnp.geometry import Rect
-from pnp.imposition import RULER, guide_segments
+from pnp.sheets.imposition import RULER, guide_segments
 
 MM = 72 / 25.4
 CARD_ASSETS = [(game.id, name) for game in GAMES.values() for name, asset in game.assets.items()

@@ -1,11 +1,11 @@
 """Template output → blocks (escaping kept), and fitting text into boxes."""
 import pytest
 
-from pnp import content
-from pnp.content import Heading, Para, Table
-from pnp.fonts import load_fonts
+from pnp.text import content
+from pnp.text.content import Heading, Para, Table
+from pnp.fonts.fontset import load_fonts
 from pnp.reportlab_internals import wrapped_lines
-from pnp.text import MIN_SIZE, TextOverflow, TextStyle, fit
+from pnp.text.fit import MIN_SIZE, TextOverflow, TextStyle, fit
 
 STYLES = {"body": TextStyle(9), "title": TextStyle(12, bold=True), "small": TextStyle(6.5)}
 MM = 72 / 25.4

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pnp.boxplace import turned
 from pnp.geometry import Rect, Size
-from pnp.text import TextStyle
+from pnp.text.fit import TextStyle
 from pnp.assets.layout import GREY, SAFE, BoxSpec, FaceLayout, file_layout
 
 PANEL = 2.5  # mm: the coloured frame around a face's white panel

@@ -13,12 +13,12 @@ from typing import Any
 from tabletop.i18n import _
 from tabletop.record import Record, field, replace
 
-from pnp import content
-from pnp.fonts import FontSet
+from pnp.text import content
+from pnp.fonts.fontset import FontSet
 from pnp.geometry import CARD_SIZES, Size, pt
-from pnp.render import FaceArt, TextArt
-from pnp.text import TextOverflow, TextStyle, fit
-from pnp.assets import BuildError, FitError, Options, TooSmall
+from pnp.sheets.draw import FaceArt, TextArt
+from pnp.text.fit import TextOverflow, TextStyle, fit
+from pnp.base import BuildError, FitError, Options, TooSmall
 from pnp.assets.card_layouts import CARD_LAYOUTS
 from pnp.assets.common import check_glyphs
 from pnp.assets.layout import LAYOUTS as INSERT_LAYOUTS

@@ -10,7 +10,7 @@ from pnp.deckfile import Card, Deck, cell_text
 from pnp.deckformat import BoxOptions
 from pnp.deckrules import CardLook
 from pnp.geometry import Size
-from pnp.assets import Options
+from pnp.base import Options
 from pnp.assets.deckboxes import deck_geometry, layered
 from pnp.assets.deckpictures import image_areas, image_reaches, image_warnings, pictures, prepared_pictures
 from pnp.assets.layout import FaceLayout

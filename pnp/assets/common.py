@@ -5,14 +5,14 @@ import html
 import re
 from typing import Sequence
 
-from pnp.content import Para, render
+from pnp.text.content import Para, render
 from tabletop.data.errors import DataError
-from pnp.fonts import FontSet
+from pnp.fonts.fontset import FontSet
 from pnp.geometry import Rect, Size, parse_card_size, parse_paper, pt, to_mm
-from pnp.render import TextArt
+from pnp.sheets.draw import TextArt
 from pnp.reportlab_internals import wrapped_lines
-from pnp.text import Fitted, TextOverflow, TextStyle, fit
-from pnp.assets import BuildError, Options
+from pnp.text.fit import Fitted, TextOverflow, TextStyle, fit
+from pnp.base import BuildError, Options
 from tabletop.i18n import _
 
 FOOTER_STYLE = {"footer": TextStyle(6.5, color="#444444", align="center", leading=1.15)}

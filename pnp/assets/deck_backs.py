@@ -12,17 +12,19 @@ from tabletop.data.errors import DataError
 from tabletop.i18n import _
 from tabletop.record import replace
 
-from pnp import content, deckicons, deckimages, decktemplates
+from pnp.text import content
+from pnp import deckicons, deckimages, decktemplates
 from pnp.deckbacks import DEFAULT
 from pnp.deckfile import Card, Deck
-from pnp.fonts import FontSet
+from pnp.fonts.fontset import FontSet
 from pnp.geometry import Rect, Size
-from pnp.images import edge_colour, parse_align
-from pnp.render import FaceArt, ImageArt
-from pnp.assets import Options, userdeck
+from pnp.sheets.images import edge_colour, parse_align
+from pnp.sheets.draw import FaceArt, ImageArt
+from pnp.base import Options
+from pnp.assets import userdeck
 from pnp.assets.cardfaces import lay_out as fit_boxes
 from pnp.assets.keptfaces import KeptFaces
-from pnp.content import Para
+from pnp.text.content import Para
 from pnp.deckformat import BACK, LayoutOptions
 from pnp.assets.layouts import BACK_STYLE, LAYOUTS, back_layout
 

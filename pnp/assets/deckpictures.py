@@ -13,8 +13,8 @@ from tabletop.record import replace
 from pnp import deckimages
 from pnp.deckfile import Card, Deck
 from pnp.geometry import Rect, Size
-from pnp.render import ImageArt, VectorArt
-from pnp.assets import Options
+from pnp.sheets.draw import ImageArt, VectorArt
+from pnp.base import Options
 from pnp.assets.deckboxes import deck_geometry
 from pnp.assets.layout import BoxSpec
 
@@ -40,7 +40,7 @@ def image_reaches(deck: Deck, size: Size, opts: Options) -> dict[str, tuple[Reac
     picture is prepared for the bleed asked (`--bleed`), else for the most a build gives by default (a
     print shop's 3 mm), and drawn as far as the sheet's own bleed (render.py)."""
     from pnp.geometry import SAFE_BLEED_MAX
-    from pnp.printshop import BLEED
+    from pnp.sheets.printshop import BLEED
 
     bleed = SAFE_BLEED_MAX if opts.bleed is None else opts.bleed
     bleed = max(bleed, BLEED) if opts.print_shop else bleed

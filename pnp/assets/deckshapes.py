@@ -12,7 +12,7 @@ from tabletop.i18n import _
 from pnp.boxplace import BoxLook
 from pnp.deckformat import BoxOptions
 from pnp.geometry import Rect
-from pnp.render import ShapeArt
+from pnp.sheets.draw import ShapeArt
 
 LINE = [[0.0, 50.0], [100.0, 50.0]]  # a line with no points: across the box's middle
 

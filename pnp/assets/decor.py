@@ -10,7 +10,7 @@ import math
 from tabletop.i18n import _
 
 from pnp.geometry import Rect, Size
-from pnp.render import FillArt, ShapeArt
+from pnp.sheets.draw import FillArt, ShapeArt
 from pnp.assets.card_layouts import PANEL, detective_band, score_cells
 
 BLEED_REACH = 10.0  # mm: fills drawn this far past the trim are clipped to the bleed by render.py

@@ -25,8 +25,8 @@ from tabletop.record import replace
 
 if TYPE_CHECKING:
     from pnp.deckfile import Card, Deck
-    from pnp.render import FaceArt
-    from pnp.assets import Options
+    from pnp.sheets.draw import FaceArt
+    from pnp.base import Options
 
 KIT_TEMPLATES = ("common", "layouts")  # the kit's files a deck's faces are drawn from
 

@@ -16,7 +16,7 @@ from tabletop.record import Record, replace
 from pnp.boxplace import BoxLook, length, reading, resolve
 from pnp.deckformat import FieldOptions, LayoutFile
 from pnp.geometry import Rect, Size
-from pnp.text import TextStyle
+from pnp.text.fit import TextStyle
 
 SAFE = 3.0  # mm: text stays this far inside the trim
 # pt: the smallest text a card face may carry (issue 20, finding 8). Below it the densest cards

@@ -15,7 +15,7 @@ from tabletop.record import Record
 from pnp.boxplace import BoxLook, resolve
 from pnp.deckformat import INK, LayoutFile, LayoutOptions
 from pnp.geometry import Size
-from pnp.text import TextStyle
+from pnp.text.fit import TextStyle
 from pnp.assets import card_layouts
 from pnp.assets.decor import centre_line, chip_disc, framed_panel, plain_back
 from pnp.assets.layout import FaceLayout, box_specs, face_size, field_style, layout_file

@@ -10,7 +10,7 @@ from tabletop.data import TEMPLATES_DIR, canonical_game_id
 from tabletop.data.errors import DataError
 from tabletop.data.games import LOADERS
 
-from pnp.assets import BuildError, Game
+from pnp.base import BuildError, Game
 from pnp.assets.spec import read_game_spec
 from pnp.assets.wiring import make_game
 from tabletop.i18n import _, listing

@@ -5,11 +5,12 @@ from typing import Any, Callable
 
 from tabletop.record import Record, replace
 
-from pnp import content, render
-from pnp.fonts import FontSet
+from pnp.text import content
+from pnp.sheets import draw as render
+from pnp.fonts.fontset import FontSet
 from pnp.geometry import MIN_MARGIN, Rect
-from pnp.text import TextStyle
-from pnp.assets import Built, Game, Options, author
+from pnp.text.fit import TextStyle
+from pnp.base import Built, Game, Options, author
 from pnp.assets.common import FOOTER_HEIGHT, check_glyphs, extras_part, footer, page_size
 
 MARGIN = 10.0  # mm

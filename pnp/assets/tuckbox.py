@@ -20,14 +20,15 @@ from typing import Any
 from tabletop.i18n import _
 from tabletop.record import Record
 
-from pnp import deckimages, render
+from pnp import deckimages
+from pnp.sheets import draw as render
 from pnp.deckbacks import DEFAULT
 from pnp.deckformat import BACK
-from pnp.fonts import FontSet
+from pnp.fonts.fontset import FontSet
 from pnp.geometry import Rect, Size
-from pnp.images import parse_align
-from pnp.imposition import Placement, Sheet
-from pnp.assets import Built, BuildError, Options
+from pnp.sheets.images import parse_align
+from pnp.sheets.imposition import Placement, Sheet
+from pnp.base import Built, BuildError, Options
 from pnp.assets.common import card_size, page_size
 
 GLUE = 10.0  # mm: the glue flap's width

@@ -17,15 +17,16 @@ from tabletop.i18n import _, listing
 from tabletop.record import replace
 from tabletop.text_width import display_width
 
-from pnp import backs as backs_mod
-from pnp import content, deckicons, decktemplates, richtext
-from pnp.content import Para, TemplateError
+from pnp.sheets import backs as backs_mod
+from pnp.text import content, richtext
+from pnp import deckicons, decktemplates
+from pnp.text.content import Para, TemplateError
 from pnp.deckfile import Card, Deck
-from pnp.fonts import DEFAULT_CHAIN, FontSet
+from pnp.fonts.fontset import DEFAULT_CHAIN, FontSet
 from pnp.geometry import Size, pt
-from pnp.text import overflowing
-from pnp.render import FaceArt
-from pnp.assets import BuildError, Game, Options
+from pnp.text.fit import overflowing
+from pnp.sheets.draw import FaceArt
+from pnp.base import BuildError, Game, Options
 from pnp.assets.cardfaces import lay_out as fit_boxes
 from pnp.assets.cardlooks import CardLooks, picture_warnings
 from pnp.assets.deckboxes import deck_geometry
@@ -272,7 +273,7 @@ class DeckCards(Cards):
         size = self.size(opts)
         if size != self.size(deck_options(deck, Options(), set())):
             parts.append(f"{size.w:g}x{size.h:g}")
-        if opts.print_shop:  # a page per face (pnp/printshop.py): no paper, no back mode
+        if opts.print_shop:  # a page per face (pnp/sheets/printshop.py): no paper, no back mode
             return "-".join([*parts, "printshop", opts.lang]) + ".pdf"
         if opts.cutter:
             parts.append(opts.cutter)

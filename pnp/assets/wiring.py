@@ -13,9 +13,9 @@ from tabletop.data.errors import DataError
 from tabletop.data.load import game_file
 from tabletop.i18n import _, current, listing
 from tabletop.record import replace
-from pnp import content
+from pnp.text import content
 from pnp.geometry import Size
-from pnp.assets import Game, Options
+from pnp.base import Game, Options
 from pnp.assets.cardfaces import Face, face_layout
 from pnp.assets.cards import Cards, Inserts, Piece, PieceSet, Words
 from pnp.assets.common import card_size

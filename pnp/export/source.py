@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pnp.assets import Options
+from pnp.base import Options
 from pnp.assets.sheet import SummarySheet
 from pnp.build import Job, build_pdf
 from tabletop.fileio import write_atomic

@@ -73,7 +73,7 @@ def environment(templates_dir: str = str(TEMPLATES_DIR)) -> jinja2.Environment:
 
 def template_cache_dir() -> Path:
     """Where compiled templates are kept between runs: beside the font cache."""
-    from pnp.fonts import cache_dir
+    from pnp.fonts.fontset import cache_dir
 
     return cache_dir().parent / "templates"
 

@@ -36,7 +36,7 @@ DIE_ALTERNATE = (0.0, 1.0, 0.0, 0.0)
 DIE_WIDTH = 0.25  # pt
 KAPPA = 0.5522847498  # a quarter circle's Bézier handles, as a fraction of its radius
 
-PROFILE_DIR = Path(__file__).resolve().parent / "profiles"
+PROFILE_DIR = Path(__file__).resolve().parent.parent / "profiles"
 # The profile shipped: made with ArgyllCMS from the FOGRA39L characterisation data (ISO 12647-2 coated
 # offset, the condition of ISO Coated v2 and of most Japanese "Japan Color"-like coated work); the data is
 # distributed under the zlib licence, so the profile made from it may be shipped too (profiles/README.md).
@@ -106,8 +106,8 @@ def load_profile(path: str | None) -> Profile:
 
 def card_pages(faces: list[int], size: Size) -> list:
     """One page per face: the face's trim MARGIN mm in from every edge, with BLEED mm of bleed."""
-    from pnp.imposition import Placement, Sheet
-    from pnp.render import SheetArt
+    from pnp.sheets.imposition import Placement, Sheet
+    from pnp.sheets.draw import SheetArt
 
     page = Size(size.w + 2 * MARGIN, size.h + 2 * MARGIN)
     trim = Rect(MARGIN, MARGIN, size.w, size.h)
@@ -365,9 +365,9 @@ def build(asset: Any, game: Any, model: Any, opts: Any, fonts: Any, profile_path
     card's back in the same order — page n + N is the back of page n, a blank page where a card has
     no back of its own (a shop pairs the pages by that count) — one face a page. Each front carries
     its die line, or (`--die-line separate`) the die lines go in a second file beside it."""
-    from pnp import render
-    from pnp.assets import BuildError, Built, author
-    from pnp.cutter import check_radius
+    from pnp.sheets import draw as render
+    from pnp.base import BuildError, Built, author
+    from pnp.sheets.cutter import check_radius
 
     pieces, arts, cards = asset.lay_out(model, opts, fonts, game.data_file(opts.cards_dir))
     try:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Literal
 
 from pnp.geometry import MIN_MARGIN, Grid, Rect, Size, fit_count
-from pnp.imposition import Guides, Placement, Sheet, plan_fronts
+from pnp.sheets.imposition import Guides, Placement, Sheet, plan_fronts
 from tabletop.i18n import _
 from tabletop.record import Record, replace
 

@@ -24,8 +24,8 @@ from tabletop.data.errors import DataError
 from tabletop.fileio import write_atomic
 from tabletop.i18n import _
 from tabletop.record import Record
-from pnp.fontfacts import font_facts
-from pnp.parsedfonts import reportlab_font
+from pnp.fonts.facts import font_facts
+from pnp.fonts.parsed import reportlab_font
 
 CACHE_ENV = "TABLETOP_KIT_FONT_CACHE"
 WEIGHTS = {"regular": 400, "bold": 700}

@@ -252,7 +252,7 @@ def _plain_mode(image: PILImage.Image) -> PILImage.Image:
 
 
 def cache_dir() -> Path:
-    """Resampled art, beside the font cache (`pnp/fonts.py`); a folder of this run's own, removed at
+    """Resampled art, beside the font cache (`pnp/fonts/fontset.py`); a folder of this run's own, removed at
     exit, if that cannot be made or written (the build still works, only slower next time)."""
     folder = _cache_folder()
     try:
@@ -263,7 +263,7 @@ def cache_dir() -> Path:
 
 
 def _cache_folder() -> Path:
-    from pnp.fonts import cache_dir as fonts_cache
+    from pnp.fonts.fontset import cache_dir as fonts_cache
 
     return fonts_cache().parent / "images"
 

@@ -10,7 +10,9 @@ import click
 from tabletop.i18n import _, listing
 from tabletop.progress import Progress
 
-from pnp.fonts import STEPS, FontSpec, cache_dir, instance_paths, load_fonts, sources_to_instance, static_instances
+from pnp.fonts.fontset import (
+    STEPS, FontSpec, cache_dir, instance_paths, load_fonts, sources_to_instance, static_instances,
+)
 
 # What the first run takes on two free cores: the two weights side by side, each about 5.5 s of CPU, then
 # ReportLab's reading (bench/first_run.py measures it); a busy machine takes longer.

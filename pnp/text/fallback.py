@@ -9,9 +9,9 @@ text.paragraph_style), so each deck's paragraphs use its own chain.
 """
 from __future__ import annotations
 
-from pnp.fonts import Face
-from pnp.kinsoku import KinsokuParagraph
-from pnp.oblique import oblique
+from pnp.fonts.fontset import Face
+from pnp.text.kinsoku import KinsokuParagraph
+from pnp.fonts.oblique import oblique
 
 
 class FallbackParagraph(KinsokuParagraph):

@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from tabletop.record import Record, replace
 
-from pnp.content import Heading, Para
+from pnp.text.content import Heading, Para
 
-from pnp.fonts import FontSet
+from pnp.fonts.fontset import FontSet
 from pnp.geometry import Rect, Size, pt
-from pnp.imposition import Segment, Sheet
-from pnp.text import Fitted, TextStyle, bulleted, paragraph_style, rl_color
+from pnp.sheets.imposition import Segment, Sheet
+from pnp.text.fit import Fitted, TextStyle, bulleted, paragraph_style, rl_color
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -87,7 +87,7 @@ class SheetArt(Record):
     footer: TextArt | None  # box in page coordinates
     folds: tuple[Segment, ...] = ()  # fold lines, drawn dashed
     ruler: tuple[Rect, int] | None = None  # the scale check's box (page mm) and turn (imposition.ruler_box)
-    marks: tuple[Rect, ...] = ()  # a cutting machine's registration marks, filled black (pnp/cutter.py)
+    marks: tuple[Rect, ...] = ()  # a cutting machine's registration marks, filled black (pnp/sheets/cutter.py)
 
 
 class DocInfo(Record):
@@ -148,7 +148,7 @@ def flowing_document(page: Size, margin: float, blocks: list, styles: dict[str, 
     the PDF and its page count (the flowed pages'). Styles needed: h1, h2, body, cell, th."""
     from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Table
 
-    from pnp.fallback import FallbackParagraph as Paragraph
+    from pnp.text.fallback import FallbackParagraph as Paragraph
     from pnp.reportlab_internals import held_pages_canvas
 
     _binary_streams()
@@ -183,7 +183,7 @@ def flowing_document(page: Size, margin: float, blocks: list, styles: dict[str, 
 def _flowables(block, styles, fonts, lang, width, look: TableLook) -> list:
     from reportlab.platypus import Table, TableStyle
 
-    from pnp.fallback import FallbackParagraph as Paragraph
+    from pnp.text.fallback import FallbackParagraph as Paragraph
 
     def para(block: Para):
         paragraph_style_ = paragraph_style(styles[block.style], fonts, lang)

@@ -8,8 +8,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from pnp.content import Para
-from pnp.fonts import FontSet
+from pnp.text.content import Para
+from pnp.fonts.fontset import FontSet
 from pnp.geometry import MM
 from tabletop.i18n import _
 from tabletop.record import Record
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from reportlab.lib.colors import Color
     from reportlab.lib.styles import ParagraphStyle
 
-    from pnp.fallback import FallbackParagraph as Paragraph
+    from pnp.text.fallback import FallbackParagraph as Paragraph
 
 MIN_SIZE = 6.0  # pt: the smallest text an insert may carry
 _STEP = 0.04
@@ -128,7 +128,7 @@ def bulleted(para: Para, style: ParagraphStyle) -> tuple[str, ParagraphStyle]:
         return para.markup, style
     from xml.sax.saxutils import escape
 
-    from pnp.fallback import text_width
+    from pnp.text.fallback import text_width
 
     return escape(para.bullet) + para.markup, _hanging(style, round(text_width(para.bullet, style), 3))
 
@@ -208,7 +208,7 @@ def _wrapped(markup: str, style: ParagraphStyle, width: float) -> tuple[Paragrap
     """The paragraph wrapped to `width`, its height and its widest line. Made once for each text,
     style and width: a label or a corner index many cards share is parsed and wrapped once (and
     drawn from the same object, as a fitted box shared by several places already is)."""
-    from pnp.fallback import FallbackParagraph as Paragraph
+    from pnp.text.fallback import FallbackParagraph as Paragraph
 
     para = Paragraph(markup, style)
     _, height = para.wrap(width, 1e6)
@@ -217,7 +217,7 @@ def _wrapped(markup: str, style: ParagraphStyle, width: float) -> tuple[Paragrap
 
 def _lone_last_char(para: Paragraph) -> bool:
     """A wrapped paragraph whose last line is one character (a title ending "…モン" / "ド")."""
-    from pnp.kinsoku import line_texts
+    from pnp.text.kinsoku import line_texts
     from pnp.reportlab_internals import wrapped_lines
 
     lines = line_texts(wrapped_lines(para).lines)

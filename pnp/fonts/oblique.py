@@ -20,8 +20,8 @@ def oblique(name: str, source: str) -> str:
     registered now (made the first time and cached)."""
     from reportlab.pdfbase import pdfmetrics
 
-    from pnp.fonts import cache_dir
-    from pnp.parsedfonts import reportlab_font
+    from pnp.fonts.fontset import cache_dir
+    from pnp.fonts.parsed import reportlab_font
 
     slanted = f"{name}-Oblique"
     path = Path(source)

@@ -21,7 +21,7 @@ from tabletop.i18n import _
 from tabletop.record import Record
 
 from pnp.geometry import Rect
-from pnp.images import Align, Placement, read_picture
+from pnp.sheets.images import Align, Placement, read_picture
 
 _URL = re.compile(r"url\(\s*['\"]?\s*([^)'\"]*)", re.IGNORECASE)
 _EMBEDDED = re.compile(r"\s*data:", re.IGNORECASE)

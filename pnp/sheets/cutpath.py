@@ -1,6 +1,6 @@
 """A sheet's cut path: one closed outline per piece's trim — square, with rounded corners, or a chip's
 circle — as SVG (mm, y down, the sheet's size) and DXF R12 (mm, y up from the sheet's bottom-left
-corner, the PDF's own coordinates). Which machine reads which: pnp/cutter.py and docs/print-assets.md."""
+corner, the PDF's own coordinates). Which machine reads which: pnp/sheets/cutter.py and docs/print-assets.md."""
 from __future__ import annotations
 
 import math

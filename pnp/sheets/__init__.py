@@ -1,0 +1,1 @@
+"""Sheets: what ends up on paper. Faces placed on pages with cut guides, backs for duplex or fold, pictures, drawing on ReportLab's canvas (`draw.py`, the only module that does), cutting machines' paths, a print shop's file and pages as PNG."""
