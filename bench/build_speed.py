@@ -201,7 +201,7 @@ def _impose(count: int, fonts) -> None:
     from pnp.sheets import draw as render
     from pnp.assets.cardfaces import lay_out
     from pnp.assets.common import FOOTER_HEIGHT, FOOTER_LEAST, footer
-    from pnp.assets.layout import insert_layout
+    from pnp.layout.facelayout import insert_layout
     from pnp.text.content import Face, Para
     from pnp.geometry import Size, grid, parse_paper
     from pnp.sheets.imposition import footer_boxes, guide_segments, plan_fronts

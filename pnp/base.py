@@ -46,7 +46,7 @@ class Options(Record):
     die_line: str = "in-file"  # --print-shop's die line (pnp/sheets/printshop.py): in-file | separate | none
     cutter: str | None = None  # a cutting machine's print-then-cut sheets (pnp/sheets/cutter.py): silhouette | cricut
     corner_radius: float = 0.0  # mm: the cut path's rounded corners (pnp/sheets/cutpath.py); 0: square
-    guide: bool = False  # a first page saying how to print, check and cut the rest (pnp/guide.py)
+    guide: bool = False  # a first page saying how to print, check and cut the rest (pnp/assets/guide.py)
 
 
 class Built(Record):

@@ -448,7 +448,7 @@ def preview(game, asset, every, page, dpi, out, langs, guide, **kw) -> None:
               show_default=True, help=N_("Output folder; the sheet goes to OUT/calibrate/."))
 @user_errors
 def calibrate(backs, paper, lang, back_offset, out) -> None:
-    from pnp import calibrate as calibration
+    from pnp.assets import calibrate as calibration
     from pnp.assets.common import page_size
 
     opts = Options(paper=paper, lang=lang)

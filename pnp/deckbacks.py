@@ -12,10 +12,11 @@ from tabletop.data.errors import DataError, DataErrors
 from tabletop.i18n import _, listing
 from tabletop.record import Record, field
 
-from pnp import decktemplates, deckvalues
+from pnp import decktemplates
+from pnp.layout import values as deckvalues
 from pnp.sheets import svgpictures
-from pnp.assets.layouts import DERIVED, LAYOUTS, NamedLayout
-from pnp.deckformat import BackOptions, DeckFileData, LayoutOptions
+from pnp.layout.named import DERIVED, LAYOUTS, NamedLayout
+from pnp.layout.keys import BackOptions, DeckFileData, LayoutOptions
 from pnp.deckimages import checked_path
 from pnp.spreadsheet import Table
 

@@ -20,15 +20,15 @@ from tabletop.record import Record, field, replace
 from pnp import deckbacks, deckfolder, deckicons, deckimages, decklayouts, deckrules, decktemplates
 from pnp.text import richtext
 from pnp.deckbacks import DeckBacks
-from pnp.assets.layout import field_style
-from pnp.assets.layouts import DERIVED, INDEX, LAYOUTS, NamedLayout
-from pnp.assets import deckshapes
+from pnp.layout.facelayout import field_style
+from pnp.layout.named import DERIVED, INDEX, LAYOUTS, NamedLayout
+from pnp.layout import shapes as deckshapes
 from pnp.assets.deckboxes import deck_looks
-from pnp.deckformat import (
+from pnp.layout.keys import (
     FRENCH_SUITS, BoxOptions, DeckFileData, DeckOptions, FieldOptions, FontOptions, LayoutOptions, SuitOptions, Text,
 )
 from pnp.deckpath import SPREADSHEETS
-from pnp.deckvalues import is_dynamic
+from pnp.layout.values import is_dynamic
 from pnp.fonts.facts import font_facts
 from pnp.fonts.fontset import BUNDLED, FontSpec, cache_dir
 from pnp.geometry import Size, parse_card_size

@@ -19,7 +19,7 @@ from tabletop.data.errors import DataError, DataErrors
 from tabletop.i18n import _, listing
 from tabletop.record import Record
 
-from pnp.deckformat import IconOptions
+from pnp.layout.keys import IconOptions
 from pnp.fonts.fontset import FontSpec, regular_name
 from pnp.geometry import to_mm
 

@@ -14,9 +14,10 @@ from tabletop.data.errors import DataError, DataErrors
 from tabletop.i18n import _, listing
 from tabletop.record import Record
 
-from pnp import deckfolder, deckvalues
+from pnp import deckfolder
+from pnp.layout import values as deckvalues
 from pnp.sheets import svgpictures
-from pnp.deckformat import BoxOptions, ImageOptions
+from pnp.layout.keys import BoxOptions, ImageOptions
 from pnp.sheets.images import (
     LOW_DPI, Align, ImageError, Placement, cache_dir, dpi_of, parse_align, place, prepare, read_source,
 )

@@ -11,9 +11,9 @@ from tabletop.data.errors import DataError, DataErrors
 from tabletop.i18n import _, listing
 from tabletop.record import replace
 
-from pnp import deckvalues
-from pnp.assets.layouts import LAYOUTS
-from pnp.deckformat import DeckFileData, LayoutOptions, LayoutVariant
+from pnp.layout import values as deckvalues
+from pnp.layout.named import LAYOUTS
+from pnp.layout.keys import DeckFileData, LayoutOptions, LayoutVariant
 
 
 def variant_data(data: DeckFileData, name: str, variant: LayoutVariant, column: str) -> DeckFileData:

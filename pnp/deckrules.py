@@ -15,10 +15,11 @@ from tabletop.data.errors import DataError, DataErrors
 from tabletop.i18n import _, listing
 from tabletop.record import Record, field, replace
 
-from pnp import deckconditions, deckvalues
+from pnp import deckconditions
+from pnp.layout import values as deckvalues
 from pnp.deckconditions import Condition
-from pnp.deckformat import DeckFileData, FieldOptions
-from pnp.deckvalues import Dynamic
+from pnp.layout.keys import DeckFileData, FieldOptions
+from pnp.layout.values import Dynamic
 
 BOX_KEYS = {"background": "colour", "border": "colour", "border_width": "size"}
 FIELD_KEYS = {"color": "colour", "size": "size"}

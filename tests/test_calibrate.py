@@ -5,7 +5,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardcheck import open_pdf
-from pnp.calibrate import REACH
+from pnp.assets.calibrate import REACH
 from pnp.cli import main
 
 MM = 72 / 25.4

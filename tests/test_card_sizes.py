@@ -12,7 +12,7 @@ from cardcheck import build, chars_in, font_size, open_pdf
 from pnp.base import TooSmall
 from pnp.assets.cardfaces import SMALL_CARD_FLOOR, face_layout, give_way, snug_style
 from pnp.assets.cards import Cards
-from pnp.assets.layout import LEGIBLE
+from pnp.layout.facelayout import LEGIBLE
 from pnp.assets.registry import GAMES
 from pnp.cli import main
 from pnp.geometry import Size

@@ -13,7 +13,7 @@ from pnp.text import content
 from pnp.base import Options
 from pnp.assets.cardfaces import face_layout
 from pnp.assets.cards import Cards
-from pnp.assets.layout import LEGIBLE
+from pnp.layout.facelayout import LEGIBLE
 from pnp.assets.registry import GAMES
 from pnp.fonts.fontset import load_fonts
 from pnp.geometry import MM as MM_PT

@@ -4,7 +4,7 @@ import pytest
 
 from cardcheck import build, chars_in, face_image, half_turn_difference, open_pdf, read, stray_chars, turned
 from pdfcheck import fonts
-from pnp.assets.card_layouts import PANEL
+from pnp.layout.builtin import PANEL
 from pnp.base import Options
 from pnp.assets.registry import find
 from tabletop.data.liar_mafia import load_liar_mafia

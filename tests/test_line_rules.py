@@ -15,7 +15,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from cardcheck import build, open_pdf
 from pdflines import pdf_pages
 from pnp.base import Options
-from pnp.assets.card_layouts import PANEL_INSET
+from pnp.layout.builtin import PANEL_INSET
 from pnp.assets.registry import GAMES
 from pnp.text.content import Para
 from pnp.fonts.fontset import load_fonts

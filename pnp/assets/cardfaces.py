@@ -19,10 +19,10 @@ from pnp.geometry import CARD_SIZES, Size, pt
 from pnp.sheets.draw import FaceArt, TextArt
 from pnp.text.fit import TextOverflow, TextStyle, fit
 from pnp.base import BuildError, FitError, Options, TooSmall
-from pnp.assets.card_layouts import CARD_LAYOUTS
+from pnp.layout.builtin import CARD_LAYOUTS
 from pnp.assets.common import check_glyphs
-from pnp.assets.layout import LAYOUTS as INSERT_LAYOUTS
-from pnp.assets.layout import FaceLayout
+from pnp.layout.facelayout import LAYOUTS as INSERT_LAYOUTS
+from pnp.layout.facelayout import FaceLayout
 
 
 class Face(Record):

@@ -69,7 +69,7 @@ class Cards(Record):
     label: dict[str, str]
     make: Maker
     size: Callable[[Options], Size]  # the piece size these options ask for
-    piece: str = "card"  # what one piece is called on the guide page (pnp/guide.py): card, chip or insert
+    piece: str = "card"  # what one piece is called on the guide page (pnp/assets/guide.py): card, chip or insert
 
     def filename(self, opts: Options) -> str:
         """<asset>-[<size>-][<backs>-]<paper>-<lang>.pdf; size and backs only when not the default."""
@@ -161,7 +161,7 @@ class Cards(Record):
                first_face: int, bleed: float, mode: str, page: Size) -> tuple[list[SheetArt], list[FaceArt]]:
         """The guide page (`--guide`) and its blank back where the sheets are printed duplex, the size
         of the sheets (a Cricut sheet's image is smaller than the paper)."""
-        from pnp import guide
+        from pnp.assets import guide
 
         lead = guide.lead_pages(kinds)
         paper = page_size(opts)[0]

@@ -25,8 +25,8 @@ from pnp.assets import userdeck
 from pnp.assets.cardfaces import lay_out as fit_boxes
 from pnp.assets.keptfaces import KeptFaces
 from pnp.text.content import Para
-from pnp.deckformat import BACK, LayoutOptions
-from pnp.assets.layouts import BACK_STYLE, LAYOUTS, back_layout
+from pnp.layout.keys import BACK, LayoutOptions
+from pnp.layout.named import BACK_STYLE, LAYOUTS, back_layout
 
 
 def _where(key: str) -> str:

@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING
 from tabletop.data.errors import DataError
 from tabletop.record import replace
 
-from pnp.boxplace import BoxLook, PlaceOptions, resolve
-from pnp.deckformat import LayoutOptions
+from pnp.layout.boxplace import BoxLook, PlaceOptions, resolve
+from pnp.layout.keys import LayoutOptions
 from pnp.geometry import Size
-from pnp.assets import deckshapes
-from pnp.assets.decor import box
-from pnp.assets.layout import FaceLayout, box_specs
-from pnp.assets.layouts import NamedLayout
+from pnp.layout import shapes as deckshapes
+from pnp.layout.decor import box
+from pnp.layout.facelayout import FaceLayout, box_specs
+from pnp.layout.named import NamedLayout
 
 if TYPE_CHECKING:
     from pnp.deckfile import Deck

@@ -16,7 +16,7 @@ from pnp.geometry import Rect, Size
 from pnp.sheets.draw import ImageArt, VectorArt
 from pnp.base import Options
 from pnp.assets.deckboxes import deck_geometry
-from pnp.assets.layout import BoxSpec
+from pnp.layout.facelayout import BoxSpec
 
 IMAGE_GAP = 1.0  # mm between a picture at the top of a box and the box's text below it
 

@@ -93,7 +93,7 @@ class SummarySheet(Record):
 
         look, pdf, pages = loosest_fewest(flow)
         if opts.guide:  # the guide says how many pages follow: lay them out first, then again behind it
-            from pnp import guide
+            from pnp.assets import guide
 
             paper = page_size(opts)[0]
             facts = guide.Facts(game.title[opts.lang], self.label[opts.lang], "page", pages, pages, paper,

@@ -23,7 +23,7 @@ from tabletop.record import Record
 from pnp import deckimages
 from pnp.sheets import draw as render
 from pnp.deckbacks import DEFAULT
-from pnp.deckformat import BACK
+from pnp.layout.keys import BACK
 from pnp.fonts.fontset import FontSet
 from pnp.geometry import Rect, Size
 from pnp.sheets.images import parse_align

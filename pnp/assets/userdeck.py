@@ -35,8 +35,8 @@ from pnp.assets.common import card_size, extras_part, paper_part, plain
 from pnp.assets import deck_backs
 from pnp.assets.deckpictures import split
 from pnp.assets.keptfaces import KeptFaces, card_key, deck_key
-from pnp.assets.layout import FaceLayout
-from pnp.assets.layouts import BACK_STYLE, INDEX
+from pnp.layout.facelayout import FaceLayout
+from pnp.layout.named import BACK_STYLE, INDEX
 from pnp.assets.sheet import SummarySheet
 from pnp.assets.tuckbox import tuck_boxes
 

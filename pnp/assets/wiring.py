@@ -19,7 +19,7 @@ from pnp.base import Game, Options
 from pnp.assets.cardfaces import Face, face_layout
 from pnp.assets.cards import Cards, Inserts, Piece, PieceSet, Words
 from pnp.assets.common import card_size
-from pnp.assets.decor import ART
+from pnp.layout.decor import ART
 from pnp.assets.sheet import SummarySheet
 from pnp.assets.spec import AssetSpec, FaceSpec, GameSpec
 

@@ -6,8 +6,8 @@ from typing import Any, Literal
 
 from tabletop.record import Record, field
 
-from pnp.boxplace import Length, PlaceOptions
-from pnp.deckvalues import ValueMap
+from pnp.layout.boxplace import Length, PlaceOptions
+from pnp.layout.values import ValueMap
 
 Text = str | dict[str, str]  # the same in every language, or one per language
 INK = "#111111"
@@ -99,7 +99,7 @@ class BoxOptions(PlaceOptions):
     border_width: float | str | ValueMap | None = None
     when: str | None = None  # a condition on the card's fields: the box prints only where it holds
     restyle: list[RestyleOptions] = field(default_factory=list)  # the first whose condition holds applies
-    # The shape its background and border draw (assets/deckshapes.py): a rectangle unless given.
+    # The shape its background and border draw (layout/shapes.py): a rectangle unless given.
     shape: Literal["rectangle", "circle", "rounded", "line", "polygon"] | None = None
     radius: float | None = None  # rounded: the corners' radius, mm
     points: list[list[float]] | None = None  # polygon, line: [x, y] in % of the box from its top-left corner

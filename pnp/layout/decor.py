@@ -11,7 +11,7 @@ from tabletop.i18n import _
 
 from pnp.geometry import Rect, Size
 from pnp.sheets.draw import FillArt, ShapeArt
-from pnp.assets.card_layouts import PANEL, detective_band, score_cells
+from pnp.layout.builtin import PANEL, detective_band, score_cells
 
 BLEED_REACH = 10.0  # mm: fills drawn this far past the trim are clipped to the bleed by render.py
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pnp.text import content
 from pnp.sheets import draw as render
-from pnp.assets.layout import BoxSpec, FaceLayout
+from pnp.layout.facelayout import BoxSpec, FaceLayout
 from pnp.assets.cardfaces import lay_out
 from pnp.sheets.backs import BackMode, behind, correction, flip_axis, shifted
 from pnp.fonts.fontset import FontSet

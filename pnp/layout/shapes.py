@@ -9,8 +9,8 @@ import math
 from tabletop.data.errors import DataError
 from tabletop.i18n import _
 
-from pnp.boxplace import BoxLook
-from pnp.deckformat import BoxOptions
+from pnp.layout.boxplace import BoxLook
+from pnp.layout.keys import BoxOptions
 from pnp.geometry import Rect
 from pnp.sheets.draw import ShapeArt
 

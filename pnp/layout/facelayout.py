@@ -13,8 +13,8 @@ from tabletop.data.load import read_toml
 from tabletop.data.schema import convert
 from tabletop.record import Record, replace
 
-from pnp.boxplace import BoxLook, length, reading, resolve
-from pnp.deckformat import FieldOptions, LayoutFile
+from pnp.layout.boxplace import BoxLook, length, reading, resolve
+from pnp.layout.keys import FieldOptions, LayoutFile
 from pnp.geometry import Rect, Size
 from pnp.text.fit import TextStyle
 

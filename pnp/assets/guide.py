@@ -14,7 +14,7 @@ from tabletop.record import Record
 
 from pnp.text import content
 from pnp.assets.cardfaces import lay_out
-from pnp.assets.layout import BoxSpec, FaceLayout
+from pnp.layout.facelayout import BoxSpec, FaceLayout
 from pnp.fonts.fontset import FontSet
 from pnp.geometry import Rect, Size
 from pnp.sheets.imposition import Placement, Sheet

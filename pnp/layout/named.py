@@ -12,13 +12,13 @@ from typing import Callable, Literal
 
 from tabletop.record import Record
 
-from pnp.boxplace import BoxLook, resolve
-from pnp.deckformat import INK, LayoutFile, LayoutOptions
+from pnp.layout.boxplace import BoxLook, resolve
+from pnp.layout.keys import INK, LayoutFile, LayoutOptions
 from pnp.geometry import Size
 from pnp.text.fit import TextStyle
-from pnp.assets import card_layouts
-from pnp.assets.decor import centre_line, chip_disc, framed_panel, plain_back
-from pnp.assets.layout import FaceLayout, box_specs, face_size, field_style, layout_file
+from pnp.layout import builtin as card_layouts
+from pnp.layout.decor import centre_line, chip_disc, framed_panel, plain_back
+from pnp.layout.facelayout import FaceLayout, box_specs, face_size, field_style, layout_file
 
 Kind = Literal["inserts", "cards", "chips", "sheet"]
 FRAME = "#3a4a5c"  # a card's frame when neither the deck nor the card's suit gives one
