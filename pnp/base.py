@@ -89,7 +89,7 @@ class Game(Record):
     assets: dict[str, Asset] = field(default_factory=dict)
     # Lines every build of this game must show, prefixed ("warning: values are provisional…").
     warnings: Callable[[Any, Options], tuple[str, ...]] | None = None
-    deck: Any = None  # a user's deck (assets/userdeck.py); None for a built-in game
+    deck: Any = None  # a user's deck (deck/draw/userdeck.py); None for a built-in game
 
     def data_file(self, cards_dir: Path | None) -> Path:
         from tabletop.data.load import game_file

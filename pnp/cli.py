@@ -19,7 +19,7 @@ from pnp.sheets.cutter import CUTTERS
 from pnp.sheets.printshop import DIE_LINES
 from pnp.build import Job, build_pdf, collector_paused
 from pnp.text.content import TemplateError
-from pnp.deckpath import is_deck_path
+from pnp.deck.read.path import is_deck_path
 from tabletop.crash import internal_error, silence_stdout
 from tabletop.data.errors import DataError
 from tabletop.data.load import locate
@@ -153,8 +153,8 @@ def _game(name: str) -> Game:
     """A built-in game by id, or a user's deck by the path of its file (its notes said once)."""
     if not is_deck_path(name):
         return find(name)
-    from pnp.assets.userdeck import deck_game
-    from pnp.deckfile import load_deck
+    from pnp.deck.draw.userdeck import deck_game
+    from pnp.deck.read.deckfile import load_deck
 
     deck = load_deck(Path(name))
     for note in deck.notes:
@@ -190,7 +190,7 @@ def _plan(jobs: list[Job], langs: tuple[str, ...], kw: dict) -> list[tuple[Job, 
     for opts in _options(langs or (("all",) if decks_only else ()), **kw):
         for job in jobs:
             if job.game.deck is not None:
-                from pnp.assets.userdeck import check_language, deck_options
+                from pnp.deck.draw.userdeck import check_language, deck_options
 
                 if opts.lang not in job.game.deck.languages and (not langs or "all" in langs):
                     continue  # `all` languages of a deck are those it has

@@ -9,7 +9,7 @@ import click
 
 from pnp.base import BuildError
 from pnp.cli import user_errors
-from pnp.deckpath import SPREADSHEETS
+from pnp.deck.read.path import SPREADSHEETS
 from tabletop import cli_i18n
 from tabletop.fileio import write_atomic
 from tabletop.i18n import N_, _, listing
@@ -37,8 +37,8 @@ def example_files() -> list[Path]:
 @cli_i18n.option("--force", is_flag=True, help=N_("Write the deck file again though one is there."))
 @user_errors
 def init(data: Path, force: bool) -> None:
-    from pnp.spreadsheet import read_table
-    from pnp.starter import guess, starter
+    from pnp.deck.read.spreadsheet import read_table
+    from pnp.deck.starter import guess, starter
 
     if data.suffix.lower() not in SPREADSHEETS:
         raise BuildError(_("{path}: pnp init reads a spreadsheet ({kinds}); a deck file of your own is built "

@@ -14,7 +14,7 @@ from tabletop.i18n import N_, _
 
 from pnp.base import BuildError
 from pnp.cli import _options, build_options, user_errors
-from pnp.deckpath import is_deck_path
+from pnp.deck.read.path import is_deck_path
 
 
 @click.command(cls=cli_i18n.Command,
@@ -30,7 +30,7 @@ from pnp.deckpath import is_deck_path
 @build_options(one_language=True)
 @user_errors
 def watch(path: Path, port: int, no_open: bool, out: Path, langs, **kw) -> None:
-    from pnp.assets.userdeck import deck_options
+    from pnp.deck.draw.userdeck import deck_options
     from pnp.watch import Preview, watch as watch_deck
     from pnp.watchpage import HOST, make_server, serve_in_background
 

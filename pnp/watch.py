@@ -75,12 +75,12 @@ def error_lines(e: Exception) -> str:
 
 class Rebuilder:
     """Builds the deck at `path` again and again (`watch` calls `rebuild` at every save), keeping what
-    the last build made: each card's laid-out faces (`assets/keptfaces.py`: a card is laid out again
+    the last build made: each card's laid-out faces (`deck/draw/keptfaces.py`: a card is laid out again
     only when something it is made from changed) and each page's image (a page is drawn again only when
     a face on it, or the page itself, changed). `laid_out`: the faces the last build laid out."""
 
     def __init__(self, path: Path, options: Callable, out: Path, preview: Preview) -> None:
-        from pnp.assets.keptfaces import KeptFaces
+        from pnp.deck.draw.keptfaces import KeptFaces
 
         self.path, self.options, self.out, self.preview = path, options, out, preview
         self.kept = KeptFaces()
@@ -93,9 +93,9 @@ class Rebuilder:
     def rebuild(self) -> None:
         """Build the deck once, write its PDF and show its pages; a user error is shown instead, the PDF
         and the pages of the last good build kept."""
-        from pnp.assets.userdeck import check_language, deck_game
+        from pnp.deck.draw.userdeck import check_language, deck_game
         from pnp.build import Job, build_pdf
-        from pnp.deckfile import load_deck
+        from pnp.deck.read.deckfile import load_deck
 
         preview = self.preview
         start = time.perf_counter()

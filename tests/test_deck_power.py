@@ -13,10 +13,10 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from pnp.base import Options
-from pnp.assets.userdeck import deck_game, deck_options
+from pnp.deck.draw.userdeck import deck_game, deck_options
 from pnp.build import Job, build_pdf
 from pnp.cli import main
-from pnp.deckfile import load_deck
+from pnp.deck.read.deckfile import load_deck
 from pnp.geometry import Rect
 
 MM = 72 / 25.4

@@ -10,11 +10,11 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.base import Options
-from pnp.assets.tuckbox import dieline, box_size
-from pnp.assets.userdeck import deck_game, deck_options
+from pnp.deck.draw.tuckbox import dieline, box_size
+from pnp.deck.draw.userdeck import deck_game, deck_options
 from pnp.build import Job, build_pdf
 from pnp.cli import main
-from pnp.deckfile import load_deck
+from pnp.deck.read.deckfile import load_deck
 from pnp.geometry import Size
 
 MM = 72 / 25.4

@@ -10,10 +10,10 @@ from pypdf import PdfReader
 from cardcheck import chars_in, open_pdf, read
 from pdfcheck import cells, fonts
 from pnp.base import Options
-from pnp.assets.userdeck import deck_game, deck_options, face_layout
+from pnp.deck.draw.userdeck import deck_game, deck_options, face_layout
 from pnp.build import Job, build_pdf
 from pnp.cli import main
-from pnp.deckfile import load_deck
+from pnp.deck.read.deckfile import load_deck
 from pnp.geometry import Rect
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

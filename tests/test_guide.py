@@ -184,8 +184,8 @@ def test_every_word_of_the_guide_lies_5mm_inside_the_page_and_breaks_cleanly(gam
 
 
 def test_a_deck_gets_the_guide_too():
-    from pnp.assets.userdeck import deck_game
-    from pnp.deckfile import load_deck
+    from pnp.deck.draw.userdeck import deck_game
+    from pnp.deck.read.deckfile import load_deck
 
     game = deck_game(load_deck(EXAMPLES / "prototype" / "prototype.xlsx"))
     guided, _ = build(game, "cards", lang="en", guide=True)

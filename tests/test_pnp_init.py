@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from pnp.cli import main
 from pnp.cli_start import examples_dir
-from pnp.spreadsheet import read_table
+from pnp.deck.read.spreadsheet import read_table
 
 ROOT = Path(__file__).resolve().parents[1]
 

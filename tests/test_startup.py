@@ -4,7 +4,7 @@ up-to-date build not even Jinja2, Pillow, the deck reader or the other games' da
 import subprocess
 import sys
 
-WATCHED = ('fontTools', 'pypdfium2', 'jinja2', 'PIL', 'pnp.deckfile', 'pnp.spreadsheet', 'pnp.cli_export',
+WATCHED = ('fontTools', 'pypdfium2', 'jinja2', 'PIL', 'pnp.deck.read.deckfile', 'pnp.deck.read.spreadsheet', 'pnp.cli_export',
            'tabletop.data.hitmans_showdown', 'tabletop.data.terror24', 'tabletop.data.famiglia',
            'tabletop.data.kill_shot', 'tabletop.data.liar_mafia')
 SPY = ("import atexit, sys; "
@@ -32,7 +32,7 @@ def test_a_deck_is_read_by_the_deck_reader(tmp_path):
     deck = tmp_path / "mini.toml"
     deck.write_text('[deck]\nid = "mini"\nlanguages = ["en"]\n\n[layout]\nname = "sheet"\n'
                     'columns = ["title"]\n\n[[cards]]\ntitle = "One"\n', encoding="utf-8")
-    assert "pnp.deckfile" in _loaded(tmp_path, "build", str(deck)).split()
+    assert "pnp.deck.read.deckfile" in _loaded(tmp_path, "build", str(deck)).split()
 
 
 def test_export_loads_its_modules_when_it_runs(tmp_path):

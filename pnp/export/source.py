@@ -30,7 +30,7 @@ def export_options(opts: Options) -> Options:
 
 def is_sheet(asset: Any) -> bool:
     """A sheet asset (a summary, a deck's tuck box) is pages to preview, not cards to export."""
-    from pnp.assets.tuckbox import TuckBox
+    from pnp.deck.draw.tuckbox import TuckBox
 
     return isinstance(asset, (SummarySheet, TuckBox))
 

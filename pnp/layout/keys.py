@@ -158,7 +158,7 @@ SLEEVED_CARD = 0.5  # mm: a card (about 0.3 mm) in a sleeve of 100-micron walls 
 
 
 class TuckBoxOptions(Record):
-    """`[tuckbox]`: a tuck box for the deck (assets/tuckbox.py)."""
+    """`[tuckbox]`: a tuck box for the deck (deck/draw/tuckbox.py)."""
     cards: int | None = None  # how many cards it holds; None: the deck's, copies counted
     thickness: float = SLEEVED_CARD  # mm per card
     ease: float = 1.0  # mm added to each inside measure, so the cards slide in

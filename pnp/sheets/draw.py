@@ -63,7 +63,7 @@ class ImageArt(Record):
     file: str | None  # the prepared file, embedded once however many faces show it
     rotation: int = 0
     # mm the picture is drawn past its box (left, bottom, right, top): into the bleed, as far as the sheet's
-    # bleed goes (full art at the card's edge, assets/deckpictures.py); `placed` reaches as far
+    # bleed goes (full art at the card's edge, deck/draw/pictures.py); `placed` reaches as far
     reach: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
 
 

@@ -16,7 +16,7 @@ from tabletop.data.errors import DataError
 from tabletop.fileio import os_error_reason
 from tabletop.i18n import N_, _, listing
 
-from pnp import deckfolder
+from pnp.deck.read import folder as deckfolder
 
 CONTEXT = ("lang", "row", "copies", "suit")  # what a box template sees besides the fields
 # ReportLab's <img> would read any file it is given, from anywhere: pictures come through

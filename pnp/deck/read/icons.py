@@ -38,7 +38,7 @@ class Icon(Record):
 def read_icons(folder: Path, given: dict[str, str | IconOptions], font_path) -> dict[str, Icon]:
     """The `[icons]` table checked: names, files inside the folder and readable, one of file or
     glyph. Every bad icon is reported at once. `font_path(name, where)` resolves a font entry."""
-    from pnp.deckimages import checked_path
+    from pnp.deck.read.imagefiles import checked_path
     from pnp.sheets.images import ImageError, picture_size
 
     icons, errors = {}, []

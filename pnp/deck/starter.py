@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from tabletop.text_width import display_width
 
-from pnp.spreadsheet import Table, letter
+from pnp.deck.read.spreadsheet import Table, letter
 
 TITLE_NAMES = ("title", "name", "cardname", "card", "名前", "名称", "カード名", "タイトル", "カード", "題名")
 BODY_NAMES = ("body", "text", "effect", "effects", "rules", "rule", "description", "ability", "abilities",

@@ -15,9 +15,9 @@ from tabletop.data.errors import DataError, DataErrors
 from tabletop.i18n import _, listing
 from tabletop.record import Record, field, replace
 
-from pnp import deckconditions
+from pnp.deck.read import conditions as deckconditions
 from pnp.layout import values as deckvalues
-from pnp.deckconditions import Condition
+from pnp.deck.read.conditions import Condition
 from pnp.layout.keys import DeckFileData, FieldOptions
 from pnp.layout.values import Dynamic
 

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from tabletop.record import replace
 
-from pnp import deckconditions
+from pnp.deck.read import conditions as deckconditions
 from pnp.layout import values as deckvalues
-from pnp.deckfile import Card, Deck, cell_text
+from pnp.deck.read.deckfile import Card, Deck, cell_text
 from pnp.layout.keys import BoxOptions
-from pnp.deckrules import CardLook
+from pnp.deck.read.rules import CardLook
 from pnp.geometry import Size
 from pnp.base import Options
-from pnp.assets.deckboxes import deck_geometry, layered
-from pnp.assets.deckpictures import image_areas, image_reaches, image_warnings, pictures, prepared_pictures
+from pnp.deck.draw.boxes import deck_geometry, layered
+from pnp.deck.draw.pictures import image_areas, image_reaches, image_warnings, pictures, prepared_pictures
 from pnp.layout.facelayout import FaceLayout
 
 SIZE_KEYS = ("border_width", "size")

@@ -20,9 +20,9 @@ from typing import Any
 from tabletop.i18n import _
 from tabletop.record import Record
 
-from pnp import deckimages
+from pnp.deck.read import imagefiles as deckimages
 from pnp.sheets import draw as render
-from pnp.deckbacks import DEFAULT
+from pnp.deck.read.backchoice import DEFAULT
 from pnp.layout.keys import BACK
 from pnp.fonts.fontset import FontSet
 from pnp.geometry import Rect, Size

@@ -13,17 +13,17 @@ from tabletop.i18n import _
 from tabletop.record import replace
 
 from pnp.text import content
-from pnp import deckicons, deckimages, decktemplates
-from pnp.deckbacks import DEFAULT
-from pnp.deckfile import Card, Deck
+from pnp.deck.read import icons as deckicons, imagefiles as deckimages, templates as decktemplates
+from pnp.deck.read.backchoice import DEFAULT
+from pnp.deck.read.deckfile import Card, Deck
 from pnp.fonts.fontset import FontSet
 from pnp.geometry import Rect, Size
 from pnp.sheets.images import edge_colour, parse_align
 from pnp.sheets.draw import FaceArt, ImageArt
 from pnp.base import Options
-from pnp.assets import userdeck
+from pnp.deck.draw import userdeck
 from pnp.assets.cardfaces import lay_out as fit_boxes
-from pnp.assets.keptfaces import KeptFaces
+from pnp.deck.draw.keptfaces import KeptFaces
 from pnp.text.content import Para
 from pnp.layout.keys import BACK, LayoutOptions
 from pnp.layout.named import BACK_STYLE, LAYOUTS, back_layout

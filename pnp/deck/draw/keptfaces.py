@@ -24,7 +24,7 @@ from tabletop.data import TEMPLATES_DIR
 from tabletop.record import replace
 
 if TYPE_CHECKING:
-    from pnp.deckfile import Card, Deck
+    from pnp.deck.read.deckfile import Card, Deck
     from pnp.sheets.draw import FaceArt
     from pnp.base import Options
 

@@ -14,14 +14,14 @@ from tabletop.data.errors import DataError, DataErrors
 from tabletop.i18n import _, listing
 from tabletop.record import Record
 
-from pnp import deckfolder
+from pnp.deck.read import folder as deckfolder
 from pnp.layout import values as deckvalues
 from pnp.sheets import svgpictures
 from pnp.layout.keys import BoxOptions, ImageOptions
 from pnp.sheets.images import (
     LOW_DPI, Align, ImageError, Placement, cache_dir, dpi_of, parse_align, place, prepare, read_source,
 )
-from pnp.spreadsheet import Table
+from pnp.deck.read.spreadsheet import Table
 
 _COLUMN = re.compile(r"\{([^{}]+)\}")
 WORKERS = min(8, os.cpu_count() or 1)

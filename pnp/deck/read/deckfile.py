@@ -17,22 +17,25 @@ from tabletop.data.toml_lines import line_of
 from tabletop.i18n import _, listing
 from tabletop.record import Record, field, replace
 
-from pnp import deckbacks, deckfolder, deckicons, deckimages, decklayouts, deckrules, decktemplates
+from pnp.deck.read import (
+    backchoice as deckbacks, folder as deckfolder, icons as deckicons, imagefiles as deckimages,
+    layoutchoice as decklayouts, rules as deckrules, templates as decktemplates,
+)
 from pnp.text import richtext
-from pnp.deckbacks import DeckBacks
+from pnp.deck.read.backchoice import DeckBacks
 from pnp.layout.facelayout import field_style
 from pnp.layout.named import DERIVED, INDEX, LAYOUTS, NamedLayout
 from pnp.layout import shapes as deckshapes
-from pnp.assets.deckboxes import deck_looks
+from pnp.deck.draw.boxes import deck_looks
 from pnp.layout.keys import (
     FRENCH_SUITS, BoxOptions, DeckFileData, DeckOptions, FieldOptions, FontOptions, LayoutOptions, SuitOptions, Text,
 )
-from pnp.deckpath import SPREADSHEETS
+from pnp.deck.read.path import SPREADSHEETS
 from pnp.layout.values import is_dynamic
 from pnp.fonts.facts import font_facts
 from pnp.fonts.fontset import BUNDLED, FontSpec, cache_dir
 from pnp.geometry import Size, parse_card_size
-from pnp.spreadsheet import Table, quoted_column, read_json, read_table, toml_table
+from pnp.deck.read.spreadsheet import Table, quoted_column, read_json, read_table, toml_table
 from pnp.text.fit import TextStyle
 
 LANGS = ("ja", "en")

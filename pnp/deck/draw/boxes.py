@@ -17,7 +17,7 @@ from pnp.layout.facelayout import FaceLayout, box_specs
 from pnp.layout.named import NamedLayout
 
 if TYPE_CHECKING:
-    from pnp.deckfile import Deck
+    from pnp.deck.read.deckfile import Deck
 
 
 def deck_looks(layout: NamedLayout, options: LayoutOptions, places: dict[str, PlaceOptions],

@@ -19,26 +19,26 @@ from tabletop.text_width import display_width
 
 from pnp.sheets import backs as backs_mod
 from pnp.text import content, richtext
-from pnp import deckicons, decktemplates
+from pnp.deck.read import icons as deckicons, templates as decktemplates
 from pnp.text.content import Para, TemplateError
-from pnp.deckfile import Card, Deck
+from pnp.deck.read.deckfile import Card, Deck
 from pnp.fonts.fontset import DEFAULT_CHAIN, FontSet
 from pnp.geometry import Size, pt
 from pnp.text.fit import overflowing
 from pnp.sheets.draw import FaceArt
 from pnp.base import BuildError, Game, Options
 from pnp.assets.cardfaces import lay_out as fit_boxes
-from pnp.assets.cardlooks import CardLooks, picture_warnings
-from pnp.assets.deckboxes import deck_geometry
+from pnp.deck.draw.looks import CardLooks, picture_warnings
+from pnp.deck.draw.boxes import deck_geometry
 from pnp.assets.cards import Cards, Face, Piece, PieceSet
 from pnp.assets.common import card_size, extras_part, paper_part, plain
-from pnp.assets import deck_backs
-from pnp.assets.deckpictures import split
-from pnp.assets.keptfaces import KeptFaces, card_key, deck_key
+from pnp.deck.draw import backfaces as deck_backs
+from pnp.deck.draw.pictures import split
+from pnp.deck.draw.keptfaces import KeptFaces, card_key, deck_key
 from pnp.layout.facelayout import FaceLayout
 from pnp.layout.named import BACK_STYLE, INDEX
 from pnp.assets.sheet import SummarySheet
-from pnp.assets.tuckbox import tuck_boxes
+from pnp.deck.draw.tuckbox import tuck_boxes
 
 ASSET_LABELS = {"inserts": {"ja": "スリーブ用インサート", "en": "Sleeve inserts"},
                 "cards": {"ja": "カード", "en": "Cards"}, "chips": {"ja": "チップ", "en": "Chips"},
