@@ -188,7 +188,7 @@ def one_size(count: int) -> None:
     from pnp.fonts.fontset import load_fonts
 
     try:
-        from pnp.build import collector_paused
+        from pnp.build.make import collector_paused
     except ImportError:  # a version from before it (to compare with)
         collector_paused = contextlib.nullcontext
 

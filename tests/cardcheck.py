@@ -10,7 +10,7 @@ from PIL import Image, ImageChops, ImageStat
 
 from pnp.sheets import draw as render
 from pnp.base import Options
-from pnp.build import Job, build_pdf
+from pnp.build.make import Job, build_pdf
 from pnp.fonts.fontset import load_fonts
 from pnp.geometry import Rect, Size, pt
 from pnp.sheets.imposition import Placement, Sheet

@@ -3,8 +3,8 @@ import os
 
 import pytest
 
-from pnp import buildcache
-from pnp.buildcache import Inputs, Step
+from pnp.build import cache as buildcache
+from pnp.build.cache import Inputs, Step
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ from click.testing import CliRunner
 
 from cardcheck import open_pdf
 from pnp.assets.calibrate import REACH
-from pnp.cli import main
+from pnp.cli.main import main
 
 MM = 72 / 25.4
 

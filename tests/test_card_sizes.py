@@ -14,7 +14,7 @@ from pnp.assets.cardfaces import SMALL_CARD_FLOOR, face_layout, give_way, snug_s
 from pnp.assets.cards import Cards
 from pnp.layout.facelayout import LEGIBLE
 from pnp.assets.registry import GAMES
-from pnp.cli import main
+from pnp.cli.main import main
 from pnp.geometry import Size
 from pnp.text.fit import TextStyle
 

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from PIL import Image, ImageChops
 
 from pnp.sheets import cutter, cutpath
-from pnp.cli import main
+from pnp.cli.main import main
 from pnp.geometry import Rect
 
 NS = {"s": "http://www.w3.org/2000/svg"}

@@ -19,7 +19,7 @@ from pnp.sheets import cutter
 from pnp.assets.cards import Cards
 from pnp.assets.registry import GAMES
 from pnp.deck.draw.userdeck import deck_game
-from pnp.cli import main
+from pnp.cli.main import main
 from pnp.deck.read.deckfile import load_deck
 from pnp.geometry import Rect
 from test_cricut import ink_box, near

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from cardcheck import build, open_pdf
 from pnp.sheets import cutter
 from pnp.assets.registry import GAMES
-from pnp.cli import main
+from pnp.cli.main import main
 
 MM = 72 / 25.4
 

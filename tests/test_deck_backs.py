@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
-from pnp.cli import main
+from pnp.cli.main import main
 
 MM = 72 / 25.4
 # Each card's back says which back it is and whose: "gold-2" is row 2's gold back.
@@ -145,7 +145,7 @@ def test_equal_backs_are_drawn_once(tmp_path):
     deck = write_deck(tmp_path, csv, toml)
     from pnp.base import Options
     from pnp.deck.draw.userdeck import deck_game, deck_options
-    from pnp.build import Job, build_pdf
+    from pnp.build.make import Job, build_pdf
     from pnp.deck.read.deckfile import load_deck
     loaded = load_deck(deck)
     game = deck_game(loaded)

@@ -16,8 +16,8 @@ from pnp.layout.facelayout import BoxSpec, layout_file
 from pnp.layout.named import LAYOUTS
 from pnp.deck.draw.userdeck import deck_game, deck_options
 from pnp.layout.boxplace import PlaceOptions, resolve
-from pnp.build import Job, build_pdf
-from pnp.cli import main
+from pnp.build.make import Job, build_pdf
+from pnp.cli.main import main
 from pnp.deck.read.deckfile import load_deck
 from pnp.layout.keys import LayoutOptions
 from pnp.geometry import Rect, Size

@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardcheck import open_pdf
-from pnp.cli import main
+from pnp.cli.main import main
 from pnp.deck.read.deckfile import load_deck
 
 CARDS = [{"id": "A1", "set": "core", "rarity": "common", "title": {"ja": "火花", "en": "Spark"},

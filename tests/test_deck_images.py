@@ -13,9 +13,9 @@ from pypdf import PdfReader
 from pnp.base import Options
 from pnp.deck.draw.pictures import image_areas
 from pnp.deck.draw.userdeck import deck_game, deck_options
-from pnp.build import Job, build_pdf
+from pnp.build.make import Job, build_pdf
 from pnp.sheets import pagepng as raster
-from pnp.cli import main
+from pnp.cli.main import main
 from pnp.deck.read.deckfile import load_deck
 from pnp.geometry import Rect
 from pnp.sheets.images import parse_align, place

@@ -14,8 +14,8 @@ from pypdf import PdfReader
 
 from pnp.base import Options
 from pnp.deck.draw.userdeck import deck_game, deck_options
-from pnp.build import Job, build_pdf
-from pnp.cli import main
+from pnp.build.make import Job, build_pdf
+from pnp.cli.main import main
 from pnp.deck.read.deckfile import load_deck
 from pnp.geometry import Rect
 

@@ -15,7 +15,7 @@ from pypdf import PdfReader
 
 import pnp
 import tabletop
-from pnp.cli import main
+from pnp.cli.main import main
 from pnp.fonts.fontset import cache_dir
 from tabletop.data import TEMPLATES_DIR
 

@@ -10,7 +10,7 @@ import pytest
 
 from pnp.base import Options
 from pnp.deck.draw.userdeck import deck_game, deck_options
-from pnp.build import Job, build_pdf
+from pnp.build.make import Job, build_pdf
 from pnp.deck.read.deckfile import load_deck
 from tabletop.data.errors import DataError
 

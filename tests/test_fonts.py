@@ -187,7 +187,7 @@ def test_a_worker_tells_its_queue_each_step(variable_font, cache, monkeypatch):
 def test_the_first_run_prepares_the_fonts_before_any_pdf_is_built_or_timed(variable_font, cache, monkeypatch):
     from click.testing import CliRunner
 
-    import pnp.cli
+    import pnp.cli.main
     from pnp.base import BuildError
 
     asked = []
@@ -196,13 +196,13 @@ def test_the_first_run_prepares_the_fonts_before_any_pdf_is_built_or_timed(varia
         asked.append(fonts.needs_instancing(opts.font))
         raise BuildError("stopped here")
 
-    monkeypatch.setattr(pnp.cli, "build_pdf", build_pdf)
-    result = CliRunner().invoke(pnp.cli.main, ["build", "kill-shot", "--asset", "summary", "--lang", "en",
+    monkeypatch.setattr(pnp.cli.main, "build_pdf", build_pdf)
+    result = CliRunner().invoke(pnp.cli.main.main, ["build", "kill-shot", "--asset", "summary", "--lang", "en",
                                                "--font", str(variable_font), "--out", str(cache.parent / "out")])
     assert asked == [False], result.output  # the instances were there before the first PDF's clock started
     assert "First run: making static Regular and Bold fonts from the variable font Tiny[wght].ttf" in result.output
     assert "Fonts ready in" in result.output
-    again = CliRunner().invoke(pnp.cli.main, ["build", "kill-shot", "--asset", "summary", "--lang", "en",
+    again = CliRunner().invoke(pnp.cli.main.main, ["build", "kill-shot", "--asset", "summary", "--lang", "en",
                                               "--font", str(variable_font), "--out", str(cache.parent / "out")])
     assert "First run" not in again.output and "Fonts ready" not in again.output
 

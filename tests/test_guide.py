@@ -196,7 +196,7 @@ def test_a_deck_gets_the_guide_too():
 
 
 def test_the_command_line(tmp_path):
-    from pnp.cli import main
+    from pnp.cli.main import main
 
     result = CliRunner().invoke(main, ["build", "liar-mafia", "--asset", "cards", "--guide", "--lang", "en",
                                        "--out", str(tmp_path)])

@@ -17,7 +17,7 @@ from companion.famiglia.talk import HELP as FAMIGLIA_HELP
 from companion.showdown.match import HELP_LINES as SHOWDOWN_HELP
 from companion.speech import Speech
 from companion.table import HELP as TABLE_HELP
-from pnp.cli import main as pnp
+from pnp.cli.main import main as pnp
 from tabletop import cli_i18n, i18n
 from tabletop.data import toml_words
 from tabletop.data.load import read_toml

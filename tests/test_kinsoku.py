@@ -7,7 +7,7 @@ import pytest
 from pnp.text import fit as text
 from pnp.base import Options
 from pnp.assets.registry import GAMES
-from pnp.build import Job, build_pdf
+from pnp.build.make import Job, build_pdf
 from pnp.text.content import Para
 from pnp.fonts.fontset import load_fonts
 from pnp.text.kinsoku import NO_LINE_END, NO_LINE_START, KinsokuParagraph, line_texts

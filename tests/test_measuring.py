@@ -58,7 +58,7 @@ def test_a_build_pauses_the_garbage_collector_and_gives_it_back():
 
     import pytest
 
-    from pnp.build import collector_paused
+    from pnp.build.make import collector_paused
 
     assert gc.isenabled()
     with collector_paused():

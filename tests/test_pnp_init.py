@@ -10,8 +10,8 @@ import pdfplumber
 import pytest
 from click.testing import CliRunner
 
-from pnp.cli import main
-from pnp.cli_start import examples_dir
+from pnp.cli.main import main
+from pnp.cli.start import examples_dir
 from pnp.deck.read.spreadsheet import read_table
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from cardcheck import build
 from pnp.assets.cards import Cards
 from pnp.assets.registry import GAMES
-from pnp.cli import main
+from pnp.cli.main import main
 from pnp.sheets.printshop import BLEED, MARK_LENGTH, marks
 
 MM = 72 / 25.4

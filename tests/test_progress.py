@@ -55,7 +55,7 @@ def test_nothing_when_piped():
 
 
 # `pnp build` with the bar's delay set to nothing, so even a quick build would show one at a terminal.
-PNP = "import tabletop.progress as p; p.DELAY = 0; from pnp.command import main; main()"
+PNP = "import tabletop.progress as p; p.DELAY = 0; from pnp.cli.command import main; main()"
 
 
 def _build(tmp_path, stderr):

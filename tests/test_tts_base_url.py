@@ -5,7 +5,7 @@ import json
 
 from click.testing import CliRunner
 
-from pnp.cli import main
+from pnp.cli.main import main
 
 
 def invoke(*args, ok=True):

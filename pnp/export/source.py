@@ -10,7 +10,7 @@ from typing import Any
 
 from pnp.base import Options
 from pnp.assets.sheet import SummarySheet
-from pnp.build import Job, build_pdf
+from pnp.build.make import Job, build_pdf
 from tabletop.fileio import write_atomic
 from pnp.geometry import pt, to_mm
 from pnp.export.deck import CardRef, Deck, ExportError, Region

@@ -334,7 +334,7 @@ def finish(pdf_bytes: bytes, trims: list[Rect], profile: Profile, title: str, la
         RegistryName=pikepdf.String("http://www.color.org"), DestOutputProfile=icc)])
     # A document ID that follows the content (the same build gives the same file, as the build cache
     # expects), and the XMP the standard asks: PDF/X version, dates, IDs, title, trapped.
-    from pnp.buildcache import _PDF_STAMPS
+    from pnp.build.cache import _PDF_STAMPS
 
     digest = hashlib.sha256(_PDF_STAMPS.sub(b"", pdf_bytes) + profile.data).digest()
     document_id = f"uuid:{uuid.UUID(bytes=digest[:16], version=4)}"

@@ -21,7 +21,7 @@ from tabletop.fileio import write_atomic
 from tabletop.record import Record, asdict, field
 
 STAMP_DIR = ".pnp-build"
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parent.parent
 # What a PDF is made by: pnp's code and the data room's (the models' display logic lives there too).
 _CODE = (_PACKAGE, _PACKAGE.parent / "tabletop")
 # Inside pnp but not its code: an installed wheel carries the example decks (and their drawing

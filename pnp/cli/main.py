@@ -1,5 +1,5 @@
 """`pnp`: list, build and preview print-and-play assets. Options are parsed here; the work is
-done in pnp.build. User errors print one line and exit 2; internal errors exit 1."""
+done in pnp.build.make. User errors print one line and exit 2; internal errors exit 1."""
 from __future__ import annotations
 
 import functools
@@ -10,14 +10,14 @@ from pathlib import Path
 import click
 from click.core import ParameterSource
 
-from pnp import buildcache
+from pnp.build import cache as buildcache
 from pnp.base import BuildError, Game, Options, TooSmall
 from pnp.assets.registry import GAMES, find
 from pnp.assets.common import without_extras
 from pnp.sheets.backs import BACK_MODES, parse_offset
 from pnp.sheets.cutter import CUTTERS
 from pnp.sheets.printshop import DIE_LINES
-from pnp.build import Job, build_pdf, collector_paused
+from pnp.build.make import Job, build_pdf, collector_paused
 from pnp.text.content import TemplateError
 from pnp.deck.read.path import is_deck_path
 from tabletop.crash import internal_error, silence_stdout
@@ -202,9 +202,9 @@ def _plan(jobs: list[Job], langs: tuple[str, ...], kw: dict) -> list[tuple[Job, 
 
 
 @click.group(cls=cli_i18n.Group, context_settings={"help_option_names": ["-h", "--help"]},
-             lazy_commands={"export": "pnp.cli_export:export", "init": "pnp.cli_start:init",
-                            "examples": "pnp.cli_start:examples",
-                            "watch": "pnp.cli_watch:watch"},
+             lazy_commands={"export": "pnp.cli.export:export", "init": "pnp.cli.start:init",
+                            "examples": "pnp.cli.start:examples",
+                            "watch": "pnp.cli.watch:watch"},
              help=N_("Print-and-play generator.\n\n"
                      "Exit status: 0 done, 2 a user error (bad data or options; one line says which), "
                      "1 an internal error (a bug; PNP_DEBUG=1 shows its traceback), 130 interrupted (Ctrl-C).\n\n"
@@ -413,7 +413,7 @@ def preview(game, asset, every, page, dpi, out, langs, guide, **kw) -> None:
             raise BuildError(_("--page previews one page; --all shows every card or page already"))
         if guide:
             raise BuildError(_("--guide adds a page to a PDF; --all shows the cards alone"))
-        from pnp.cli_export import contact_sheets
+        from pnp.cli.export import contact_sheets
 
         contact_sheets(_plan(_jobs((game,), (asset,) if asset else ()), langs, kw), out)
         return

@@ -94,7 +94,7 @@ class Rebuilder:
         """Build the deck once, write its PDF and show its pages; a user error is shown instead, the PDF
         and the pages of the last good build kept."""
         from pnp.deck.draw.userdeck import check_language, deck_game
-        from pnp.build import Job, build_pdf
+        from pnp.build.make import Job, build_pdf
         from pnp.deck.read.deckfile import load_deck
 
         preview = self.preview

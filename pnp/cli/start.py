@@ -8,13 +8,13 @@ from pathlib import Path
 import click
 
 from pnp.base import BuildError
-from pnp.cli import user_errors
+from pnp.cli.main import user_errors
 from pnp.deck.read.path import SPREADSHEETS
 from tabletop import cli_i18n
 from tabletop.fileio import write_atomic
 from tabletop.i18n import N_, _, listing
 
-_HERE = Path(__file__).resolve().parent
+_HERE = Path(__file__).resolve().parent.parent
 
 
 def examples_dir() -> Path:

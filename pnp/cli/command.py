@@ -10,7 +10,7 @@ import gc
 def main() -> None:
     gc.disable()
     try:
-        from pnp.cli import main as command
+        from pnp.cli.main import main as command
     finally:
         gc.freeze()
         gc.enable()

@@ -13,7 +13,7 @@ from tabletop import cli_i18n
 from tabletop.i18n import N_, _
 
 from pnp.base import BuildError
-from pnp.cli import _options, build_options, user_errors
+from pnp.cli.main import _options, build_options, user_errors
 from pnp.deck.read.path import is_deck_path
 
 
@@ -31,8 +31,8 @@ from pnp.deck.read.path import is_deck_path
 @user_errors
 def watch(path: Path, port: int, no_open: bool, out: Path, langs, **kw) -> None:
     from pnp.deck.draw.userdeck import deck_options
-    from pnp.watch import Preview, watch as watch_deck
-    from pnp.watchpage import HOST, make_server, serve_in_background
+    from pnp.build.watch import Preview, watch as watch_deck
+    from pnp.build.watchpage import HOST, make_server, serve_in_background
 
     if not is_deck_path(str(path)):
         raise BuildError(_("pnp watch shows a deck: give its .toml file or its spreadsheet"))

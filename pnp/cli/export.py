@@ -9,10 +9,10 @@ from urllib.parse import urlsplit
 
 import click
 
-from pnp import buildcache
+from pnp.build import cache as buildcache
 from pnp.base import BuildError
-from pnp.build import Job
-from pnp.cli import _announce_fonts, _jobs, _plan, _warn, all_langs, build_options, load_once, user_errors
+from pnp.build.make import Job
+from pnp.cli.main import _announce_fonts, _jobs, _plan, _warn, all_langs, build_options, load_once, user_errors
 from pnp.export import source
 from pnp.export.deck import Deck, ExportError
 from pnp.export.targets import TARGETS

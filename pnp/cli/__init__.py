@@ -1,0 +1,1 @@
+"""The `pnp` command: `command.py` is the console script's entry, `main.py` the command group with build, list and preview, then a module for each larger command (export, start and examples, watch) and `shared.py`, what they all use (options, the build plan, the warnings said once)."""
