@@ -12,13 +12,14 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from tabletop.fileio import write_atomic
 from tabletop.record import Record, asdict, field
+
+from pnp.sheets.pdfstamps import without_stamps
 
 STAMP_DIR = ".pnp-build"
 _PACKAGE = Path(__file__).resolve().parent.parent
@@ -139,17 +140,13 @@ class Step:
         return os.path.relpath(path, self.stamp.parent.parent)
 
 
-# A PDF records when it was made, and an ID derived from that: neither is content.
-_PDF_STAMPS = re.compile(rb"/(?:CreationDate|ModDate) \(D:[^)]*\)|\[<[0-9a-fA-F]{32}><[0-9a-fA-F]{32}>\]")
-
-
 def same_content(old: bytes, new: bytes) -> bool:
-    return old == new or (len(old) == len(new) and _PDF_STAMPS.sub(b"", old) == _PDF_STAMPS.sub(b"", new))
+    return old == new or (len(old) == len(new) and without_stamps(old) == without_stamps(new))
 
 
 def content_digest(pdf: bytes) -> str:
     """A hash of a PDF that two builds of the same content share (its date stamps left out)."""
-    return hashlib.sha256(_PDF_STAMPS.sub(b"", pdf)).hexdigest()
+    return hashlib.sha256(without_stamps(pdf)).hexdigest()
 
 
 def _identity(path: Path) -> list[int] | None:

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.geometry import Rect, Size, pt
+from pnp.sheets.pdfstamps import without_stamps
 
 BLEED = 3.0  # mm: 塗り足し, what Japanese shops and most print-on-demand services ask
 MARK_GAP = 1.0  # mm between the bleed edge and the start of a centre mark
@@ -334,9 +335,7 @@ def finish(pdf_bytes: bytes, trims: list[Rect], profile: Profile, title: str, la
         RegistryName=pikepdf.String("http://www.color.org"), DestOutputProfile=icc)])
     # A document ID that follows the content (the same build gives the same file, as the build cache
     # expects), and the XMP the standard asks: PDF/X version, dates, IDs, title, trapped.
-    from pnp.build.cache import _PDF_STAMPS
-
-    digest = hashlib.sha256(_PDF_STAMPS.sub(b"", pdf_bytes) + profile.data).digest()
+    digest = hashlib.sha256(without_stamps(pdf_bytes) + profile.data).digest()
     document_id = f"uuid:{uuid.UUID(bytes=digest[:16], version=4)}"
     with pdf.open_metadata(set_pikepdf_as_editor=False) as meta:
         with warnings.catch_warnings():  # ReportLab's /Trapped, which XMP gets as pdf:Trapped below
