@@ -12,7 +12,7 @@ from typing import Callable, Literal
 
 from tabletop.record import Record
 
-from pnp.layout.boxplace import BoxLook, resolve
+from pnp.layout.boxplace import BoxLook, PlaceOptions, resolve
 from pnp.layout.keys import INK, LayoutFile, LayoutOptions
 from pnp.geometry import Size
 from pnp.text.fit import TextStyle
@@ -65,6 +65,15 @@ class NamedLayout(Record):
         face = face_size(file, size)
         return face, {box: resolve(spec, face, None, f"boxes.{box}", self.kind == "chips")
                       for box, spec in file.boxes.items()}
+
+    def looks_with(self, size: Size, opts: LayoutOptions,
+                   places: dict[str, PlaceOptions]) -> tuple[Size, dict[str, BoxLook]]:
+        """The face's size and every box on it with a deck's own `[boxes.NAME]` over them: the layout's
+        boxes in its order, then the deck's new ones."""
+        face, looks = self.looks(size, opts)
+        for name, spec in places.items():
+            looks[name] = resolve(spec, face, looks.get(name), f"boxes.{name}", self.kind == "chips")
+        return face, looks
 
     def geometry(self, size: Size, opts: LayoutOptions) -> FaceLayout:
         face, looks = self.looks(size, opts)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from tabletop.data.errors import DataError
 from tabletop.record import replace
 
-from pnp.layout.boxplace import BoxLook, PlaceOptions, resolve
+from pnp.layout.boxplace import BoxLook, PlaceOptions
 from pnp.layout.keys import LayoutOptions
 from pnp.geometry import Size
 from pnp.layout import shapes as deckshapes
@@ -20,22 +20,13 @@ if TYPE_CHECKING:
     from pnp.deck.read.deckfile import Deck
 
 
-def deck_looks(layout: NamedLayout, options: LayoutOptions, places: dict[str, PlaceOptions],
-               size: Size) -> tuple[Size, dict[str, BoxLook]]:
-    """The face's size and every box on it: the layout's in its order, then the deck's new ones."""
-    face, looks = layout.looks(size, options)
-    for name, spec in places.items():
-        looks[name] = resolve(spec, face, looks.get(name), f"boxes.{name}", layout.kind == "chips")
-    return face, looks
-
-
 def face_geometry(layout: NamedLayout, options: LayoutOptions, places: dict[str, PlaceOptions], size: Size,
                   deck_file) -> tuple[FaceLayout, dict[str, tuple[tuple, tuple]]]:
     """Where each box's text goes; and, box by box in drawing order, the artwork under its picture (its
     background) and over it (its border). A box that does not fit this card size (a card size given
     on the command line) is an error naming its key."""
     try:
-        face, looks = deck_looks(layout, options, places, size)
+        face, looks = layout.looks_with(size, options, places)
     except DataError as e:
         e.file = e.file or deck_file
         raise

@@ -26,7 +26,6 @@ from pnp.deck.read.backchoice import DeckBacks
 from pnp.layout.facelayout import field_style
 from pnp.layout.named import DERIVED, INDEX, LAYOUTS, NamedLayout
 from pnp.layout import shapes as deckshapes
-from pnp.deck.draw.boxes import deck_looks
 from pnp.layout.keys import (
     FRENCH_SUITS, BoxOptions, DeckFileData, DeckOptions, FieldOptions, FontOptions, LayoutOptions, SuitOptions, Text,
 )
@@ -587,7 +586,7 @@ def _places(data: DeckFileData, layout: NamedLayout) -> dict[str, BoxOptions]:
         for box, spec in places.items():
             if getattr(spec, colour) is not None:
                 require_colour(getattr(spec, colour), f"boxes.{box}.{colour}")
-    deck_looks(layout, data.layout, places, size)
+    layout.looks_with(size, data.layout, places)
     return places
 
 
