@@ -21,7 +21,7 @@ from pnp.geometry import Rect, Size
 from pnp.sheets.images import edge_colour, parse_align
 from pnp.sheets.draw import FaceArt, ImageArt
 from pnp.base import Options
-from pnp.deck.draw import userdeck
+from pnp.deck.draw import faces
 from pnp.assets.cardfaces import lay_out as fit_boxes
 from pnp.deck.draw.keptfaces import KeptFaces
 from pnp.text.content import Para
@@ -62,7 +62,7 @@ class BackFaces:
         key, back = card.back, self.deck.backs.backs[card.back]
         if back.layout:
             boxes = self.deck.backs.boxes(key)
-            face = userdeck.face_content(self.deck, card, self.opts.lang, self.opts.style, self.icons, boxes)
+            face = faces.face_content(self.deck, card, self.opts.lang, self.opts.style, self.icons, boxes)
             ident = (key, repr(face.boxes))
             make = lambda: self._face(card, key, boxes)  # noqa: E731
         else:
@@ -77,7 +77,7 @@ class BackFaces:
     def _text(self, card: Card, key: str) -> str:
         back, lang = self.deck.backs.backs[key], self.opts.lang
         source = back.text.get(lang, "") if isinstance(back.text, dict) else back.text
-        context = userdeck.template_context(self.deck, card, lang)
+        context = faces.template_context(self.deck, card, lang)
         # Rich fields come to a back's text as they are typed: the text is escaped as a whole below.
         context.update({name: self.deck.text(card, name, lang) for name in self.deck.rich})
         where = _where(key) + ".text" + (f".{lang}" if isinstance(back.text, dict) else "")
@@ -116,7 +116,7 @@ class BackFaces:
             return FaceArt(decor)
         where = f"{_where(key)}.text"
         try:
-            fitted = fit_boxes(content.Face({"body": (Para(deckicons.expand(userdeck._markup(text), self.icons),
+            fitted = fit_boxes(content.Face({"body": (Para(deckicons.expand(faces.escaped(text), self.icons),
                                                            "back"),)}), layout, self.fonts, lang, where, deck.file)
         except DataError as e:
             raise DataError(e.message, file=deck.file, where=where) from None
@@ -129,4 +129,4 @@ class BackFaces:
         layout = replace(named.geometry(self.size, LayoutOptions(name=back.layout)), styles=deck.styles,
                          min_size=deck.min_text_size)
         decor = named.decor(self.size, self._colour(key))
-        return userdeck.card_art(deck, card, layout, self.opts, self.fonts, decor, self.icons, boxes)
+        return faces.card_art(deck, card, layout, self.opts, self.fonts, decor, self.icons, boxes)

@@ -3,12 +3,9 @@ the deck's fields, then fitted, imposed and rendered by the same code as the bui
 (`cards.py`); or, with the `sheet` layout, its rows as a table on a summary sheet (`sheet.py`)."""
 from __future__ import annotations
 
-import html
-import re
 from pathlib import Path
 from typing import Any
 
-import jinja2
 from markupsafe import Markup
 
 from tabletop.data import TEMPLATES_DIR
@@ -18,25 +15,21 @@ from tabletop.record import replace
 from tabletop.text_width import display_width
 
 from pnp.sheets import backs as backs_mod
-from pnp.text import content, richtext
-from pnp.deck.read import icons as deckicons, templates as decktemplates
-from pnp.text.content import Para, TemplateError
+from pnp.deck.read import icons as deckicons
 from pnp.deck.read.deckfile import Card, Deck
 from pnp.fonts.fontset import DEFAULT_CHAIN, FontSet
-from pnp.geometry import Size, pt
-from pnp.text.fit import overflowing
+from pnp.geometry import Size
 from pnp.sheets.draw import FaceArt
 from pnp.base import BuildError, Game, Options
-from pnp.assets.cardfaces import lay_out as fit_boxes
 from pnp.deck.draw.looks import CardLooks, picture_warnings
 from pnp.deck.draw.boxes import deck_geometry
 from pnp.assets.cards import Cards, Face, Piece, PieceSet
 from pnp.assets.common import card_size, extras_part, paper_part, plain
 from pnp.deck.draw import backfaces as deck_backs
+from pnp.deck.draw.faces import TextFitErrors, card_art, escaped, field_markup, icon_markups
 from pnp.deck.draw.pictures import split
 from pnp.deck.draw.keptfaces import KeptFaces, card_key, deck_key
 from pnp.layout.facelayout import FaceLayout
-from pnp.layout.named import BACK_STYLE, INDEX
 from pnp.assets.sheet import SummarySheet
 from pnp.deck.draw.tuckbox import tuck_boxes
 
@@ -45,8 +38,6 @@ ASSET_LABELS = {"inserts": {"ja": "スリーブ用インサート", "en": "Sleev
                 "sheet": {"ja": "カード一覧", "en": "Card list"}}
 SHEET_TEMPLATE = "common/deck_sheet.j2"
 MIN_TEXT = 3.0  # mm: a box's text below its picture needs at least a line of small type
-_IMG = re.compile(r"<\s*img\b", re.IGNORECASE)
-_FONT_SIZE = re.compile(r"<\s*font\b[^>]*\bsize\s*=\s*[\"']?\s*([\d.]+)", re.IGNORECASE)
 
 
 def deck_options(deck: Deck, opts: Options, explicit: set[str]) -> Options:
@@ -83,180 +74,6 @@ def face_layout(deck: Deck, size: Size, opts: Options) -> FaceLayout:
                               "it lower, or the box taller").format(left=left, height=min(s.rect.h for s in specs)),
                             file=deck.file, where=f"boxes.{box}.image.height")
     return replace(geometry, boxes=boxes, styles=deck.styles, min_size=deck.min_text_size)
-
-
-def _markup(text: str) -> str:
-    return html.escape(text, quote=False).replace("\n", "<br/>")
-
-
-def _coloured(markup: str, colour: str | None) -> str:
-    return f'<font color="{colour}">{markup}</font>' if colour else markup
-
-
-def icon_markups(deck: Deck) -> dict[str, str]:
-    """Each icon's markup (deckicons.py), its picture prepared for the deck's largest text."""
-    if not deck.icons:
-        return {}
-    largest = max([s.size for s in deck.styles.values()] + [BACK_STYLE.size])
-    return deckicons.markups(deck.icons, deck.folder, largest, deck.image_dpi)
-
-
-# Stands in for `\:` while Markdown reads a rich field (its own escapes would take the backslash), so
-# a deck's icons see it as written.
-_KEPT_COLON = "\ue000"
-
-
-def text_markup(deck: Deck, text: str, name: str, icons: dict[str, str]) -> str:
-    """A field's text as paragraph markup: escaped, line breaks kept and icons inline; read as rich
-    text (richtext.py) if the deck says so for this field."""
-    if name not in deck.rich:
-        return deckicons.expand(_markup(text), icons)
-    if deck.icons:
-        text = text.replace("\\:", _KEPT_COLON)
-    style = deck.styles.get(name)
-    return richtext.to_markup(text, style.size if style else 9.0, lambda run: deckicons.expand(
-        _markup(run.replace(_KEPT_COLON, "\\:")), icons))
-
-
-def field_markup(deck: Deck, card: Card, name: str, box: str, lang: str, icons: dict[str, str] | None = None) -> str:
-    """A field as paragraph markup: data text escaped, line breaks kept, icons inline, the index in
-    the suit's colour."""
-    suit = deck.suit(card)
-    colour = suit.color if suit and name in deck.layout.colour_fields else None
-    rank = deck.text(card, "rank", lang)
-    if name == INDEX:
-        text = (suit.symbol if suit else "") + rank
-        return _coloured(_markup(text), colour) if text else ""
-    if name == "suit":
-        return _coloured(_markup(suit.symbol), colour) if suit else ""
-    if name == "rank" and box == "index" and len(rank) > 2:  # JOKER stands letter by letter in a corner
-        return _coloured("<br/>".join(_markup(c) for c in rank), colour)
-    markup = _coloured(text_markup(deck, deck.text(card, name, lang), name, icons or {}), colour)
-    icon = (suit.symbol if suit else "") + rank
-    if name == deck.layout.icon_field and icon:
-        return f'{_coloured(_markup(icon), suit.color if suit else None)} {markup}'
-    return markup
-
-
-def face_content(deck: Deck, card: Card, lang: str, style: str, icons: dict[str, str] | None = None,
-                 boxes_fields: dict[str, tuple[str, ...]] | None = None) -> content.Face:
-    """The card's paragraphs box by box: the front's boxes, or `boxes_fields` (a face back's)."""
-    boxes = {}
-    front = boxes_fields is None
-    for box, fields in (deck.boxes_for(style) if front else boxes_fields).items():
-        if front and box in deck.templates:
-            boxes[box] = _from_template(deck, card, box, lang, icons or {})
-            continue
-        paras = [Para(m, name) for name in fields if (m := field_markup(deck, card, name, box, lang, icons))]
-        boxes[box] = tuple(paras)
-    return content.Face(boxes)
-
-
-def template_context(deck: Deck, card: Card, lang: str) -> dict[str, Any]:
-    suit = deck.suit(card)
-    fields: dict[str, Any] = {name: deck.text(card, name, lang) for name in deck.fields}
-    for name in deck.rich:  # a rich field comes to a template as markup: {{ body }} prints it bold and all
-        fields[name] = Markup(text_markup(deck, fields[name], name, {}))
-    fields[INDEX] = (suit.symbol if suit else "") + deck.text(card, "rank", lang)
-    suit_info = {"symbol": suit.symbol, "color": suit.color,
-                 "name": suit.name.get(lang, "") if isinstance(suit.name, dict) else suit.name or ""} if suit else None
-    return {**fields, "lang": lang, "row": card.row, "copies": card.copies, "suit": suit_info}
-
-
-def _from_template(deck: Deck, card: Card, box: str, lang: str, icons: dict[str, str]) -> tuple[Para, ...]:
-    path = deck.templates[box]
-    try:
-        out = decktemplates.render(path, deck.folder, template_context(deck, card, lang)).strip()
-        if _IMG.search(out):  # ReportLab would read any file named; pictures go through [boxes.*.image]
-            raise deck.table.error(_("{template}: {reason}").format(template=path.name, reason=_(decktemplates.NO_IMG)),
-                                   card.row)
-        if "<p" not in out:  # plain text: one paragraph in the style of the box's first field
-            lines = [line.strip() for line in out.splitlines() if line.strip()]
-            style = deck.boxes[box][0] if deck.boxes[box] else "body"
-            paras = (Para("<br/>".join(lines), style),) if lines else ()
-        else:
-            paras = content.parse_face(f'<face><box name="{box}">{out}</box></face>').boxes[box]
-    except (jinja2.TemplateError, TemplateError) as e:
-        raise deck.table.error(_("{template}: {reason}").format(template=path.name, reason=e), card.row) from None
-    except decktemplates.RunError as e:
-        where = _("{template}, line {line}").format(template=path.name, line=e.line) if e.line else path.name
-        raise deck.table.error(_("{template}: {reason}").format(template=where, reason=e), card.row) from None
-    if deck.icons:
-        names = [n for p in paras for n in deckicons.unknown(p.markup, deck.icons)]
-        if names:
-            raise deck.table.error(_("{template}: {reason}").format(
-                template=path.name, reason=deckicons.unknown_error(dict.fromkeys(names), deck.icons)), card.row)
-        paras = tuple(replace(p, markup=deckicons.expand(p.markup, icons)) for p in paras)
-    for p in paras if "<p" in out else ():  # plain text takes its box's own style
-        if p.style not in deck.styles:
-            raise DataError(_("no style {style!r}: a paragraph's style is a field's name ({known})").format(
-                style=p.style, known=listing(sorted(deck.styles))), file=path)
-    for p in paras:  # a line keeps its height: a much larger run would print over its neighbours
-        most = richtext.LARGEST_SPAN * deck.styles[p.style].size if p.style in deck.styles else None
-        for size in _FONT_SIZE.findall(p.markup):
-            if most is not None and float(size) > most:
-                raise deck.table.error(_("{template}: a <font size> is at most {times:g} times its paragraph's size "
-                                         "({most:g} pt), got {size}").format(
-                    template=path.name, times=richtext.LARGEST_SPAN, most=most, size=size), card.row)
-    return paras
-
-
-class TextFitErrors(DataErrors):
-    """Text that does not fit its box even at the deck's floor: a line per box, reported together for
-    the whole build (the other errors stop it at once)."""
-
-
-def card_art(deck: Deck, card: Card, layout: FaceLayout, opts: Options, fonts: FontSet,
-             decor: tuple, icons: dict[str, str], boxes_fields: dict[str, tuple[str, ...]] | None = None,
-             over: dict[str, tuple] | None = None) -> FaceArt:
-    """The card's text fitted box by box (the front's, or a face back's `boxes_fields`); an error
-    names the card's row and the box's first column, or, for text that does not fit, the column of
-    the field it overflows at (every box of the card that does not fit: TextFitErrors). A box's artwork
-    in `over` is drawn over the text of the boxes before it."""
-    lang = opts.lang
-    face = face_content(deck, card, lang, opts.style, icons, boxes_fields)
-    items = list(decor)
-    overflows = []
-    for box, paras in face.boxes.items():
-        items += (over or {}).get(box, ())
-        column = _column(deck, (boxes_fields or deck.boxes_for(opts.style)).get(box, ()), lang)
-        missing = fonts.missing(" ".join(p.bullet + plain(p.markup) for p in paras))
-        if missing:
-            raise deck.table.error(_("no font of the deck has a glyph for {chars} (add one that does to fonts in [deck])")
-                                   .format(chars=" ".join(missing)), card.row, column)
-        try:
-            items += fit_boxes(content.Face({box: paras}), layout, fonts, lang, "", deck.table.file).items
-        except ValueError as e:  # ReportLab could not read a box template's markup (data text is escaped)
-            if box not in deck.templates or isinstance(e, DataError):
-                raise
-            reason = str(e).partition("caused exception ")[2] or str(e)
-            raise deck.table.error(_("{template}: its markup does not read ({reason}): close every tag it opens, "
-                                     "and give colours as #rrggbb").format(
-                template=deck.templates[box].name, reason=reason), card.row) from None
-        except DataError as e:
-            name = deck.text(card, deck.name_field, lang)
-            message = _("{name}: {reason}").format(name=name, reason=e.message) if name else e.message
-            overflows.append(deck.table.error(message, card.row, _overflowing_column(deck, layout, box, paras, fonts,
-                                                                                   lang) or column))
-    if overflows:
-        raise TextFitErrors(overflows)
-    return FaceArt(tuple(items))
-
-
-def _overflowing_column(deck: Deck, layout: FaceLayout, box: str, paras: tuple[Para, ...], fonts: FontSet,
-                        lang: str) -> str | None:
-    """The column of the field a box's text overflows at (a box template's paragraph names its field)."""
-    rect = layout.boxes[box][0].rect
-    n = overflowing(paras, layout.styles, pt(rect.w), pt(rect.h), fonts, lang, layout.min_size)
-    return _column(deck, (paras[n].style,), lang)
-
-
-def _column(deck: Deck, fields: tuple[str, ...], lang: str) -> str | None:
-    for name in fields:
-        f = deck.fields.get(name if name != INDEX else "rank")
-        if f:
-            return f.columns[lang]
-    return None
 
 
 class DeckCards(Cards):
@@ -332,7 +149,7 @@ def sheet_context(deck: Deck, opts: Options) -> dict[str, Any]:
     for name in columns:
         heading = deck.options.headings.get(name)
         text = heading.get(lang, name) if isinstance(heading, dict) else heading or deck.fields[name].columns[lang]
-        headings.append(Markup(_markup(text)))
+        headings.append(Markup(escaped(text)))
     icons = icon_markups(deck)
     rows = [[Markup(field_markup(deck, card, name, "", lang, icons)) for name in columns] for card in deck.cards]
     # Columns as wide as their longest text, within limits: a cost column stays narrow, an effect wide.
