@@ -12,7 +12,9 @@ import click
 from pnp.build import cache as buildcache
 from pnp.base import BuildError
 from pnp.build.make import Job
-from pnp.cli.main import _announce_fonts, _jobs, _plan, _warn, all_langs, build_options, load_once, user_errors
+from pnp.cli.shared import (
+    all_langs, announce_fonts, build_options, jobs_for, load_once, plan_jobs, user_errors, warn_once,
+)
 from pnp.export import source
 from pnp.export.deck import Deck, ExportError
 from pnp.export.targets import TARGETS
@@ -55,8 +57,8 @@ def export(games, target, assets, out, workers, force, base_url, langs, **kw) ->
         base_url = checked_base_url(base_url, target)
     models: dict[str, object] = {}
     exported = False
-    plan = _plan(_jobs(games, assets), all_langs(games, langs), kw)
-    _announce_fonts(plan[0][1])
+    plan = plan_jobs(jobs_for(games, assets), all_langs(games, langs), kw)
+    announce_fonts(plan[0][1])
     # Piped, no bar shows that work is under way, and a large asset takes a minute or more: one line says so.
     cards = sum(not source.is_sheet(job.asset) for job, _opts in plan)
     piped = ngettext("Exporting {n} asset as {target}: a line as it is done.",
@@ -76,7 +78,7 @@ def export(games, target, assets, out, workers, force, base_url, langs, **kw) ->
                              progress.echo, base_url):
                 exported = True
                 # Images exported, kept or up to date all show what the asset warns about.
-                _warn(job.game, lambda: load_once(job.game, opts, models), opts, progress.echo)
+                warn_once(job.game, lambda: load_once(job.game, opts, models), opts, progress.echo)
             progress.advance()
     if not exported:
         raise BuildError(_("nothing could be exported as {target} (each asset above says why)").format(target=target))
@@ -161,13 +163,13 @@ def contact_sheets(plan: list[tuple[Job, object]], out: Path) -> None:
     from pnp.export.contact import contact_sheet
 
     models: dict[str, object] = {}
-    _announce_fonts(plan[0][1])
+    announce_fonts(plan[0][1])
     with tempfile.TemporaryDirectory(prefix="pnp-preview-") as tmp, Progress(len(plan), _("Previewing")) as progress:
         for job, opts in plan:
             progress.begin(f"{job.game.id} {job.asset.name} ({opts.lang})")
             deck = _deck(job, opts, models, Path(tmp))
             progress.echo(str(contact_sheet(deck, job.path(out, opts).with_suffix(".all.png"))))
-            _warn(job.game, lambda: load_once(job.game, opts, models), opts, progress.echo)
+            warn_once(job.game, lambda: load_once(job.game, opts, models), opts, progress.echo)
             progress.advance()
 
 

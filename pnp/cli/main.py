@@ -2,204 +2,30 @@
 done in pnp.build.make. User errors print one line and exit 2; internal errors exit 1."""
 from __future__ import annotations
 
-import functools
-import sys
 import time
 from pathlib import Path
 
 import click
-from click.core import ParameterSource
 
 from pnp.build import cache as buildcache
-from pnp.base import BuildError, Game, Options, TooSmall
-from pnp.assets.registry import GAMES, find
+from pnp.base import BuildError, Options, TooSmall
+from pnp.assets.registry import GAMES
 from pnp.assets.common import without_extras
-from pnp.sheets.backs import BACK_MODES, parse_offset
+from pnp.sheets.backs import parse_offset
 from pnp.sheets.cutter import CUTTERS
 from pnp.sheets.printshop import DIE_LINES
 from pnp.build.make import Job, build_pdf, collector_paused
-from pnp.text.content import TemplateError
+from pnp.cli.shared import (
+    LANGS, all_langs, announce_fonts, build_options, guide_option, jobs_for, load_once, plan_jobs, user_errors,
+    warn_once,
+)
 from pnp.deck.read.path import is_deck_path
-from tabletop.crash import internal_error, silence_stdout
-from tabletop.data.errors import DataError
 from tabletop.data.load import locate
 from tabletop.fileio import write_atomic
 from pnp.fonts.fontset import load_fonts
-from pnp.sheets.imposition import GUIDE_STYLES
 from tabletop import cli_i18n
-from tabletop.fileio import describe_os_error
-from tabletop.i18n import N_, _, listing, ngettext
+from tabletop.i18n import N_, _, ngettext
 from tabletop.progress import Progress
-
-LANGS = ("ja", "en")
-
-
-def user_errors(command):
-    """User errors (bad data, impossible options, unwritable files) print one line and exit 2;
-    anything else is a bug: one 'internal error' line (traceback with PNP_DEBUG=1), exit 1."""
-    @functools.wraps(command)
-    def wrapper(*args, **kwargs):
-        try:
-            return command(*args, **kwargs)
-        except (DataError, BuildError) as e:
-            for error in getattr(e, "errors", [e]):  # DataErrors: several problems, a line each
-                click.echo(_("error: {message}").format(
-                    message=locate(error) if isinstance(error, DataError) else error), err=True)
-            sys.exit(2)
-        except BrokenPipeError:  # the reader went away (`pnp list | head -1`): nothing to report
-            silence_stdout()
-            sys.exit(1)
-        except OSError as e:
-            if e.filename is None:
-                _internal(e)
-            click.echo(_("error: {message}").format(message=describe_os_error(e)), err=True)
-            sys.exit(2)
-        except (click.ClickException, click.exceptions.Exit, click.Abort):
-            raise
-        except KeyboardInterrupt:  # Ctrl-C: files are written atomically, so nothing is left half done
-            click.echo(_("interrupted"), err=True)
-            sys.exit(130)
-        except Exception as e:  # noqa: BLE001 — the one place bugs are reported to the user
-            _internal(e)
-    return wrapper
-
-
-def _internal(e: BaseException) -> None:
-    internal_error(e, e if isinstance(e, TemplateError) else None)
-
-
-def build_options(command=None, *, one_language: bool = False):
-    """The options every building command shares; `one_language`: --lang once, without `all` (what
-    `pnp watch` shows), still handed on as a tuple of languages."""
-    if command is None:
-        return lambda command: build_options(command, one_language=one_language)
-    if one_language:
-        lang = cli_i18n.option("--lang", "langs", type=click.Choice(LANGS),
-                               callback=lambda ctx, param, value: (value,) if value else (),
-                               help=N_("Language of the printed text (default: the deck's first). "
-                                       "Messages follow TABLETOP_KIT_LANG or the locale."))
-    else:
-        lang = cli_i18n.option("--lang", "langs", multiple=True, type=click.Choice(LANGS + ("all",)),
-                               help=N_("Language of the printed text (repeat or 'all' for both; default ja). "
-                                       "Messages follow TABLETOP_KIT_LANG or the locale."))
-    options = [
-        cli_i18n.option("--paper", default="a4", show_default=True,
-                     help=N_("a4 or letter; add -landscape for landscape (a4-landscape).")),
-        lang,
-        cli_i18n.option("--card-size", default="poker", show_default=True,
-                     help=N_("poker, ja-small, bridge, mini or WxH in mm (e.g. 63.5x88.9).")),
-        cli_i18n.option("--style", type=click.Choice(["full", "overlay"]), default="full", show_default=True,
-                     help=N_("full: insert of the card's size; overlay: narrower, the real card's corners show.")),
-        cli_i18n.option("--guides", type=click.Choice(GUIDE_STYLES), default="lines", show_default=True,
-                     help=N_("lines to the page edge (guillotine) or corner marks (scissors).")),
-        cli_i18n.option("--bleed", type=click.FloatRange(0, 10), default=None,
-                     help=N_("Bleed, mm. Default: a card's colour reaches past its trim as far as the "
-                             "sheet allows without fewer cards on it; 0 for none.")),
-        cli_i18n.option("--gutter", type=click.FloatRange(0, 30), default=None,
-                     help=N_("Gap between cards, mm (with it, no bleed unless --bleed says so).")),
-        cli_i18n.option("--cards", "cards_dir", type=click.Path(file_okay=False, path_type=Path),
-                     help=N_("Read game data from this folder instead of the bundled cards/.")),
-        cli_i18n.option("--font", type=click.Path(dir_okay=False, path_type=Path),
-                     help=N_("A TrueType font (.ttf, static or variable) to set text in first; what it lacks "
-                             "falls back to Noto Sans JP and the symbol fonts.")),
-        cli_i18n.option("--no-flavor", "no_flavor", is_flag=True, help=N_("Leave out flavour text.")),
-        cli_i18n.option("--backs", type=click.Choice(BACK_MODES), default="duplex-long", show_default=True,
-                     help=N_("Backs of cards and chips: each back page after its fronts for a printer "
-                             "flipping on the long or short edge, fold (fronts and backs side by side: "
-                             "fold and glue), or none.")),
-        cli_i18n.option("--back-offset", default="0,0", show_default=True,
-                     help=N_("X,Y mm: move back pages to correct a duplex printer (`pnp calibrate`).")),
-        cli_i18n.option("--chip-diameter", type=click.FloatRange(10, 60), default=25.0, show_default=True,
-                     help=N_("Diameter of round chips, mm.")),
-        cli_i18n.option("--draft", is_flag=True,
-                     help=N_("A deck's missing or unreadable picture is drawn as a grey box (with a warning) "
-                             "instead of stopping the build.")),
-    ]
-    for option in reversed(options):
-        command = option(command)
-    return command
-
-
-guide_option = cli_i18n.option(
-    "--guide", is_flag=True,
-    help=N_("Put a first page in each PDF saying what it holds, which pages to print one-sided and which "
-            "two-sided, how to check the scale and how to cut (and fold); the pages after it are unchanged."))
-
-
-def _options(langs, paper, card_size, style, guides, bleed, gutter, cards_dir, font, no_flavor, backs,
-             back_offset, chip_diameter, draft):
-    chosen = LANGS if "all" in langs else tuple(dict.fromkeys(langs or ("ja",)))
-    try:
-        offset = parse_offset(back_offset)
-    except ValueError as e:
-        raise BuildError(str(e)) from None
-    if offset != (0.0, 0.0) and not backs.startswith("duplex"):
-        raise BuildError(_("--back-offset moves duplex back pages; with --backs {backs} it would do nothing")
-                         .format(backs=backs))
-    return [Options(paper=paper, lang=lang, card_size=card_size, style=style, guides=guides, bleed=bleed,
-                    gutter=gutter, flavor=not no_flavor, cards_dir=cards_dir, backs=backs,
-                    back_offset=offset, chip_diameter=chip_diameter, draft=draft,
-                    font=str(font) if font else None) for lang in chosen]
-
-
-def _announce_fonts(opts: Options) -> None:
-    """The first run's font preparation, before any PDF is built, so no PDF's time includes it."""
-    from pnp.fonts.firstrun import prepare_fonts
-
-    prepare_fonts(opts.font, opts.font_chain)
-
-
-def _game(name: str) -> Game:
-    """A built-in game by id, or a user's deck by the path of its file (its notes said once)."""
-    if not is_deck_path(name):
-        return find(name)
-    from pnp.deck.draw.userdeck import deck_game
-    from pnp.deck.read.deckfile import load_deck
-
-    deck = load_deck(Path(name))
-    for note in deck.notes:
-        click.echo(note, err=True)
-    return deck_game(deck)
-
-
-def _jobs(games: tuple[str, ...], assets: tuple[str, ...]) -> list[Job]:
-    # A game named twice (kill_shot kill-shot) is built once.
-    selected = list(GAMES.values()) if "all" in games else list({g.id: g for g in map(_game, games)}.values())
-    jobs = []
-    for game in selected:
-        for name in assets or game.assets:
-            if name not in game.assets:
-                if "all" in games:
-                    continue
-                raise BuildError(_("{game} has no asset {asset!r} (it has: {assets})")
-                                 .format(game=game.id, asset=name, assets=listing(game.assets)))
-            jobs.append(Job(game, game.assets[name]))
-    if not jobs:
-        raise BuildError(ngettext("no game has the asset {assets}", "no game has the assets {assets}",
-                                  len(assets)).format(assets=listing(assets)))
-    return jobs
-
-
-def _plan(jobs: list[Job], langs: tuple[str, ...], kw: dict) -> list[tuple[Job, Options]]:
-    """Each job in each language, with a deck's own card size, style and backs unless the command
-    line gave them. Without --lang a deck is built in each language it has."""
-    decks_only = all(job.game.deck is not None for job in jobs)
-    ctx = click.get_current_context()
-    explicit = {name for name in ctx.params if ctx.get_parameter_source(name) == ParameterSource.COMMANDLINE}
-    plan = []
-    for opts in _options(langs or (("all",) if decks_only else ()), **kw):
-        for job in jobs:
-            if job.game.deck is not None:
-                from pnp.deck.draw.userdeck import check_language, deck_options
-
-                if opts.lang not in job.game.deck.languages and (not langs or "all" in langs):
-                    continue  # `all` languages of a deck are those it has
-                check_language(job.game.deck, opts.lang)
-                plan.append((job, deck_options(job.game.deck, opts, explicit)))
-            else:
-                plan.append((job, opts))
-    return plan
-
 
 @click.group(cls=cli_i18n.Group, context_settings={"help_option_names": ["-h", "--help"]},
              lazy_commands={"export": "pnp.cli.export:export", "init": "pnp.cli.start:init",
@@ -267,7 +93,7 @@ def build(games, assets, out, force, langs, print_shop, icc_profile, die_line, c
                            "or --print-shop"))
     if not corner_radius >= 0:  # NaN too
         raise BuildError(_("--corner-radius must not be negative, got {radius:g}").format(radius=corner_radius))
-    jobs = _with_guide(_plan(_jobs(games, assets), all_langs(games, langs), kw), guide)
+    jobs = _with_guide(plan_jobs(jobs_for(games, assets), all_langs(games, langs), kw), guide)
     if print_shop:
         from msgspec.structs import replace
 
@@ -278,7 +104,7 @@ def build(games, assets, out, force, langs, print_shop, icc_profile, die_line, c
 
         jobs = [(job, replace(opts, cutter=cutter, corner_radius=corner_radius)) for job, opts in jobs]
     models: dict[str, object] = {}
-    _announce_fonts(jobs[0][1])
+    announce_fonts(jobs[0][1])
     with collector_paused():  # builds leave few cycles (~800 objects a PDF); collecting rescans all they made
         _build_jobs(jobs, out, force, models)
 
@@ -289,11 +115,6 @@ def _with_guide(jobs: list[tuple[Job, Options]], guide: bool) -> list[tuple[Job,
     from msgspec.structs import replace
 
     return [(job, replace(opts, guide=True)) for job, opts in jobs]
-
-
-def all_langs(games: tuple[str, ...], langs: tuple[str, ...]) -> tuple[str, ...]:
-    """`all` games are made in both languages unless --lang says otherwise (build and export agree)."""
-    return ("all",) if "all" in games and not langs else langs
 
 
 def _print_shop_jobs(jobs: list[tuple[Job, Options]], icc_profile: Path | None) -> list[tuple[Job, Options]]:
@@ -371,24 +192,7 @@ def _build_job(n: int, job: Job, opts: Options, total: int, out: Path, force: bo
             label=label, path=path, pages=pages, size=len(built.pdf) // 1024,
             seconds=time.perf_counter() - start, unchanged=same))
     # An up-to-date file still carries whatever it warns about (e.g. provisional values).
-    _warn(job.game, lambda: load_once(job.game, opts, models), opts, progress.echo)
-
-
-def load_once(game, opts: Options, models: dict[str, object]):
-    """The game's data, loaded once per command (`models` holds what is loaded so far)."""
-    if game.id not in models:
-        models[game.id] = game.load(opts.cards_dir)
-    return models[game.id]
-
-
-def _warn(game, model, opts: Options, echo=click.echo) -> None:
-    """Print the game's warnings for a file built or found up to date; `model()` loads its data. Each
-    warning once per command: `build all` touches 24 four times, and said four times it read as four problems."""
-    said = click.get_current_context().meta.setdefault("pnp.warned", set())
-    for warning in game.warnings(model(), opts) if game.warnings else ():
-        if warning not in said:
-            said.add(warning)
-            echo(warning, err=True)
+    warn_once(job.game, lambda: load_once(job.game, opts, models), opts, progress.echo)
 
 
 @main.command(help=N_("Write page PAGE of GAME's ASSET (GAME may be `all`, or a deck file, whose one asset "
@@ -415,12 +219,12 @@ def preview(game, asset, every, page, dpi, out, langs, guide, **kw) -> None:
             raise BuildError(_("--guide adds a page to a PDF; --all shows the cards alone"))
         from pnp.cli.export import contact_sheets
 
-        contact_sheets(_plan(_jobs((game,), (asset,) if asset else ()), langs, kw), out)
+        contact_sheets(plan_jobs(jobs_for((game,), (asset,) if asset else ()), langs, kw), out)
         return
     if asset is None and not is_deck_path(game):  # a deck has one asset
         raise BuildError(_("name the ASSET to preview, or use --all"))
-    plan = _with_guide(_plan(_jobs((game,), (asset,) if asset else ()), langs, kw), guide)  # several with `all`
-    _announce_fonts(plan[0][1])
+    plan = _with_guide(plan_jobs(jobs_for((game,), (asset,) if asset else ()), langs, kw), guide)  # several with `all`
+    announce_fonts(plan[0][1])
     models: dict[str, object] = {}
     for job, opts in plan:
         built = build_pdf(job, opts, load_once(job.game, opts, models))
@@ -432,7 +236,7 @@ def preview(game, asset, every, page, dpi, out, langs, guide, **kw) -> None:
         path = job.path(out, opts).with_suffix(f".p{page}.png")
         write_atomic(path, image)
         click.echo(path)
-        _warn(job.game, lambda: load_once(job.game, opts, models), opts)
+        warn_once(job.game, lambda: load_once(job.game, opts, models), opts)
 
 
 @main.command(help=N_("Write a two-sided alignment test: its scales read off the --back-offset your printer "
@@ -457,7 +261,7 @@ def calibrate(backs, paper, lang, back_offset, out) -> None:
         offset = parse_offset(back_offset)
     except ValueError as e:
         raise BuildError(str(e)) from None
-    _announce_fonts(opts)
+    announce_fonts(opts)
     path = Path(out) / "calibrate" / f"calibrate-{backs}-{name}-{lang}.pdf"
     write_atomic(path, calibration.build(page, name, backs, offset, load_fonts(), lang))
     click.echo(path)

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from pnp.base import BuildError
-from pnp.cli.main import user_errors
+from pnp.cli.shared import user_errors
 from pnp.deck.read.path import SPREADSHEETS
 from tabletop import cli_i18n
 from tabletop.fileio import write_atomic

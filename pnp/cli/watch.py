@@ -13,7 +13,7 @@ from tabletop import cli_i18n
 from tabletop.i18n import N_, _
 
 from pnp.base import BuildError
-from pnp.cli.main import _options, build_options, user_errors
+from pnp.cli.shared import build_options, options_from, user_errors
 from pnp.deck.read.path import is_deck_path
 
 
@@ -40,7 +40,7 @@ def watch(path: Path, port: int, no_open: bool, out: Path, langs, **kw) -> None:
     explicit = {name for name in ctx.params if ctx.get_parameter_source(name) == ParameterSource.COMMANDLINE}
 
     def options(deck):
-        (opts,) = _options(langs or (deck.languages[0],), **kw)
+        (opts,) = options_from(langs or (deck.languages[0],), **kw)
         return deck_options(deck, opts, explicit)
 
     preview = Preview()
