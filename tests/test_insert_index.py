@@ -9,7 +9,7 @@ import pytest
 from cardcheck import build, chars_in, open_pdf
 from glyphink import Frame, ink
 from pnp.assets.registry import GAMES
-from tabletop.data.hitmans_showdown import load_game
+from tabletop.data.hitmans_load import load_game
 
 MM = 72 / 25.4
 CLEAR = 0.5  # mm of paper at least between a rank's ink and its pip's

@@ -9,7 +9,7 @@ from pypdf import PdfReader
 from cardcheck import ruler_label
 from pdfcheck import MM, cell_of, cells, clearance_mm, cut_positions, fonts, open_pdf, text_in
 from pnp.cli.main import main
-from tabletop.data.hitmans_showdown import load_game
+from tabletop.data.hitmans_load import load_game
 
 PIPS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
 SAFE_MM = 3.0
