@@ -202,7 +202,7 @@ def _impose(count: int, fonts) -> None:
     from pnp.assets.cardfaces import lay_out
     from pnp.assets.common import FOOTER_HEIGHT, FOOTER_LEAST, footer
     from pnp.layout.facelayout import insert_layout
-    from pnp.text.content import Face, Para
+    from pnp.text.content import FaceText, Para
     from pnp.geometry import Size, grid, parse_paper
     from pnp.sheets.imposition import footer_boxes, guide_segments, plan_fronts
 
@@ -212,7 +212,7 @@ def _impose(count: int, fonts) -> None:
     for n in range(count):
         t = card_texts(n)
         suit, ink = _SUITS["SHDC".index(t["suit"])]
-        arts.append(lay_out(Face({
+        arts.append(lay_out(FaceText({
             "index": (Para(f'<font color="{ink}">{t["rank"]}</font>', "rank"),
                       Para(f'<font color="{ink}">{suit}</font>', "suit")),
             "header": (Para(t["title"], "title"), Para(t["subtitle"], "sub")),

@@ -88,7 +88,7 @@ def build(page: Size, paper: str, mode: BackMode, offset: tuple[float, float], f
     xml = content.render("common/calibrate.j2", lang=lang, mode=mode, other=OTHER[mode], paper=paper,
                          offset=f"{offset[0]:g},{offset[1]:g}")
     face = content.parse_face(xml)
-    words = {name: lay_out(content.Face({name: paras}), layout, fonts, lang, "calibrate", None).items
+    words = {name: lay_out(content.FaceText({name: paras}), layout, fonts, lang, "calibrate", None).items
              for name, paras in face.boxes.items()}
     front = FaceArt(tuple(_rulers(panel, page, mode, offset, fonts, lang)) + words["front"])
     back = FaceArt(_cross(panel) + words["back"])

@@ -51,7 +51,7 @@ def face_art(face: Face, card: Size, opts: Options, fonts: FontSet, where: str, 
     if face.template is None:
         return FaceArt(face.decor)
     steps = give_way(face_layout(face.layout, card, opts.style), card, opts.flavor)
-    parsed_with: dict[bool, content.Face] = {}  # the template's output with and without flavour text
+    parsed_with: dict[bool, content.FaceText] = {}  # the template's output with and without flavour text
     for n, (flavor, layout) in enumerate(steps, 1):
         if flavor not in parsed_with:
             xml = content.render(face.template, lang=opts.lang, t=lambda text: text(opts.lang), style=opts.style,
@@ -121,7 +121,7 @@ def fit_together(faces: list[Face], card: Size, opts: Options, fonts: FontSet, w
         most = least
 
 
-def lay_out(face: content.Face, layout: FaceLayout, fonts: FontSet, lang: str, where: str,
+def lay_out(face: content.FaceText, layout: FaceLayout, fonts: FontSet, lang: str, where: str,
             data_file, most: float = 1.0) -> FaceArt:
     """Each box's paragraphs fitted into every place the layout gives that box."""
     items = []

@@ -16,7 +16,7 @@ from pnp.cli.shared import (
     all_langs, announce_fonts, build_options, jobs_for, load_once, plan_jobs, user_errors, warn_once,
 )
 from pnp.export import source
-from pnp.export.deck import Deck, ExportError
+from pnp.export.regions import BuiltDeck, ExportError
 from pnp.export.targets import TARGETS
 from tabletop import cli_i18n
 from tabletop.i18n import N_, _, ngettext
@@ -141,7 +141,7 @@ def _export_asset(job: Job, opts, target: str, out: Path, workers: int | None, f
     return True
 
 
-def _export(deck: Deck, target: str, dest: Path, workers: int | None, name: str,
+def _export(deck: BuiltDeck, target: str, dest: Path, workers: int | None, name: str,
             base_url: str | None = None) -> tuple[list[Path], str]:
     # Pillow and PDFium are imported by the command that uses them, not at every start of pnp.
     from pnp.export.cards import export_cards
@@ -173,6 +173,6 @@ def contact_sheets(plan: list[tuple[Job, object]], out: Path) -> None:
             progress.advance()
 
 
-def _deck(job: Job, opts, models: dict[str, object], work_dir: Path) -> Deck:
+def _deck(job: Job, opts, models: dict[str, object], work_dir: Path) -> BuiltDeck:
     """The asset built for export."""
     return source.deck(job, opts, load_once(job.game, opts, models), work_dir)

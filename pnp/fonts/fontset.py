@@ -53,7 +53,7 @@ class FontSpec(Record):
 DEFAULT_CHAIN = tuple(FontSpec(name) for name in BUNDLED)
 
 
-class Face(Record):
+class ChainFont(Record):
     """One font of the chain as registered: ReportLab names per style and the characters it draws.
     `italic`/`bold_italic` None: the font has none (a slanted copy is made when first needed, from
     `files`); `has_bold` False: its bold text prints in its regular face."""
@@ -73,7 +73,7 @@ class FontSet(Record):
     regular: str
     bold: str
     chars: frozenset[int]
-    faces: tuple[Face, ...] = ()
+    faces: tuple[ChainFont, ...] = ()
 
     def missing(self, text: str) -> list[str]:
         return sorted({c for c in text if ord(c) not in self.chars and not c.isspace()})
@@ -137,8 +137,8 @@ def static_instances(source: Path, report: Report | None = None) -> dict[str, Pa
     """Paths of static Regular/Bold TTFs for `source`: the file itself if it is not variable,
     else cached instances (made now if missing; written atomically, so concurrent or interrupted
     runs never leave a half-written font behind). The missing weights are made side by side, one
-    process each where there are cores for it: each takes ~5 s of pure Python on a free core
-    (fontTools applying the weight's deltas to 17 000 glyphs, then writing them). `report(done)` is
+    process each where there are cores for it: each is seconds of pure Python (fontTools applying
+    the weight's deltas to every glyph, then writing them; bench/first_run.py times it). `report(done)` is
     called about twice a second with each missing weight's count of STEPS finished so far."""
     paths = instance_paths(source)
     if paths is None:
@@ -275,7 +275,7 @@ def regular_name(spec: FontSpec) -> str:
     return f"TK{_tag(spec)}-Regular"
 
 
-def _register(spec: FontSpec) -> Face:
+def _register(spec: FontSpec) -> ChainFont:
     from reportlab.lib.fonts import addMapping
     from reportlab.pdfbase import pdfmetrics
 
@@ -301,5 +301,5 @@ def _register(spec: FontSpec) -> Face:
     addMapping(family, 0, 0, names["regular"])
     addMapping(family, 1, 0, names["bold"])
     chars = frozenset(pdfmetrics.getFont(names["regular"]).face.charToGlyph)
-    return Face(spec.regular if spec.regular in BUNDLED else source.name, names["regular"], names["bold"], chars,
+    return ChainFont(spec.regular if spec.regular in BUNDLED else source.name, names["regular"], names["bold"], chars,
                 names.get("italic"), names.get("bold_italic"), has_bold, (str(paths["regular"]), str(paths["bold"])))

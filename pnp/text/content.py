@@ -33,7 +33,7 @@ class Para(Record):
     bullet: str = ""
 
 
-class Table(Record):
+class SheetTable(Record):
     """A table of paragraphs on a sheet."""
     rows: tuple[tuple[Para, ...], ...]
     widths: tuple[float, ...] = ()  # relative column widths
@@ -46,10 +46,10 @@ class Heading(Record):
     level: int = 1
 
 
-Block = Para | Table | Heading
+Block = Para | SheetTable | Heading
 
 
-class Face(Record):
+class FaceText(Record):
     """A face's text: paragraphs by box name."""
     boxes: dict[str, tuple[Para, ...]] = field(default_factory=dict)
 
@@ -98,12 +98,12 @@ def render(template: str, templates_dir: Path | None = None, **context) -> str:
     return env.get_template(template).render(**context)
 
 
-def parse_face(xml: str) -> Face:
+def parse_face(xml: str) -> FaceText:
     root = _parse(xml, "face")
     boxes = {}
     for box in root.iter("box"):
         boxes[box.get("name", "")] = tuple(_para(p) for p in box if p.tag == "p")
-    return Face(boxes)
+    return FaceText(boxes)
 
 
 def parse_doc(xml: str) -> list[Block]:
@@ -117,7 +117,7 @@ def parse_doc(xml: str) -> list[Block]:
             rows = tuple(tuple(_para(td, "cell") for td in tr if td.tag in ("td", "th"))
                          for tr in el.iter("tr"))
             widths = tuple(float(w) for w in el.get("widths", "").split(",") if w.strip())
-            blocks.append(Table(rows, widths, int(el.get("header", "1"))))
+            blocks.append(SheetTable(rows, widths, int(el.get("header", "1"))))
         else:
             raise TemplateError(f"unexpected <{el.tag}> in a sheet template")
     return blocks

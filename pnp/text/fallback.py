@@ -9,7 +9,7 @@ text.paragraph_style), so each deck's paragraphs use its own chain.
 """
 from __future__ import annotations
 
-from pnp.fonts.fontset import Face
+from pnp.fonts.fontset import ChainFont
 from pnp.text.kinsoku import KinsokuParagraph
 from pnp.fonts.oblique import oblique
 
@@ -63,7 +63,7 @@ def text_width(text: str, style) -> float:
     return sum(stringWidth(c, face_name(_face_for(c, own, faces), bold, False), style.fontSize) for c in text)
 
 
-def split_runs(frags: list, faces: tuple[Face, ...]) -> list:
+def split_runs(frags: list, faces: tuple[ChainFont, ...]) -> list:
     out = []
     for frag in frags:
         text = getattr(frag, "text", "")
@@ -87,7 +87,7 @@ def split_runs(frags: list, faces: tuple[Face, ...]) -> list:
     return out
 
 
-def _own_face(font: str, faces: tuple[Face, ...]) -> Face:
+def _own_face(font: str, faces: tuple[ChainFont, ...]) -> ChainFont:
     """The face a run's font belongs to (its style's, or a slanted copy's)."""
     for face in faces:
         if font in (face.regular, face.bold, face.italic, face.bold_italic) or font.startswith(
@@ -96,7 +96,7 @@ def _own_face(font: str, faces: tuple[Face, ...]) -> Face:
     return faces[0]
 
 
-def _face_for(char: str, own: Face, faces: tuple[Face, ...]) -> Face:
+def _face_for(char: str, own: ChainFont, faces: tuple[ChainFont, ...]) -> ChainFont:
     """The run's own face if it draws `char`, else the first face of the chain that does (a Latin
     font's text keeps its 全角スペース a kanji wide); if none does, the run's own face for a space,
     the first face for anything else (the glyph check names such characters)."""
@@ -106,7 +106,7 @@ def _face_for(char: str, own: Face, faces: tuple[Face, ...]) -> Face:
     return next((f for f in faces if code in f.chars), own if char.isspace() else faces[0])
 
 
-def face_name(face: Face, bold: bool, italic: bool) -> str:
+def face_name(face: ChainFont, bold: bool, italic: bool) -> str:
     """The ReportLab font of `face` for the style; bold where the face has no bold is its regular
     (docs/decks.md says so), italic where it has no italic its upright face slanted."""
     upright = face.bold if bold and face.has_bold else face.regular

@@ -116,7 +116,7 @@ class BackFaces:
             return FaceArt(decor)
         where = f"{_where(key)}.text"
         try:
-            fitted = fit_boxes(content.Face({"body": (Para(deckicons.expand(faces.escaped(text), self.icons),
+            fitted = fit_boxes(content.FaceText({"body": (Para(deckicons.expand(faces.escaped(text), self.icons),
                                                            "back"),)}), layout, self.fonts, lang, where, deck.file)
         except DataError as e:
             raise DataError(e.message, file=deck.file, where=where) from None

@@ -89,7 +89,7 @@ def field_markup(deck: Deck, card: Card, name: str, box: str, lang: str, icons: 
 
 
 def face_content(deck: Deck, card: Card, lang: str, style: str, icons: dict[str, str] | None = None,
-                 boxes_fields: dict[str, tuple[str, ...]] | None = None) -> content.Face:
+                 boxes_fields: dict[str, tuple[str, ...]] | None = None) -> content.FaceText:
     """The card's paragraphs box by box: the front's boxes, or `boxes_fields` (a face back's)."""
     boxes = {}
     front = boxes_fields is None
@@ -99,7 +99,7 @@ def face_content(deck: Deck, card: Card, lang: str, style: str, icons: dict[str,
             continue
         paras = [Para(m, name) for name in fields if (m := field_markup(deck, card, name, box, lang, icons))]
         boxes[box] = tuple(paras)
-    return content.Face(boxes)
+    return content.FaceText(boxes)
 
 
 def template_context(deck: Deck, card: Card, lang: str) -> dict[str, Any]:
@@ -175,7 +175,7 @@ def card_art(deck: Deck, card: Card, layout: FaceLayout, opts: Options, fonts: F
             raise deck.table.error(_("no font of the deck has a glyph for {chars} (add one that does to fonts in [deck])")
                                    .format(chars=" ".join(missing)), card.row, column)
         try:
-            items += fit_boxes(content.Face({box: paras}), layout, fonts, lang, "", deck.table.file).items
+            items += fit_boxes(content.FaceText({box: paras}), layout, fonts, lang, "", deck.table.file).items
         except ValueError as e:  # ReportLab could not read a box template's markup (data text is escaped)
             if box not in deck.templates or isinstance(e, DataError):
                 raise

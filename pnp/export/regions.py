@@ -29,7 +29,8 @@ class CardRef(Record):
     back: Region | None = None  # None: the asset has no printed back (e.g. sleeve inserts)
 
 
-class Deck(Record):
+class BuiltDeck(Record):
+    """A built card asset as the exporters read it: the PDF, and where each card's face and back sit in it."""
     game: str  # e.g. hitmans-showdown
     asset: str  # e.g. inserts
     pdf: Path
