@@ -1,4 +1,4 @@
-"""`pnp build --cutter cricut` and rounded corners for either cutter (issue 20, item 3): each sheet of
+"""`pnp build --cutter cricut` and rounded corners for either cutter: each sheet of
 fronts an image within Design Space's Print Then Cut limit, its SVG's outlines on the card edges found
 in the image's own pixels, corners rounded by arcs of the radius asked, and a radius no card can have
 refused in one line."""

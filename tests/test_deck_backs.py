@@ -1,4 +1,4 @@
-"""Backs per card (issue 19, item 4): a back chosen by a column's value among the deck's [backs],
+"""Backs per card: a back chosen by a column's value among the deck's [backs],
 a back's text rendered from the card's row, two-sided cards (a face of the row's own fields), each
 back found behind its own front on duplex pages (long and short edge, with an offset) and fold
 pages, read back from the PDF's text; the Tabletop Simulator export's back sheet; a cell naming a

@@ -1,4 +1,4 @@
-"""Japanese all through (issue 21, item 5): no English word left in what the kit says in Japanese —
+"""Japanese all through: no English word left in what the kit says in Japanese —
 every message of the catalog, every `--help` of `pnp` and `companion`, and the errors a user meets
 (a broken TOML file, a bad CSV cell, a bad option value, a missing argument, an unknown option) —
 apart from what must stay as typed: commands, options, their values, file names, card codes,

@@ -1,4 +1,4 @@
-"""Legibility (issue 20, finding 8), read back from the PDFs as they print: no text on a built-in card is
+"""Legibility, read back from the PDFs as they print: no text on a built-in card is
 smaller than 6.5 pt, no footer smaller than 6.5 pt, and a summary card prints the largest text that fits
 it. A face that needs more room gets it from its layout (less padding, a tighter line height, a second
 side), never by leaving a rule out."""

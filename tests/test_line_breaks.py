@@ -1,4 +1,4 @@
-"""A number keeps its counter or unit at a line end (issue 20, finding 10): 「出目合計値25／以上」,
+"""A number keeps its counter or unit at a line end: 「出目合計値25／以上」,
 「5の出目が1／つ」, 「ダイス数／+1。」 and "Advance 2,000/gold" read as two notes; so does a short katakana
 word split, 「リロー／ド！」. The rule is pnp/text/kinsoku.py's; here it is checked on its own and over the
 lines of every built-in PDF as recorded (test_builtin_unchanged keeps the record equal to what prints)."""

@@ -1,4 +1,4 @@
-"""Your own deck in one step (issue 21, item 4): `pnp init DATA` writes a starter deck file from a
+"""Your own deck in one step: `pnp init DATA` writes a starter deck file from a
 spreadsheet that builds as it is; `pnp examples` copies the example decks out of the package so the
 README's example commands work from any folder."""
 import re

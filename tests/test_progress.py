@@ -1,4 +1,4 @@
-"""Progress bars (issue 21, item 6): at a terminal, once work has run for a second, a bar on stderr
+"""Progress bars: at a terminal, once work has run for a second, a bar on stderr
 below the command's lines; piped, nothing at all."""
 import io
 import os

@@ -1,4 +1,4 @@
-"""Safe by default (issue 20, finding 11): where a card's colour reaches its edge, the default build
+"""Safe by default: where a card's colour reaches its edge, the default build
 draws it past the trim into a gutter, as far as the sheet allows without holding fewer cards, so a cut
 a little off the line or a back page drifting shows the card's own colour, not its neighbour's.
 `--bleed` or `--gutter` given chooses instead: 0 is the old look (colour to the trim, cards touching)."""

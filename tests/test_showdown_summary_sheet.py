@@ -1,4 +1,4 @@
-"""Hitman's Showdown's summary sheet read back from the PDF (issue 20, finding 10): the mafia table's
+"""Hitman's Showdown's summary sheet read back from the PDF: the mafia table's
 penalty column printed its header cut to 「デメ」 ("Pen."), and Darkness Speed's table was headed
 「ダークネススピード専用デメリットダイス (ダークネススピード専用)" — the faction named twice."""
 from __future__ import annotations

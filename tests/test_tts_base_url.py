@@ -1,4 +1,4 @@
-"""Sharing a Tabletop Simulator deck (issue 21, item 7): with --base-url the saved object names each
+"""Sharing a Tabletop Simulator deck: with --base-url the saved object names each
 sheet by the web address it will be uploaded to, so every player's TTS can load it; without it, this
 computer's file:/// paths as before."""
 import json

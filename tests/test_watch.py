@@ -1,4 +1,4 @@
-"""`pnp watch` (issue 19, item 8), run as a user runs it: a save changes the page's image (asked of
+"""`pnp watch`, run as a user runs it: a save changes the page's image (asked of
 the server over HTTP, as the page asks), only the changed page gets a new image, a broken save shows
 its error line and keeps the last good pages and PDF, and the page is served on 127.0.0.1 only."""
 import json

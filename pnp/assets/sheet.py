@@ -32,8 +32,8 @@ class Look(Record):
 
 
 # Loosest first. A sheet that would spill a little onto a page of its own (KILL SHOT's and 24's last
-# table, LIAR MAFIA's last line on Letter) takes the loosest look that prints it on the fewest pages
-# (issue 20, finding 9): first less space between lines, headings and cells, then a half point off the
+# table, LIAR MAFIA's last line on Letter) takes the loosest look that prints it on the fewest pages:
+# first less space between lines, headings and cells, then a half point off the
 # type. Body text stays at 8 pt, table cells at 7, above the 6.5 pt floor of cards (layout.LEGIBLE).
 _SNUG = Look(dict(SHEET_STYLES,
                   h1=TextStyle(10.5, bold=True, color="#8a0f22", space_before=4, leading=1.25),

@@ -14,8 +14,8 @@ from pnp.fonts.fontset import (
     STEPS, FontSpec, cache_dir, instance_paths, load_fonts, sources_to_instance, static_instances,
 )
 
-# What the first run takes on two free cores: the two weights side by side, each about 5.5 s of CPU, then
-# ReportLab's reading (bench/first_run.py measures it); a busy machine takes longer.
+# What the first run usually takes on two free cores, said before it starts: the two weights side by side,
+# then ReportLab's reading (bench/first_run.py measures it); a busy machine takes longer.
 USUAL_SECONDS = 6
 
 

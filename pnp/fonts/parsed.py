@@ -1,10 +1,10 @@
 """ReportLab's parse of a TrueType font, kept in the font cache between runs.
 
 Registering a font makes ReportLab parse its tables (names, metrics, cmap, glyph offsets) into a
-face: 45 ms for each face of Noto Sans JP, on every run. The parsed face is kept in
-`<font cache>/faces/` under the font's path, size and mtime and ReportLab's version, its large
-tables as packed arrays (a Python pickle of the same dicts and lists takes 10-15 ms a face to read
-back; arrays take a fraction of a millisecond, and a dict is made from two of them in ~2 ms).
+face, on every run. The parsed face is kept in `<font cache>/faces/` under the font's path, size
+and mtime and ReportLab's version, its large tables as packed arrays: a pickle of the same dicts and
+lists is slow to read back, where arrays are read at once and a dict is made from two of them
+(bench/build_speed.py times a warm build).
 A later run maps the font file and reads the record; embedding reads only the outlines of the
 glyphs it uses (ReportLab would copy the whole outline table for each subset it writes).
 The glyph → characters table, which only text shaping uses, is made from the record on first use.

@@ -19,7 +19,7 @@ from pnp.geometry import Rect, Size
 from pnp.text.fit import TextStyle
 
 SAFE = 3.0  # mm: text stays this far inside the trim
-# pt: the smallest text a card face may carry (issue 20, finding 8). Below it the densest cards
+# pt: the smallest text a card face may carry. Below it the densest cards
 # were hard to read at arm's length; a face that needs less room gets it from its layout (padding,
 # line height, a second card), never by leaving a rule out. Footers have the same floor (FOOTER_MIN).
 LEGIBLE = 6.5
@@ -47,7 +47,7 @@ class FaceLayout(Record):
 
 INSERT_STYLES = {
     # The rank's line reaches further below its baseline than its glyphs (leading 1.2, not 1.05): a Q's
-    # tail touched the pip under it (issue 20, finding 10); every rank now clears its pip by ≥ 0.5 mm.
+    # tail touched the pip under it; every rank now clears its pip by ≥ 0.5 mm.
     "rank": TextStyle(13, bold=True, align="center", leading=1.2),
     "suit": TextStyle(12, align="center", leading=1.05),
     "joker": TextStyle(6.5, bold=True, align="center", leading=1.0),

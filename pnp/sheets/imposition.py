@@ -179,7 +179,7 @@ def side_footer_boxes(sheet: Sheet, segments: list[Segment], height: float, leas
     return out
 
 
-RULER = 50.0  # mm: the scale check's length (issue 20, item 5)
+RULER = 50.0  # mm: the scale check's length
 RULER_DEPTH = 4.5  # mm across it: its ticks and the "50 mm" over them (Letter's side margins hold 5.2 mm)
 
 

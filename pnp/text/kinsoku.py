@@ -22,7 +22,7 @@ FUZZ = 1e-6  # pt: a line may take this much more than its width, as ReportLab's
 NO_LINE_START = ALL_CANNOT_START + "".join(c for c in "？！：；｝〉》〙〗〟’”｠»…‥，．" if c not in ALL_CANNOT_START)
 NO_LINE_END = ALL_CANNOT_END + "".join(c for c in "(«〘〖〝｟" if c not in ALL_CANNOT_END)
 _CJK_FROM = 0x2E80  # below: Latin, digits, symbols — kept together as words
-# A number keeps its counter or unit (issue 20, finding 10: 「出目合計値25／以上」, 「1／つ」): these never
+# A number keeps its counter or unit (「出目合計値25／以上」, 「1／つ」): these never
 # begin a line after a digit. The counters and units the games' texts put after a number.
 COUNTERS = "つ個枚人回位金円点倍本列手巡刻周段番名組匹歳秒分度以未超〜～％"
 SIGNS = "+-−±×"  # before a digit, a sign belongs to the number: 「ダイス数／+1」 reads as two notes
