@@ -1,5 +1,7 @@
-"""Assets: what `pnp build` can make. A game is its data loader plus named assets; an asset turns
-the loaded model, the options and the fonts into a PDF. The registry lives in `registry.py`."""
+"""The build's base types, which every room of pnp uses: the options of one build (`Options`), the
+errors a user is told of (`BuildError`, `FitError`, `TooSmall`), a built asset (`Built`), and a game
+(or a designer's deck) with the assets it prints (`Game`, `Asset`). An asset turns the loaded model,
+the options and the fonts into a PDF; the built-in games' are listed by `assets/registry.py`."""
 from __future__ import annotations
 
 from pathlib import Path

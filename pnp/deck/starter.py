@@ -4,7 +4,7 @@ It guesses which column is each card's title, its body and its number of copies,
 name (in English or Japanese, with `_ja`/`_en` for a column per language) and else by what the cells
 hold, and which languages the deck has (the columns' suffixes, else whether the cells are Japanese).
 Every column is listed in a comment, so what was not guessed is one edit away (docs/decks.md).
-No click here: the command is in cli_start.py."""
+No click here: the command is in cli/start.py."""
 from __future__ import annotations
 
 import json

@@ -7,7 +7,7 @@ ReportLab embeds only TrueType outlines, and embeds a variable font at its defau
 for Noto Sans JP). So the variable font from the `justmytype-intl-cjk` wheel is instanced at
 wght 400 and 700 with fontTools and cached outside the repository; later builds load the cache.
 Only ReportLab reads a font on a warm run: whether a font is variable is recorded in the cache
-(`fontfacts.py`), ReportLab's parse of each face is kept there too (`parsedfonts.py`), and the
+(`fonts/facts.py`), ReportLab's parse of each face is kept there too (`fonts/parsed.py`), and the
 characters a face can draw are ReportLab's own cmap of it.
 """
 from __future__ import annotations

@@ -13,7 +13,7 @@ from pnp.geometry import Rect, Size
 from pnp.sheets.draw import FillArt, ShapeArt
 from pnp.layout.builtin import PANEL, detective_band, score_cells
 
-BLEED_REACH = 10.0  # mm: fills drawn this far past the trim are clipped to the bleed by render.py
+BLEED_REACH = 10.0  # mm: fills drawn this far past the trim are clipped to the bleed by sheets/draw.py
 
 
 def full_bleed(size: Size, colour: str) -> FillArt:

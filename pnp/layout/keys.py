@@ -93,7 +93,7 @@ class BoxOptions(PlaceOptions):
     template: str | None = None
     image: str | ImageOptions | None = None
     rich: bool = False  # the box's fields read as rich text
-    # The look from a card's cell: "{column}" or a value map (deckvalues.py).
+    # The look from a card's cell: "{column}" or a value map (layout/values.py).
     background: str | ValueMap | None = None
     border: str | ValueMap | None = None
     border_width: float | str | ValueMap | None = None
@@ -125,7 +125,7 @@ BACK = "#2b3a4a"  # a back's colour when it gives none and has no picture
 
 
 class BackOptions(Record):
-    """`[back]`, or one of `[backs.NAME]` that a column chooses card by card (deckbacks.py)."""
+    """`[back]`, or one of `[backs.NAME]` that a column chooses card by card (deck/read/backchoice.py)."""
     text: Text = ""  # a template of the card's row: `{{ tier }}` prints the card's tier
     color: str | None = None  # None: the colour at the edges of its picture (so its bleed matches), else BACK
     ink: str | None = None  # the text's colour (default: white on a card's back, the ring's on a chip's)

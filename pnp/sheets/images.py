@@ -1,7 +1,7 @@
 """Card art: where an image goes in its box (fit, fill, stretch; aligned) and the file that is
 embedded, downsampled to the print resolution at its placed size and kept in a cache.
 
-Pure arithmetic (`place`) and Pillow (`prepare`); drawing is render.py's. A prepared file is named
+Pure arithmetic (`place`) and Pillow (`prepare`); drawing is sheets/draw.py's. A prepared file is named
 by a hash of the source's bytes and of how it is placed, so the same art drawn at the same size is
 one file, which ReportLab embeds once per PDF (it names an image XObject after its file name), and a
 rebuild with the art unchanged resamples nothing.

@@ -1,5 +1,5 @@
 """A deck's SVG pictures, drawn as vectors: each file read through the deck's sandbox, then turned into
-a ReportLab drawing by svglib (render.py draws it on the canvas).
+a ReportLab drawing by svglib (sheets/draw.py draws it on the canvas).
 
 An SVG is a program of sorts: it can name other files and web addresses (`<image href>`, `xlink:href`,
 `file://`, CSS `url()` and `@import`) and declare entities that expand a few bytes into gigabytes. A

@@ -36,7 +36,7 @@ def scale_spans(frags: list, style) -> None:
 
 
 def size_icons(frags: list) -> None:
-    """An inline picture (a deck's icon, `deckicons.py`) as high as its run's text, on its baseline.
+    """An inline picture (a deck's icon, `deck/read/icons.py`) as high as its run's text, on its baseline.
     Set here, from the run's font size, so a paragraph shrunk to fit shrinks its icons with it and
     line breaking measures each as one character its own width. Drawn from its file's name, so
     ReportLab embeds a picture once however many paragraphs show it."""

@@ -1,6 +1,6 @@
 """Fitting paragraphs into a box: wrap (kinsoku for Japanese), shrink until it fits, or fail.
 
-Measuring uses ReportLab's Paragraph but never a canvas; render.py draws the result. ReportLab is
+Measuring uses ReportLab's Paragraph but never a canvas; sheets/draw.py draws the result. ReportLab is
 imported when text is first measured, so a command that finds its files up to date never loads it.
 """
 from __future__ import annotations
@@ -85,7 +85,7 @@ def paragraph_style(style: TextStyle, fonts: FontSet, lang: str, scale: float = 
 @lru_cache(maxsize=1024)
 def _measuring_style(style: TextStyle, fonts: FontSet, lang: str, scale: float, min_size: float) -> ParagraphStyle:
     """paragraph_style, made once for each size a fit tries: fitted paragraphs share it (and never
-    change it; render.py's flowing sheets, which do, make their own)."""
+    change it; sheets/draw.py's flowing sheets, which do, make their own)."""
     return paragraph_style(style, fonts, lang, scale, min_size)
 
 

@@ -196,7 +196,7 @@ def _breaks(chars: list, widths: list[float]):
 def _back_off(chars: list, start: int, end: int, joined: frozenset[int] = frozenset()) -> int:
     """The latest break at or before `end` that kinsoku allows (and no no-break space forbids: `joined`).
     If the line has none (a long run of marks or one long Latin word), the next allowed break after it:
-    that line is too wide, and the fitting in text.py shrinks the text until it is not."""
+    that line is too wide, and the fitting in text/fit.py shrinks the text until it is not."""
     def allowed(k: int, words: bool = True) -> bool:
         return (k not in joined or not words) and can_break(
             chars[k - 1], chars[k], chars[k + 1] if k + 1 < len(chars) else "", words)

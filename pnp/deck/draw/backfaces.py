@@ -1,4 +1,4 @@
-"""A deck's backs drawn card by card (which back each card has: `deckbacks.py`): a plain back — its
+"""A deck's backs drawn card by card (which back each card has: `deck/read/backchoice.py`): a plain back — its
 colour, maybe a picture covering it, and its text rendered from the card's row — or a face of the
 row's own fields laid out like a front (two-sided cards). Backs that come out the same are drawn
 once: 500 cards of three tiers have three back faces, however the sheets place them."""

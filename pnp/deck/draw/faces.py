@@ -44,7 +44,7 @@ def _coloured(markup: str, colour: str | None) -> str:
 
 
 def icon_markups(deck: Deck) -> dict[str, str]:
-    """Each icon's markup (deckicons.py), its picture prepared for the deck's largest text."""
+    """Each icon's markup (deck/read/icons.py), its picture prepared for the deck's largest text."""
     if not deck.icons:
         return {}
     largest = max([s.size for s in deck.styles.values()] + [BACK_STYLE.size])

@@ -12,7 +12,7 @@ A face is kept under a key naming everything it is made from, so a stale face is
 - for a card's front, its row: number, copies, every cell, its back, and the size and mtime of each
   of its pictures;
 - for a back, what it prints: its text rendered from the row, or the fields of a two-sided card's
-  face (`deck_backs.py` tells backs apart by them already).
+  face (`deck/draw/backfaces.py` tells backs apart by them already).
 """
 from __future__ import annotations
 

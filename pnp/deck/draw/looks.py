@@ -1,5 +1,5 @@
 """Each card's face as its own data makes it: the layout its cell chooses (`[layouts.NAME]`), the
-boxes its conditions hide, the looks its cells or restyles give (deckrules.py). What several cards
+boxes its conditions hide, the looks its cells or restyles give (deck/read/rules.py). What several cards
 share — a layout's boxes, its pictures prepared, a set of box looks — is worked out once."""
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """A deck's pictures on its faces: where each box's picture goes (the whole box, or a band at its
 top with the text below), every picture the printed cards show prepared before they are laid out
-(`deckimages.py`), the unreadable ones reported together, and the warnings a build prints about
+(`deck/read/imagefiles.py`), the unreadable ones reported together, and the warnings a build prints about
 them (soft pictures; stand-ins in a draft)."""
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def image_reaches(deck: Deck, size: Size, opts: Options) -> dict[str, tuple[Reac
     the face the box lies on, where the picture covers its box (full art: a cut a little off shows the
     art, not white paper); nothing for a turned box, a `fit` picture or an edge inside the face. The
     picture is prepared for the bleed asked (`--bleed`), else for the most a build gives by default (a
-    print shop's 3 mm), and drawn as far as the sheet's own bleed (render.py)."""
+    print shop's 3 mm), and drawn as far as the sheet's own bleed (sheets/draw.py)."""
     from pnp.geometry import SAFE_BLEED_MAX
     from pnp.sheets.printshop import BLEED
 

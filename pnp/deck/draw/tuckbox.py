@@ -12,7 +12,7 @@ The front and back panels are printed in the deck's back (its colour, or its pic
  ├───┼──────┼───┼──────┼──╯
   ╲ ╱ │bottom│ ╲ ╱ │bottom│              bottom flaps, glued over each other
 
-Geometry only (mm from the page's bottom-left corner); render.py draws it as a card sheet."""
+Geometry only (mm from the page's bottom-left corner); sheets/draw.py draws it as a card sheet."""
 from __future__ import annotations
 
 from typing import Any

@@ -1,4 +1,4 @@
-"""A user's deck as a game with one asset: its cards laid out by a named layout (`layouts.py`) from
+"""A user's deck as a game with one asset: its cards laid out by a named layout (`layout/named.py`) from
 the deck's fields, then fitted, imposed and rendered by the same code as the built-in games' cards
 (`cards.py`); or, with the `sheet` layout, its rows as a table on a summary sheet (`sheet.py`)."""
 from __future__ import annotations

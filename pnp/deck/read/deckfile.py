@@ -56,8 +56,8 @@ class Card(Record):
     copies: int
     cells: dict[str, Any]
     images: dict[str, str] = field(default_factory=dict)  # box → its picture, relative to the deck's folder
-    back: str | None = None  # the key of its back in Deck.backs (deckbacks.py); None: no back
-    layout: str | None = None  # the key of its layout in Deck.variants (decklayouts.py); None: [layout]
+    back: str | None = None  # the key of its back in Deck.backs (deck/read/backchoice.py); None: no back
+    layout: str | None = None  # the key of its layout in Deck.variants (deck/read/layoutchoice.py); None: [layout]
 
 
 class Deck(Record):
@@ -81,7 +81,7 @@ class Deck(Record):
     images: dict[str, deckimages.BoxImage] = field(default_factory=dict)  # box → its picture
     image_dpi: int = 300
     fonts: tuple[FontSpec, ...] = ()  # the deck's own fonts, before the kit's (fonts.load_fonts)
-    icons: dict[str, deckicons.Icon] = field(default_factory=dict)  # `:name:` in text (deckicons.py)
+    icons: dict[str, deckicons.Icon] = field(default_factory=dict)  # `:name:` in text (deck/read/icons.py)
     rich: frozenset[str] = frozenset()  # the fields read as rich text (richtext.py)
     places: dict[str, BoxOptions] = field(default_factory=dict)  # boxes the deck places or dresses (boxplace.py)
     warnings: tuple[str, ...] = ()
@@ -188,7 +188,7 @@ def load_deck(path: Path) -> Deck:
 
 
 def inside(folder: Path, name: str, where: str, what: str | None = None) -> Path:
-    """The real path of a file the deck file names at `where` (deckfolder.py: one the deck may read)."""
+    """The real path of a file the deck file names at `where` (deck/read/folder.py: one the deck may read)."""
     return deckfolder.checked(folder, name, lambda message: DataError(message, where=where), what)
 
 

@@ -1,6 +1,6 @@
 """What a card's own data changes on its face: boxes shown only where a condition holds (`when`), a
 box's look restyled where one holds (`[[boxes.NAME.restyle]]`), and colours and sizes a cell gives
-(`"{column}"` or a value map, deckvalues.py) — a box's background, border and border width, a
+(`"{column}"` or a value map, layout/values.py) — a box's background, border and border width, a
 field's colour and size, the frame's colour.
 
 `split` takes these out of the deck file's tables, so the rest of the reading sees a deck whose

@@ -1,5 +1,5 @@
 """A deck's own Jinja2 templates — one per box, and a back's text — and the templates they include:
-read only from the deck's folder (`DeckLoader`, through deckfolder.py), run sandboxed, and checked
+read only from the deck's folder (`DeckLoader`, through deck/read/folder.py), run sandboxed, and checked
 when the deck is read so a field the data lacks is named with the template's line."""
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ NO_IMG = N_("<img> is not taken in a box template: show a picture with [boxes.NA
 
 
 class Unreadable(Exception):
-    """A template the deck's loader cannot give — one the deck may not read (deckfolder.py), or not
+    """A template the deck's loader cannot give — one the deck may not read (deck/read/folder.py), or not
     UTF-8 text — in the user's words, said where the template including it names it."""
 
 
