@@ -9,7 +9,8 @@ import click
 
 from tabletop import cli_i18n
 from tabletop.data.errors import DataError
-from tabletop.data.hitmans_showdown import GAME_ID, load_game
+from tabletop.data.hitmans_showdown import GAME_ID
+from tabletop.data.hitmans_load import load_game
 from tabletop.i18n import N_
 
 from ..saved import SavedOptionsError, cards_dir_of, check_showdown

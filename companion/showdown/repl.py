@@ -6,7 +6,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from tabletop.data.hitmans_showdown import load_game
+from tabletop.data.hitmans_load import load_game
 from tabletop.i18n import N_
 from tabletop.text_width import display_width
 
