@@ -21,11 +21,12 @@ CHOICES = ["?", "1", "3", "6", "? ?", "5 5"]
 
 NARRATE = """
 import { Talk } from "APP/showdown/talk.js";
+import { Rulebook } from "APP/showdown/cards.js";
 import { loadWords } from "APP/lib/words.js";
 import { loadGameData } from "APP/lib/appfile.js";
 const input = JSON.parse(await new Promise((done) => { let s = ""; process.stdin.on("data", (d) => s += d);
                                                        process.stdin.on("end", () => done(s)); }));
-const data = await loadGameData("hitmans-showdown");
+const data = new Rulebook(await loadGameData("hitmans-showdown"));
 const talks = { en: new Talk(data, await loadWords("en")), ja: new Talk(data, await loadWords("ja")) };
 console.log(JSON.stringify(input.map((events) => ({ en: talks.en.narrate(events), ja: talks.ja.narrate(events) }))));
 """

@@ -5,17 +5,19 @@
 // An event is `{type: ClassName, ...fields}` as the Python's events read as JSON. A value that is words
 // (a reason, a question, a name) comes as one of: a Said (lib/speech.js) or anything else with
 // `text(speech)`; its JSON `{said, fields, plural}`; game data in both languages `{ja, en}`; an amount
-// of money `{amount, unit}`; words side by side `{joined, sep}` (speech.Joined); an array, said as a list.
+// of money `{amount, unit}`; words side by side (speech.Joined: `{parts, sep}`, as JSON `{joined, sep}`); a
+// refusal (its `said()`); an array, said as a list.
 
-import { formatValue, str } from "../lib/format.js";
+import { str } from "../lib/format.js";
 import { Said, Speech } from "../lib/speech.js";
 import { N_ } from "../lib/words.js";
+import { Money } from "./cards.js";
 
 /**
  * @typedef {import("../lib/words.js").Words} Words
  * @typedef {import("../lib/engine.js").GameEvent} GameEvent
  * @typedef {{ja: string, en: string}} Text
- * @typedef {{kind: string, total?: number, face?: number, count?: number}} Atom
+ * @typedef {{kind: string, [field: string]: any}} Atom
  * @typedef {{any: {all: Atom[]}[]}} Condition
  * @typedef {{holds: boolean, kind: string, target: number, have: number, face: number}} AtomResult
  * @typedef {{success: boolean, total: number, alternatives: AtomResult[][]}} Verdict
@@ -24,13 +26,9 @@ import { N_ } from "../lib/words.js";
  * @typedef {{team: string, count: number, faces: number[] | null, bonus: number, backups: number,
  *            escape: boolean}} Dice
  * @typedef {{id: string, roll: number, text: Text, amount: number, money_roll: number[], value: number}} Effect
- * @typedef {{organisation: string, category: string, name: Text, stealable: boolean, penalty: boolean,
- *            reward: number | null, advance: number | null, condition: Condition | null}} Role
- * @typedef {{id: string, role: string, faction: string | null}} Card
- * @typedef {{game: string, money: Text, labels: Record<string, Text>, cards: Card[],
- *            roles: Record<string, Role>, factions: Record<string, {name: Text}>}} ShowdownData
- * @typedef {{card: Card, role: Role, title: Text}} CardView
- * @typedef {{next_total: number, next_dice: number, skip: boolean, barred: Iterable<string>}} Pending
+ * @typedef {import("./cards.js").Rulebook} Rulebook
+ * @typedef {import("./cards.js").Role} Role
+ * @typedef {{nextTotal: number, nextDice: number, skip: boolean, barred: Iterable<string>}} Pending
  */
 
 /** settle.py's questions, as a page asks them (its buttons are the answers). */
@@ -71,16 +69,6 @@ export function conditionText(condition, lang) {
 }
 
 /**
- * An amount in the game's currency: its unit pattern ("{amount} gold"), the number grouped in English.
- * @param {number} amount
- * @param {Text} unit
- * @param {"ja" | "en"} lang
- */
-export function moneyText(amount, unit, lang) {
-  return unit[lang].replace("{amount}", lang === "en" ? formatValue(amount, ",") : str(amount));
-}
-
-/**
  * Python's order of strings: by code point (JavaScript's sort compares UTF-16 units).
  * @param {string} a
  * @param {string} b
@@ -108,16 +96,14 @@ function isText(value) {
 
 export class Talk {
   /**
-   * @param {ShowdownData} data the game's data (data/hitmans-showdown.json)
+   * @param {Rulebook} book the game's data and its look-ups
    * @param {Words} words the table's language
    */
-  constructor(data, words) {
-    this.data = data;
+  constructor(book, words) {
+    this.book = book;
     this.speech = new Speech(words);
     /** @type {"ja" | "en"} */
     this.lang = words.lang === "ja" ? "ja" : "en";
-    /** @type {Map<string, Card>} */
-    this.cards = new Map(data.cards.map((c) => [c.id, c]));
   }
 
   /**
@@ -167,39 +153,38 @@ export class Talk {
     if (value === null || typeof value !== "object") return value;
     if (Array.isArray(value)) return this.listing(value.map((item) => str(this.said(item))));
     const v = /** @type {any} */ (value);
-    if (typeof v.text === "function") return v.text(this.speech);
     if (isText(v)) return v[this.lang];
-    if (typeof v.said === "string") {
+    if (typeof v.amount === "number" && isText(v.unit)) return new Money(v.amount, v.unit).text(this.lang);
+    if (v instanceof Said && v.constructor !== Said) return v.text(this.speech); // words of their own (a usage line)
+    const message = v instanceof Said ? v.message : v.said;
+    if (typeof message === "string") {
       const fields = this.filled(v.fields ?? {});
-      return v.plural ? this.speech.ngettext(v.said, v.plural[0], v.plural[1], fields) : this.speech._(v.said, fields);
+      return v.plural ? this.speech.ngettext(message, v.plural[0], v.plural[1], fields) : this.speech._(message, fields);
     }
-    if (typeof v.amount === "number" && isText(v.unit)) return moneyText(v.amount, v.unit, this.lang);
-    if (Array.isArray(v.joined)) return v.joined.map((/** @type {unknown} */ part) => str(this.said(part))).join(v.sep ?? " ");
+    if (typeof v.said === "function") return this.said(v.said()); // a refusal as a field: its words
+    const parts = v.parts ?? v.joined;
+    if (Array.isArray(parts)) return parts.map((/** @type {unknown} */ part) => str(this.said(part))).join(v.sep ?? " ");
     return value;
+  }
+
+  /**
+   * A refusal in this language (SaidError.text): its message key and arguments, its plural if any.
+   * @param {{key: string, args: Record<string, unknown>, plural?: [string, number] | null}} refusal
+   */
+  refusal(refusal) {
+    return this.words({ said: refusal.key, fields: refusal.args, plural: refusal.plural ?? null });
   }
 
   // ---- names and numbers -----------------------------------------------------------------------
 
   /** @param {number} amount */
   money(amount) {
-    return moneyText(amount, this.data.money, this.lang);
-  }
-
-  /**
-   * A card of the deck with what its insert shows: its role, and its title (the faction's name on a
-   * faction's ace).
-   * @param {string} cardId
-   * @returns {CardView}
-   */
-  view(cardId) {
-    const card = /** @type {Card} */ (this.cards.get(cardId));
-    const role = this.data.roles[card.role];
-    return { card, role, title: card.faction ? this.data.factions[card.faction].name : role.name };
+    return this.book.amount(amount).text(this.lang);
   }
 
   /** @param {string} cardId */
   card(cardId) {
-    return `${cardId} ${this.view(cardId).title[this.lang]}`;
+    return `${cardId} ${this.book.card(cardId).title[this.lang]}`;
   }
 
   /**
@@ -232,8 +217,8 @@ export class Talk {
    */
   pending(team) {
     const pending = [];
-    if (team.next_total) pending.push(this._("next total {n:+d}", { n: team.next_total }));
-    if (team.next_dice) pending.push(this._("next {n:+d} die", { n: team.next_dice }));
+    if (team.nextTotal) pending.push(this._("next total {n:+d}", { n: team.nextTotal }));
+    if (team.nextDice) pending.push(this._("next {n:+d} die", { n: team.nextDice }));
     if (team.skip) pending.push(this._("skips next turn"));
     const barred = [...team.barred].sort(byCodePoints);
     if (barred.length) pending.push(this._("may not attack {teams}", { teams: barred }));
@@ -246,7 +231,7 @@ export class Talk {
    * @param {boolean} rewarded
    */
   stakes(role, rewarded) {
-    const labels = this.data.labels;
+    const labels = /** @type {{labels: Record<string, Text>}} */ (/** @type {unknown} */ (this.book.data)).labels;
     const stakes = rewarded ? [] : [this.label(labels.reward[this.lang], this.money(/** @type {number} */ (role.reward)))];
     if (role.advance) stakes.push(this.label(labels.advance[this.lang], this.money(role.advance)));
     if (role.penalty) stakes.push(labels.penalty_mark[this.lang]);
@@ -399,7 +384,7 @@ export class Talk {
           dice: e.notation, faces: fmt(e.faces), total: e.faces.reduce((/** @type {number} */ a, /** @type {number} */ b) => a + b, 0),
         })];
       case "MafiaAttacked": {
-        const { role } = this.view(e.card);
+        const { role } = this.book.card(e.card);
         const stakes = this.stakes(role, e.rewarded);
         return [this._("{team} attacks {card} — {condition}", {
           team: e.team, card: this.card(e.card), condition: conditionText(/** @type {Condition} */ (role.condition), this.lang),
