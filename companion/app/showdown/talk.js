@@ -3,10 +3,10 @@
 // `words`.
 //
 // An event is `{type: ClassName, ...fields}` as the Python's events read as JSON. A value that is words
-// (a reason, a question, a name) comes as one of: a Said (lib/speech.js) or anything else with
-// `text(speech)`; its JSON `{said, fields, plural}`; game data in both languages `{ja, en}`; an amount
-// of money `{amount, unit}`; words side by side (speech.Joined: `{parts, sep}`, as JSON `{joined, sep}`); a
-// refusal (its `said()`); an array, said as a list.
+// (a reason, a question, a name, a refusal's argument) comes as one of: a Said (lib/speech.js) or its
+// JSON `{said, fields, plural}`; game data in both languages `{ja, en}`; an amount of money
+// `{amount, unit}` (cards.js's Money); words side by side (speech.Joined: `{parts, sep}`, as JSON
+// `{joined, sep}`); a refusal (its `said()`); an array, said as a list.
 
 import { str } from "../lib/format.js";
 import { Said, Speech } from "../lib/speech.js";
