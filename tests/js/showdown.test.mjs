@@ -8,6 +8,8 @@ import { test } from "node:test";
 
 import { loadGameData } from "../../companion/app/lib/appfile.js";
 import { Random } from "../../companion/app/lib/random.js";
+import { Rulebook } from "../../companion/app/showdown/cards.js";
+import { duel, mafiaCard, run } from "../../companion/app/showdown/check.js";
 import { newGame } from "../../companion/app/showdown/engine.js";
 import { RuleError } from "../../companion/app/showdown/state.js";
 
@@ -133,4 +135,14 @@ test("every listed action of whole seeded games parses back from its line, and t
     assert.deepEqual(m.toMove(), { kind: "nobody", who: "" });
     assert.ok(outcome.winners.length >= 1 && outcome.ranking.length === teams);
   }
+});
+
+test("check: a card's condition after typed steps, and a duel's totals after each side's steps", () => {
+  const book = new Rulebook(data);
+  const result = run(book, mafiaCard(book, "H9"), [6, 6], ["weapon 3"]);
+  assert.deepEqual([result.verdict.success, result.verdict.total, result.pool.notes.map((n) => n.change)],
+    [true, 15, ["extra_rolled"]]);
+  const fight = duel(book, [3, 4], [5, 2], ["closing"], ["backup 5>1"]);
+  assert.deepEqual([fight.success, fight.attacker.total, fight.defender.total], [true, 7, 0]);
+  assert.throws(() => mafiaCard(book, "HA"), (/** @type {RuleError} */ e) => e.key === "{id} ({title}) is not a mafia card; it has no condition");
 });
