@@ -33,7 +33,7 @@ export function mafiaCard(book, typed) {
  * @param {Pool} own
  * @param {Pool | null} opponent
  * @param {number} week
- * @param {import("../lib/random.js").Random | null} rng
+ * @param {import("./dice.js").Dice | null} rng
  */
 function applySteps(book, steps, own, opponent, week, rng) {
   for (const step of steps) {
@@ -64,7 +64,7 @@ function rolled(faces, bonus) {
  * @param {import("./cards.js").CardView} card
  * @param {readonly number[]} faces
  * @param {readonly string[]} steps
- * @param {{bonus?: number, week?: number, rng?: import("../lib/random.js").Random | null}} [how]
+ * @param {{bonus?: number, week?: number, rng?: import("./dice.js").Dice | null}} [how]
  * @returns {CheckResult}
  */
 export function run(book, card, faces, steps, { bonus = 0, week = 1, rng = null } = {}) {
@@ -81,7 +81,7 @@ export function run(book, card, faces, steps, { bonus = 0, week = 1, rng = null 
  * @param {readonly number[]} versus
  * @param {readonly string[]} steps
  * @param {readonly string[]} theirSteps
- * @param {{bonus?: number, theirBonus?: number, week?: number, rng?: import("../lib/random.js").Random | null}} [how]
+ * @param {{bonus?: number, theirBonus?: number, week?: number, rng?: import("./dice.js").Dice | null}} [how]
  * @returns {DuelResult}
  */
 export function duel(book, faces, versus, steps, theirSteps, { bonus = 0, theirBonus = 0, week = 1, rng = null } = {}) {
