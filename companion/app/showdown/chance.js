@@ -16,7 +16,7 @@ export class NeedRoll extends Error {
 export class Feeder {
   /**
    * @param {number[]} [faces]
-   * @param {import("../lib/random.js").Random | null} [rng]
+   * @param {import("./dice.js").Dice | null} [rng]
    */
   constructor(faces = [], rng = null) {
     this.given = [...faces];

@@ -3,6 +3,7 @@
 
 import { DIGITS, isWhole, whole } from "../lib/numbers.js";
 import { WHITESPACE, chars, pyStrip } from "../lib/pystr.js";
+import { Random } from "../lib/random.js";
 import { RuleError } from "./state.js";
 
 export const SIDES = 6;
@@ -55,7 +56,40 @@ export function parseFaces(tokens) {
 }
 
 /**
- * @param {import("../lib/random.js").Random} rng
+ * The table's seeded dice, cheap to fork: trying an action works on a fork, and the legal actions try
+ * dozens from one state, most of which roll nothing; so a fork shares the generator's state until either
+ * side next rolls, and only then takes its own copy (as the Python's TableRandom).
+ */
+export class TableRandom {
+  /** @param {number} seed */
+  constructor(seed) {
+    this.rng = new Random(seed);
+    this.shared = false; // the generator's state is another TableRandom's too
+  }
+
+  /** An independent copy that rolls what this one would roll next. */
+  fork() {
+    const twin = /** @type {TableRandom} */ (Object.create(TableRandom.prototype));
+    twin.rng = this.rng;
+    twin.shared = true;
+    this.shared = true;
+    return twin;
+  }
+
+  /** @param {number} a @param {number} b */
+  randint(a, b) {
+    if (this.shared) {
+      this.rng = this.rng.fork();
+      this.shared = false;
+    }
+    return this.rng.randint(a, b);
+  }
+}
+
+/** @typedef {{randint(a: number, b: number): number}} Dice seeded dice: a TableRandom or a Random */
+
+/**
+ * @param {Dice} rng
  * @param {number} count
  */
 export function roll(rng, count) {

@@ -26,7 +26,7 @@ export class ChoicesMissing extends EffectError {}
 export class Choices {
   /**
    * @param {readonly string[]} tokens
-   * @param {import("../lib/random.js").Random | null} [rng]
+   * @param {import("./dice.js").Dice | null} [rng]
    */
   constructor(tokens, rng = null) {
     this.tokens = [...tokens];

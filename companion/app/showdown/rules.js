@@ -5,12 +5,11 @@
 // seeded generator when they ask for it, so replaying the same lines rebuilds the same game.
 
 import { isWhole } from "../lib/numbers.js";
-import { Random } from "../lib/random.js";
 import { Joined, Said } from "../lib/speech.js";
 import { casefold, pySplit, pyStrip } from "../lib/pystr.js";
 import { Rulebook, findCard, findItem, itemDoing, text } from "./cards.js";
 import { evaluate, kindOf } from "./conditions.js";
-import { DiceError, parseFaces, roll } from "./dice.js";
+import { DiceError, TableRandom, parseFaces, roll } from "./dice.js";
 import { AGAINST } from "./ops.js";
 import { Pool, PoolError, note } from "./pool.js";
 import { settle } from "./settle.js";
@@ -90,7 +89,7 @@ export class Game {
     checkTeams(rules, teams);
     this.rulesVersion = rulesVersion;
     this.rulebook = rulebook;
-    this.rng = new Random(seed);
+    this.rng = new TableRandom(seed);
     /** @type {Record<string, Team>} by name, in seat order */
     this.teams = Object.fromEntries(teams.map(([name, faction]) => [name, new Team(name, faction, rules.starting_money)]));
     this.order = teams.map(([name]) => name);
@@ -106,7 +105,7 @@ export class Game {
     this.over = false;
     /** @type {ShowdownResult | null} */
     this.showdown = null;
-    /** @type {Booking[]} */
+    /** @type {readonly Booking[]} */
     this.ledger = this.order.map((n) => ({ week: this.week, team: n, amount: rules.starting_money,
       balance: rules.starting_money, reason: new Said("starting money") }));
   }
@@ -119,7 +118,7 @@ export class Game {
     twin.board = [...this.board];
     twin.rewarded = new Set(this.rewarded);
     twin.uses = new Map(this.uses);
-    twin.ledger = [...this.ledger];
+    // the ledger is shared: a booking makes a new one
     if (this.showdown !== null) twin.showdown = structuredClone(this.showdown);
     if (this.action !== null) twin.action = this.action.copy();
     return twin;
@@ -247,7 +246,7 @@ export class Game {
     const team = this.teams[name];
     const paid = Math.max(amount, -team.money); // money never goes below zero
     team.money += paid;
-    this.ledger.push({ week: this.week, team: name, amount: paid, balance: team.money, reason });
+    this.ledger = [...this.ledger, { week: this.week, team: name, amount: paid, balance: team.money, reason }];
     if (!amount) return [];
     /** @type {GameEvent[]} */
     const out = [{ type: "Booked", team: name, amount: paid, balance: team.money, reason }];

@@ -61,7 +61,7 @@ export function opsInWeek(effect, week) {
  * @param {Use} use
  * @param {import("./pool.js").Pool} own
  * @param {import("./pool.js").Pool | null} opponent
- * @param {import("../lib/random.js").Random | null} rng
+ * @param {import("./dice.js").Dice | null} rng
  */
 export function applyUse(use, own, opponent, rng) {
   apply(use.ops, own, opponent, new Choices(use.choices, rng), use.label);
@@ -70,7 +70,7 @@ export function applyUse(use, own, opponent, rng) {
 /**
  * `1 1>5 6` (or `1 1 > 5 6`): the dice picked up and their new faces; without `>`, rolled.
  * @param {readonly string[]} tokens
- * @param {import("../lib/random.js").Random | null} rng
+ * @param {import("./dice.js").Dice | null} rng
  * @returns {[number[], number[]]}
  */
 export function parseReroll(tokens, rng) {
@@ -99,7 +99,7 @@ export function parseReroll(tokens, rng) {
  * @param {readonly string[]} tokens
  * @param {import("./pool.js").Pool} own
  * @param {import("./pool.js").Pool | null} opponent
- * @param {import("../lib/random.js").Random | null} rng
+ * @param {import("./dice.js").Dice | null} rng
  */
 export function applyItem(book, tokens, own, opponent, rng) {
   const item = findItem(book, tokens[0]);
