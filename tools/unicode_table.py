@@ -1,4 +1,5 @@
-"""Write companion/app/lib/unassigned.js: the code points this Python's Unicode leaves unassigned.
+"""Write companion/app/lib/unassigned.js, the code points this Python's Unicode leaves unassigned, and
+companion/app/lib/widths.js, those a terminal shows two columns wide or none (tabletop/text_width.py).
 
     python tools/unicode_table.py
 
@@ -13,36 +14,60 @@ from __future__ import annotations
 import sys
 import unicodedata
 from pathlib import Path
+from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tabletop.fileio import write_atomic  # noqa: E402
+from tabletop.text_width import is_wide  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLE = ROOT / "companion" / "app" / "lib" / "unassigned.js"
+WIDTHS = ROOT / "companion" / "app" / "lib" / "widths.js"
+
+
+def ranges(holds: Callable[[str], bool]) -> list[tuple[int, int]]:
+    """The runs of code points whose character `holds`, first and last."""
+    found: list[tuple[int, int]] = []
+    start = None
+    for code in range(sys.maxunicode + 2):
+        free = code <= sys.maxunicode and holds(chr(code))
+        if free and start is None:
+            start = code
+        elif not free and start is not None:
+            found.append((start, code - 1))
+            start = None
+    return found
 
 
 def unassigned_ranges() -> list[tuple[int, int]]:
     """The runs of code points that this Python's unicodedata calls unassigned (Cn), first and last."""
-    ranges: list[tuple[int, int]] = []
-    start = None
-    for code in range(sys.maxunicode + 2):
-        free = code <= sys.maxunicode and unicodedata.category(chr(code)) == "Cn"
-        if free and start is None:
-            start = code
-        elif not free and start is not None:
-            ranges.append((start, code - 1))
-            start = None
-    return ranges
+    return ranges(lambda c: unicodedata.category(c) == "Cn")
+
+
+def hex_runs(runs: list[tuple[int, int]]) -> str:
+    return " ".join(f"{a:x}" if a == b else f"{a:x}-{b:x}" for a, b in runs)
 
 
 def render() -> str:
-    runs = " ".join(f"{a:x}" if a == b else f"{a:x}-{b:x}" for a, b in unassigned_ranges())
+    runs = hex_runs(unassigned_ranges())
     return (f"// Made by tools/unicode_table.py from Python's unicodedata: do not edit.\n"
             f"// The code points Unicode {unicodedata.unidata_version} leaves unassigned, as hexadecimal runs.\n\n"
             f'export const UNICODE_VERSION = "{unicodedata.unidata_version}";\n\n'
             f'export const UNASSIGNED = "{runs}";\n')
 
 
+def render_widths() -> str:
+    wide = hex_runs(ranges(is_wide))
+    combining = hex_runs(ranges(lambda c: unicodedata.combining(c) != 0))
+    return (f"// Made by tools/unicode_table.py from Python's unicodedata: do not edit.\n"
+            f"// The code points Unicode {unicodedata.unidata_version} calls wide or full-width (two terminal columns) and\n"
+            f"// those it calls combining (none), as hexadecimal runs.\n\n"
+            f'export const UNICODE_VERSION = "{unicodedata.unidata_version}";\n\n'
+            f'export const WIDE = "{wide}";\n\n'
+            f'export const COMBINING = "{combining}";\n')
+
+
 if __name__ == "__main__":
     write_atomic(TABLE, render())
-    print(f"{TABLE.relative_to(ROOT)}: Unicode {unicodedata.unidata_version}")
+    write_atomic(WIDTHS, render_widths())
+    print(f"{TABLE.relative_to(ROOT)}, {WIDTHS.relative_to(ROOT)}: Unicode {unicodedata.unidata_version}")
