@@ -95,7 +95,8 @@ class HitmansShowdown:
         if action is None or action.question is None:
             if roll < 0.02:
                 team = rng.choice(e.alive()).name
-                return f"adjust {team} {rng.choice(['+', '-'])}{rng.choice([100, 500, 1000, 2500])} {rng.choice(['tip', 'miscount', '数え間違い'])}"
+                amount = f"{rng.choice(['+', '-'])}{rng.choice([100, 500, 1000, 2500])}"
+                return f"adjust {team} {amount} {rng.choice(['tip', 'miscount', '数え間違い'])}"
             if roll < 0.03:
                 card = rng.choice([c.id for c in self.rules.deck() if c.role.category != "faction"])
                 return f"give {card} {rng.choice([t.name for t in e.alive() if ' ' not in t.name] + ['board'])}"
@@ -239,7 +240,8 @@ class HitmansShowdown:
             lambda: f"use {card()} {card()} " + " ".join(face() for _ in range(rng.randint(0, 2))),
             lambda: "roll " + " ".join(face() for _ in range(rng.randint(0, 6))),
             lambda: f"roll {rng.choice([number(), ''])}{rng.choice(['d6', 'D6', 'd 6', 'd4', 'd'])}",
-            lambda: "reroll " + rng.choice(["", f"{rng.choice(teams)} "]) + " ".join(face() for _ in range(rng.randint(0, 4))),
+            lambda: ("reroll " + rng.choice(["", f"{rng.choice(teams)} "])
+                     + " ".join(face() for _ in range(rng.randint(0, 4)))),
             lambda: f"reroll {face()} > {face()}",
             lambda: f"adjust {rng.choice(teams)} {number()} {rng.choice(['', 'why', 'なぜ'])}",
             lambda: f"give {card()} {rng.choice(teams + ['board', 'BOARD'])}",

@@ -11,6 +11,7 @@ import { Random } from "../../companion/app/lib/random.js";
 import { Rulebook } from "../../companion/app/showdown/cards.js";
 import { duel, mafiaCard, run } from "../../companion/app/showdown/check.js";
 import { newGame } from "../../companion/app/showdown/engine.js";
+import { MAX_MONEY } from "../../companion/app/showdown/rules.js";
 import { RuleError } from "../../companion/app/showdown/state.js";
 
 const data = /** @type {any} */ (await loadGameData("hitmans-showdown"));
@@ -145,4 +146,18 @@ test("check: a card's condition after typed steps, and a duel's totals after eac
   const fight = duel(book, [3, 4], [5, 2], ["closing"], ["backup 5>1"]);
   assert.deepEqual([fight.success, fight.attacker.total, fight.defender.total], [true, 7, 0]);
   assert.throws(() => mafiaCard(book, "HA"), (/** @type {RuleError} */ e) => e.key === "{id} ({title}) is not a mafia card; it has no condition");
+});
+
+test("a correction keeps a team's money within what both implementations count exactly", () => {
+  const m = started();
+  play(m, [`adjust Aki +${MAX_MONEY - data.rules.starting_money} a fortune`]);
+  assert.equal(m.engine.teams.Aki.money, MAX_MONEY);
+  for (const line of ["adjust Aki +1 one more", "adjust Ben +9007199254740991 the largest number a line holds"]) {
+    assert.throws(() => m.apply(m.parse(line)), (/** @type {RuleError} */ e) => {
+      assert.equal(e.key, "a correction cannot take a team's money above {most}");
+      assert.deepEqual(JSON.parse(JSON.stringify(e.args)), { most: { type: "Money", amount: MAX_MONEY, unit: { type: "Text", ...data.money } } });
+      return true;
+    });
+  }
+  assert.equal(m.engine.teams.Ben.money, data.rules.starting_money);
 });

@@ -26,6 +26,9 @@ import { applyUse, parseReroll, parseUse } from "./uses.js";
  */
 
 export const MAX_PURCHASE = 99; // items in one purchase: more than any table buys, and a bound on what a line can build
+// A team's money after a correction: far beyond any table's, and far enough below the largest whole number
+// these numbers hold exactly (lib/numbers.js) that no game's rewards carry it past.
+export const MAX_MONEY = 10 ** 12;
 
 // The companion's rulings, by version: a game keeps the version it was started under (saved with its
 // options as "rules"; none saved: 1), so a later ruling never changes what a saved line did.
@@ -279,6 +282,9 @@ export class Game {
     if (team.out) throw new RuleError("{team} is out of the game", { team: team.name });
     if (this.action !== null && team.money + amount <= this.rulebook.rules.eliminated_at) {
       throw new RuleError("a correction that puts a team out must wait until the action is settled");
+    }
+    if (team.money + amount > MAX_MONEY) {
+      throw new RuleError("a correction cannot take a team's money above {most}", { most: this.amount(MAX_MONEY) });
     }
     const out = this.book(team.name, amount, new Said("correction: {why}", { why: reason }));
     if (this.alive().length < 2) return [...out, ...this.finish("one_left")];
