@@ -1,4 +1,4 @@
-"""The browser's engines (Famiglia and 24) in Node and in a headless Chromium with its CPU slowed 4×
+"""The browser's engines (Famiglia, 24 and Hitman's Showdown) in Node and in a headless Chromium with its CPU slowed 4×
 (Chrome DevTools' "mid-tier mobile"), the same harness in both (bench/js_harness.mjs):
 
   - loading a game's table (engine and narration), its data and the words of both languages, cold:
@@ -33,7 +33,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 APP = ROOT / "companion" / "app"
 HARNESS = ROOT / "bench" / "js_harness.mjs"
-GAMES = ["famiglia", "terror24"]
+GAMES = ["famiglia", "terror24", "hitmans-showdown"]
+FOLDERS = {"hitmans-showdown": "showdown"}  # a game's folder under companion/app, where not named as the game
 BUDGET_KB = 150
 
 
@@ -116,8 +117,8 @@ console.log(JSON.stringify(files.map((f) => { const b = readFileSync(f); return 
 
 def sent_files() -> dict[str, list[Path]]:
     return {"lib/*.js": sorted((APP / "lib").glob("*.js")),
-            **{f"{game}/": sorted((APP / game).glob("*.js")) for game in GAMES},
-            "data (the two games)": [APP / "data" / f"{game}.json" for game in GAMES],
+            **{f"{FOLDERS.get(game, game)}/": sorted((APP / FOLDERS.get(game, game)).glob("*.js")) for game in GAMES},
+            f"data ({len(GAMES)} games)": [APP / "data" / f"{game}.json" for game in GAMES],
             "locale/ja.json": [APP / "locale" / "ja.json"]}
 
 

@@ -6,6 +6,7 @@ import msgspec
 import pytest
 
 from companion.session import Session
+from companion.showdown.engine import MAX_MONEY
 from companion.showdown.events import GameEnded
 from companion.showdown.state import Finish
 from companion.showdown.repl import ShowdownTable
@@ -210,6 +211,15 @@ def test_corrections_are_booked_and_can_put_a_team_out():
     assert "Bob has no money left and is out of the game" in out and t.engine.current.name == "Cy"
     out = t.handle("adjust Cy -1000 left too")
     assert t.status()["over"] and t.status()["showdown"]["winners"] == ["Ann"]
+
+
+def test_a_correction_keeps_a_teams_money_within_what_both_implementations_count_exactly():
+    t = table()
+    t.handle(f"adjust Ann +{MAX_MONEY - 1000} a fortune")
+    assert team(t, "Ann")["money"] == MAX_MONEY
+    refused(t, "adjust Ann +1 one more", "above 1,000,000,000,000 gold")
+    refused(t, "adjust Bob +9007199254740991 the largest number a line holds", "above 1,000,000,000,000 gold")
+    assert team(t, "Bob")["money"] == 1000
 
 
 def test_an_attack_says_what_is_at_stake_and_a_stray_command_says_how_to_go_on():

@@ -4,8 +4,9 @@
 // prints the same lines for the same file: `diff` the two. A Node script (it reads the file from the disk),
 // kept out of the browser's type check.
 //
-// A game plugs in as companion/app/<game>/table.js exporting `newTable(data, options, words, seed)` (the seed
-// for a game that draws by itself, as 24's NPC deck and its `draw`).
+// A game plugs in as companion/app/<folder>/table.js (the folder is the game's id unless FOLDERS names another)
+// exporting `newTable(data, options, words, seed)` (the seed for a game that draws by itself, as 24's NPC deck
+// and its `draw`, and Showdown's dice).
 
 import { readFile } from "node:fs/promises";
 
@@ -15,6 +16,8 @@ import { Speech } from "./lib/speech.js";
 import { loadWords } from "./lib/words.js";
 
 const REFUSED = "{path}: saved line {number} ({line!r}) no longer applies: {error}"; // table.replay's words
+/** @type {Record<string, string>} */
+const FOLDERS = { "hitmans-showdown": "showdown" }; // a game whose code's folder is not named by its id
 
 /**
  * @param {string} path
@@ -34,7 +37,7 @@ async function replay(path, lang) {
   const options = saved.options;
   const words = await loadWords(lang ?? /** @type {string | undefined} */ (options.lang) ?? "en");
   const speech = new Speech(words);
-  const { newTable } = await import(`./${saved.game}/table.js`);
+  const { newTable } = await import(`./${FOLDERS[saved.game] ?? saved.game}/table.js`);
   const table = newTable(await loadGameData(saved.game), options, words, saved.seed);
   const journal = saved.journal;
   let number = 0;

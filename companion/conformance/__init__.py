@@ -41,7 +41,7 @@ from typing import Any, Callable, Iterator, Protocol
 import msgspec
 
 from companion.session import Session
-from companion.speech import Said
+from companion.speech import Joined, Said, SaidError
 from companion.driver import normalise_line
 from companion.table import TABLE_WORDS as READ_FIRST_BY_THE_TABLE
 from companion.table import InputError
@@ -89,10 +89,15 @@ def adapter(game: str) -> Adapter:
 
 
 def to_json(value: Any) -> Any:
-    """Arguments and events as the JavaScript writes them: tuples as lists, words as their key."""
+    """Arguments and events as the JavaScript writes them: tuples as lists, words as their key (an error
+    given as a field as its words, words side by side as their parts)."""
+    if isinstance(value, SaidError):  # an error given as a field is said as its words
+        value = value.said
     if isinstance(value, Said):
         return {"said": value.message, "fields": to_json(value.fields),
                 "plural": list(value.plural) if value.plural else None}
+    if isinstance(value, Joined):
+        return {"joined": to_json(value.parts), "sep": value.sep}
     if isinstance(value, msgspec.Struct):
         return {"type": type(value).__name__, **to_json(msgspec.structs.asdict(value))}
     if isinstance(value, dict):

@@ -30,9 +30,12 @@ from .settle import settle
 from .state import Attacked, Booking, Award, Finish, Fight, Result, RuleError, Side, Stage, Team
 from .uses import apply_use, parse_reroll, parse_use
 
-__all__ = ["Game", "MAX_PURCHASE", "RULES_VERSION", "RuleError", "check_teams"]
+__all__ = ["Game", "MAX_MONEY", "MAX_PURCHASE", "RULES_VERSION", "RuleError", "check_teams"]
 
 MAX_PURCHASE = 99  # items in one purchase: more than any table buys, and a bound on what a line can build
+# A team's money after a correction: far beyond any table's, and far enough below the largest whole number
+# the browser's numbers hold exactly (companion/numbers.py) that no game's rewards carry it past.
+MAX_MONEY = 10**12
 
 # The companion's rulings, by version: a game keeps the version it was started under (saved with its
 # options as "rules"; none saved: 1), so a later ruling never changes what a saved line did.
@@ -218,6 +221,8 @@ class Game:
             raise RuleError(N_("{team} is out of the game"), team=team.name)
         if self.action is not None and team.money + amount <= self.game.rules.eliminated_at:
             raise RuleError(N_("a correction that puts a team out must wait until the action is settled"))
+        if team.money + amount > MAX_MONEY:
+            raise RuleError(N_("a correction cannot take a team's money above {most}"), most=self.amount(MAX_MONEY))
         out = self.book(team.name, amount, Said(N_("correction: {why}"), why=reason))
         if len(self.alive()) < 2:
             return out + self._finish(Finish.ONE_LEFT)

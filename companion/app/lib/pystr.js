@@ -70,3 +70,17 @@ export function pySplitLines(text) {
   if (lines[lines.length - 1] === "") lines.pop();
   return lines;
 }
+
+// Cherokee is the one script whose case folding goes to the capitals (Python's casefold, CaseFolding.txt).
+const CHEROKEE = /[\u13a0-\u13f5\u13f8-\u13fd\uab70-\uabbf]/u;
+
+/**
+ * `text.casefold()`: each character's full case folding, as upper then lower case gives it (one at a time,
+ * so that a final sigma folds as any sigma), Cherokee to its capitals.
+ * @param {string} text
+ */
+export function casefold(text) {
+  let out = "";
+  for (const c of text) out += CHEROKEE.test(c) ? c.toUpperCase() : c.toUpperCase().toLowerCase();
+  return out;
+}

@@ -108,3 +108,28 @@ export class Speech {
     return out;
   }
 }
+
+/** Words put side by side, each said in the reader's language (Python's speech.Joined). */
+export class Joined {
+  /**
+   * @param {readonly unknown[]} parts
+   * @param {string} [sep]
+   */
+  constructor(parts, sep = " ") {
+    this.parts = [...parts];
+    this.sep = sep;
+  }
+
+  /**
+   * @param {Speech} speech
+   * @returns {string}
+   */
+  text(speech) {
+    return this.parts.map((part) => String(speech.said(part))).join(this.sep);
+  }
+
+  /** The JSON both implementations compare (the conformance run's `to_json`). */
+  toJSON() {
+    return { joined: this.parts, sep: this.sep };
+  }
+}

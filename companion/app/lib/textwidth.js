@@ -99,3 +99,14 @@ export function helpLines(words, messages, fields = {}) {
   }
   return realign(pairs);
 }
+
+/**
+ * `text` padded with spaces to `width` columns, on the right (or on the left: `right`), as speech.pad.
+ * @param {string} text
+ * @param {number} width
+ * @param {boolean} [right]
+ */
+export function pad(text, width, right = false) {
+  const fill = " ".repeat(Math.max(0, width - displayWidth(text)));
+  return right ? fill + text : text + fill;
+}
