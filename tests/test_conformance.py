@@ -58,6 +58,24 @@ def test_a_difference_is_named_with_the_game_seed_and_step(node):
     assert "events:" in done.stdout and '"type":"Tampered"' in done.stdout
 
 
+@pytest.mark.parametrize("game", games())
+def test_help_is_compared_once_a_walk_and_older_traces_without_it_still_play(node, game):
+    lines = [json.loads(line) for line in trace_of(game, 2, 10).splitlines()]
+    starts = [i for i, item in enumerate(lines) if item.get("op") == "start"]
+    assert all(lines[i]["seen"]["help"]["ja"] != lines[i]["seen"]["help"]["en"] for i in starts)
+    assert not any("help" in item.get("seen", {}) for i, item in enumerate(lines) if i not in starts)
+    changed = json.loads(json.dumps(lines))
+    changed[starts[1]]["seen"]["help"]["ja"][0] += " "  # one help line laid out otherwise
+    done = run(node, "".join(json.dumps(item, ensure_ascii=False) + "\n" for item in changed))
+    assert done.returncode == 1
+    assert done.stdout.startswith(f"first difference: {game}") and "(walk 1), step 1: start" in done.stdout
+    assert "  help:" in done.stdout
+    for i in starts:
+        del lines[i]["seen"]["help"]
+    done = run(node, "".join(json.dumps(item, ensure_ascii=False) + "\n" for item in lines))
+    assert done.returncode == 0 and json.loads(done.stdout)["differences"] == 0
+
+
 def test_a_trace_cut_short_fails(node):
     lines = trace_of("famiglia", 1, 10).splitlines()
     done = run(node, "\n".join(lines[:-1]) + "\n")

@@ -10,12 +10,14 @@ brought about (as JSON: `{"type": ClassName, ...fields}`), the refusal's message
 outcome, the status (`status --json`), the choices a page offers (labelled), the prompt and the words
 said in English and in Japanese; and the listed actions whose line parses to another action (none, in
 a sound engine). A refused line is not followed by a rebuild, so an engine that changed something
-before refusing shows it at once.
+before refusing shows it at once. The start also holds what `help` says in each language: a game's
+commands depend on its options and data only, so once a walk is enough.
 
 The trace is JSON lines: a header `{"walk": n, "game", "options", "seed"}` (with `"data"`, the game's
 data as the browser reads it, when the walk plays other data than the bundled file), then one object
 per step `{"op": "start"|"line"|"undo"|"redo", "line", "typed", "seen": {...}}` (`typed`: the line as the
-table hands it to the game); the last line is `{"end": counts}`.
+table hands it to the game; `seen["help"]` only at the start, and a trace written before it had none);
+the last line is `{"end": counts}`.
 
 How a game plugs in: a module `companion/conformance/<game>.py` (the game's id with `-` as `_`) with
 `ADAPTER`, an object of the shape `Adapter` below, and its JavaScript twin
@@ -160,7 +162,8 @@ class Walk:
                 "said": said}
 
     def start(self) -> dict:
-        return self.seen({lang: t.opening() for lang, t in self.tables.items()})
+        seen = self.seen({lang: t.opening() for lang, t in self.tables.items()})
+        return {**seen, "help": {lang: t.help() for lang, t in self.tables.items()}}
 
     def play(self, line: str) -> dict:
         """One typed line, as the table takes it: accepted (journalled, said) or refused (said why)."""

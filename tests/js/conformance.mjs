@@ -11,8 +11,8 @@
 // How a game plugs in: tests/js/conformance/<game>.mjs exports `load()` → the game's data (and anything
 // else it needs once), `fromData(data)` → the same from data the trace holds (a walk on changed data),
 // `newTable(loaded, options, seed, words)` → a table with the methods of
-// companion/app/famiglia/table.js (handle, status, describe, opening, prompt, awaitingAnswer, isOver,
-// notes, choices; a refused line throws an error whose `refusal` is the engine's RuleError), and
+// companion/app/famiglia/table.js (handle, status, describe, opening, prompt, help, awaitingAnswer,
+// isOver, notes, choices; a refused line throws an error whose `refusal` is the engine's RuleError), and
 // `engine(table)` → its Engine (lib/engine.js).
 
 import { createReadStream } from "node:fs";
@@ -27,7 +27,7 @@ const LANGS = ["en", "ja"];
 
 /**
  * @typedef {{handle(line: string): string[], status(): object, describe(): string[], opening(): string[],
- *            prompt(): string, awaitingAnswer(): boolean, isOver(): boolean, notes?: string[],
+ *            prompt(): string, help(): string[], awaitingAnswer(): boolean, isOver(): boolean, notes?: string[],
  *            choices?(): object[]}} Table
  * @typedef {{load(): Promise<unknown>, fromData(data: unknown): unknown, newTable(loaded: any, options: any, seed: number,
  *            words: import("../../companion/app/lib/words.js").Words): Table,
@@ -143,8 +143,10 @@ class Walk {
     }));
   }
 
+  /** The first look, with what `help` says (once a walk: it depends on the options and data only). */
   start() {
-    return this.seen(Object.fromEntries(LANGS.map((lang) => [lang, this.tables[lang].opening()])));
+    return { ...this.seen(Object.fromEntries(LANGS.map((lang) => [lang, this.tables[lang].opening()]))),
+      help: Object.fromEntries(LANGS.map((lang) => [lang, this.tables[lang].help()])) };
   }
 
   /** @param {string} line */
@@ -234,6 +236,7 @@ export async function check(lines, only = null) {
     try {
       if (item.op === "start") {
         js = walk.start();
+        if (!("help" in item.seen)) delete js.help; // a trace written before help was compared
       } else if (item.op === "undo") {
         js = walk.undo();
       } else if (item.op === "redo") {

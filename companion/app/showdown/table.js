@@ -5,10 +5,11 @@
 import { InputError } from "../lib/engine.js";
 import { isWhole } from "../lib/numbers.js";
 import { N_ } from "../lib/words.js";
-import { displayWidth, pad } from "../lib/textwidth.js";
+import { displayWidth, helpLines, pad } from "../lib/textwidth.js";
 import { Rulebook } from "./cards.js";
 import { MAX_DICE, SIDES } from "./dice.js";
 import { newGame } from "./engine.js";
+import { HELP_LINES } from "./match.js";
 import { Answer, Attack, Buy, Roll, Use } from "./moves.js";
 import { MAX_PURCHASE } from "./rules.js";
 import { RuleError } from "./state.js";
@@ -124,6 +125,19 @@ export class ShowdownTable {
         { head, team: side.team });
     }
     return this._("{head} · use / reroll / done >", { head });
+  }
+
+  /**
+   * The game's commands, laid out in this language, with the week the game's data opens attacks on a
+   * team (the table's own commands are said after them).
+   */
+  help() {
+    return helpLines(this.talk.speech.words, HELP_LINES, { week: this.engine.firstWeekWith("open_hitman_attacks") });
+  }
+
+  /** A rematch plays no line of this game again: the teams and factions are options, which it keeps anyway. */
+  rematchEntries() {
+    return 0;
   }
 
   /**
