@@ -1,0 +1,286 @@
+"""The app (companion/app/) on a phone alone, in a real browser (Debian's chromium and chromedriver at
+360 × 640), against the folder `companion app export` writes, served by a plain static file server with
+no API, under a subpath (/tabletop-kit/, as a GitHub Pages project site): whole games by taps to their
+end screens, a reload mid-game resuming exactly, and the app opening and playing with the server gone
+(its service worker; http://localhost is a secure context). Screenshots go to output/app-screenshots/.
+"""
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+import test_web_browser as played
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOTS = ROOT / "output" / "app-screenshots"
+SUBPATH = "tabletop-kit"
+COMPANION = [sys.executable, "-c", "from companion.cli import run; run()"]
+
+pytestmark = pytest.mark.usefixtures("chromium")
+
+
+class StaticServer:
+    """Python's own static file server over `folder`: no API, nothing but files."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.port = played.free_port()
+        self.url = f"http://localhost:{self.port}/{SUBPATH}/"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen([sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1",
+                                         "--directory", str(self.folder)],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                urllib.request.urlopen(self.url, timeout=1)
+                return
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise RuntimeError("the static server did not start")
+                time.sleep(0.1)
+
+    def stop(self) -> None:
+        if self.process:
+            self.process.terminate()
+            self.process.wait(10)
+            self.process = None
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The exported app in a folder of a static site, at /tabletop-kit/."""
+    root = tmp_path_factory.mktemp("site")
+    subprocess.run(COMPANION + ["app", "export", str(root / SUBPATH), "--quiet"], check=True)
+    return root
+
+
+@pytest.fixture
+def server(site):
+    static = StaticServer(site)
+    static.start()
+    yield static
+    static.stop()
+
+
+@pytest.fixture
+def browser(tmp_path_factory, chromium, server):  # a fresh profile: no games, no service worker
+    driver = played.phone_browser(tmp_path_factory, chromium)
+    yield driver
+    driver.quit()
+
+
+def shot(browser, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    browser.save_screenshot(str(SHOTS / f"{name}.png"))
+
+
+def ready(browser) -> None:
+    WebDriverWait(browser, 10).until(lambda d: d.execute_script("return document.documentElement.dataset.ready"))
+
+
+def open_app(browser, server, lang="en", theme="auto") -> None:
+    browser.get(server.url)
+    browser.execute_script("localStorage.setItem('lang', arguments[0]); localStorage.setItem('theme', arguments[1]);",
+                           lang, theme)
+    browser.get(server.url)
+    ready(browser)
+
+
+def tap(browser, element) -> None:
+    """Tap and wait for the page to be painted again (every tap redraws it)."""
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+    WebDriverWait(browser, 10).until(expected_conditions.staleness_of(element))
+
+
+def new_game(browser, game: str, name: str, options: dict | None = None) -> None:
+    form = browser.find_element(By.CSS_SELECTOR, f"form[data-create='{game}']")
+    browser.execute_script("arguments[0].closest('details').open = true", form)
+    field = form.find_element(By.NAME, "name")
+    field.clear()
+    field.send_keys(name)
+    for key, value in (options or {}).items():
+        form.find_element(By.CSS_SELECTOR, f"input[name='{key}'][value='{value}']").click()
+    tap(browser, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "board"))
+
+
+def enabled(browser, css: str):
+    return [b for b in browser.find_elements(By.CSS_SELECTOR, css) if b.is_enabled()]
+
+
+def refused(browser) -> str:
+    return " ".join(p.text for p in browser.find_elements(By.CSS_SELECTOR, "#messages .refused"))
+
+
+# ---- Famiglia ---------------------------------------------------------------------------------------
+
+def famiglia_tap(browser, rng: random.Random) -> bool:
+    """One tap of a Famiglia game: a card drawn, else your move; False once the game is over."""
+    if browser.find_elements(By.ID, "outcome"):
+        return False
+    keys = enabled(browser, "section.draw button.key")
+    if keys:
+        tap(browser, rng.choice(keys))
+        return True
+    moves = enabled(browser, ".street button.tap")
+    assert moves, "neither a card to draw nor a move to make, and the game is not over"
+    tap(browser, rng.choice(moves))
+    return True
+
+
+def test_famiglia_whole_game_by_taps(browser, server):
+    open_app(browser, server, "en", "dark")
+    shot(browser, "home-en-dark")
+    new_game(browser, "famiglia", "solo-night")
+    shot(browser, "famiglia-start-en-dark")
+    rng = random.Random(7)
+    taps = 0
+    while famiglia_tap(browser, rng):
+        assert not refused(browser), refused(browser)
+        taps += 1
+        assert taps < 600, "the game never ended"
+        if taps == 20:
+            shot(browser, "famiglia-mid-en-dark")
+    shot(browser, "famiglia-over-en-dark")
+    outcome = browser.find_element(By.ID, "outcome")
+    assert "Game over" in outcome.text
+    places = outcome.find_elements(By.CSS_SELECTOR, ".ranking li")
+    assert {p.find_element(By.CSS_SELECTOR, ".who").text.split()[0] for p in places} == {"You", "Robot"}
+    # The home page lists it, finished
+    browser.get(server.url)
+    ready(browser)
+    assert "solo-night" in browser.find_element(By.ID, "games").text
+    assert "Game over" in browser.find_element(By.ID, "games").text
+
+
+def test_famiglia_history_and_undo_tell_your_own_move(browser, server):
+    open_app(browser, server, "en")
+    new_game(browser, "famiglia", "own-move")
+    rng = random.Random(3)
+    while enabled(browser, "section.draw button.key"):  # the first Street
+        tap(browser, rng.choice(enabled(browser, "section.draw button.key")))
+    take = browser.find_element(By.CSS_SELECTOR, ".street button[data-line='take 3']")
+    card = browser.find_elements(By.CSS_SELECTOR, ".street .slot")[2].find_element(By.CSS_SELECTOR, ".fcard b").text
+    tap(browser, take)
+    browser.find_element(By.CSS_SELECTOR, "[data-tool=undo]").click()
+    question = browser.find_element(By.ID, "undo-sheet").text
+    assert f"You recruit {card} (position 3)." in question
+    browser.find_element(By.CSS_SELECTOR, "#undo-sheet button:not(.main)").click()
+    browser.find_element(By.CSS_SELECTOR, "[data-tool=history]").click()
+    entries = browser.find_elements(By.CSS_SELECTOR, "#history-sheet ol.history > li")
+    assert entries[0].text.startswith("Drawn: "), "the first entry says the cards laid out, never a bare dash"
+    assert f"You recruit {card} (position 3)." in entries[-1].text
+
+
+def test_reload_mid_game_resumes_exactly(browser, server):
+    open_app(browser, server, "en")
+    new_game(browser, "famiglia", "reload-me")
+    rng = random.Random(11)
+    for _ in range(25):
+        famiglia_tap(browser, rng)
+    before = browser.find_element(By.ID, "board").text
+    history = browser.execute_script("return document.getElementById('history-sheet').textContent")
+    browser.refresh()
+    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "board"))
+    assert browser.find_element(By.ID, "board").text == before
+    assert browser.execute_script("return document.getElementById('history-sheet').textContent") == history
+
+
+def test_offline_after_the_first_visit(browser, server):
+    open_app(browser, server, "en")
+    # the service worker has kept every file of the app
+    WebDriverWait(browser, 20).until(lambda d: d.execute_script(
+        "return navigator.serviceWorker.controller !== null || (navigator.serviceWorker.ready.then(() => "
+        "location.reload()), false)"))
+    new_game(browser, "famiglia", "offline")
+    server.stop()
+    browser.refresh()
+    ready(browser)
+    assert browser.find_element(By.TAG_NAME, "h1").text.startswith("offline")
+    rng = random.Random(5)
+    for _ in range(8):
+        assert famiglia_tap(browser, rng)
+    assert not refused(browser)
+    browser.get(server.url)  # the home page too, with nothing listening
+    ready(browser)
+    assert "offline" in browser.find_element(By.ID, "games").text
+
+
+# ---- 24 ----------------------------------------------------------------------------------------------
+
+def letters_left(left: dict[str, int], n: int) -> list[str]:
+    """n event letters the grid still has cards for, the most plentiful first."""
+    chosen = []
+    for _ in range(n):
+        letter = max(left, key=lambda k: left[k])
+        left[letter] -= 1
+        chosen.append(letter)
+    return chosen
+
+
+def test_terror24_whole_game_by_taps(browser, server):
+    data = json.loads((ROOT / "companion" / "app" / "data" / "terror24.json").read_text("utf-8"))
+    left = {s["letter"]: s["cards"] for s in data["events"]["suits"]}
+    open_app(browser, server, "ja", "light")
+    new_game(browser, "terror24", "テロル卓")
+    names = browser.find_elements(By.CSS_SELECTOR, ".wizard input[name=name]")
+    for field, name in zip(names, ["Aki", "Ben", "Chie"]):
+        field.send_keys(name)
+    shot(browser, "terror24-players-ja-light")
+    tap(browser, browser.find_element(By.CSS_SELECTOR, ".wizard button[type=submit]"))  # players
+    tap(browser, browser.find_element(By.CSS_SELECTOR, ".wizard button[type=submit]"))  # styles
+    tap(browser, browser.find_element(By.CSS_SELECTOR, ".wizard button[type=submit]"))  # the NPC
+    tap(browser, browser.find_element(By.CSS_SELECTOR, ".wizard .buttons button"))  # the chief
+    for pick in browser.find_elements(By.CSS_SELECTOR, ".wizard select.event-pick"):
+        Select(pick).select_by_value(letters_left(left, 1)[0])
+    shot(browser, "terror24-grid-ja-light")
+    tap(browser, browser.find_element(By.CSS_SELECTOR, ".wizard button[type=submit]"))
+    assert not refused(browser), refused(browser)
+    taps = 0
+    while not browser.find_elements(By.ID, "outcome"):
+        taps += 1
+        assert taps < 200, "the game never ended"
+        assert not refused(browser), refused(browser)
+        picks = browser.find_elements(By.CSS_SELECTOR, "#board select.event-pick")
+        if picks:
+            for pick, letter in zip(picks, letters_left(left, len(picks))):
+                Select(pick).select_by_value(letter)
+            tap(browser, browser.find_element(By.CSS_SELECTOR, "#board button[type=submit]"))
+            continue
+        pads = browser.find_elements(By.CSS_SELECTOR, "#board section.composer")
+        if pads:
+            keys = pads[0].find_elements(By.CSS_SELECTOR, "button.key")
+            keys[0].click()
+            shown = pads[0].find_element(By.CSS_SELECTOR, "output.chosen").text
+            assert shown == "●", "a bid half laid shows no card"
+            assert all(k.is_enabled() for k in keys), "no key changes while a bid is laid"
+            if len(keys) > 1:
+                tap(browser, keys[1])
+            else:
+                tap(browser, keys[0])
+            if taps == 3:
+                shot(browser, "terror24-round-ja-light")
+            continue
+        draw = browser.find_elements(By.CSS_SELECTOR, "#board button[data-line=draw]")
+        assert draw, "nothing to tap, and the game is not over"
+        tap(browser, draw[0])
+    shot(browser, "terror24-over-ja-light")
+    outcome = browser.find_element(By.ID, "outcome")
+    assert "ゲーム終了" in outcome.text or outcome.find_elements(By.CSS_SELECTOR, ".ranking li")
+    dead = [s for s in browser.find_elements(By.CSS_SELECTOR, ".standings tr.dead")]
+    for row in dead:  # a dead seat is said in words, in the standings and in the final ranking
+        assert row.find_elements(By.CSS_SELECTOR, ".dead-badge")
