@@ -99,10 +99,15 @@ def open_app(browser, server, lang="en", theme="auto") -> None:
     ready(browser)
 
 
-def tap(browser, element) -> None:
-    """Tap and wait for the page to be painted again (every tap redraws it)."""
+def press(browser, element) -> None:
+    """Tap, the element brought into view first (as a thumb would scroll to it)."""
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
     element.click()
+
+
+def tap(browser, element) -> None:
+    """Tap and wait for the page to be painted again (every tap that plays redraws it)."""
+    press(browser, element)
     WebDriverWait(browser, 10).until(expected_conditions.staleness_of(element))
 
 
@@ -264,7 +269,7 @@ def test_terror24_whole_game_by_taps(browser, server):
         pads = browser.find_elements(By.CSS_SELECTOR, "#board section.composer")
         if pads:
             keys = pads[0].find_elements(By.CSS_SELECTOR, "button.key")
-            keys[0].click()
+            press(browser, keys[0])
             shown = pads[0].find_element(By.CSS_SELECTOR, "output.chosen").text
             assert shown == "●", "a bid half laid shows no card"
             assert all(k.is_enabled() for k in keys), "no key changes while a bid is laid"

@@ -22,8 +22,10 @@ function step(table, line) {
   const g = table.game;
   const talk = table.talk;
   let events;
+  let action;
   try {
-    events = g.apply(g.parse(line));
+    action = g.parse(line);
+    events = g.apply(action);
   } catch (e) {
     if (e instanceof RuleError) throw new InputError(e.said().text(talk.speech), e);
     throw e;
@@ -31,13 +33,12 @@ function step(table, line) {
   table.notes.push(talk.recap(events));
   /** @type {string[]} */
   const told = [];
-  const drawn = events.filter((e) => e.type === "Drawn").map((e) => table.rules.codes[/** @type {number} */ (e.card)]);
-  if (drawn.length) told.push(talk._("Drawn: {cards}", { cards: drawn.join(" ") }));
+  const drawn = action.type === "Draw" ? action.line().split(" ") : [];
   const narrated = talk.narrate(events).filter((said) => !said.startsWith("—"));
   told.push(...narrated);
   const taken = events.find((e) => e.type === "Taken" && e.who === ROBOT);
   /** @type {import("./session.js").Step} */
-  const result = { told };
+  const result = { told, drawn };
   if (taken) {
     const card = table.rules.codes[/** @type {number} */ (taken.card)];
     const headline = told.findIndex((said) => said.includes(card) && said === talk.taken(taken)[1]);
@@ -205,6 +206,7 @@ export const ui = {
   id: "famiglia",
   newTable: (data, options, words) => newTable(data, options, words),
   step,
+  drawnLine: (table, cards) => table.talk._("Drawn: {cards}", { cards: cards.join(" ") }),
   options,
   board,
   help,

@@ -7,6 +7,7 @@
  *   id: string,
  *   newTable(data: any, options: any, words: import("../lib/words.js").Words, seed: number): import("./session.js").Table,
  *   step(table: any, line: string): import("./session.js").Step,
+ *   drawnLine?: (table: any, cards: string[]) => string,
  *   options(ctx: Ctx, data: any): {fields: HTMLElement[], read(form: HTMLFormElement): Record<string, unknown>},
  *   board(ctx: Ctx, table: any): HTMLElement[],
  *   help(ctx: Ctx): string[],

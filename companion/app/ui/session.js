@@ -8,8 +8,12 @@ import { saveGame } from "./store.js";
 
 /**
  * What one line did: the words for the table's log and History (`told`), the sentence that matters
- * most to the table first (`headline`, an index into `told`).
- * @typedef {{told: string[], headline?: number}} Step
+ * most to the table first (`headline`, an index into `told`), and the cards it turned up (`drawn`: the
+ * draws of one entry are said together, before what followed them, by the game's `drawnLine`).
+ * @typedef {{told: string[], headline?: number, drawn?: string[]}} Step
+ *
+ * What one journal entry did, all its lines together.
+ * @typedef {{told: string[], headline?: number}} Told
  *
  * A table the app drives (companion/app/<game>/table.js).
  * @typedef {{handle(line: string): string[], awaitingAnswer(): boolean, choices(): any[], outcome(): any,
@@ -34,8 +38,10 @@ export class GameInPlay {
     this.journal = new Journal(saved.entries, saved.undone ?? []);
     /** @type {Table} */
     this.table = this.fresh();
-    /** @type {Step[]} what each journal entry told, in order */
+    /** @type {Told[]} what each journal entry told, in order */
     this.story = [];
+    /** @type {Step[]} the steps of the last entry, told again as each line joins it */
+    this.lastSteps = [];
     this.replay();
   }
 
@@ -51,13 +57,32 @@ export class GameInPlay {
 
   /** @param {string[]} lines */
   playEntry(lines) {
-    /** @type {Step} */
+    this.lastSteps = lines.map((line) => this.ui.step(this.table, line));
+    return this.tell(this.lastSteps);
+  }
+
+  /**
+   * An entry's words: each step's in order, the cards drawn in a row said in one line.
+   * @param {Step[]} steps
+   * @returns {Told}
+   */
+  tell(steps) {
+    /** @type {Told} */
     const told = { told: [] };
-    for (const line of lines) {
-      const step = this.ui.step(this.table, line);
+    /** @type {string[]} */
+    let drawn = [];
+    const flush = () => {
+      if (drawn.length && this.ui.drawnLine) told.told.push(this.ui.drawnLine(this.table, drawn));
+      drawn = [];
+    };
+    for (const step of steps) {
+      drawn.push(...(step.drawn ?? []));
+      if (!step.told.length) continue;
+      flush();
       if (step.headline !== undefined) told.headline = told.told.length + step.headline;
       told.told.push(...step.told);
     }
+    flush();
     return told;
   }
 
@@ -71,11 +96,11 @@ export class GameInPlay {
     const step = this.ui.step(this.table, line); // throws InputError on a refusal, the table unchanged
     this.journal.record(line, joins);
     if (joins && this.story.length) {
-      const last = this.story[this.story.length - 1];
-      if (step.headline !== undefined) last.headline = last.told.length + step.headline;
-      last.told.push(...step.told);
+      this.lastSteps.push(step);
+      this.story[this.story.length - 1] = this.tell(this.lastSteps);
     } else {
-      this.story.push({ told: step.told, headline: step.headline });
+      this.lastSteps = [step];
+      this.story.push(this.tell(this.lastSteps));
     }
     this.saved.seen = false;
     await this.save();
