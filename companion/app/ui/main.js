@@ -4,37 +4,13 @@
 // IndexedDB (ui/store.js) and the service worker (sw.js) keeps the app's files for offline play.
 
 import { APP_BASE, loadGameData } from "../lib/appfile.js";
-import { Speech } from "../lib/speech.js";
 import { loadWords, normalise } from "../lib/words.js";
 import { h } from "./dom.js";
 import { GAME_IDS, gameUI } from "./games.js";
 import { PlayPage } from "./play.js";
+import { wordsCtx } from "./text.js";
 import { GameInPlay } from "./session.js";
 import { freeName, listGames, loadGame, newSeed, saveGame, FORMAT, VERSION } from "./store.js";
-
-/**
- * A page's words: `_` for the catalog's messages ({field} as the narration writes them, %(field)s as a
- * page template does), in one language.
- * @typedef {{lang: string, raw: import("../lib/words.js").Words,
- *            _: (message: string, fields?: Record<string, unknown>) => string,
- *            ngettext: (singular: string, plural: string, n: number, fields?: Record<string, unknown>) => string}} WordsCtx
- */
-
-/**
- * @param {import("../lib/words.js").Words} words
- * @returns {WordsCtx}
- */
-function wordsCtx(words) {
-  const speech = new Speech(words);
-  return {
-    lang: words.lang,
-    raw: words,
-    _: (message, fields) => (message.includes("%(")
-      ? words.gettext(message).replace(/%\((\w+)\)s/g, (_m, name) => String(fields?.[name]))
-      : speech._(message, fields)),
-    ngettext: (singular, plural, n, fields) => speech.ngettext(singular, plural, n, fields),
-  };
-}
 
 const THEMES = ["auto", "light", "dark"];
 const THEME_MARKS = /** @type {Record<string, string>} */ ({ auto: "◐", light: "☀", dark: "☾" });
@@ -60,7 +36,7 @@ function keep(key, value) {
 export class Shell {
   /** @param {import("../lib/words.js").Words} words */
   constructor(words) {
-    /** @type {WordsCtx} */
+    /** @type {import("./text.js").WordsCtx} */
     this.words = wordsCtx(words);
     this.lang = words.lang;
     this.setWords(words);

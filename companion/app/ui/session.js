@@ -29,9 +29,11 @@ export class GameInPlay {
    * @param {import("./store.js").SavedGame} saved
    * @param {unknown} data
    * @param {import("../lib/words.js").Words} words
+   * @param {(saved: import("./store.js").SavedGame) => Promise<void>} [store] where each step is kept
    */
-  constructor(ui, saved, data, words) {
+  constructor(ui, saved, data, words, store = saveGame) {
     this.ui = ui;
+    this.store = store;
     this.saved = saved;
     this.data = data;
     this.words = words;
@@ -150,6 +152,6 @@ export class GameInPlay {
     this.saved.undone = this.journal.undone.map((e) => e.slice());
     this.saved.revision = (this.saved.revision ?? 0) + 1;
     this.saved.over = this.table.isOver();
-    await saveGame(this.saved);
+    await this.store(this.saved);
   }
 }
