@@ -289,3 +289,120 @@ def test_terror24_whole_game_by_taps(browser, server):
     dead = [s for s in browser.find_elements(By.CSS_SELECTOR, ".standings tr.dead")]
     for row in dead:  # a dead seat is said in words, in the standings and in the final ranking
         assert row.find_elements(By.CSS_SELECTOR, ".dead-badge")
+
+
+# ---- what every page promises ------------------------------------------------------------------------
+
+def terror24_set_up(browser) -> None:
+    """A 3-player game of 24 through its setup wizard, to round 1's bids."""
+    new_game(browser, "terror24", "table-24")
+    for field, name in zip(browser.find_elements(By.CSS_SELECTOR, ".wizard input[name=name]"), ["Aki", "Ben", "Chie"]):
+        field.send_keys(name)
+    for _ in range(3):  # players, styles, the NPC
+        tap(browser, browser.find_element(By.CSS_SELECTOR, ".wizard button[type=submit]"))
+    tap(browser, browser.find_element(By.CSS_SELECTOR, ".wizard .buttons button"))
+    left = {"R": 7, "B": 6, "Y": 5, "G": 4, "P": 2}
+    for pick in browser.find_elements(By.CSS_SELECTOR, ".wizard select.event-pick"):
+        Select(pick).select_by_value(letters_left(left, 1)[0])
+    tap(browser, browser.find_element(By.CSS_SELECTOR, ".wizard button[type=submit]"))
+
+
+def lay_bid(browser) -> None:
+    pad = browser.find_element(By.CSS_SELECTOR, "#board section.composer")
+    keys = pad.find_elements(By.CSS_SELECTOR, "button.key")
+    press(browser, keys[0])
+    tap(browser, keys[1] if len(keys) > 1 else keys[0])
+
+
+def in_view(browser, element) -> bool:
+    """Whether `element` shows whole on the screen, above the table's tools."""
+    return browser.execute_script("""
+        const box = arguments[0].getBoundingClientRect();
+        const tools = document.querySelector('.tools').getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= tools.top;""", element)
+
+
+def test_after_a_bid_the_result_and_the_next_pad_are_both_in_view(browser, server):
+    open_app(browser, server, "en")
+    terror24_set_up(browser)
+    lay_bid(browser)
+    just_now = browser.find_element(By.ID, "last-step")
+    assert "lays 2 cards face down" in just_now.find_element(By.CSS_SELECTOR, ".headline").text
+    assert in_view(browser, just_now)
+    next_key = browser.find_element(By.CSS_SELECTOR, "#board section.composer button.key")
+    assert in_view(browser, next_key), "the next bidder's pad is above the fold"
+    shot(browser, "terror24-after-bid-en")
+
+
+def test_each_page_has_one_h1_its_own_help_and_disclosure_markers(browser, server):
+    open_app(browser, server, "en")
+    assert len(browser.find_elements(By.TAG_NAME, "h1")) == 1
+    summary = browser.find_element(By.CSS_SELECTOR, "details.new-game summary")
+    marker = browser.execute_script("return getComputedStyle(arguments[0], '::before').content", summary)
+    assert marker == '"▸"'
+    new_game(browser, "famiglia", "help-fam")
+    assert [h.text for h in browser.find_elements(By.TAG_NAME, "h1")][0].startswith("help-fam")
+    # an empty History is a sentence, not a list holding one
+    history = browser.find_element(By.ID, "history-sheet")
+    assert not history.find_elements(By.TAG_NAME, "ol")
+    assert history.find_element(By.CSS_SELECTOR, "p.note").get_attribute("textContent") == "Nothing has been played yet."
+    famiglia_help = browser.find_element(By.ID, "help-sheet").get_attribute("textContent")
+    assert "Street" in famiglia_help and "robot" in famiglia_help
+    browser.get(server.url)
+    ready(browser)
+    terror24_set_up(browser)
+    terror24_help = browser.find_element(By.ID, "help-sheet").get_attribute("textContent")
+    assert "face down" in terror24_help and "life-or-death" in terror24_help
+    assert "Street" not in terror24_help
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_text_reads_at_4_5_to_1_in_both_themes(browser, server, lang):
+    from test_web_app_browser import CONTRAST  # the measure the server's pages are held to
+
+    open_app(browser, server, lang)
+    new_game(browser, "famiglia", f"contrast-{lang}")
+    rng = random.Random(2)
+    for _ in range(9):
+        famiglia_tap(browser, rng)
+    famiglia = browser.current_url
+    browser.get(server.url)
+    ready(browser)
+    terror24_set_up(browser)
+    lay_bid(browser)
+    pages = {"home": server.url, "famiglia": famiglia, "terror24": browser.current_url}
+    for theme in ("light", "dark"):
+        browser.execute_script("localStorage.setItem('theme', arguments[0])", theme)
+        for page, url in pages.items():
+            browser.get("about:blank")
+            browser.get(url)
+            ready(browser)
+            assert browser.execute_script("return document.documentElement.dataset.theme") == theme
+            assert browser.execute_script(CONTRAST) == [], (page, theme)
+            shot(browser, f"{page}-{theme}-{lang}")
+
+
+def test_the_exported_folder_installs(browser, server):
+    open_app(browser, server, "en")
+    WebDriverWait(browser, 20).until(lambda d: d.execute_script(
+        "return navigator.serviceWorker.controller !== null") or d.refresh())
+    errors = browser.execute_cdp_cmd("Page.getInstallabilityErrors", {})["installabilityErrors"]
+    assert errors == []
+    manifest = json.loads(urllib.request.urlopen(server.url + "manifest.webmanifest").read())
+    assert manifest["scope"] == "./" and manifest["display"] == "standalone"
+
+
+def test_undo_asks_then_redo_plays_it_again(browser, server):
+    open_app(browser, server, "en")
+    new_game(browser, "famiglia", "undo-redo")
+    rng = random.Random(9)
+    for _ in range(8):
+        famiglia_tap(browser, rng)
+    board = browser.find_element(By.ID, "board").text
+    press(browser, browser.find_element(By.CSS_SELECTOR, "[data-tool=undo]"))
+    assert "Take this back?" in browser.find_element(By.ID, "undo-sheet").text
+    tap(browser, browser.find_element(By.CSS_SELECTOR, "#undo-sheet button[data-undo]"))
+    assert browser.find_element(By.ID, "board").text != board
+    tap(browser, browser.find_element(By.CSS_SELECTOR, "[data-tool=redo]"))
+    assert browser.find_element(By.ID, "board").text == board
+    assert not browser.find_elements(By.CSS_SELECTOR, "[data-tool=redo]")
