@@ -176,6 +176,11 @@ def test_famiglia_history_and_undo_tell_your_own_move(browser, server):
     open_app(browser, server, "en")
     new_game(browser, "famiglia", "own-move")
     rng = random.Random(3)
+    for _ in range(2):
+        tap(browser, rng.choice(enabled(browser, "section.draw button.key")))
+    assert browser.find_element(By.CSS_SELECTOR, "section.draw .owed").text == "4"
+    tap(browser, browser.find_element(By.CSS_SELECTOR, "button[data-take-back]"))  # a mis-tapped card, alone
+    assert browser.find_element(By.CSS_SELECTOR, "section.draw .owed").text == "5"
     while enabled(browser, "section.draw button.key"):  # the first Street
         tap(browser, rng.choice(enabled(browser, "section.draw button.key")))
     take = browser.find_element(By.CSS_SELECTOR, ".street button[data-line='take 3']")

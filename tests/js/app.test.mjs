@@ -97,3 +97,20 @@ test("undo then redo gives back the same words; a reload (a new game from the sa
   assert.equal(JSON.stringify(again.story), story);
   assert.deepEqual(again.table.status(), game.table.status());
 });
+
+test("a mis-tapped card is taken back alone, the rest of the step kept; a 24 VP correction is told", async () => {
+  const words = await loadWords("en");
+  const saved = /** @type {any} */ ({ game: "famiglia", options: { level: 2, first: "player" }, seed: 0, entries: [],
+    name: "t", revision: 0, updated: 0 });
+  const game = new GameInPlay(famiglia, saved, await loadGameData("famiglia"), words, async () => {});
+  for (const card of ["R1", "B2", "G3"]) await game.play(card);
+  assert.equal(game.lastAnswer(), "G3");
+  await game.takeBackAnswer();
+  assert.deepEqual(game.saved.entries, [["R1", "B2"]]);
+  assert.equal(game.table.status().awaiting_cards, 4);
+  assert.match(game.story[0].told[0], /^Drawn: R1 B2$/);
+  const { game: t24 } = await played(terror24, "terror24-3p-midround.json", "en");
+  await t24.play("adjust Ann +2");
+  assert.match(t24.story[t24.story.length - 1].told.join(" "), /Ann \+2 VP \(manual correction\)/);
+  assert.equal(t24.lastAnswer(), null);
+});

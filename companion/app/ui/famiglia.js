@@ -134,7 +134,9 @@ function drawGrid(ctx, table) {
     h("h2", null, g.settingUp ? _("Lay out the Street: tap the cards in draw order") : _("Tap the cards drawn, in order")),
     h("p", null, _("Still owed:"), " ", h("b", { class: "owed" }, g.drawCount())),
     paragraphs(table.talk.nextLines(g).slice(1), { class: "note" }),
-    h("div", { class: "grid5" }, keys));
+    h("div", { class: "grid5" }, keys),
+    ctx.takeBack ? h("button", { type: "button", class: "wide quiet", "data-take-back": true, onclick: ctx.takeBack.run },
+      `⌫ ${ctx.takeBack.label}`) : null);
 }
 
 /**

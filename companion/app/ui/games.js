@@ -25,6 +25,7 @@
  *   ngettext: (singular: string, plural: string, n: number, fields?: Record<string, unknown>) => string,
  *   lang: string,
  *   play: (line: string) => Promise<void>,
+ *   takeBack?: {label: string, run: () => Promise<void>} | null,
  *   data: any,
  * }} Ctx
  */

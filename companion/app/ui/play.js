@@ -58,6 +58,11 @@ export class PlayPage {
   render() {
     const game = this.game;
     const table = game.table;
+    const answer = game.lastAnswer();
+    this.ctx.takeBack = answer === null ? null : {
+      label: this.ctx._("Take back the last tap"),
+      run: () => this.tool(() => game.takeBackAnswer()),
+    };
     const ending = game.ui.ending(this.ctx, table);
     const title = this.shell.title(game.data);
     const main = this.shell.page(game.saved.name, title);

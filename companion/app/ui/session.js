@@ -108,6 +108,24 @@ export class GameInPlay {
     await this.save();
   }
 
+  /**
+   * The last line of an entry still being answered (a card drawn of several owed), if any: it can be
+   * taken back alone, the rest of the step kept.
+   */
+  lastAnswer() {
+    const entry = this.journal.entries[this.journal.entries.length - 1];
+    return this.table.awaitingAnswer() && entry && entry.length > 1 ? entry[entry.length - 1] : null;
+  }
+
+  /** Take back the last line of the entry being answered (a mis-tapped card); nothing to redo. */
+  async takeBackAnswer() {
+    if (this.lastAnswer() === null) return;
+    const entry = /** @type {string[]} */ (this.journal.entries[this.journal.entries.length - 1]);
+    entry.pop();
+    this.replay();
+    await this.save();
+  }
+
   canUndo() {
     return this.journal.entries.length > 0;
   }
