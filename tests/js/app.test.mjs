@@ -9,7 +9,7 @@ import { test } from "node:test";
 import { loadGameData } from "../../companion/app/lib/appfile.js";
 import { loadWords } from "../../companion/app/lib/words.js";
 import { ui as famiglia } from "../../companion/app/ui/famiglia.js";
-import { GameInPlay } from "../../companion/app/ui/session.js";
+import { GameInPlay, NotSaved } from "../../companion/app/ui/session.js";
 import { ui as terror24 } from "../../companion/app/ui/terror24.js";
 import { wordsCtx } from "../../companion/app/ui/text.js";
 
@@ -113,4 +113,26 @@ test("a mis-tapped card is taken back alone, the rest of the step kept; a 24 VP 
   await t24.play("adjust Ann +2");
   assert.match(t24.story[t24.story.length - 1].told.join(" "), /Ann \+2 VP \(manual correction\)/);
   assert.equal(t24.lastAnswer(), null);
+});
+
+test("a step the device cannot save is not played: the game stays as it was saved, and says why", async () => {
+  const words = await loadWords("ja");
+  const saved = /** @type {any} */ ({ game: "famiglia", options: { level: 2, first: "player" }, seed: 0, entries: [],
+    name: "t", revision: 0, updated: 0 });
+  let full = false;
+  const game = new GameInPlay(famiglia, saved, await loadGameData("famiglia"), words, async () => {
+    if (full) throw new Error("QuotaExceededError");
+  });
+  await game.play("R1");
+  const before = JSON.stringify(game.table.status());
+  full = true;
+  await assert.rejects(game.play("B2"), (/** @type {Error} */ e) => {
+    assert.ok(e instanceof NotSaved);
+    assert.match(e.message, /QuotaExceededError/);
+    assert.doesNotMatch(e.message, /could not be saved/, "said in Japanese");
+    return true;
+  });
+  assert.deepEqual(game.journal.entries, [["R1"]]);
+  assert.equal(JSON.stringify(game.table.status()), before);
+  assert.equal(game.story.length, 1);
 });

@@ -42,6 +42,13 @@ export class Shell {
     this.setWords(words);
     /** @type {Map<string, unknown>} */
     this.data = new Map();
+    // one live region for the whole visit, kept through every redraw, so a step's result is announced
+    this.announcer = h("p", { class: "visually-hidden", role: "status", "aria-live": "polite" });
+  }
+
+  /** @param {string} text said to a screen reader */
+  announce(text) {
+    this.announcer.textContent = text;
   }
 
   /** @param {import("../lib/words.js").Words} words */
@@ -84,7 +91,7 @@ export class Shell {
     if (!window.isSecureContext) {
       main.append(h("p", { class: "limits" }, _("Over this connection (not HTTPS) the app cannot be installed or open without the network; your games are still kept on this device.")));
     }
-    document.body.replaceChildren(bar, main);
+    document.body.replaceChildren(bar, main, this.announcer);
     return main;
   }
 
@@ -168,6 +175,8 @@ export function applyTheme() {
   const root = document.documentElement;
   if (theme === "auto") delete root.dataset.theme;
   else root.dataset.theme = theme;
+  const dark = theme === "dark" || (theme === "auto" && matchMedia("(prefers-color-scheme: dark)").matches);
+  document.querySelector('meta[name="theme-color"]')?.setAttribute("content", dark ? "#0f1115" : "#ebe7de");
 }
 
 async function start() {

@@ -4,7 +4,7 @@
 
 import { InputError } from "../lib/engine.js";
 import { h, paragraphs } from "./dom.js";
-import { GameInPlay } from "./session.js";
+import { GameInPlay, NotSaved } from "./session.js";
 import { freeName, newSeed, saveGame } from "./store.js";
 
 /**
@@ -35,13 +35,17 @@ export class PlayPage {
       await this.game.play(line);
       this.refusal = "";
     } catch (e) {
-      if (!(e instanceof InputError)) throw e;
+      if (!(e instanceof InputError || e instanceof NotSaved)) throw e;
       this.refusal = e.message;
     } finally {
       this.busy = false;
     }
     this.render();
-    if (!this.refusal) window.scrollTo(0, 0);
+    if (!this.refusal) {
+      window.scrollTo(0, 0);
+      const last = this.game.story[this.game.story.length - 1];
+      this.shell.announce(last ? last.told[last.headline ?? 0] ?? "" : "");
+    }
   }
 
   /** @param {() => Promise<void>} work */
@@ -66,7 +70,7 @@ export class PlayPage {
     const ending = game.ui.ending(this.ctx, table);
     const title = this.shell.title(game.data);
     const main = this.shell.page(game.saved.name, title);
-    main.append(h("div", { id: "messages", class: "messages", role: "status", "aria-live": "polite" },
+    main.append(h("div", { id: "messages", class: "messages" },
       this.refusal ? h("p", { class: "refused", role: "alert" }, this.refusal) : null));
     if (ending) main.append(this.outcome(ending));
     else if (!game.saved.seen && game.story.length) main.append(this.justNow());
@@ -82,7 +86,7 @@ export class PlayPage {
     const lead = last.headline ?? 0;
     const headline = last.told[lead] ?? "";
     const rest = last.told.filter((_line, i) => i !== lead);
-    return h("section", { class: "card last-step", id: "last-step", "aria-live": "polite" },
+    return h("section", { class: "card last-step", id: "last-step" },
       h("h2", null, _("Just now")),
       h("p", { class: "headline" }, headline.trim()),
       rest.length ? h("details", null, h("summary", null, _("Everything this step did")), paragraphs(rest)) : null,

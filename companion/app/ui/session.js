@@ -2,8 +2,8 @@
 // said. Every step goes table → journal → saved in IndexedDB → painted, in that order; undo and redo
 // rebuild the table from the journal, as the terminal does.
 
-import { InputError } from "../lib/engine.js";
 import { Journal } from "../lib/journal.js";
+import { Speech } from "../lib/speech.js";
 import { saveGame } from "./store.js";
 
 /**
@@ -22,6 +22,9 @@ import { saveGame } from "./store.js";
  * A game's plug-in (ui/<game>.js); see ui/games.js.
  * @typedef {import("./games.js").GameUI} GameUI
  */
+
+/** A step the device could not keep: it was taken back, and the message says why. */
+export class NotSaved extends Error {}
 
 export class GameInPlay {
   /**
@@ -96,6 +99,7 @@ export class GameInPlay {
   async play(line) {
     const joins = this.table.awaitingAnswer();
     const step = this.ui.step(this.table, line); // throws InputError on a refusal, the table unchanged
+    const before = new Journal(this.journal.entries, this.journal.undone);
     this.journal.record(line, joins);
     if (joins && this.story.length) {
       this.lastSteps.push(step);
@@ -105,7 +109,15 @@ export class GameInPlay {
       this.story.push(this.tell(this.lastSteps));
     }
     this.saved.seen = false;
-    await this.save();
+    try {
+      await this.save();
+    } catch (e) {
+      // a step the device cannot keep is not played: the page never shows what a reload would lose
+      this.journal = before;
+      this.replay();
+      throw new NotSaved(new Speech(this.words)._(
+        "This step could not be saved on this device, so it was not played ({why}).", { why: String(e) }));
+    }
   }
 
   /**
