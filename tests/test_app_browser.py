@@ -7,6 +7,7 @@ end screens, a reload mid-game resuming exactly, and the app opening and playing
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
@@ -27,6 +28,13 @@ SUBPATH = "tabletop-kit"
 COMPANION = [sys.executable, "-c", "from companion.cli import run; run()"]
 
 pytestmark = pytest.mark.usefixtures("chromium")
+
+# A whole game runs in one language and theme in CI; TABLETOP_APP_MATRIX=1 plays each in all four.
+FULL_MATRIX = os.environ.get("TABLETOP_APP_MATRIX") == "1"
+
+
+def looks(usual: tuple[str, str]) -> list[tuple[str, str]]:
+    return [(lang, theme) for lang in ("en", "ja") for theme in ("light", "dark")] if FULL_MATRIX else [usual]
 
 
 class StaticServer:
@@ -147,11 +155,11 @@ def famiglia_tap(browser, rng: random.Random) -> bool:
     return True
 
 
-def test_famiglia_whole_game_by_taps(browser, server):
-    open_app(browser, server, "en", "dark")
-    shot(browser, "home-en-dark")
+@pytest.mark.parametrize("lang,theme", looks(("en", "dark")))
+def test_famiglia_whole_game_by_taps(browser, server, lang, theme):
+    open_app(browser, server, lang, theme)
     new_game(browser, "famiglia", "solo-night")
-    shot(browser, "famiglia-start-en-dark")
+    shot(browser, f"famiglia-start-{lang}-{theme}")
     rng = random.Random(7)
     taps = 0
     while famiglia_tap(browser, rng):
@@ -159,17 +167,20 @@ def test_famiglia_whole_game_by_taps(browser, server):
         taps += 1
         assert taps < 600, "the game never ended"
         if taps == 20:
-            shot(browser, "famiglia-mid-en-dark")
-    shot(browser, "famiglia-over-en-dark")
+            shot(browser, f"famiglia-mid-{lang}-{theme}")
+    shot(browser, f"famiglia-over-{lang}-{theme}")
     outcome = browser.find_element(By.ID, "outcome")
-    assert "Game over" in outcome.text
+    over = outcome.find_element(By.ID, "outcome-title").text
+    assert over == {"en": "Game over", "ja": "ゲーム終了"}[lang]
     places = outcome.find_elements(By.CSS_SELECTOR, ".ranking li")
-    assert {p.find_element(By.CSS_SELECTOR, ".who").text.split()[0] for p in places} == {"You", "Robot"}
+    names = {"en": {"You", "Robot"}, "ja": {"あなた", "ロボット"}}[lang]
+    assert {p.find_element(By.CSS_SELECTOR, ".who").text.split()[0] for p in places} == names
+    assert outcome.find_elements(By.CSS_SELECTOR, "button[data-rematch]")
     # The home page lists it, finished
     browser.get(server.url)
     ready(browser)
     assert "solo-night" in browser.find_element(By.ID, "games").text
-    assert "Game over" in browser.find_element(By.ID, "games").text
+    assert over in browser.find_element(By.ID, "games").text
 
 
 def test_famiglia_history_and_undo_tell_your_own_move(browser, server):
@@ -242,22 +253,23 @@ def letters_left(left: dict[str, int], n: int) -> list[str]:
     return chosen
 
 
-def test_terror24_whole_game_by_taps(browser, server):
+@pytest.mark.parametrize("lang,theme", looks(("ja", "light")))
+def test_terror24_whole_game_by_taps(browser, server, lang, theme):
     data = json.loads((ROOT / "companion" / "app" / "data" / "terror24.json").read_text("utf-8"))
     left = {s["letter"]: s["cards"] for s in data["events"]["suits"]}
-    open_app(browser, server, "ja", "light")
+    open_app(browser, server, lang, theme)
     new_game(browser, "terror24", "テロル卓")
     names = browser.find_elements(By.CSS_SELECTOR, ".wizard input[name=name]")
     for field, name in zip(names, ["Aki", "Ben", "Chie"]):
         field.send_keys(name)
-    shot(browser, "terror24-players-ja-light")
+    shot(browser, f"terror24-players-{lang}-{theme}")
     tap(browser, browser.find_element(By.CSS_SELECTOR, ".wizard button[type=submit]"))  # players
     tap(browser, browser.find_element(By.CSS_SELECTOR, ".wizard button[type=submit]"))  # styles
     tap(browser, browser.find_element(By.CSS_SELECTOR, ".wizard button[type=submit]"))  # the NPC
     tap(browser, browser.find_element(By.CSS_SELECTOR, ".wizard .buttons button"))  # the chief
     for pick in browser.find_elements(By.CSS_SELECTOR, ".wizard select.event-pick"):
         Select(pick).select_by_value(letters_left(left, 1)[0])
-    shot(browser, "terror24-grid-ja-light")
+    shot(browser, f"terror24-grid-{lang}-{theme}")
     tap(browser, browser.find_element(By.CSS_SELECTOR, ".wizard button[type=submit]"))
     assert not refused(browser), refused(browser)
     taps = 0
@@ -283,17 +295,21 @@ def test_terror24_whole_game_by_taps(browser, server):
             else:
                 tap(browser, keys[0])
             if taps == 3:
-                shot(browser, "terror24-round-ja-light")
+                shot(browser, f"terror24-round-{lang}-{theme}")
             continue
         draw = browser.find_elements(By.CSS_SELECTOR, "#board button[data-line=draw]")
         assert draw, "nothing to tap, and the game is not over"
         tap(browser, draw[0])
-    shot(browser, "terror24-over-ja-light")
+    shot(browser, f"terror24-over-{lang}-{theme}")
     outcome = browser.find_element(By.ID, "outcome")
-    assert "ゲーム終了" in outcome.text or outcome.find_elements(By.CSS_SELECTOR, ".ranking li")
-    dead = [s for s in browser.find_elements(By.CSS_SELECTOR, ".standings tr.dead")]
+    assert outcome.find_element(By.ID, "outcome-title").text == {"en": "Game over", "ja": "ゲーム終了"}[lang]
+    assert len(outcome.find_elements(By.CSS_SELECTOR, ".ranking li")) == 4  # three players and the NPC
+    dead = browser.find_elements(By.CSS_SELECTOR, ".standings tr.dead")
     for row in dead:  # a dead seat is said in words, in the standings and in the final ranking
         assert row.find_elements(By.CSS_SELECTOR, ".dead-badge")
+    marked = [li.find_element(By.CSS_SELECTOR, ".who").text.split()[0]
+              for li in outcome.find_elements(By.CSS_SELECTOR, ".ranking li") if li.find_elements(By.CSS_SELECTOR, ".mark")]
+    assert len(marked) == len(dead) + 1  # the dead, and the NPC (which cannot win)
 
 
 # ---- what every page promises ------------------------------------------------------------------------
