@@ -303,13 +303,13 @@ def test_terror24_whole_game_by_taps(browser, server, lang, theme):
     shot(browser, f"terror24-over-{lang}-{theme}")
     outcome = browser.find_element(By.ID, "outcome")
     assert outcome.find_element(By.ID, "outcome-title").text == {"en": "Game over", "ja": "ゲーム終了"}[lang]
-    assert len(outcome.find_elements(By.CSS_SELECTOR, ".ranking li")) == 4  # three players and the NPC
+    assert len(outcome.find_elements(By.CSS_SELECTOR, ".ranking li")) == 3  # the players (the NPC is not ranked)
     dead = browser.find_elements(By.CSS_SELECTOR, ".standings tr.dead")
     for row in dead:  # a dead seat is said in words, in the standings and in the final ranking
         assert row.find_elements(By.CSS_SELECTOR, ".dead-badge")
     marked = [li.find_element(By.CSS_SELECTOR, ".who").text.split()[0]
               for li in outcome.find_elements(By.CSS_SELECTOR, ".ranking li") if li.find_elements(By.CSS_SELECTOR, ".mark")]
-    assert len(marked) == len(dead) + 1  # the dead, and the NPC (which cannot win)
+    assert len(marked) == len(dead)
 
 
 # ---- what every page promises ------------------------------------------------------------------------

@@ -339,7 +339,7 @@ function ending(ctx, table) {
     rows: outcome.ranking.map(/** @param {{place: number, who: string, score: number}} p */ (p) => {
       const seat = game.seats.find((s) => s.name === p.who);
       return { place: p.place, who: p.who, score: _("{n} VP", { n: p.score }), won: outcome.winners.includes(p.who),
-        mark: seat?.dead ? _("dead") : seat?.npc ? _("(the NPC cannot win)") : "" };
+        mark: seat?.dead ? _("dead") : "" };
     }),
     how: _("Those who survived the life-or-death check rank first, by VP."),
     figures: [],
