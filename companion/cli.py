@@ -5,6 +5,7 @@ from tabletop import cli_i18n
 from tabletop.crash import internal_error, silence_stdout
 from tabletop.i18n import N_
 
+from .appcli import app
 from .famiglia.cli import command as famiglia
 from .games import games
 from .showdown.cli import command as showdown
@@ -21,7 +22,7 @@ def main() -> None:
     pass
 
 
-for group in (famiglia, terror24, showdown, games, serve):
+for group in (famiglia, terror24, showdown, games, serve, app):
     main.add_command(group)
 
 

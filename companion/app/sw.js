@@ -1,0 +1,31 @@
+// The app's service worker: every file of the app is kept at install, so after the first visit the app
+// opens and plays with no network. Nothing else is ever fetched. `companion app export` writes the
+// list of files and a version (a hash of their contents) into BUILD below: a changed app is a changed
+// worker, fetched in the background and taken at the next start, never in the middle of a game (no
+// skipWaiting: the old worker serves every open tab until they are all closed).
+// @ts-nocheck: a worker's globals (self, caches, FetchEvent); the browser code's type check knows the page's
+"use strict";
+const BUILD = { version: "source", files: [] };
+const CACHE = `tabletop-app-${BUILD.version}`;
+const SCOPE = new URL("./", self.location.href);
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(["./", ...BUILD.files])));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(caches.keys().then((names) => Promise.all(
+    names.filter((n) => n.startsWith("tabletop-app-") && n !== CACHE).map((n) => caches.delete(n)))));
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== SCOPE.origin || !url.pathname.startsWith(SCOPE.pathname)) return;
+  // one entry a file whatever its query string; a page of the app is the app's index
+  const key = request.mode === "navigate" ? SCOPE.href : url.origin + url.pathname;
+  event.respondWith(caches.open(CACHE).then(async (cache) => {
+    const kept = await cache.match(key, { ignoreSearch: true });
+    return kept ?? fetch(request);
+  }));
+});

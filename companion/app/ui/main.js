@@ -1,0 +1,195 @@
+// The app: the bar (the games, the theme, the other language), the home page (the games on this
+// device, a new game with its options) and a game's page (ui/play.js). Everything is addressed
+// relative to this folder, so the app works at a host's root or under any subpath; the games live in
+// IndexedDB (ui/store.js) and the service worker (sw.js) keeps the app's files for offline play.
+
+import { APP_BASE, loadGameData } from "../lib/appfile.js";
+import { loadWords, normalise } from "../lib/words.js";
+import { h } from "./dom.js";
+import { GAME_IDS, gameUI } from "./games.js";
+import { PlayPage } from "./play.js";
+import { wordsCtx } from "./text.js";
+import { GameInPlay } from "./session.js";
+import { freeName, listGames, loadGame, newSeed, saveGame, FORMAT, VERSION } from "./store.js";
+
+const THEMES = ["auto", "light", "dark"];
+const THEME_MARKS = /** @type {Record<string, string>} */ ({ auto: "◐", light: "☀", dark: "☾" });
+
+/** @param {string} key */
+function kept(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null; // storage refused (private mode): this visit only
+  }
+}
+
+/** @param {string} key @param {string} value */
+function keep(key, value) {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    /* this visit only */
+  }
+}
+
+export class Shell {
+  /** @param {import("../lib/words.js").Words} words */
+  constructor(words) {
+    /** @type {import("./text.js").WordsCtx} */
+    this.words = wordsCtx(words);
+    this.lang = words.lang;
+    this.setWords(words);
+    /** @type {Map<string, unknown>} */
+    this.data = new Map();
+    // one live region for the whole visit, kept through every redraw, so a step's result is announced
+    this.announcer = h("p", { class: "visually-hidden", role: "status", "aria-live": "polite" });
+  }
+
+  /** @param {string} text said to a screen reader */
+  announce(text) {
+    this.announcer.textContent = text;
+  }
+
+  /** @param {import("../lib/words.js").Words} words */
+  setWords(words) {
+    this.lang = words.lang;
+    this.words = wordsCtx(words);
+    document.documentElement.lang = words.lang;
+  }
+
+  /** @param {any} data a game's data: its title in both languages */
+  title(data) {
+    return data.title[this.lang] ?? data.title.en;
+  }
+
+  /** @param {string} game */
+  async gameData(game) {
+    if (!this.data.has(game)) this.data.set(game, await loadGameData(game, APP_BASE));
+    return /** @type {any} */ (this.data.get(game));
+  }
+
+  /**
+   * The page's frame: the bar and an empty <main> headed by `heading`; returns the <main>.
+   * @param {string} heading
+   * @param {string} [sub]
+   */
+  page(heading, sub = "") {
+    const { _ } = this.words;
+    const theme = kept("theme") ?? "auto";
+    /** @type {Record<string, string>} */
+    const themeNames = { auto: _("Theme: as the device"), light: _("Theme: light"), dark: _("Theme: dark") };
+    const other = this.lang === "ja" ? { code: "en", label: "English" } : { code: "ja", label: "日本語" };
+    const bar = h("header", { class: "bar" },
+      h("a", { class: "bar-home", href: "./" }, _("Games")),
+      h("span", { class: "bar-title" }),
+      h("button", { type: "button", class: "theme-switch", "aria-label": themeNames[theme], title: themeNames[theme],
+        onclick: () => { keep("theme", THEMES[(THEMES.indexOf(theme) + 1) % THEMES.length]); applyTheme(); this.route(); } },
+      THEME_MARKS[theme]),
+      h("button", { type: "button", class: "lang-switch", lang: other.code, onclick: () => this.switchLanguage(other.code) }, other.label));
+    const main = h("main", null, h("h1", null, heading, sub ? h("small", { class: "sub" }, sub) : null));
+    if (!window.isSecureContext) {
+      main.append(h("p", { class: "limits" }, _("Over this connection (not HTTPS) the app cannot be installed or open without the network; your games are still kept on this device.")));
+    }
+    document.body.replaceChildren(bar, main, this.announcer);
+    return main;
+  }
+
+  /** @param {string} code */
+  async switchLanguage(code) {
+    keep("lang", code);
+    this.setWords(await loadWords(code, APP_BASE));
+    await this.route();
+  }
+
+  /** The page the address names: `#game=NAME` a game, else the home page. */
+  async route() {
+    const name = new URLSearchParams(location.hash.slice(1)).get("game");
+    if (name !== null) {
+      const saved = await loadGame(name);
+      if (saved) return this.play(saved);
+    }
+    return this.home();
+  }
+
+  /** @param {string} name */
+  open(name) {
+    const hash = `#${new URLSearchParams({ game: name })}`;
+    if (location.hash === hash) void this.route();
+    else location.hash = hash;
+  }
+
+  /** @param {import("./store.js").SavedGame} saved */
+  async play(saved) {
+    const ui = await gameUI(saved.game);
+    const data = await this.gameData(saved.game);
+    const game = new GameInPlay(ui, saved, data, this.words.raw);
+    new PlayPage(this, game).render();
+  }
+
+  async home() {
+    const { _ } = this.words;
+    const main = this.page(_("Table companion"));
+    document.title = _("Table companion");
+    const games = await listGames();
+    const rows = [];
+    for (const saved of games) {
+      const data = await this.gameData(saved.game);
+      rows.push(h("li", { class: "game-row" }, h("a", { class: "game-link", href: `#${new URLSearchParams({ game: saved.name })}` },
+        h("span", { class: "game-name" }, saved.name),
+        h("span", { class: "game-meta" }, this.title(data), saved.over ? ` · ${_("Game over")}` : ""))));
+    }
+    main.append(h("section", { class: "card" }, h("h2", null, _("Saved games")),
+      rows.length ? h("ul", { class: "games", id: "games" }, rows)
+        : h("p", { class: "note" }, _("No saved game yet: start one below."))));
+    const offers = [];
+    for (const id of GAME_IDS) {
+      const ui = await gameUI(id);
+      const data = await this.gameData(id);
+      const options = ui.options(this.words_ctx(data), data);
+      const name = h("input", { name: "name", required: true, value: await freeName(id), autocomplete: "off", maxlength: 40 });
+      const form = /** @type {HTMLFormElement} */ (h("form", { "data-create": id }, h("label", null, _("Name"), " ", name),
+        options.fields, h("button", { type: "submit", class: "main" }, _("Start"))));
+      form.addEventListener("submit", async (event) => {
+        event.preventDefault();
+        const wanted = String(new FormData(form).get("name")).trim() || id;
+        const gameName = await freeName(wanted);
+        await saveGame({ format: FORMAT, version: VERSION, game: id, options: { ...options.read(form), lang: this.lang },
+          seed: newSeed(), revision: 0, entries: [], name: gameName, updated: Date.now(), seen: true });
+        this.open(gameName);
+      });
+      offers.push(h("details", { class: "new-game" }, h("summary", null, this.title(data)), form));
+    }
+    main.append(h("section", { class: "card" }, h("h2", null, _("New game")), offers));
+  }
+
+  /** @param {unknown} data */
+  words_ctx(data) {
+    return { ...this.words, play: async () => {}, data };
+  }
+}
+
+/** The theme this device keeps (or the device's own), set before the page is painted. */
+export function applyTheme() {
+  const theme = kept("theme") ?? "auto";
+  const root = document.documentElement;
+  if (theme === "auto") delete root.dataset.theme;
+  else root.dataset.theme = theme;
+  const dark = theme === "dark" || (theme === "auto" && matchMedia("(prefers-color-scheme: dark)").matches);
+  document.querySelector('meta[name="theme-color"]')?.setAttribute("content", dark ? "#0f1115" : "#ebe7de");
+}
+
+async function start() {
+  applyTheme();
+  const lang = kept("lang") ?? normalise(navigator.language) ?? "en";
+  const shell = new Shell(await loadWords(lang, APP_BASE));
+  window.addEventListener("hashchange", () => void shell.route());
+  await shell.route();
+  document.documentElement.dataset.ready = "true";
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    // the new version of the app's files is fetched in the background and taken at the next start
+    navigator.serviceWorker.register("sw.js").catch(() => {});
+  }
+}
+
+void start();

@@ -1,0 +1,155 @@
+// A game's page: what the last step brought about ("Just now"), the board the game's plug-in draws, the
+// end of the game with a rematch, and the table's tools — Undo (which asks first, in the game's words),
+// Redo, History and Help. A tap is played, saved, then painted.
+
+import { InputError } from "../lib/engine.js";
+import { h, paragraphs } from "./dom.js";
+import { GameInPlay, NotSaved } from "./session.js";
+import { freeName, newSeed, saveGame } from "./store.js";
+
+/**
+ * @typedef {import("./main.js").Shell} Shell
+ * @typedef {import("./games.js").Ctx} Ctx
+ */
+
+export class PlayPage {
+  /**
+   * @param {Shell} shell
+   * @param {GameInPlay} game
+   */
+  constructor(shell, game) {
+    this.shell = shell;
+    this.game = game;
+    this.busy = false;
+    /** @type {string} a refusal, said until the next tap */
+    this.refusal = "";
+    /** @type {Ctx} */
+    this.ctx = { ...shell.words, play: (line) => this.play(line), data: game.data };
+  }
+
+  /** @param {string} line */
+  async play(line) {
+    if (this.busy) return; // a second tap before the first is saved would be played on an old board
+    this.busy = true;
+    try {
+      await this.game.play(line);
+      this.refusal = "";
+    } catch (e) {
+      if (!(e instanceof InputError || e instanceof NotSaved)) throw e;
+      this.refusal = e.message;
+    } finally {
+      this.busy = false;
+    }
+    this.render();
+    if (!this.refusal) {
+      window.scrollTo(0, 0);
+      const last = this.game.story[this.game.story.length - 1];
+      this.shell.announce(last ? last.told[last.headline ?? 0] ?? "" : "");
+    }
+  }
+
+  /** @param {() => Promise<void>} work */
+  async tool(work) {
+    try {
+      await work();
+      this.refusal = "";
+    } catch (e) {
+      this.refusal = e instanceof Error ? e.message : String(e);
+    }
+    this.render();
+  }
+
+  render() {
+    const game = this.game;
+    const table = game.table;
+    const answer = game.lastAnswer();
+    this.ctx.takeBack = answer === null ? null : {
+      label: this.ctx._("Take back the last tap"),
+      run: () => this.tool(() => game.takeBackAnswer()),
+    };
+    const ending = game.ui.ending(this.ctx, table);
+    const title = this.shell.title(game.data);
+    const main = this.shell.page(game.saved.name, title);
+    main.append(h("div", { id: "messages", class: "messages" },
+      this.refusal ? h("p", { class: "refused", role: "alert" }, this.refusal) : null));
+    if (ending) main.append(this.outcome(ending));
+    else if (!game.saved.seen && game.story.length) main.append(this.justNow());
+    main.append(h("section", { id: "board", class: "board" }, game.ui.board(this.ctx, table)));
+    main.append(this.tools());
+    document.title = `${game.saved.name} — ${title}`;
+  }
+
+  /** What the last step did, what matters to the table first; the rest folded under it. */
+  justNow() {
+    const { _ } = this.ctx;
+    const last = this.game.story[this.game.story.length - 1];
+    const lead = last.headline ?? 0;
+    const headline = last.told[lead] ?? "";
+    const rest = last.told.filter((_line, i) => i !== lead);
+    return h("section", { class: "card last-step", id: "last-step" },
+      h("h2", null, _("Just now")),
+      h("p", { class: "headline" }, headline.trim()),
+      rest.length ? h("details", null, h("summary", null, _("Everything this step did")), paragraphs(rest)) : null,
+      h("button", { type: "button", class: "wide", onclick: () => this.tool(() => this.game.dismiss()) }, _("Continue")));
+  }
+
+  /** @param {import("./games.js").Ending} end */
+  outcome(end) {
+    const { _ } = this.ctx;
+    const rows = end.rows.map((row) => h("li", { class: row.won ? "won" : "" },
+      h("span", { class: "place" }, row.place),
+      h("span", { class: "who" }, row.who, row.won ? [" ", h("b", { class: "winner-badge" }, _("wins"))] : null,
+        row.mark ? [" ", h("b", { class: "mark" }, row.mark)] : null),
+      h("span", { class: "score" }, row.score)));
+    return h("section", { class: "card outcome", id: "outcome", "aria-labelledby": "outcome-title" },
+      h("h2", { id: "outcome-title", class: "big" }, _("Game over")),
+      end.rows.some((r) => r.won) ? null : h("p", { class: "verdict" }, _("A draw: nobody wins.")),
+      h("ol", { class: "ranking" }, rows),
+      end.figures.map((line) => h("p", null, line)),
+      end.how ? h("p", { class: "note" }, end.how) : null,
+      h("button", { type: "button", class: "main wide", "data-rematch": true, onclick: () => this.rematch() },
+        _("Rematch with the same setup")));
+  }
+
+  async rematch() {
+    const saved = this.game.saved;
+    const again = this.game.ui.rematch(saved, this.game.table);
+    const name = await freeName(saved.name.replace(/ \d+$/, ""));
+    await saveGame({ ...saved, name, options: again.options, entries: again.entries, undone: [], seed: newSeed(),
+      revision: 0, over: false, seen: true, updated: Date.now() });
+    this.shell.open(name);
+  }
+
+  tools() {
+    const { _ } = this.ctx;
+    const game = this.game;
+    const story = game.story;
+    const last = story[story.length - 1];
+    const sheet = (/** @type {string} */ id, /** @type {string} */ title, /** @type {(HTMLElement | null)[]} */ body) =>
+      h("dialog", { id, class: "sheet", "aria-labelledby": `${id}-title` },
+        h("div", { class: "sheet-head" }, h("h2", { id: `${id}-title` }, title),
+          h("button", { type: "button", onclick: () => close(id) }, _("Close"))), body);
+    const close = (/** @type {string} */ id) => /** @type {HTMLDialogElement} */ (document.getElementById(id)).close();
+    const open = (/** @type {string} */ id) => /** @type {HTMLDialogElement} */ (document.getElementById(id)).showModal();
+    const history = story.length
+      ? h("ol", { class: "history" }, story.map((step) => h("li", null, paragraphs(step.told))))
+      : h("p", { class: "note" }, _("Nothing has been played yet."));
+    const help = [...this.game.ui.help(this.ctx), _("Every tap is saved on this phone at once, so a closed tab or a reload takes up the game where it was. Undo takes the last step back (it asks first); Redo plays it again, until another step is played.")];
+    return h("div", { id: "table-tools" },
+      h("nav", { class: "tools", "aria-label": _("The table's tools") },
+        game.canUndo() ? h("button", { type: "button", "data-tool": "undo", onclick: () => open("undo-sheet") }, _("Undo")) : null,
+        game.canRedo() ? h("button", { type: "button", "data-tool": "redo", onclick: () => this.tool(() => game.redo()) }, _("Redo")) : null,
+        h("button", { type: "button", "data-tool": "history", onclick: () => open("history-sheet") }, _("History")),
+        h("button", { type: "button", "data-tool": "help", onclick: () => open("help-sheet") }, _("Help"))),
+      last ? h("dialog", { id: "undo-sheet", class: "sheet", "aria-labelledby": "undo-title" },
+        h("h2", { id: "undo-title" }, _("Take this back?")),
+        h("div", { class: "told" }, last.told.length ? paragraphs(last.told) : h("p", null, _("The last step"))),
+        h("p", { class: "note" }, _("You can play it again with Redo, until another step is played.")),
+        h("div", { class: "sheet-actions" },
+          h("button", { type: "button", class: "main", "data-undo": true, onclick: () => { close("undo-sheet"); this.tool(() => game.undo()); } },
+            _("Take it back")),
+          h("button", { type: "button", onclick: () => close("undo-sheet") }, _("Keep it")))) : null,
+      sheet("history-sheet", _("History"), [history]),
+      sheet("help-sheet", _("Help"), paragraphs(help)));
+  }
+}

@@ -1,0 +1,139 @@
+// The app's telling of a step (companion/app/ui/): what History, the undo question and "Just now" say,
+// played over the saved-game fixtures the Python wrote. Famiglia's entries say the cards drawn and your
+// own move, and a robot's turn is headed by the card it takes; a 24 round is headed by its ranking,
+// and the final ranking marks the dead in words — in English and Japanese.
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { test } from "node:test";
+
+import { loadGameData } from "../../companion/app/lib/appfile.js";
+import { loadWords } from "../../companion/app/lib/words.js";
+import { ui as famiglia } from "../../companion/app/ui/famiglia.js";
+import { GameInPlay, NotSaved } from "../../companion/app/ui/session.js";
+import { ui as terror24 } from "../../companion/app/ui/terror24.js";
+import { wordsCtx } from "../../companion/app/ui/text.js";
+
+const FIXTURES = new URL("../fixtures/journals/", import.meta.url);
+
+/**
+ * A fixture played by the app as a table would have tapped it: its accepted lines, undo and redo
+ * included, each saved (here: nowhere).
+ * @param {import("../../companion/app/ui/games.js").GameUI} ui
+ * @param {string} name
+ * @param {string} lang
+ */
+async function played(ui, name, lang) {
+  const fixture = JSON.parse(await readFile(new URL(name, FIXTURES), "utf8"));
+  const words = await loadWords(lang);
+  const saved = /** @type {any} */ ({ game: fixture.game, options: fixture.options, seed: fixture.seed ?? 0,
+    entries: [], name, revision: 0, updated: 0 });
+  const game = new GameInPlay(ui, saved, await loadGameData(fixture.game), words, async () => {});
+  for (const step of fixture.steps) {
+    if (!step.ok) continue;
+    const [word, count] = step.line.trim().split(/\s+/);
+    if (word === "undo") {
+      for (let n = Number(count ?? 1); n > 0; n--) await game.undo();
+    } else if (word === "redo") {
+      await game.redo();
+    } else {
+      await game.play(step.line);
+    }
+  }
+  return { game, ctx: { ...wordsCtx(words), play: async () => {}, data: game.data } };
+}
+
+test("Famiglia: History says the cards drawn and your own move; a robot's turn is headed by its card", async () => {
+  const { game } = await played(famiglia, "famiglia-level1-player-first.json", "en");
+  const [first] = game.story;
+  assert.match(first.told[0], /^Drawn: (\S+ ){5}\S+$/, "the first entry: the six cards of the first Street");
+  const recruits = game.story.filter((e) => e.told.some((line) => /^You recruit \S+ \(position \d+\)\.$/.test(line)));
+  assert.ok(recruits.length > 3, "your recruits are told");
+  const robot = game.story.filter((e) => e.told.some((line) => line.startsWith("Robot takes ")));
+  assert.ok(robot.length > 3);
+  for (const entry of robot) {
+    assert.match(entry.told[/** @type {number} */ (entry.headline)], /^Robot takes \S+ \(\w+ from left\)\.$/);
+  }
+  assert.ok(game.story.every((e) => e.told.length && e.told.every((line) => line.trim() && line.trim() !== "—")));
+});
+
+test("Famiglia in Japanese: your move and the robot's card", async () => {
+  const { game } = await played(famiglia, "famiglia-level1-player-first.json", "ja");
+  assert.match(game.story[0].told[0], /^引いたカード/);
+  const robot = game.story.find((e) => e.headline !== undefined);
+  assert.ok(robot && /ロボット/.test(robot.told[/** @type {number} */ (robot.headline)]));
+});
+
+test("24: a round is headed by its ranking, not by the last bid laid", async () => {
+  const { game } = await played(terror24, "terror24-3p-virtual.json", "en");
+  const rounds = game.story.filter((e) => e.told.some((line) => line.startsWith("coop bidders:")));
+  assert.ok(rounds.length >= 5);
+  for (const entry of rounds) {
+    assert.equal(entry.headline, 0);
+    assert.match(entry.told[0], /^Round \d: (1\. \S+|nobody)/);
+    assert.ok(entry.told.some((line) => / lays \d cards? face down$| turns up /.test(line)), "the bid is still told");
+  }
+});
+
+test("24: the final ranking marks the dead in words, in both languages", async () => {
+  for (const [lang, dead] of [["en", "dead"], ["ja", "殉死"]]) {
+    const { game, ctx } = await played(terror24, "terror24-3p-virtual.json", lang);
+    const end = terror24.ending(ctx, game.table);
+    assert.ok(end);
+    const ben = end.rows.find((r) => r.who === "Ben");
+    assert.equal(ben?.mark, dead);
+    assert.deepEqual(end.rows.map((r) => r.who).sort(), ["Aki", "Ben", "Chie"]);
+    assert.ok(end.rows.filter((r) => r.who !== "Ben").every((r) => r.mark === ""));
+    assert.ok(end.how.length > 0, "how the ranking is made (the survivors first) is said");
+  }
+});
+
+test("undo then redo gives back the same words; a reload (a new game from the saved file) tells the same", async () => {
+  const { game } = await played(famiglia, "famiglia-level4-player-first.json", "en");
+  const story = JSON.stringify(game.story);
+  await game.undo();
+  assert.equal(game.story.length, JSON.parse(story).length - 1);
+  await game.redo();
+  assert.equal(JSON.stringify(game.story), story);
+  const again = new GameInPlay(famiglia, game.saved, game.data, game.words, async () => {});
+  assert.equal(JSON.stringify(again.story), story);
+  assert.deepEqual(again.table.status(), game.table.status());
+});
+
+test("a mis-tapped card is taken back alone, the rest of the step kept; a 24 VP correction is told", async () => {
+  const words = await loadWords("en");
+  const saved = /** @type {any} */ ({ game: "famiglia", options: { level: 2, first: "player" }, seed: 0, entries: [],
+    name: "t", revision: 0, updated: 0 });
+  const game = new GameInPlay(famiglia, saved, await loadGameData("famiglia"), words, async () => {});
+  for (const card of ["R1", "B2", "G3"]) await game.play(card);
+  assert.equal(game.lastAnswer(), "G3");
+  await game.takeBackAnswer();
+  assert.deepEqual(game.saved.entries, [["R1", "B2"]]);
+  assert.equal(game.table.status().awaiting_cards, 4);
+  assert.match(game.story[0].told[0], /^Drawn: R1 B2$/);
+  const { game: t24 } = await played(terror24, "terror24-3p-midround.json", "en");
+  await t24.play("adjust Ann +2");
+  assert.match(t24.story[t24.story.length - 1].told.join(" "), /Ann \+2 VP \(manual correction\)/);
+  assert.equal(t24.lastAnswer(), null);
+});
+
+test("a step the device cannot save is not played: the game stays as it was saved, and says why", async () => {
+  const words = await loadWords("ja");
+  const saved = /** @type {any} */ ({ game: "famiglia", options: { level: 2, first: "player" }, seed: 0, entries: [],
+    name: "t", revision: 0, updated: 0 });
+  let full = false;
+  const game = new GameInPlay(famiglia, saved, await loadGameData("famiglia"), words, async () => {
+    if (full) throw new Error("QuotaExceededError");
+  });
+  await game.play("R1");
+  const before = JSON.stringify(game.table.status());
+  full = true;
+  await assert.rejects(game.play("B2"), (/** @type {Error} */ e) => {
+    assert.ok(e instanceof NotSaved);
+    assert.match(e.message, /QuotaExceededError/);
+    assert.doesNotMatch(e.message, /could not be saved/, "said in Japanese");
+    return true;
+  });
+  assert.deepEqual(game.journal.entries, [["R1"]]);
+  assert.equal(JSON.stringify(game.table.status()), before);
+  assert.equal(game.story.length, 1);
+});

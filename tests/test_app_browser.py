@@ -1,0 +1,429 @@
+"""The app (companion/app/) on a phone alone, in a real browser (Debian's chromium and chromedriver at
+360 × 640), against the folder `companion app export` writes, served by a plain static file server with
+no API, under a subpath (/tabletop-kit/, as a GitHub Pages project site): whole games by taps to their
+end screens, a reload mid-game resuming exactly, and the app opening and playing with the server gone
+(its service worker; http://localhost is a secure context). Screenshots go to output/app-screenshots/.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+import test_web_browser as played
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOTS = ROOT / "output" / "app-screenshots"
+SUBPATH = "tabletop-kit"
+COMPANION = [sys.executable, "-c", "from companion.cli import run; run()"]
+
+pytestmark = pytest.mark.usefixtures("chromium")
+
+# A whole game runs in one language and theme in CI; TABLETOP_APP_MATRIX=1 plays each in all four.
+FULL_MATRIX = os.environ.get("TABLETOP_APP_MATRIX") == "1"
+
+
+def looks(usual: tuple[str, str]) -> list[tuple[str, str]]:
+    return [(lang, theme) for lang in ("en", "ja") for theme in ("light", "dark")] if FULL_MATRIX else [usual]
+
+
+class StaticServer:
+    """Python's own static file server over `folder`: no API, nothing but files."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.port = played.free_port()
+        self.url = f"http://localhost:{self.port}/{SUBPATH}/"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen([sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1",
+                                         "--directory", str(self.folder)],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                urllib.request.urlopen(self.url, timeout=1)
+                return
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise RuntimeError("the static server did not start")
+                time.sleep(0.1)
+
+    def stop(self) -> None:
+        if self.process:
+            self.process.terminate()
+            self.process.wait(10)
+            self.process = None
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The exported app in a folder of a static site, at /tabletop-kit/."""
+    root = tmp_path_factory.mktemp("site")
+    subprocess.run(COMPANION + ["app", "export", str(root / SUBPATH), "--quiet"], check=True)
+    return root
+
+
+@pytest.fixture
+def server(site):
+    static = StaticServer(site)
+    static.start()
+    yield static
+    static.stop()
+
+
+@pytest.fixture
+def browser(tmp_path_factory, chromium, server):  # a fresh profile: no games, no service worker
+    driver = played.phone_browser(tmp_path_factory, chromium)
+    yield driver
+    driver.quit()
+
+
+def shot(browser, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    browser.save_screenshot(str(SHOTS / f"{name}.png"))
+
+
+def ready(browser) -> None:
+    WebDriverWait(browser, 10).until(lambda d: d.execute_script("return document.documentElement.dataset.ready"))
+
+
+def open_app(browser, server, lang="en", theme="auto") -> None:
+    browser.get(server.url)
+    browser.execute_script("localStorage.setItem('lang', arguments[0]); localStorage.setItem('theme', arguments[1]);",
+                           lang, theme)
+    browser.get(server.url)
+    ready(browser)
+
+
+def press(browser, element) -> None:
+    """Tap, the element brought into view first (as a thumb would scroll to it)."""
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
+def tap(browser, element) -> None:
+    """Tap and wait for the page to be painted again (every tap that plays redraws it)."""
+    press(browser, element)
+    WebDriverWait(browser, 10).until(expected_conditions.staleness_of(element))
+
+
+def new_game(browser, game: str, name: str, options: dict | None = None) -> None:
+    form = browser.find_element(By.CSS_SELECTOR, f"form[data-create='{game}']")
+    browser.execute_script("arguments[0].closest('details').open = true", form)
+    field = form.find_element(By.NAME, "name")
+    field.clear()
+    field.send_keys(name)
+    for key, value in (options or {}).items():
+        form.find_element(By.CSS_SELECTOR, f"input[name='{key}'][value='{value}']").click()
+    tap(browser, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "board"))
+
+
+def enabled(browser, css: str):
+    return [b for b in browser.find_elements(By.CSS_SELECTOR, css) if b.is_enabled()]
+
+
+def refused(browser) -> str:
+    return " ".join(p.text for p in browser.find_elements(By.CSS_SELECTOR, "#messages .refused"))
+
+
+# ---- Famiglia ---------------------------------------------------------------------------------------
+
+def famiglia_tap(browser, rng: random.Random) -> bool:
+    """One tap of a Famiglia game: a card drawn, else your move; False once the game is over."""
+    if browser.find_elements(By.ID, "outcome"):
+        return False
+    keys = enabled(browser, "section.draw button.key")
+    if keys:
+        tap(browser, rng.choice(keys))
+        return True
+    moves = enabled(browser, ".street button.tap")
+    assert moves, "neither a card to draw nor a move to make, and the game is not over"
+    tap(browser, rng.choice(moves))
+    return True
+
+
+@pytest.mark.parametrize("lang,theme", looks(("en", "dark")))
+def test_famiglia_whole_game_by_taps(browser, server, lang, theme):
+    open_app(browser, server, lang, theme)
+    new_game(browser, "famiglia", "solo-night")
+    shot(browser, f"famiglia-start-{lang}-{theme}")
+    rng = random.Random(7)
+    taps = 0
+    while famiglia_tap(browser, rng):
+        assert not refused(browser), refused(browser)
+        taps += 1
+        assert taps < 600, "the game never ended"
+        if taps == 20:
+            shot(browser, f"famiglia-mid-{lang}-{theme}")
+    shot(browser, f"famiglia-over-{lang}-{theme}")
+    outcome = browser.find_element(By.ID, "outcome")
+    over = outcome.find_element(By.ID, "outcome-title").text
+    assert over == {"en": "Game over", "ja": "ゲーム終了"}[lang]
+    places = outcome.find_elements(By.CSS_SELECTOR, ".ranking li")
+    names = {"en": {"You", "Robot"}, "ja": {"あなた", "ロボット"}}[lang]
+    assert {p.find_element(By.CSS_SELECTOR, ".who").text.split()[0] for p in places} == names
+    assert outcome.find_elements(By.CSS_SELECTOR, "button[data-rematch]")
+    # The home page lists it, finished
+    browser.get(server.url)
+    ready(browser)
+    assert "solo-night" in browser.find_element(By.ID, "games").text
+    assert over in browser.find_element(By.ID, "games").text
+
+
+def test_famiglia_history_and_undo_tell_your_own_move(browser, server):
+    open_app(browser, server, "en")
+    new_game(browser, "famiglia", "own-move")
+    rng = random.Random(3)
+    for _ in range(2):
+        tap(browser, rng.choice(enabled(browser, "section.draw button.key")))
+    assert browser.find_element(By.CSS_SELECTOR, "section.draw .owed").text == "4"
+    tap(browser, browser.find_element(By.CSS_SELECTOR, "button[data-take-back]"))  # a mis-tapped card, alone
+    assert browser.find_element(By.CSS_SELECTOR, "section.draw .owed").text == "5"
+    while enabled(browser, "section.draw button.key"):  # the first Street
+        tap(browser, rng.choice(enabled(browser, "section.draw button.key")))
+    take = browser.find_element(By.CSS_SELECTOR, ".street button[data-line='take 3']")
+    card = browser.find_elements(By.CSS_SELECTOR, ".street .slot")[2].find_element(By.CSS_SELECTOR, ".fcard b").text
+    tap(browser, take)
+    browser.find_element(By.CSS_SELECTOR, "[data-tool=undo]").click()
+    question = browser.find_element(By.ID, "undo-sheet").text
+    assert f"You recruit {card} (position 3)." in question
+    browser.find_element(By.CSS_SELECTOR, "#undo-sheet button:not(.main)").click()
+    browser.find_element(By.CSS_SELECTOR, "[data-tool=history]").click()
+    entries = browser.find_elements(By.CSS_SELECTOR, "#history-sheet ol.history > li")
+    assert entries[0].text.startswith("Drawn: "), "the first entry says the cards laid out, never a bare dash"
+    assert f"You recruit {card} (position 3)." in entries[-1].text
+
+
+def test_reload_mid_game_resumes_exactly(browser, server):
+    open_app(browser, server, "en")
+    new_game(browser, "famiglia", "reload-me")
+    rng = random.Random(11)
+    for _ in range(25):
+        famiglia_tap(browser, rng)
+    before = browser.find_element(By.ID, "board").text
+    history = browser.execute_script("return document.getElementById('history-sheet').textContent")
+    browser.refresh()
+    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "board"))
+    assert browser.find_element(By.ID, "board").text == before
+    assert browser.execute_script("return document.getElementById('history-sheet').textContent") == history
+
+
+def test_offline_after_the_first_visit(browser, server):
+    open_app(browser, server, "en")
+    # the service worker has kept every file of the app
+    WebDriverWait(browser, 20).until(lambda d: d.execute_script(
+        "return navigator.serviceWorker.controller !== null || (navigator.serviceWorker.ready.then(() => "
+        "location.reload()), false)"))
+    new_game(browser, "famiglia", "offline")
+    server.stop()
+    browser.refresh()
+    ready(browser)
+    assert browser.find_element(By.TAG_NAME, "h1").text.startswith("offline")
+    rng = random.Random(5)
+    for _ in range(8):
+        assert famiglia_tap(browser, rng)
+    assert not refused(browser)
+    browser.get(server.url)  # the home page too, with nothing listening
+    ready(browser)
+    assert "offline" in browser.find_element(By.ID, "games").text
+
+
+# ---- 24 ----------------------------------------------------------------------------------------------
+
+def letters_left(left: dict[str, int], n: int) -> list[str]:
+    """n event letters the grid still has cards for, the most plentiful first."""
+    chosen = []
+    for _ in range(n):
+        letter = max(left, key=lambda k: left[k])
+        left[letter] -= 1
+        chosen.append(letter)
+    return chosen
+
+
+@pytest.mark.parametrize("lang,theme", looks(("ja", "light")))
+def test_terror24_whole_game_by_taps(browser, server, lang, theme):
+    data = json.loads((ROOT / "companion" / "app" / "data" / "terror24.json").read_text("utf-8"))
+    left = {s["letter"]: s["cards"] for s in data["events"]["suits"]}
+    open_app(browser, server, lang, theme)
+    new_game(browser, "terror24", "テロル卓")
+    names = browser.find_elements(By.CSS_SELECTOR, ".wizard input[name=name]")
+    for field, name in zip(names, ["Aki", "Ben", "Chie"]):
+        field.send_keys(name)
+    shot(browser, f"terror24-players-{lang}-{theme}")
+    tap(browser, browser.find_element(By.CSS_SELECTOR, ".wizard button[type=submit]"))  # players
+    tap(browser, browser.find_element(By.CSS_SELECTOR, ".wizard button[type=submit]"))  # styles
+    tap(browser, browser.find_element(By.CSS_SELECTOR, ".wizard button[type=submit]"))  # the NPC
+    tap(browser, browser.find_element(By.CSS_SELECTOR, ".wizard .buttons button"))  # the chief
+    for pick in browser.find_elements(By.CSS_SELECTOR, ".wizard select.event-pick"):
+        Select(pick).select_by_value(letters_left(left, 1)[0])
+    shot(browser, f"terror24-grid-{lang}-{theme}")
+    tap(browser, browser.find_element(By.CSS_SELECTOR, ".wizard button[type=submit]"))
+    assert not refused(browser), refused(browser)
+    taps = 0
+    while not browser.find_elements(By.ID, "outcome"):
+        taps += 1
+        assert taps < 200, "the game never ended"
+        assert not refused(browser), refused(browser)
+        picks = browser.find_elements(By.CSS_SELECTOR, "#board select.event-pick")
+        if picks:
+            for pick, letter in zip(picks, letters_left(left, len(picks))):
+                Select(pick).select_by_value(letter)
+            tap(browser, browser.find_element(By.CSS_SELECTOR, "#board button[type=submit]"))
+            continue
+        pads = browser.find_elements(By.CSS_SELECTOR, "#board section.composer")
+        if pads:
+            keys = pads[0].find_elements(By.CSS_SELECTOR, "button.key")
+            press(browser, keys[0])
+            shown = pads[0].find_element(By.CSS_SELECTOR, "output.chosen").text
+            assert shown == "●", "a bid half laid shows no card"
+            assert all(k.is_enabled() for k in keys), "no key changes while a bid is laid"
+            if len(keys) > 1:
+                tap(browser, keys[1])
+            else:
+                tap(browser, keys[0])
+            if taps == 3:
+                shot(browser, f"terror24-round-{lang}-{theme}")
+            continue
+        draw = browser.find_elements(By.CSS_SELECTOR, "#board button[data-line=draw]")
+        assert draw, "nothing to tap, and the game is not over"
+        tap(browser, draw[0])
+    shot(browser, f"terror24-over-{lang}-{theme}")
+    outcome = browser.find_element(By.ID, "outcome")
+    assert outcome.find_element(By.ID, "outcome-title").text == {"en": "Game over", "ja": "ゲーム終了"}[lang]
+    assert len(outcome.find_elements(By.CSS_SELECTOR, ".ranking li")) == 3  # the players (the NPC is not ranked)
+    dead = browser.find_elements(By.CSS_SELECTOR, ".standings tr.dead")
+    for row in dead:  # a dead seat is said in words, in the standings and in the final ranking
+        assert row.find_elements(By.CSS_SELECTOR, ".dead-badge")
+    marked = [li.find_element(By.CSS_SELECTOR, ".who").text.split()[0]
+              for li in outcome.find_elements(By.CSS_SELECTOR, ".ranking li") if li.find_elements(By.CSS_SELECTOR, ".mark")]
+    assert len(marked) == len(dead)
+
+
+# ---- what every page promises ------------------------------------------------------------------------
+
+def terror24_set_up(browser) -> None:
+    """A 3-player game of 24 through its setup wizard, to round 1's bids."""
+    new_game(browser, "terror24", "table-24")
+    for field, name in zip(browser.find_elements(By.CSS_SELECTOR, ".wizard input[name=name]"), ["Aki", "Ben", "Chie"]):
+        field.send_keys(name)
+    for _ in range(3):  # players, styles, the NPC
+        tap(browser, browser.find_element(By.CSS_SELECTOR, ".wizard button[type=submit]"))
+    tap(browser, browser.find_element(By.CSS_SELECTOR, ".wizard .buttons button"))
+    left = {"R": 7, "B": 6, "Y": 5, "G": 4, "P": 2}
+    for pick in browser.find_elements(By.CSS_SELECTOR, ".wizard select.event-pick"):
+        Select(pick).select_by_value(letters_left(left, 1)[0])
+    tap(browser, browser.find_element(By.CSS_SELECTOR, ".wizard button[type=submit]"))
+
+
+def lay_bid(browser) -> None:
+    pad = browser.find_element(By.CSS_SELECTOR, "#board section.composer")
+    keys = pad.find_elements(By.CSS_SELECTOR, "button.key")
+    press(browser, keys[0])
+    tap(browser, keys[1] if len(keys) > 1 else keys[0])
+
+
+def in_view(browser, element) -> bool:
+    """Whether `element` shows whole on the screen, above the table's tools."""
+    return browser.execute_script("""
+        const box = arguments[0].getBoundingClientRect();
+        const tools = document.querySelector('.tools').getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= tools.top;""", element)
+
+
+def test_after_a_bid_the_result_and_the_next_pad_are_both_in_view(browser, server):
+    open_app(browser, server, "en")
+    terror24_set_up(browser)
+    lay_bid(browser)
+    just_now = browser.find_element(By.ID, "last-step")
+    assert "lays 2 cards face down" in just_now.find_element(By.CSS_SELECTOR, ".headline").text
+    assert in_view(browser, just_now)
+    next_key = browser.find_element(By.CSS_SELECTOR, "#board section.composer button.key")
+    assert in_view(browser, next_key), "the next bidder's pad is above the fold"
+    shot(browser, "terror24-after-bid-en")
+
+
+def test_each_page_has_one_h1_its_own_help_and_disclosure_markers(browser, server):
+    open_app(browser, server, "en")
+    assert len(browser.find_elements(By.TAG_NAME, "h1")) == 1
+    summary = browser.find_element(By.CSS_SELECTOR, "details.new-game summary")
+    marker = browser.execute_script("return getComputedStyle(arguments[0], '::before').content", summary)
+    assert marker == '"▸"'
+    new_game(browser, "famiglia", "help-fam")
+    assert [h.text for h in browser.find_elements(By.TAG_NAME, "h1")][0].startswith("help-fam")
+    # an empty History is a sentence, not a list holding one
+    history = browser.find_element(By.ID, "history-sheet")
+    assert not history.find_elements(By.TAG_NAME, "ol")
+    assert history.find_element(By.CSS_SELECTOR, "p.note").get_attribute("textContent") == "Nothing has been played yet."
+    famiglia_help = browser.find_element(By.ID, "help-sheet").get_attribute("textContent")
+    assert "Street" in famiglia_help and "robot" in famiglia_help
+    browser.get(server.url)
+    ready(browser)
+    terror24_set_up(browser)
+    terror24_help = browser.find_element(By.ID, "help-sheet").get_attribute("textContent")
+    assert "face down" in terror24_help and "life-or-death" in terror24_help
+    assert "Street" not in terror24_help
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_text_reads_at_4_5_to_1_in_both_themes(browser, server, lang):
+    from test_web_app_browser import CONTRAST  # the measure the server's pages are held to
+
+    open_app(browser, server, lang)
+    new_game(browser, "famiglia", f"contrast-{lang}")
+    rng = random.Random(2)
+    for _ in range(9):
+        famiglia_tap(browser, rng)
+    famiglia = browser.current_url
+    browser.get(server.url)
+    ready(browser)
+    terror24_set_up(browser)
+    lay_bid(browser)
+    pages = {"home": server.url, "famiglia": famiglia, "terror24": browser.current_url}
+    for theme in ("light", "dark"):
+        browser.execute_script("localStorage.setItem('theme', arguments[0])", theme)
+        for page, url in pages.items():
+            browser.get("about:blank")
+            browser.get(url)
+            ready(browser)
+            assert browser.execute_script("return document.documentElement.dataset.theme") == theme
+            assert browser.execute_script(CONTRAST) == [], (page, theme)
+            shot(browser, f"{page}-{theme}-{lang}")
+
+
+def test_the_exported_folder_installs(browser, server):
+    open_app(browser, server, "en")
+    WebDriverWait(browser, 20).until(lambda d: d.execute_script(
+        "return navigator.serviceWorker.controller !== null") or d.refresh())
+    errors = browser.execute_cdp_cmd("Page.getInstallabilityErrors", {})["installabilityErrors"]
+    assert errors == []
+    manifest = json.loads(urllib.request.urlopen(server.url + "manifest.webmanifest").read())
+    assert manifest["scope"] == "./" and manifest["display"] == "standalone"
+
+
+def test_undo_asks_then_redo_plays_it_again(browser, server):
+    open_app(browser, server, "en")
+    new_game(browser, "famiglia", "undo-redo")
+    rng = random.Random(9)
+    for _ in range(8):
+        famiglia_tap(browser, rng)
+    board = browser.find_element(By.ID, "board").text
+    press(browser, browser.find_element(By.CSS_SELECTOR, "[data-tool=undo]"))
+    assert "Take this back?" in browser.find_element(By.ID, "undo-sheet").text
+    tap(browser, browser.find_element(By.CSS_SELECTOR, "#undo-sheet button[data-undo]"))
+    assert browser.find_element(By.ID, "board").text != board
+    tap(browser, browser.find_element(By.CSS_SELECTOR, "[data-tool=redo]"))
+    assert browser.find_element(By.ID, "board").text == board
+    assert not browser.find_elements(By.CSS_SELECTOR, "[data-tool=redo]")
