@@ -19,13 +19,12 @@ import { h, paragraphs } from "./dom.js";
  * @returns {import("./session.js").Step}
  */
 function step(table, line) {
-  const g = table.game;
   const talk = table.talk;
   let events;
   let action;
   try {
-    action = g.parse(line);
-    events = g.apply(action);
+    action = table.match.parse(line);
+    events = table.match.apply(action);
   } catch (e) {
     if (e instanceof RuleError) throw new InputError(e.said().text(talk.speech), e);
     throw e;
@@ -44,7 +43,7 @@ function step(table, line) {
     const headline = told.findIndex((said) => said.includes(card) && said === talk.taken(taken)[1]);
     if (headline >= 0) result.headline = headline;
   }
-  if (g.over) told.push(...talk.result(g));
+  if (table.game.over) told.push(...talk.result(table.game));
   return result;
 }
 
@@ -69,7 +68,7 @@ function board(ctx, table) {
   const g = table.game;
   const rules = table.rules;
   const _ = ctx._;
-  const legal = new Set(g.legalActions().map((a) => a.line()));
+  const legal = new Set(table.match.legalActions().map((a) => a.line()));
   const yourTurn = g.turn === PLAYER && !g.pending && !g.over;
   const out = [];
   const top = g.discard.length ? ` (${_("top")} ${rules.codes[g.discard[g.discard.length - 1]]})` : "";
@@ -122,7 +121,7 @@ function drawGrid(ctx, table) {
   const g = table.game;
   const rules = table.rules;
   const _ = ctx._;
-  const may = new Set(g.legalActions().map((a) => a.line()));
+  const may = new Set(table.match.legalActions().map((a) => a.line()));
   const [left] = g.owed();
   const keys = rules.codes.map((code, card) => {
     const family = rules.data.families[Math.floor(card / rules.ranks)];
