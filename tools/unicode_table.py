@@ -56,12 +56,34 @@ def render() -> str:
             f'export const UNASSIGNED = "{runs}";\n')
 
 
+def base36(n: int) -> str:
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    out = ""
+    while True:
+        n, d = divmod(n, 36)
+        out = digits[d] + out
+        if not n:
+            return out
+
+
+def stepped_runs(runs: list[tuple[int, int]]) -> str:
+    """Runs as steps, smaller than code points and smaller still once compressed: for each run, how far
+    its first code point is from the last one of the run before (from 0 for the first), then how far its
+    last is from its first, in base 36."""
+    steps, last = [], 0
+    for first, end in runs:
+        steps += [base36(first - last), base36(end - first)]
+        last = end
+    return " ".join(steps)
+
+
 def render_widths() -> str:
-    wide = hex_runs(ranges(is_wide))
-    combining = hex_runs(ranges(lambda c: unicodedata.combining(c) != 0))
+    wide = stepped_runs(ranges(is_wide))
+    combining = stepped_runs(ranges(lambda c: unicodedata.combining(c) != 0))
     return (f"// Made by tools/unicode_table.py from Python's unicodedata: do not edit.\n"
             f"// The code points Unicode {unicodedata.unidata_version} calls wide or full-width (two terminal columns) and\n"
-            f"// those it calls combining (none), as hexadecimal runs.\n\n"
+            f"// those it calls combining (none), as runs: for each, the step from the end of the one before to\n"
+            f"// its first code point, then to its last, in base 36.\n\n"
             f'export const UNICODE_VERSION = "{unicodedata.unidata_version}";\n\n'
             f'export const WIDE = "{wide}";\n\n'
             f'export const COMBINING = "{combining}";\n')

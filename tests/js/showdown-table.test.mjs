@@ -50,6 +50,9 @@ test("a page is offered the forms it can fill now, and only the answers while a 
   assert.deepEqual(t.handle("done"), ["ゆき vs SJ Bird, the Messenger: fails: needs four 4s, have one"]);
   assert.ok(t.awaitingAnswer());
   assert.deepEqual(t.choices().map((c) => c.line), ["1", "2", "3", "4", "5", "6", "roll"]);
+  // the terminal says how to type the answer; a page, whose buttons are the answers, does not
+  assert.equal(t.prompt(), "ゆき: penalty roll (1d6: type the face, or 'roll') >");
+  assert.equal(t.talk.pageQuestion(t.engine.action?.question), "ゆき: penalty roll (1d6)");
 });
 
 test("the status table lines up a Japanese team name by terminal columns", () => {

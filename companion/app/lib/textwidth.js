@@ -5,14 +5,13 @@
 import { COMBINING, WIDE } from "./widths.js";
 
 /**
- * Runs "a-b c …" (hexadecimal) as [first, last, first, last, …] for a binary search.
- * @param {string} runs
+ * Runs written as steps (widths.js) as [first, last, first, last, …] for a binary search.
+ * @param {string} steps
  */
-function parsed(runs) {
-  return Uint32Array.from(runs.split(" ").flatMap((run) => {
-    const [first, last = first] = run.split("-");
-    return [parseInt(first, 16), parseInt(last, 16)];
-  }));
+function parsed(steps) {
+  const runs = steps.split(" ").map((step) => parseInt(step, 36));
+  for (let i = 0; i < runs.length; i++) runs[i] += i ? runs[i - 1] : 0;
+  return Uint32Array.from(runs);
 }
 
 const WIDE_RUNS = parsed(WIDE);
