@@ -42,8 +42,8 @@ def breakdown() -> list[tuple[str, float]]:
     steps = []
     start = time.perf_counter()
     from pnp.assets.registry import find
-    from pnp.assets import Options
-    from pnp.fonts import load_fonts
+    from pnp.base import Options
+    from pnp.fonts.fontset import load_fonts
     steps.append(("import", time.perf_counter() - start))
     start = time.perf_counter()
     fonts = load_fonts()

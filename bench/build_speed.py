@@ -62,7 +62,7 @@ def card_texts(n: int) -> dict[str, str]:
 # --- 1 and 2: the 54-insert job against the plain script -------------------------------------
 
 def regular_font() -> Path:
-    from pnp.fonts import bundled_font, static_instances
+    from pnp.fonts.fontset import bundled_font, static_instances
 
     return static_instances(bundled_font())["regular"]
 
@@ -185,10 +185,10 @@ def _growth(rows: list[tuple[int, float, float, float]]) -> None:
 
 def one_size(count: int) -> None:
     """Child process: build `count` synthetic inserts in memory; print the figures as JSON."""
-    from pnp.fonts import load_fonts
+    from pnp.fonts.fontset import load_fonts
 
     try:
-        from pnp.build import collector_paused
+        from pnp.build.make import collector_paused
     except ImportError:  # a version from before it (to compare with)
         collector_paused = contextlib.nullcontext
 
@@ -198,13 +198,13 @@ def one_size(count: int) -> None:
 
 
 def _impose(count: int, fonts) -> None:
-    from pnp import render
+    from pnp.sheets import draw as render
     from pnp.assets.cardfaces import lay_out
     from pnp.assets.common import FOOTER_HEIGHT, FOOTER_LEAST, footer
-    from pnp.assets.layout import insert_layout
-    from pnp.content import Face, Para
+    from pnp.layout.facelayout import insert_layout
+    from pnp.text.content import FaceText, Para
     from pnp.geometry import Size, grid, parse_paper
-    from pnp.imposition import footer_boxes, guide_segments, plan_fronts
+    from pnp.sheets.imposition import footer_boxes, guide_segments, plan_fronts
 
     start, cpu = time.perf_counter(), time.process_time()
     layout = insert_layout("full", Size(63, 88))
@@ -212,7 +212,7 @@ def _impose(count: int, fonts) -> None:
     for n in range(count):
         t = card_texts(n)
         suit, ink = _SUITS["SHDC".index(t["suit"])]
-        arts.append(lay_out(Face({
+        arts.append(lay_out(FaceText({
             "index": (Para(f'<font color="{ink}">{t["rank"]}</font>', "rank"),
                       Para(f'<font color="{ink}">{suit}</font>', "suit")),
             "header": (Para(t["title"], "title"), Para(t["subtitle"], "sub")),

@@ -52,7 +52,7 @@ def main() -> None:
 
     from click.testing import CliRunner
 
-    from pnp.cli import main as pnp
+    from pnp.cli.main import main as pnp
 
     for lang in ("en", "ja"):
         shown = best_and_median(lambda: CliRunner().invoke(pnp, ["build", "--help"], env={i18n.ENV: lang}), 20)

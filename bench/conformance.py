@@ -2,8 +2,11 @@
 by Node on the browser's engines (companion/conformance/, tests/js/conformance.mjs); prints each game's
 counts and the time, or the first difference.
 
-    python bench/conformance.py            # CI's share: 100 games and 2,000 fuzzed lines a game
-    python bench/conformance.py --full     # 1,000 games and 10,000 fuzzed lines a game
+    python bench/conformance.py            # CI's share: 100 games and 2,000 fuzzed lines, for each game
+    python bench/conformance.py --full     # 1,000 games and 10,000 fuzzed lines, for each game
+
+The fuzzed lines are counted for a game (an engine) in all, spread over its walks, and the run plays at
+least as many as asked (companion.conformance.walks): the counts printed say how many it played.
     python bench/conformance.py --game famiglia --games 300 --fuzz 5000 --seed 1000
 """
 from __future__ import annotations
@@ -49,6 +52,9 @@ def run(game: str, count: int, fuzz: int, seed: int) -> int:
         print(said, end="")
         return 1
     counts = json.loads(said)
+    if counts["games"] < count or counts["fuzzed"] < fuzz:  # never a smaller run than the one asked for
+        print(f"{game}: asked for {count} games and {fuzz} fuzzed lines, played {counts}")
+        return 1
     print(f"{game}: {counts['games']} games ({counts['over']} to the end), {counts['lines']} lines "
           f"({counts['fuzzed']} fuzzed, {counts['refused']} refused), {counts['undo']} undo, {counts['redo']} redo; "
           f"{counts['compared']} steps compared, {counts['differences']} differences; {seconds:.1f} s")
@@ -57,10 +63,10 @@ def run(game: str, count: int, fuzz: int, seed: int) -> int:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--full", action="store_true", help="1,000 games and 10,000 fuzzed lines a game")
+    parser.add_argument("--full", action="store_true", help="1,000 games and 10,000 fuzzed lines, for each game")
     parser.add_argument("--game", choices=games(), action="append", help="only this game (repeatable)")
     parser.add_argument("--games", type=int)
-    parser.add_argument("--fuzz", type=int)
+    parser.add_argument("--fuzz", type=int, help="fuzzed lines for each game, in all")
     parser.add_argument("--seed", type=int, default=0, help="the first walk's seed")
     args = parser.parse_args()
     count, fuzz = FULL if args.full else SHARE

@@ -16,6 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.famiglia.engine import PLAYER, ROBOT, Game, Rules  # noqa: E402
+from companion.famiglia.match import Match  # noqa: E402
 from companion.famiglia.repl import FamigliaTable  # noqa: E402
 from companion.famiglia.simulate import SimplePlayer, draw_random, simulate, table_lines  # noqa: E402
 from companion.session import Session  # noqa: E402
@@ -27,9 +28,10 @@ def robot_turn_times(rules: Rules, games: int, seed: int) -> list[float]:
     """Seconds per robot turn (program + the draws it asks for), timed from real mid-game positions."""
     rng, times = random.Random(seed), []
     for _ in range(games):
-        g = Game(rules, PLAYER)
+        match = Match(Game(rules, PLAYER))
         player = SimplePlayer(rules)
-        while not g.over:
+        while not match.game.over:
+            g = match.game
             if g.pending:
                 g.draw(draw_random(g, rng))
                 continue
@@ -39,7 +41,7 @@ def robot_turn_times(rules: Rules, games: int, seed: int) -> list[float]:
             while trial.pending and trial.turn == ROBOT and not trial.over:
                 trial.draw(draw_random(trial, trial_rng))
             times.append(time.perf_counter() - start)
-            g.apply(player.choose(g))
+            match.apply(player.choose(g))
     return times
 
 

@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-COMMAND = ["-c", "from pnp.command import main; main()", "build", "hitmans-showdown", "--asset", "inserts",
+COMMAND = ["-c", "from pnp.cli.command import main; main()", "build", "hitmans-showdown", "--asset", "inserts",
            "--lang", "ja", "--force"]
 TARGET = 20.0
 CORES = 2

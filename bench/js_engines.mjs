@@ -9,7 +9,7 @@ import { performance } from "node:perf_hooks";
 const started = performance.now();
 const { loadGameData } = await import("../companion/app/lib/appfile.js");
 const { loadWords } = await import("../companion/app/lib/words.js");
-const { newGame } = await import("../companion/app/famiglia/engine.js");
+const { newGame } = await import("../companion/app/famiglia/match.js");
 const { Random } = await import("../companion/app/lib/random.js");
 const data = /** @type {any} */ (await loadGameData("famiglia"));
 await loadWords("ja");

@@ -11,10 +11,7 @@
 // listing takes a few µs, so each position's figure is the mean of REPS calls: the listing called REPS
 // times, the action applied to REPS copies of the position made beforehand (untimed).
 
-export const GAMES = ["famiglia", "terror24", "hitmans-showdown"];
-/** A game's folder under companion/app, where it is not named as the game. */
-const FOLDERS = /** @type {Record<string, string>} */ ({ "hitmans-showdown": "showdown" });
-const TEAMS = ["Aki", "Ben", "Chie", "Dan"];
+export const GAMES = ["famiglia", "terror24"];
 const REPS = 50;
 const REPLAY_LINES = 500;
 const REPLAYS = 5;
@@ -28,7 +25,7 @@ const NAMES = ["Aki=scotch", "Ben=wolf", "Chie=hibachi", "Dan=lloyd", "Eri=dokab
 export async function load(game, app) {
   const started = performance.now();
   const [{ newTable }, { loadGameData }, { loadWords }, { Random }] = await Promise.all([
-    import(`${app}${FOLDERS[game] ?? game}/table.js`), import(`${app}lib/appfile.js`), import(`${app}lib/words.js`),
+    import(`${app}${game}/table.js`), import(`${app}lib/appfile.js`), import(`${app}lib/words.js`),
     import(`${app}lib/random.js`),
   ]);
   const [data, en, ja] = await Promise.all([loadGameData(game, app), loadWords("en", app), loadWords("ja", app)]);
@@ -49,25 +46,13 @@ function figures(times) {
 }
 
 /**
- * The options of the n-th seeded game: Famiglia's levels 1–4, the player or the robot first; 24's NPC
- * deck virtual and physical; Hitman's Showdown with 2, 3 and 4 teams under the latest rulings.
- * @param {string} game @param {any} loaded @param {number} n
- */
-function seededOptions(game, loaded, n) {
-  if (game === "famiglia") return { level: 1 + (n % 4), first: n % 8 < 4 ? "player" : "robot" };
-  if (game === "terror24") return { npc_deck: n % 2 ? "physical" : "virtual" };
-  const factions = Object.keys(loaded.data.factions);
-  const teams = 2 + (n % 3);
-  return { teams: TEAMS.slice(0, teams).map((name, i) => ({ name, faction: factions[(n + i) % factions.length] })),
-    rules: 3 };
-}
-
-/**
- * A new table for the n-th seeded game (24 with 3, 4 and 5 players, by its lines).
+ * A new table for the n-th seeded game: Famiglia's levels 1–4, the player or the robot first; 24 with
+ * 3, 4 and 5 players, the NPC's deck virtual and physical.
  * @param {string} game @param {any} loaded @param {number} n
  */
 function newSeededTable(game, loaded, n) {
-  const options = seededOptions(game, loaded, n);
+  const options = game === "famiglia" ? { level: 1 + (n % 4), first: n % 8 < 4 ? "player" : "robot" }
+    : { npc_deck: n % 2 ? "physical" : "virtual" };
   return loaded.newTable(loaded.data, options, loaded.words.ja, n);
 }
 
@@ -88,7 +73,7 @@ function walk(game, loaded, n, visit) {
     table.handle(line);
     lines.push(line);
   };
-  let engine = game === "famiglia" ? table.game : table.match;
+  const engine = table.match;
   if (game === "terror24") {
     const players = 3 + (n % 3);
     say(NAMES.slice(0, players).join(" "));

@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from companion.famiglia.engine import PLAYER, ROBOT, Game, Rules  # noqa: E402
+from companion.famiglia.match import Match  # noqa: E402
 from companion.famiglia.repl import FamigliaTable  # noqa: E402
 from companion.protocol import NOBODY  # noqa: E402
 from companion.session import Session  # noqa: E402
@@ -75,7 +76,7 @@ def report(name, listing, applying):
 
 def famiglia(level, first):
     data = load_famiglia()
-    return lambda seed: Game(Rules(data, level), first)
+    return lambda seed: Match(Game(Rules(data, level), first))
 
 
 def terror24(players):

@@ -106,7 +106,7 @@ def pnp(*args: str) -> list[str]:
     script = Path(PYTHON).parent / "pnp"
     if script.is_file():
         return [str(script), *args]
-    return [PYTHON, "-c", "import sys; from pnp.command import main; sys.argv[0] = 'pnp'; main()", *args]
+    return [PYTHON, "-c", "import sys; from pnp.cli.command import main; sys.argv[0] = 'pnp'; main()", *args]
 
 
 def script_bench(name: str, script: str) -> None:

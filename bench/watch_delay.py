@@ -55,7 +55,7 @@ def main() -> None:
         folder = Path(tmp)
         (folder / "deck.toml").write_text(TOML, encoding="utf-8")
         (folder / "deck.csv").write_text(rows(args.cards), encoding="utf-8")
-        proc = subprocess.Popen([sys.executable, "-c", "from pnp.command import main; main()", "watch",
+        proc = subprocess.Popen([sys.executable, "-c", "from pnp.cli.command import main; main()", "watch",
                                  str(folder / "deck.csv"), "--port", "0", "--no-open", "--out", str(folder / "out")],
                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
                                 env={**os.environ, "TABLETOP_KIT_LANG": "en"})

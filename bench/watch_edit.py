@@ -105,9 +105,9 @@ def save(path: Path, text: str) -> None:
 
 
 def watch_edits(path: Path, out: Path, cards: int, edits: int) -> None:
-    from pnp.assets import Options
-    from pnp.assets.userdeck import deck_options
-    from pnp.watch import Preview, Rebuilder
+    from pnp.base import Options
+    from pnp.deck.draw.userdeck import deck_options
+    from pnp.build.watch import Preview, Rebuilder
 
     preview = Preview()
     rebuilder = Rebuilder(path, lambda deck: deck_options(deck, Options(lang="en"), set()), out, preview)

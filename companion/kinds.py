@@ -10,7 +10,8 @@ from typing import Any, Callable
 
 from tabletop.data.errors import DataError
 from tabletop.data.famiglia import load_famiglia
-from tabletop.data.hitmans_showdown import GAME_ID as SHOWDOWN_ID, load_game as load_showdown
+from tabletop.data.hitmans_showdown import GAME_ID as SHOWDOWN_ID
+from tabletop.data.hitmans_load import load_game as load_showdown
 from tabletop.data.terror24 import GAME_ID as TERROR24_ID, load_terror24
 from tabletop.i18n import N_, translator
 from tabletop.record import Record

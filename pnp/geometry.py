@@ -1,7 +1,7 @@
 """Units, card and paper sizes, and the grid of cards on a sheet: pure arithmetic in millimetres.
 
 Coordinates follow PDF: origin at the page's bottom-left, y up. Everything is in mm until
-render.py converts to points.
+sheets/draw.py converts to points.
 """
 from __future__ import annotations
 

@@ -10,8 +10,8 @@ differs, or a font parsed on every run).
   document is saved (ReportLab's own documentation numbers pages this way). Laying the document out
   twice would double a sheet's time.
 - **A font parse kept between runs** (`parsed_state`, `font_from_state`, `font_bytes`): ReportLab
-  parses a TrueType file into a `TTFont` and its `TTFontFace` every run (45 ms a face). The font cache
-  (`parsedfonts.py`) stores the parse and makes the objects again without parsing: it creates them
+  parses a TrueType file into a `TTFont` and its `TTFontFace` on every run. The font cache
+  (`fonts/parsed.py`) stores the parse and makes the objects again without parsing: it creates them
   without their constructors and sets their attributes, among them the face's `_ttf_data` (the
   file's bytes, which subsetting reads tables from) and `_pdfScale` (font units to PDF units).
 - **A picture's PDF object kept between documents** (`draw_kept_image`): `drawImage` decodes a PNG and

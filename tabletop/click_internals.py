@@ -18,7 +18,7 @@ from types import ModuleType
 from typing import Callable, Iterator
 
 # click's modules that bind gettext's `gettext` as `_` and, some of them, `ngettext` (click 8.1–8.5).
-# The two that `import click` does not load are loaded with them (2 ms): loaded later, mid-command,
+# The two that `import click` does not load are loaded with them: loaded later, mid-command,
 # they would bind stdlib gettext's again.
 SPEAKING_MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "termui", "types", "utils",
                     "_termui_impl", "shell_completion")

@@ -2,9 +2,9 @@
 
 The game models, the print and deck files' tables, a build's layouts and artwork and the
 companion's results are msgspec Structs rather than frozen dataclasses because a short command pays
-for creating its classes on every run: Python 3.11 compiles six methods for each frozen dataclass
-(about 0.5 ms a class, 38–45 ms for the 79 a build makes), a Struct class is made in C in a few
-microseconds and its instances are built faster too. `field`, `record_fields` (`field_names`),
+for creating its classes on every run: Python 3.11 compiles six methods for each frozen dataclass,
+where a Struct class is made in C, and its instances are built faster too (bench/build_speed.py
+times a build's start). `field`, `record_fields` (`field_names`),
 `replace` and `asdict` (one level deep) stand in for their namesakes in `dataclasses`."""
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def is_record(value: Any) -> bool:
 
 def record_fields(model: type) -> tuple[msgspec.structs.FieldInfo, ...]:
     """A record class's fields in order, each with its resolved type and whether it is required.
-    Resolving the (string) annotations costs ~0.2 ms a class: ask once per class."""
+    Resolving the (string) annotations is not free: ask once per class."""
     return msgspec.structs.fields(model)
 
 

@@ -43,7 +43,7 @@ def pytest_unconfigure(config):
 def fonts_prepared():
     """The first run's font work (static instances of the variable font), done once for the whole run
     in its own home, so no test's output depends on whether it happened to come first."""
-    from pnp.firstrun import prepare_fonts
+    from pnp.fonts.firstrun import prepare_fonts
 
     prepare_fonts(None)
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.export.deck import CardRef, Deck, Region
+from pnp.export.regions import CardRef, BuiltDeck, Region
 from pnp.geometry import MM
 
 CARD_MM = (63.0, 88.0)
@@ -22,7 +22,7 @@ def card_color(i: int) -> tuple[int, int, int]:
     return (40 + 17 * i % 200, 90, 200 - 11 * i % 150)
 
 
-def build(tmp: Path, n: int, *, backs: str = "shared", bleed_mm: float = 0.0, paint_bleed: bool = True) -> Deck:
+def build(tmp: Path, n: int, *, backs: str = "shared", bleed_mm: float = 0.0, paint_bleed: bool = True) -> BuiltDeck:
     """n cards, PER_PAGE to a page: card i has background card_color(i) with a dark frame 3 mm in.
     backs: "shared" (one back page region), "none", or "two" (cards alternate between two backs,
     the second drawn turned 180°, its top half in BACK and bottom half white).
@@ -53,7 +53,7 @@ def build(tmp: Path, n: int, *, backs: str = "shared", bleed_mm: float = 0.0, pa
     back_of = {"shared": lambda i: shared, "none": lambda i: None,
                "two": lambda i: shared if i % 2 == 0 else turned}[backs]
     cards = tuple(CardRef(i + 1, f"C{i + 1}", f"カード {i + 1}", regions[i], back_of(i)) for i in range(n))
-    return Deck("game", "cards", pdf, CARD_MM, cards)
+    return BuiltDeck("game", "cards", pdf, CARD_MM, cards)
 
 
 def _card(c: Canvas, x: float, y: float, w: float, h: float, color) -> None:

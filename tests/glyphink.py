@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from fontTools.ttLib import TTFont
 
-from pnp.fonts import load_fonts
+from pnp.fonts.fontset import load_fonts
 
 
 class Frame:

@@ -133,7 +133,7 @@ msgid "{n} card"
 msgid_plural "{n} cards"
 msgstr[0] ""
 
-#: pnp/cli.py
+#: pnp/cli/main.py
 msgid "printed"
 msgstr "印刷"
 """)

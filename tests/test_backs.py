@@ -1,12 +1,12 @@
 """Back placement: every back lies behind its own front, for each way of printing backs.
 
-The physical model is restated here independently of pnp.backs: turning a sheet over about its
+The physical model is restated here independently of pnp.sheets.backs: turning a sheet over about its
 vertical centre line sends back-page point (u, v) to (W − u, v) as seen from the front; about the
 horizontal centre line to (u, H − v); folding along y = c sends (x, y) to (x, 2c − y).
 """
 import pytest
 
-from pnp.backs import Card, correction, impose, parse_offset
+from pnp.sheets.backs import Card, correction, impose, parse_offset
 from pnp.geometry import Rect, Size, grid, parse_paper
 
 TOL = 0.1  # mm

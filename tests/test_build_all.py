@@ -3,7 +3,7 @@ back options that cannot work are user errors."""
 from click.testing import CliRunner
 
 from pnp.assets.registry import GAMES
-from pnp.cli import main
+from pnp.cli.main import main
 
 GAME_IDS = {"hitmans-showdown", "liar-mafia", "kill-shot", "famiglia", "terror24"}
 

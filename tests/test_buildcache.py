@@ -3,8 +3,8 @@ import os
 
 import pytest
 
-from pnp import buildcache
-from pnp.buildcache import Inputs, Step
+from pnp.build import cache as buildcache
+from pnp.build.cache import Inputs, Step
 
 
 @pytest.fixture
@@ -104,10 +104,10 @@ def test_a_step_named_by_its_stamp_checks_the_outputs_it_recorded(tmp_path):
 
 
 def test_an_assets_inputs_are_its_data_templates_font_and_options(tmp_path):
-    from pnp.assets import Options
+    from pnp.base import Options
     from pnp.assets.registry import find
     from tabletop.data import TEMPLATES_DIR
-    from pnp.fonts import bundled_font
+    from pnp.fonts.fontset import bundled_font
 
     game = find("liar-mafia")
     inputs = buildcache.asset_inputs(game, game.assets["cards"], Options(cards_dir=tmp_path))

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from pnp.assets import Options
+from pnp.base import Options
 from pnp.assets.registry import find
-from pnp.build import Job, build_pdf
+from pnp.build.make import Job, build_pdf
 from pdflines import first_difference, pdf_pages
 
 FIXTURE = json.loads((Path(__file__).parent / "fixtures" / "builtin_pdf_lines.json").read_text(encoding="utf-8"))

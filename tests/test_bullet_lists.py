@@ -1,4 +1,4 @@
-"""Bulleted items hang from their bullet (issue 20, finding 10): on every built-in sheet and card, a
+"""Bulleted items hang from their bullet: on every built-in sheet and card, a
 wrapped line of an item starts under the item's text, not under its 「・」 or "•". Read back from the
 PDFs, both languages, in each text's own frame (LIAR MAFIA's reversed halves read turned 180°)."""
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from cardcheck import build, open_pdf
 from glyphink import Frame
 from pnp.assets.registry import GAMES
-from pnp.content import parse_doc, parse_face
+from pnp.text.content import parse_doc, parse_face
 
 MM = 72 / 25.4
 BULLETS = "・•"

@@ -5,8 +5,8 @@ import pytest
 from click.testing import CliRunner
 
 from cardcheck import open_pdf
-from pnp.calibrate import REACH
-from pnp.cli import main
+from pnp.assets.calibrate import REACH
+from pnp.cli.main import main
 
 MM = 72 / 25.4
 

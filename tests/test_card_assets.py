@@ -4,7 +4,7 @@ import pytest
 
 from cardcheck import build, open_pdf, stray_chars
 from pdfcheck import fonts
-from pnp.assets.card_layouts import PANEL, detective, detective_band
+from pnp.layout.builtin import PANEL, detective, detective_band
 from pnp.assets.cards import Cards
 from pnp.assets.registry import GAMES
 from pnp.geometry import Size

@@ -61,10 +61,10 @@ def test_untranslated_fuzzy_and_broken_placeholders_are_reported(tmp_path):
 def test_a_catalog_missing_a_new_message_is_stale(tmp_path):
     po = _po(tmp_path, ("done", "完了", False))
     template = Catalog(domain=catalog.DOMAIN)
-    template.add("done", locations=[("pnp/cli.py", 1)])
+    template.add("done", locations=[("pnp/cli/main.py", 1)])
     po.write_text(catalog.updated(po, template), encoding="utf-8")
     assert not catalog.is_stale(po, template)
-    template.add("a new message", locations=[("pnp/cli.py", 2)])
+    template.add("a new message", locations=[("pnp/cli/main.py", 2)])
     assert catalog.is_stale(po, template)
     assert 'msgid "a new message"' in catalog.updated(po, template)
 

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from companion.cli import main as companion
-from pnp.cli import main as pnp
+from pnp.cli.main import main as pnp
 from tabletop import i18n
 from tabletop.data import CARDS_DIR
 from tabletop.text_width import display_width, has_wide

@@ -64,7 +64,7 @@ def commands(group: click.Group, ctx: click.Context) -> list[click.Command]:
     return found
 
 
-@pytest.mark.parametrize("root", ["pnp.cli", "companion.cli"])
+@pytest.mark.parametrize("root", ["pnp.cli.main", "companion.cli"])
 def test_every_option_of_the_kit_says_its_notes_in_the_user_s_language(root):
     import importlib
 

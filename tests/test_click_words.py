@@ -153,7 +153,7 @@ def test_nothing_listed_is_a_word_click_no_longer_has():
 
 
 def test_importing_the_console_commands_leaves_click_as_it_is():
-    check = ("import gettext, click.core, click.exceptions, pnp.command, pnp.cli, companion.cli; "
+    check = ("import gettext, click.core, click.exceptions, pnp.cli.command, pnp.cli.main, companion.cli; "
              "assert click.core._ is gettext.gettext and click.exceptions.ngettext is gettext.ngettext")
     run = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True)
     assert run.returncode == 0, run.stderr

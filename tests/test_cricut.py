@@ -1,4 +1,4 @@
-"""`pnp build --cutter cricut` and rounded corners for either cutter (issue 20, item 3): each sheet of
+"""`pnp build --cutter cricut` and rounded corners for either cutter: each sheet of
 fronts an image within Design Space's Print Then Cut limit, its SVG's outlines on the card edges found
 in the image's own pixels, corners rounded by arcs of the radius asked, and a radius no card can have
 refused in one line."""
@@ -12,8 +12,8 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image, ImageChops
 
-from pnp import cutter, cutpath
-from pnp.cli import main
+from pnp.sheets import cutter, cutpath
+from pnp.cli.main import main
 from pnp.geometry import Rect
 
 NS = {"s": "http://www.w3.org/2000/svg"}

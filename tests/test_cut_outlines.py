@@ -15,12 +15,12 @@ from click.testing import CliRunner
 from PIL import Image
 
 from cardcheck import build, open_pdf, ruler_bars
-from pnp import cutter
+from pnp.sheets import cutter
 from pnp.assets.cards import Cards
 from pnp.assets.registry import GAMES
-from pnp.assets.userdeck import deck_game
-from pnp.cli import main
-from pnp.deckfile import load_deck
+from pnp.deck.draw.userdeck import deck_game
+from pnp.cli.main import main
+from pnp.deck.read.deckfile import load_deck
 from pnp.geometry import Rect
 from test_cricut import ink_box, near
 

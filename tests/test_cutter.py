@@ -1,4 +1,4 @@
-"""`pnp build --cutter silhouette` (issue 20, item 3): Silhouette's registration marks read back from
+"""`pnp build --cutter silhouette`: Silhouette's registration marks read back from
 the PDF where its convention puts them, measured from the page's edges, every card inside their frame,
 and the DXF and SVG cut paths within 0.1 mm of the card edges printed on the page."""
 from __future__ import annotations
@@ -10,9 +10,9 @@ import pytest
 from click.testing import CliRunner
 
 from cardcheck import build, open_pdf
-from pnp import cutter
+from pnp.sheets import cutter
 from pnp.assets.registry import GAMES
-from pnp.cli import main
+from pnp.cli.main import main
 
 MM = 72 / 25.4
 

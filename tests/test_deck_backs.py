@@ -1,4 +1,4 @@
-"""Backs per card (issue 19, item 4): a back chosen by a column's value among the deck's [backs],
+"""Backs per card: a back chosen by a column's value among the deck's [backs],
 a back's text rendered from the card's row, two-sided cards (a face of the row's own fields), each
 back found behind its own front on duplex pages (long and short edge, with an offset) and fold
 pages, read back from the PDF's text; the Tabletop Simulator export's back sheet; a cell naming a
@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
-from pnp.cli import main
+from pnp.cli.main import main
 
 MM = 72 / 25.4
 # Each card's back says which back it is and whose: "gold-2" is row 2's gold back.
@@ -143,10 +143,10 @@ def test_equal_backs_are_drawn_once(tmp_path):
     csv = "title,body,tier\n" + "".join(f"C{n},x,{'gold' if n % 2 else 'silver'}\n" for n in range(40))
     toml = TOML.replace("gold-{{ row }}", "GOLD").replace("silver-{{ row }}", "SILVER").split("[backs.rules]")[0]
     deck = write_deck(tmp_path, csv, toml)
-    from pnp.assets import Options
-    from pnp.assets.userdeck import deck_game, deck_options
-    from pnp.build import Job, build_pdf
-    from pnp.deckfile import load_deck
+    from pnp.base import Options
+    from pnp.deck.draw.userdeck import deck_game, deck_options
+    from pnp.build.make import Job, build_pdf
+    from pnp.deck.read.deckfile import load_deck
     loaded = load_deck(deck)
     game = deck_game(loaded)
     (asset,) = game.assets.values()

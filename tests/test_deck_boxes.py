@@ -10,16 +10,16 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from pnp.assets import Options
-from pnp.assets.deckpictures import _part
-from pnp.assets.layout import BoxSpec, layout_file
-from pnp.assets.layouts import LAYOUTS
-from pnp.assets.userdeck import deck_game, deck_options
-from pnp.boxplace import PlaceOptions, resolve
-from pnp.build import Job, build_pdf
-from pnp.cli import main
-from pnp.deckfile import load_deck
-from pnp.deckformat import LayoutOptions
+from pnp.base import Options
+from pnp.deck.draw.pictures import _part
+from pnp.layout.facelayout import BoxSpec, layout_file
+from pnp.layout.named import LAYOUTS
+from pnp.deck.draw.userdeck import deck_game, deck_options
+from pnp.layout.boxplace import PlaceOptions, resolve
+from pnp.build.make import Job, build_pdf
+from pnp.cli.main import main
+from pnp.deck.read.deckfile import load_deck
+from pnp.layout.keys import LayoutOptions
 from pnp.geometry import Rect, Size
 
 MM = 72 / 25.4

@@ -8,8 +8,8 @@ import pytest
 from click.testing import CliRunner
 
 from cardcheck import open_pdf
-from pnp.cli import main
-from pnp.deckfile import load_deck
+from pnp.cli.main import main
+from pnp.deck.read.deckfile import load_deck
 
 CARDS = [{"id": "A1", "set": "core", "rarity": "common", "title": {"ja": "火花", "en": "Spark"},
           "body": {"ja": "1ダメージ。", "en": "Deal 1 damage."}, "cost": 1, "note": None},

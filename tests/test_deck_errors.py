@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pnp.cli import main
+from pnp.cli.main import main
 
 CSV = """copies,名前,Name,効果,Effect,cost,suit
 2,火花,Spark,相手1人に1ダメージ。,Deal 1 damage.,1,H

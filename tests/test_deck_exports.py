@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
-from pnp.cli import main
+from pnp.cli.main import main
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 PROTOTYPE = EXAMPLES / "prototype" / "prototype.xlsx"

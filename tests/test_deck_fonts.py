@@ -12,12 +12,12 @@ from click.testing import CliRunner
 from fontTools.ttLib import TTFont
 
 from pdfcheck import fonts as pdf_fonts
-from pnp.assets import Options
-from pnp.assets.userdeck import deck_game, deck_options
-from pnp.build import Job, build_pdf
-from pnp.cli import main
-from pnp.deckfile import load_deck
-from pnp.fonts import bundled_font
+from pnp.base import Options
+from pnp.deck.draw.userdeck import deck_game, deck_options
+from pnp.build.make import Job, build_pdf
+from pnp.cli.main import main
+from pnp.deck.read.deckfile import load_deck
+from pnp.fonts.fontset import bundled_font
 from tabletop.data.errors import DataError
 
 SYMBOLS = "➪✕⚡↻⟳"
@@ -139,7 +139,7 @@ def test_italic_in_a_font_without_an_italic_is_slanted(tmp_path):
     assert fonts["u"] == "NotoSansJP-Regular"
     assert fonts["斜"] == fonts["i"] == "TKBundled-Regular-Oblique"
     assert fonts["➪"] == "TKSymbols2-Regular-Oblique"
-    from pnp.fonts import cache_dir
+    from pnp.fonts.fontset import cache_dir
 
     slanted = TTFont(next(cache_dir().glob("TKBundled-Regular-Oblique-*.ttf")), lazy=True)
     upright = TTFont(bundled_font("Noto Sans JP"), lazy=True)
@@ -184,7 +184,7 @@ def test_italic_in_a_deck_font_without_an_italic_file_is_slanted(tmp_path):
     fonts = {c["text"]: c["fontname"].split("+")[-1] for c in card_chars(pdf)}
     assert fonts["u"] == "BitstreamVeraSans-Roman"
     assert fonts["s"].endswith("-Regular-Oblique") and fonts["s"].startswith("TKUser")
-    from pnp.fonts import cache_dir
+    from pnp.fonts.fontset import cache_dir
 
     slanted = TTFont(next(cache_dir().glob(f"{fonts['s']}-*-v2.ttf")), lazy=True)
     assert {str(n) for n in slanted["name"].names if n.nameID == 6} == {fonts["s"]}

@@ -10,11 +10,11 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
-from pnp.assets import Options
-from pnp.assets.userdeck import deck_game, deck_options
-from pnp.build import Job, build_pdf
-from pnp.cli import main
-from pnp.deckfile import load_deck
+from pnp.base import Options
+from pnp.deck.draw.userdeck import deck_game, deck_options
+from pnp.build.make import Job, build_pdf
+from pnp.cli.main import main
+from pnp.deck.read.deckfile import load_deck
 from tabletop.data.errors import DataError
 
 from test_deck_images import image_objects

@@ -10,15 +10,15 @@ from click.testing import CliRunner
 from PIL import Image
 from pypdf import PdfReader
 
-from pnp.assets import Options
-from pnp.assets.deckpictures import image_areas
-from pnp.assets.userdeck import deck_game, deck_options
-from pnp.build import Job, build_pdf
-from pnp import raster
-from pnp.cli import main
-from pnp.deckfile import load_deck
+from pnp.base import Options
+from pnp.deck.draw.pictures import image_areas
+from pnp.deck.draw.userdeck import deck_game, deck_options
+from pnp.build.make import Job, build_pdf
+from pnp.sheets import pagepng as raster
+from pnp.cli.main import main
+from pnp.deck.read.deckfile import load_deck
 from pnp.geometry import Rect
-from pnp.images import parse_align, place
+from pnp.sheets.images import parse_align, place
 
 MM = 72 / 25.4
 CSV = "title,body,art\n" + "".join(f"Card {n},Text {n}.,{name}\n" for n, name in enumerate(
@@ -158,13 +158,13 @@ def test_a_changed_picture_is_built_again(tmp_path):
 
 
 def test_a_picture_cache_that_cannot_be_made_does_not_stop_the_build(tmp_path, monkeypatch):
-    import pnp.images
+    import pnp.sheets.images
 
     (tmp_path / "file").write_text("", encoding="utf-8")
-    monkeypatch.setattr(pnp.images, "_cache_folder", lambda: tmp_path / "file" / "images")  # under a file
+    monkeypatch.setattr(pnp.sheets.images, "_cache_folder", lambda: tmp_path / "file" / "images")  # under a file
     deck, opts, asset, result = built(write_deck(tmp_path / "deck"))
     assert len(images_on(result.pdf)) == 6
-    assert pnp.images.cache_dir() != tmp_path / "file" / "images" and pnp.images.cache_dir().is_dir()
+    assert pnp.sheets.images.cache_dir() != tmp_path / "file" / "images" and pnp.sheets.images.cache_dir().is_dir()
 
 
 def test_each_distinct_picture_is_embedded_once(tmp_path):

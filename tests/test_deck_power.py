@@ -12,11 +12,11 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from pnp.assets import Options
-from pnp.assets.userdeck import deck_game, deck_options
-from pnp.build import Job, build_pdf
-from pnp.cli import main
-from pnp.deckfile import load_deck
+from pnp.base import Options
+from pnp.deck.draw.userdeck import deck_game, deck_options
+from pnp.build.make import Job, build_pdf
+from pnp.cli.main import main
+from pnp.deck.read.deckfile import load_deck
 from pnp.geometry import Rect
 
 MM = 72 / 25.4
@@ -182,7 +182,7 @@ def faces(path: Path, lang: str = "en"):
     game = deck_game(deck)
     asset = next(iter(game.assets.values()))  # the cards (a tuck box comes after them)
     opts = deck_options(deck, Options(lang=lang, backs="none"), set())
-    from pnp.fonts import load_fonts
+    from pnp.fonts.fontset import load_fonts
     return asset.lay_out(None, opts, load_fonts(opts.font_chain), deck.file)[1]
 
 
@@ -236,7 +236,7 @@ height = 6
 
 
 def test_shapes_are_drawn_in_their_box_with_their_opacity_and_a_box_over_text_after_the_text_before_it(tmp_path):
-    from pnp.render import ShapeArt, TextArt
+    from pnp.sheets.draw import ShapeArt, TextArt
 
     path = write(tmp_path, SHAPES)
     first = faces(path)[1]  # the Archer: a title and a cost

@@ -15,8 +15,8 @@ from pypdf import PdfReader
 
 import pnp
 import tabletop
-from pnp.cli import main
-from pnp.fonts import cache_dir
+from pnp.cli.main import main
+from pnp.fonts.fontset import cache_dir
 from tabletop.data import TEMPLATES_DIR
 
 CSV = "title,body,cost\nSpark,Deal 1 damage.,1\nSpring,Recover 2 health.,2\n"

@@ -8,10 +8,10 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from pnp.assets import Options
-from pnp.assets.userdeck import deck_game, deck_options
-from pnp.build import Job, build_pdf
-from pnp.deckfile import load_deck
+from pnp.base import Options
+from pnp.deck.draw.userdeck import deck_game, deck_options
+from pnp.build.make import Job, build_pdf
+from pnp.deck.read.deckfile import load_deck
 from tabletop.data.errors import DataError
 
 

@@ -9,12 +9,12 @@ import pdfplumber
 import pytest
 from click.testing import CliRunner
 
-from pnp.assets import Options
-from pnp.assets.tuckbox import dieline, box_size
-from pnp.assets.userdeck import deck_game, deck_options
-from pnp.build import Job, build_pdf
-from pnp.cli import main
-from pnp.deckfile import load_deck
+from pnp.base import Options
+from pnp.deck.draw.tuckbox import dieline, box_size
+from pnp.deck.draw.userdeck import deck_game, deck_options
+from pnp.build.make import Job, build_pdf
+from pnp.cli.main import main
+from pnp.deck.read.deckfile import load_deck
 from pnp.geometry import Size
 
 MM = 72 / 25.4

@@ -9,11 +9,11 @@ from pypdf import PdfReader
 
 from cardcheck import chars_in, open_pdf, read
 from pdfcheck import cells, fonts
-from pnp.assets import Options
-from pnp.assets.userdeck import deck_game, deck_options, face_layout
-from pnp.build import Job, build_pdf
-from pnp.cli import main
-from pnp.deckfile import load_deck
+from pnp.base import Options
+from pnp.deck.draw.userdeck import deck_game, deck_options, face_layout
+from pnp.build.make import Job, build_pdf
+from pnp.cli.main import main
+from pnp.deck.read.deckfile import load_deck
 from pnp.geometry import Rect
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -153,7 +153,7 @@ def test_a_language_the_deck_lacks_is_refused(tmp_path, monkeypatch):
 def test_cp932_and_utf8_csv_give_the_same_pdf(tmp_path):
     """The same deck saved by Excel as Shift_JIS and as CSV UTF-8 (with BOM): the same pages, byte for
     byte once the creation date and the document id (which follows it) are left out."""
-    from pnp.buildcache import content_digest
+    from pnp.build.cache import content_digest
 
     text = NIGHT_MARKET.read_text(encoding="utf-8")
     for symbol, name in zip("♠♥♦♣", ("スペード", "ハート", "ダイヤ", "クラブ")):  # Shift_JIS has no suit symbols

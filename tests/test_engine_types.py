@@ -7,8 +7,11 @@ from mypy import api
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECKED = ["companion/protocol.py", "companion/choices.py",
-           "companion/famiglia/engine.py", "companion/famiglia/moves.py",
-           "companion/terror24/engine.py", "companion/terror24/moves.py", "companion/terror24/match.py"]
+           "companion/famiglia/engine.py", "companion/famiglia/moves.py", "companion/famiglia/match.py",
+           "companion/terror24/engine.py", "companion/terror24/moves.py", "companion/terror24/match.py",
+           *(f"companion/showdown/{name}.py" for name in (
+               "cards", "chance", "check", "conditions", "dice", "engine", "events", "match", "moves", "ops",
+               "penalties", "pool", "settle", "state", "talk", "uses"))]
 
 
 def test_the_engines_pass_a_strict_type_check(tmp_path):

@@ -4,7 +4,7 @@ from PIL import Image
 
 from export_helpers import BACK, BLEED_COLOR, WHITE_TOL, build, card_color, near
 from pnp.export.cards import export_cards
-from pnp.export.deck import ExportError
+from pnp.export.regions import ExportError
 from pnp.export.targets import card_file_name, layout
 
 SIZES = {"mpc": (822, 1122), "tgc": (825, 1125), "png": (744, 1039)}

@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
-from pnp.cli import main
+from pnp.cli.main import main
 from tabletop.data import CARDS_DIR
 
 

@@ -5,7 +5,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from pnp.cli import main
+from pnp.cli.main import main
 from tabletop.data.kill_shot import load_kill_shot
 from tabletop.data.liar_mafia import load_liar_mafia
 from tabletop.data.terror24 import load_terror24

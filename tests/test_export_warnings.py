@@ -2,7 +2,7 @@
 printing them, like `pnp build`: exported, found up to date, or with its images kept."""
 from click.testing import CliRunner
 
-from pnp.cli import main
+from pnp.cli.main import main
 from tabletop.data import CARDS_DIR
 
 

@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from companion.famiglia.match import Match
 from companion.famiglia.repl import FamigliaTable
 from companion.table import InputError
 from famiglia_helpers import position, rules, scripted_game
@@ -56,7 +57,7 @@ def test_second_refresh_in_the_second_pass_is_refused():
     table = FamigliaTable(rules(), "player")
     g = position(["R2", "G3"], passno=2, turn="player")
     g.begin_turn()
-    table.game = g
+    table.match = Match(g)
     out = table.handle("refresh 1")
     assert any("UNDER the stack" in line for line in out)
     table.handle("B2 Y3")
@@ -68,7 +69,7 @@ def test_a_wrong_card_for_the_known_bottom_is_refused():
     table = FamigliaTable(rules(), "player")
     g = position(["R2", "G3"], passno=2, stack=["B1"], turn="player")
     g.begin_turn()
-    table.game = g
+    table.match = Match(g)
     lines = table.handle("refresh 1")
     assert any("you put under the stack, in this order: R2" in line for line in lines)
     with pytest.raises(InputError, match="the next card is the one put under it: R2"):

@@ -8,8 +8,8 @@ import pytest
 from fontTools.fontBuilder import FontBuilder
 from fontTools.pens.ttGlyphPen import TTGlyphPen
 
-from pnp import fontfacts
-from pnp.fontfacts import FontFacts, font_facts
+from pnp.fonts import facts as fontfacts
+from pnp.fonts.facts import FontFacts, font_facts
 from tabletop.data.errors import DataError
 
 
@@ -124,7 +124,7 @@ def test_an_unusable_font_is_refused_and_not_recorded(tmp_path):
 def test_the_drawable_characters_are_the_fonts_own_cmap():
     from fontTools.ttLib import TTFont
 
-    from pnp.fonts import bundled_font, load_fonts, static_instances
+    from pnp.fonts.fontset import bundled_font, load_fonts, static_instances
 
     regular = static_instances(bundled_font())["regular"]
     found = load_fonts()

@@ -10,7 +10,7 @@ from fontTools.pens.ttGlyphPen import TTGlyphPen
 from fontTools.ttLib import TTFont
 from fontTools.ttLib.tables._g_v_a_r import TupleVariation
 
-from pnp import fonts
+from pnp.fonts import fontset as fonts
 from tabletop.data.errors import DataError
 
 
@@ -145,7 +145,7 @@ def test_a_user_font_gets_the_same_name_in_every_run():
     import reportlab
 
     vera = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
-    code = f"from pnp.fonts import load_fonts; print(load_fonts({str(vera)!r}).regular)"
+    code = f"from pnp.fonts.fontset import load_fonts; print(load_fonts({str(vera)!r}).regular)"
     names = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                             env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2")}
     assert len(names) == 1, names
@@ -187,8 +187,8 @@ def test_a_worker_tells_its_queue_each_step(variable_font, cache, monkeypatch):
 def test_the_first_run_prepares_the_fonts_before_any_pdf_is_built_or_timed(variable_font, cache, monkeypatch):
     from click.testing import CliRunner
 
-    import pnp.cli
-    from pnp.assets import BuildError
+    import pnp.cli.main
+    from pnp.base import BuildError
 
     asked = []
 
@@ -196,13 +196,13 @@ def test_the_first_run_prepares_the_fonts_before_any_pdf_is_built_or_timed(varia
         asked.append(fonts.needs_instancing(opts.font))
         raise BuildError("stopped here")
 
-    monkeypatch.setattr(pnp.cli, "build_pdf", build_pdf)
-    result = CliRunner().invoke(pnp.cli.main, ["build", "kill-shot", "--asset", "summary", "--lang", "en",
+    monkeypatch.setattr(pnp.cli.main, "build_pdf", build_pdf)
+    result = CliRunner().invoke(pnp.cli.main.main, ["build", "kill-shot", "--asset", "summary", "--lang", "en",
                                                "--font", str(variable_font), "--out", str(cache.parent / "out")])
     assert asked == [False], result.output  # the instances were there before the first PDF's clock started
     assert "First run: making static Regular and Bold fonts from the variable font Tiny[wght].ttf" in result.output
     assert "Fonts ready in" in result.output
-    again = CliRunner().invoke(pnp.cli.main, ["build", "kill-shot", "--asset", "summary", "--lang", "en",
+    again = CliRunner().invoke(pnp.cli.main.main, ["build", "kill-shot", "--asset", "summary", "--lang", "en",
                                               "--font", str(variable_font), "--out", str(cache.parent / "out")])
     assert "First run" not in again.output and "Fonts ready" not in again.output
 
@@ -214,7 +214,7 @@ def test_the_first_runs_bar_counts_the_steps_at_a_terminal_and_nothing_is_drawn_
     import io
     import sys
 
-    import pnp.firstrun
+    import pnp.fonts.firstrun
     import tabletop.progress
 
     class Terminal(io.StringIO):
@@ -223,11 +223,11 @@ def test_the_first_runs_bar_counts_the_steps_at_a_terminal_and_nothing_is_drawn_
 
     monkeypatch.setattr(fonts.os, "cpu_count", lambda: 1)
     monkeypatch.setattr(tabletop.progress, "DELAY", 0)
-    monkeypatch.setattr(pnp.firstrun, "sources_to_instance", lambda font, chain: [variable_font])
-    monkeypatch.setattr(pnp.firstrun, "load_fonts", lambda font, chain: None)  # ReportLab's reading: not this font's
+    monkeypatch.setattr(pnp.fonts.firstrun, "sources_to_instance", lambda font, chain: [variable_font])
+    monkeypatch.setattr(pnp.fonts.firstrun, "load_fonts", lambda font, chain: None)  # ReportLab's reading: not this font's
     terminal = Terminal()
     monkeypatch.setattr(sys, "stderr", terminal)
-    pnp.firstrun.prepare_fonts(str(variable_font))
+    pnp.fonts.firstrun.prepare_fonts(str(variable_font))
     drawn = terminal.getvalue()
     positions = [drawn.index(f"{n}/5") for n in range(6)]
     assert positions == sorted(positions)  # 0/5 … 5/5, in order
@@ -238,6 +238,6 @@ def test_the_first_runs_bar_counts_the_steps_at_a_terminal_and_nothing_is_drawn_
         path.unlink()
     piped = io.StringIO()
     monkeypatch.setattr(sys, "stderr", piped)
-    pnp.firstrun.prepare_fonts(str(variable_font))
+    pnp.fonts.firstrun.prepare_fonts(str(variable_font))
     lines = piped.getvalue().splitlines()
     assert len(lines) == 2 and lines[0].startswith("First run:") and lines[1].startswith("Fonts ready in")

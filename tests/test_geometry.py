@@ -4,7 +4,7 @@ import itertools
 import pytest
 
 from pnp.geometry import MIN_MARGIN, Rect, Size, grid, parse_card_size, parse_paper, pt, to_mm
-from pnp.imposition import footer_boxes, guide_segments, plan_fronts
+from pnp.sheets.imposition import footer_boxes, guide_segments, plan_fronts
 
 
 def test_units_round_trip():

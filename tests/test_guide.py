@@ -13,8 +13,8 @@ from PIL import Image, ImageChops, ImageStat
 from cardcheck import build, open_pdf
 from pdflines import page_lines
 from pnp.assets.registry import GAMES
-from pnp.guide import Run, lead_pages, runs
-from pnp.kinsoku import NO_LINE_START
+from pnp.assets.guide import Run, lead_pages, runs
+from pnp.text.kinsoku import NO_LINE_START
 from test_line_breaks import broken, split_pairs
 
 MM = 72 / 25.4
@@ -184,8 +184,8 @@ def test_every_word_of_the_guide_lies_5mm_inside_the_page_and_breaks_cleanly(gam
 
 
 def test_a_deck_gets_the_guide_too():
-    from pnp.assets.userdeck import deck_game
-    from pnp.deckfile import load_deck
+    from pnp.deck.draw.userdeck import deck_game
+    from pnp.deck.read.deckfile import load_deck
 
     game = deck_game(load_deck(EXAMPLES / "prototype" / "prototype.xlsx"))
     guided, _ = build(game, "cards", lang="en", guide=True)
@@ -196,7 +196,7 @@ def test_a_deck_gets_the_guide_too():
 
 
 def test_the_command_line(tmp_path):
-    from pnp.cli import main
+    from pnp.cli.main import main
 
     result = CliRunner().invoke(main, ["build", "liar-mafia", "--asset", "cards", "--guide", "--lang", "en",
                                        "--out", str(tmp_path)])

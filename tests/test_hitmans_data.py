@@ -9,9 +9,10 @@ import pytest
 from tabletop.data import CARDS_DIR, TEMPLATES_DIR
 from tabletop.data.errors import DataError
 from tabletop.data.hitmans_showdown import (
-    CENSUS, JOKERS, LABELS, Condition, FaceCountAtLeast, HoldsRole, MostCards, TotalAtLeast, TotalEquals, load_game,
+    CENSUS, JOKERS, LABELS, Condition, FaceCountAtLeast, HoldsRole, MostCards, TotalAtLeast, TotalEquals,
     normalise_card_id,
 )
+from tabletop.data.hitmans_load import load_game
 from tabletop.data.hitmans_checks import census_group
 
 from hitmans_broken import write_broken_copy

@@ -4,7 +4,7 @@ import shutil
 
 from click.testing import CliRunner
 
-from pnp.cli import main
+from pnp.cli.main import main
 from tabletop.data import CARDS_DIR
 
 

@@ -1,4 +1,4 @@
-"""Hitman's Showdown's corner indexes keep their rank clear of its pip (issue 20, finding 10): a Q's tail
+"""Hitman's Showdown's corner indexes keep their rank clear of its pip: a Q's tail
 touched the ♥ or ♦ under it. Measured on the glyphs' own ink, read back from the PDF, for every card in
 both languages: the full style's index (rank over pip, two corners) and the overlay style's (pip and
 rank side by side over the title)."""
@@ -9,7 +9,7 @@ import pytest
 from cardcheck import build, chars_in, open_pdf
 from glyphink import Frame, ink
 from pnp.assets.registry import GAMES
-from tabletop.data.hitmans_showdown import load_game
+from tabletop.data.hitmans_load import load_game
 
 MM = 72 / 25.4
 CLEAR = 0.5  # mm of paper at least between a rank's ink and its pip's

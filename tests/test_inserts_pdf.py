@@ -8,8 +8,8 @@ from pypdf import PdfReader
 
 from cardcheck import ruler_label
 from pdfcheck import MM, cell_of, cells, clearance_mm, cut_positions, fonts, open_pdf, text_in
-from pnp.cli import main
-from tabletop.data.hitmans_showdown import load_game
+from pnp.cli.main import main
+from tabletop.data.hitmans_load import load_game
 
 PIPS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
 SAFE_MM = 3.0

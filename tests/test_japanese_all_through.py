@@ -1,4 +1,4 @@
-"""Japanese all through (issue 21, item 5): no English word left in what the kit says in Japanese —
+"""Japanese all through: no English word left in what the kit says in Japanese —
 every message of the catalog, every `--help` of `pnp` and `companion`, and the errors a user meets
 (a broken TOML file, a bad CSV cell, a bad option value, a missing argument, an unknown option) —
 apart from what must stay as typed: commands, options, their values, file names, card codes,
@@ -17,7 +17,7 @@ from companion.famiglia.talk import HELP as FAMIGLIA_HELP
 from companion.showdown.match import HELP_LINES as SHOWDOWN_HELP
 from companion.speech import Speech
 from companion.table import HELP as TABLE_HELP
-from pnp.cli import main as pnp
+from pnp.cli.main import main as pnp
 from tabletop import cli_i18n, i18n
 from tabletop.data import toml_words
 from tabletop.data.load import read_toml

@@ -1,4 +1,4 @@
-"""What the Japanese built-in PDFs print takes Japanese punctuation (issue 20, finding 10), not only the
+"""What the Japanese built-in PDFs print takes Japanese punctuation, not only the
 data: the templates and the kit add their own words around it — 「勝利: 」, 「N (ランク 0)」, the footer's
 「100%(実際のサイズ)」, 「ガンチップ (裏面)」 — and those printed half-width marks beside Japanese text.
 Checked with the data's own rule (test_japanese_punctuation.offences) over every line of every Japanese
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.kinsoku import NO_LINE_END, NO_LINE_START
+from pnp.text.kinsoku import NO_LINE_END, NO_LINE_START
 from test_japanese_punctuation import offences
 
 FIXTURE = json.loads((Path(__file__).parent / "fixtures" / "builtin_pdf_lines.json").read_text(encoding="utf-8"))

@@ -1,4 +1,4 @@
-"""Japanese sentences in the game data take Japanese punctuation (issue 20, finding 10): an ASCII ( ) : ;
+"""Japanese sentences in the game data take Japanese punctuation: an ASCII ( ) : ;
 or a sentence , or . next to a Japanese character reads as a typo in Japanese type — 「ガンチップ(2)」,
 「例: 直前の」 — and is written （ ）： ； 、 。 instead. Number notations and codes stay as the rulebooks
 write them: 「4,5→」, 「2d6」, 「1WEEK」, 「-3」 have no Japanese character beside the mark, and a step's

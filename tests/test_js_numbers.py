@@ -1,7 +1,8 @@
 """The browser reads numbers in lines by the Python's rule (companion/numbers.py), held together by files the
 Python writes: tests/fixtures/numbers.json, every case below with what the Python reads in it (the browser's
 test, tests/js/numbers.test.mjs, reads them all the same), and companion/app/lib/unassigned.js, the code
-points this Python's Unicode leaves unassigned, which the browser's NFKC keeps as they are.
+points this Python's Unicode leaves unassigned, which the browser's NFKC keeps as they are (with
+companion/app/lib/widths.js, the columns a terminal gives each character, from the same tool).
 
     python tests/test_js_numbers.py     # writes tests/fixtures/numbers.json again
 """
@@ -74,6 +75,7 @@ def test_the_browsers_unassigned_table_is_this_pythons():
         f"the browser keeps Unicode {text.split(chr(34))[1]}, this Python has {unicodedata.unidata_version}: " \
         "run `python tools/unicode_table.py`"
     assert text == table.render(), "run `python tools/unicode_table.py`"
+    assert table.WIDTHS.read_text(encoding="utf-8") == table.render_widths(), "run `python tools/unicode_table.py`"
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@ import pytest
 
 from cardcheck import build, chars_in, open_pdf, read
 from pdfcheck import fonts
-from pnp.assets.card_layouts import PANEL
+from pnp.layout.builtin import PANEL
 from pnp.assets.registry import find
 from tabletop.data.kill_shot import load_kill_shot
 

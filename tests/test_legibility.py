@@ -1,4 +1,4 @@
-"""Legibility (issue 20, finding 8), read back from the PDFs as they print: no text on a built-in card is
+"""Legibility, read back from the PDFs as they print: no text on a built-in card is
 smaller than 6.5 pt, no footer smaller than 6.5 pt, and a summary card prints the largest text that fits
 it. A face that needs more room gets it from its layout (less padding, a tighter line height, a second
 side), never by leaving a rule out."""
@@ -9,15 +9,15 @@ from collections import Counter
 import pytest
 
 from cardcheck import build, chars_in, font_size, open_pdf
-from pnp import content
-from pnp.assets import Options
+from pnp.text import content
+from pnp.base import Options
 from pnp.assets.cardfaces import face_layout
 from pnp.assets.cards import Cards
-from pnp.assets.layout import LEGIBLE
+from pnp.layout.facelayout import LEGIBLE
 from pnp.assets.registry import GAMES
-from pnp.fonts import load_fonts
+from pnp.fonts.fontset import load_fonts
 from pnp.geometry import MM as MM_PT
-from pnp.text import TextStyle, fit
+from pnp.text.fit import TextStyle, fit
 from tabletop.record import replace
 
 FOOTER_FLOOR = 6.5
@@ -182,7 +182,7 @@ def test_a_summary_card_prints_the_largest_text_that_fits(game_id, lang):
 def test_an_unjustified_line_never_runs_past_its_box():
     """ReportLab would shrink the spaces of this line by up to 5% (a justification device) and let it
     run 0.06 mm past a 57 mm box; the fitter then refused the size and shrank the whole card."""
-    from pnp.content import Para
+    from pnp.text.content import Para
 
     text = ("• Everyone with 2+ cards lays 2 face down (with 1 card left you sit out for the rest of the game). "
             "In rounds 5 and 7 turn the events face up first.")

@@ -4,11 +4,11 @@ import pytest
 
 from cardcheck import build, chars_in, face_image, half_turn_difference, open_pdf, read, stray_chars, turned
 from pdfcheck import fonts
-from pnp.assets.card_layouts import PANEL
-from pnp.assets import Options
+from pnp.layout.builtin import PANEL
+from pnp.base import Options
 from pnp.assets.registry import find
 from tabletop.data.liar_mafia import load_liar_mafia
-from pnp.fonts import load_fonts
+from pnp.fonts.fontset import load_fonts
 from pnp.geometry import pt
 
 GAME = find("liar-mafia")
@@ -41,7 +41,7 @@ def test_cards_census_and_backs(model):
             continue
         assert back == backs[card_id.split("-")[0]]  # one back per colour, shared by its 3 role cards
     assert backs["red"] != backs["blue"]
-    # A summary card's back is the second part of the summary (finding 8), not the colour's back.
+    # A summary card's back is the second part of the summary, not the colour's back.
     summary_backs = {back for card_id, _, _, back in built.cards if card_id.endswith("-summary")}
     assert len(summary_backs) == 2 and not summary_backs & set(backs.values())
     fronts, back_sheet = built.sheets

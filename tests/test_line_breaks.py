@@ -1,6 +1,6 @@
-"""A number keeps its counter or unit at a line end (issue 20, finding 10): 「出目合計値25／以上」,
+"""A number keeps its counter or unit at a line end: 「出目合計値25／以上」,
 「5の出目が1／つ」, 「ダイス数／+1。」 and "Advance 2,000/gold" read as two notes; so does a short katakana
-word split, 「リロー／ド！」. The rule is pnp/kinsoku.py's; here it is checked on its own and over the
+word split, 「リロー／ド！」. The rule is pnp/text/kinsoku.py's; here it is checked on its own and over the
 lines of every built-in PDF as recorded (test_builtin_unchanged keeps the record equal to what prints)."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.kinsoku import COUNTERS, RANGE, SIGNS, _katakana, can_break, keep_numbers
+from pnp.text.kinsoku import COUNTERS, RANGE, SIGNS, _katakana, can_break, keep_numbers
 
 FIXTURE = json.loads((Path(__file__).parent / "fixtures" / "builtin_pdf_lines.json").read_text(encoding="utf-8"))
 SAME_PARAGRAPH = 60  # tenths of a mm: lines of one paragraph lie closer than this (leading of 10 pt type)

@@ -7,9 +7,9 @@ from reportlab.lib.colors import toColor
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus.paragraph import cjkU
 
-from pnp.fonts import load_fonts
-from pnp.kinsoku import KinsokuParagraph, _char
-from pnp.text import TextStyle, paragraph_style, rl_color
+from pnp.fonts.fontset import load_fonts
+from pnp.text.kinsoku import KinsokuParagraph, _char
+from pnp.text.fit import TextStyle, paragraph_style, rl_color
 
 MARKUP = ('<b>使用効果</b>：ダイス数+1、<font color="#c8102e">好きな出目</font>のダイスを1つ追加する。'
           'Hitman’s Showdown 7000金 ♥♦♣♠「ボス」…')
@@ -58,7 +58,7 @@ def test_a_build_pauses_the_garbage_collector_and_gives_it_back():
 
     import pytest
 
-    from pnp.build import collector_paused
+    from pnp.build.make import collector_paused
 
     assert gc.isenabled()
     with collector_paused():

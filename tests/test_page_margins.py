@@ -18,7 +18,7 @@ from cardcheck import build, chars_in, open_pdf
 from pnp.assets.cards import Cards
 from pnp.assets.registry import GAMES
 from pnp.geometry import Rect, Size, grid, parse_paper, pt
-from pnp.render import GUIDE_COLOR, GUIDE_WIDTH
+from pnp.sheets.draw import GUIDE_COLOR, GUIDE_WIDTH
 
 MM = 72 / 25.4
 SAFE = 5.0  # mm from the page edge

@@ -11,9 +11,9 @@ import reportlab
 from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp import parsedfonts
-from pnp.fonts import bundled_font, static_instances
-from pnp.parsedfonts import reportlab_font
+from pnp.fonts import parsed as parsedfonts
+from pnp.fonts.fontset import bundled_font, static_instances
+from pnp.fonts.parsed import reportlab_font
 from pnp.reportlab_internals import PDF_SCALE
 
 

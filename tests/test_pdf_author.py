@@ -10,10 +10,10 @@ import pytest
 from pypdf import PdfReader
 
 from cardcheck import build
-from pnp.assets import KIT
+from pnp.base import KIT
 from pnp.assets.registry import GAMES
-from pnp.assets.userdeck import deck_game
-from pnp.deckfile import load_deck
+from pnp.deck.draw.userdeck import deck_game
+from pnp.deck.read.deckfile import load_deck
 from tabletop.data.games import LOADERS
 
 ASSETS = [(game.id, name) for game in GAMES.values() for name in game.assets]

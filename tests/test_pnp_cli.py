@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from pdfcheck import open_pdf
-from pnp.cli import main
+from pnp.cli.main import main
 from tabletop.data import CARDS_DIR
 
 DATA = "hitmans_showdown.toml"
@@ -147,7 +147,7 @@ def test_preview_of_every_game_and_both_languages(tmp_path):
 def test_ctrl_c_exits_130_quietly(tmp_path, monkeypatch):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
-    monkeypatch.setattr("pnp.cli.build_pdf", interrupted)
+    monkeypatch.setattr("pnp.cli.main.build_pdf", interrupted)
     result = invoke("build", "kill-shot", "--out", tmp_path, "--force")
     assert result.exit_code == 130, result.output
     assert "interrupted" in result.output and "Aborted" not in result.output
@@ -222,7 +222,7 @@ def test_a_bug_is_an_internal_error_not_a_user_error(tmp_path, monkeypatch, bug)
     def broken(*args, **kwargs):
         raise bug
 
-    monkeypatch.setattr("pnp.cli.build_pdf", broken)
+    monkeypatch.setattr("pnp.cli.main.build_pdf", broken)
     monkeypatch.delenv("PNP_DEBUG", raising=False)
     result = invoke("build", "hitmans-showdown", "--asset", "summary", "--force", "--out", tmp_path)
     assert result.exit_code == 1, result.output

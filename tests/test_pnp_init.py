@@ -1,4 +1,4 @@
-"""Your own deck in one step (issue 21, item 4): `pnp init DATA` writes a starter deck file from a
+"""Your own deck in one step: `pnp init DATA` writes a starter deck file from a
 spreadsheet that builds as it is; `pnp examples` copies the example decks out of the package so the
 README's example commands work from any folder."""
 import re
@@ -10,9 +10,9 @@ import pdfplumber
 import pytest
 from click.testing import CliRunner
 
-from pnp.cli import main
-from pnp.cli_start import examples_dir
-from pnp.spreadsheet import read_table
+from pnp.cli.main import main
+from pnp.cli.start import examples_dir
+from pnp.deck.read.spreadsheet import read_table
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -1,4 +1,4 @@
-"""`pnp build --print-shop` (issue 20, item 4): a print shop's file per card asset — a face a page, 3 mm
+"""`pnp build --print-shop`: a print shop's file per card asset — a face a page, 3 mm
 bleed, トンボ, CMYK through a 4-channel output profile, and the structure of PDF/X-4 — checked with pikepdf
 on every built-in card asset in both languages and on a deck with pictures. No open validator checks
 PDF/X; these tests check what docs/print-assets.md lists, nothing more."""
@@ -16,8 +16,8 @@ from click.testing import CliRunner
 from cardcheck import build
 from pnp.assets.cards import Cards
 from pnp.assets.registry import GAMES
-from pnp.cli import main
-from pnp.printshop import BLEED, MARK_LENGTH, marks
+from pnp.cli.main import main
+from pnp.sheets.printshop import BLEED, MARK_LENGTH, marks
 
 MM = 72 / 25.4
 ROOT = Path(__file__).resolve().parents[1]

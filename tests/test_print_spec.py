@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pnp.assets import Options
+from pnp.base import Options
 from pnp.assets.registry import GAMES, PRINT_FILE
 from pnp.assets.spec import read_game_spec
 from pnp.assets.wiring import make_game
-from pnp.build import Job, build_pdf
-from pnp.cli import main
+from pnp.build.make import Job, build_pdf
+from pnp.cli.main import main
 from tabletop.data import CARDS_DIR, TEMPLATES_DIR
 from tabletop.data.errors import DataError
 from tabletop.data.games import LOADERS
@@ -105,7 +105,7 @@ def test_asset_needing_a_missing_table_is_a_data_error(tmp_path):
 
 def test_an_edited_print_file_rebuilds_its_games_assets():
     """Each asset's build step fingerprints its game's print file, so an edit to it rebuilds the asset."""
-    from pnp.buildcache import asset_inputs
+    from pnp.build.cache import asset_inputs
 
     for game in GAMES.values():
         for asset in game.assets.values():
@@ -138,7 +138,7 @@ def test_a_broken_print_file_is_reported_by_the_command_not_at_import(tmp_path, 
         'layout = "panel"', 'layuot = "panel"', 1), encoding="utf-8")
     broken = registry.Registry(tmp_path)  # nothing read yet
     monkeypatch.setattr(registry, "GAMES", broken)
-    monkeypatch.setattr("pnp.cli.GAMES", broken)
+    monkeypatch.setattr("pnp.cli.main.GAMES", broken)
     result = CliRunner().invoke(main, ["list"])
     assert result.exit_code == 2
     assert re.match(r"error: .*print\.toml, line \d+ .*unknown key 'layuot'", result.output), result.output

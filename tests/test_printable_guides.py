@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 
 from cardcheck import build, open_pdf
-from pnp.assets import Options
+from pnp.base import Options
 from pnp.assets.cards import Cards
 from pnp.assets.registry import GAMES
-from pnp.assets.userdeck import deck_game, deck_options
-from pnp.build import Job, build_pdf
-from pnp.deckfile import load_deck
-from pnp.imposition import GUIDE_REACH
+from pnp.deck.draw.userdeck import deck_game, deck_options
+from pnp.build.make import Job, build_pdf
+from pnp.deck.read.deckfile import load_deck
+from pnp.sheets.imposition import GUIDE_REACH
 from test_page_margins import is_guide
 
 MM = 72 / 25.4

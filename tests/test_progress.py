@@ -1,4 +1,4 @@
-"""Progress bars (issue 21, item 6): at a terminal, once work has run for a second, a bar on stderr
+"""Progress bars: at a terminal, once work has run for a second, a bar on stderr
 below the command's lines; piped, nothing at all."""
 import io
 import os
@@ -55,7 +55,7 @@ def test_nothing_when_piped():
 
 
 # `pnp build` with the bar's delay set to nothing, so even a quick build would show one at a terminal.
-PNP = "import tabletop.progress as p; p.DELAY = 0; from pnp.command import main; main()"
+PNP = "import tabletop.progress as p; p.DELAY = 0; from pnp.cli.command import main; main()"
 
 
 def _build(tmp_path, stderr):

@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from companion.famiglia.engine import PLAYER, ROBOT, Game
+from companion.famiglia.match import Match
 from companion.famiglia.moves import Draw, End, Refresh, Take
 from companion.protocol import CHANCE, NOBODY, Event, Mover, Outcome, Place, RuleError
 from famiglia_helpers import position, rules
@@ -16,13 +17,20 @@ from protocol_helpers import accepted
 LEVELS = [(level, first) for level in (1, 2, 3, 4) for first in (PLAYER, ROBOT)]
 
 
-def lines_of(game):
-    return [action.line() for action in game.legal_actions()]
+def lines_of(match):
+    return [action.line() for action in match.legal_actions()]
+
+
+def turn_of(street, robot=(), **position_of):
+    """A match at the start of a turn in the position `famiglia_helpers.position` builds."""
+    g = position(street, robot, **position_of)
+    g.begin_turn()
+    return Match(g)
 
 
 def walk(level, first, seed, steps=5000):
     """Random legal actions until the game ends; yields each position before its action."""
-    game, rng = Game(rules(level), first), random.Random(seed)
+    game, rng = Match(Game(rules(level), first)), random.Random(seed)
     for _ in range(steps):
         if game.to_move().kind == NOBODY:
             return
@@ -34,29 +42,25 @@ def walk(level, first, seed, steps=5000):
 # ---- fixed positions --------------------------------------------------------------------------------
 
 def test_a_street_of_six_with_a_zero_offers_six_takes_no_refresh_and_end():
-    g = position(["B2", "Y0", "R3", "G1", "B1", "Y2"], turn=PLAYER)
-    g.begin_turn()
+    g = turn_of(["B2", "Y0", "R3", "G1", "B1", "Y2"], turn=PLAYER)
     assert g.to_move() == Mover("player", PLAYER)
     assert lines_of(g) == [f"take {n}" for n in range(1, 7)] + ["end"]
 
 
 def test_a_street_without_a_zero_offers_refreshes_too():
-    g = position(["B2", "Y1", "R3"], turn=PLAYER)
-    g.begin_turn()
+    g = turn_of(["B2", "Y1", "R3"], turn=PLAYER)
     assert lines_of(g) == ["take 1", "take 2", "take 3", "refresh 1", "refresh 2", "refresh 3", "end"]
 
 
 def test_the_second_pass_offers_one_refresh_a_turn():
-    g = position(["B2", "Y1", "R3"], passno=2, stack=["G1", "G2", "G3", "G4", "B3"], turn=PLAYER)
-    g.begin_turn()
+    g = turn_of(["B2", "Y1", "R3"], passno=2, stack=["G1", "G2", "G3", "G4", "B3"], turn=PLAYER)
     g.apply(Refresh(0))  # B2 under the stack: two cards owed
     g.apply(Draw(("G1", "G2")))
     assert [a for a in g.legal_actions() if isinstance(a, Refresh)] == []
 
 
 def test_a_draw_lists_exactly_the_cards_the_stack_can_still_hold():
-    g = position(["R2", "G3"], ["B0", "Y0", "G0"], passno=2, stack=["B1"])
-    g.begin_turn()  # step 2: no 1 shows, so R2 goes under the stack; two cards owed
+    g = turn_of(["R2", "G3"], ["B0", "Y0", "G0"], passno=2, stack=["B1"])  # step 2: no 1 shows, so R2 goes under the stack; two cards owed
     assert g.to_move() == Mover("chance", "card")
     assert lines_of(g) == ["B1"]  # the one unknown card left
     g.apply(Draw(("B1",)))
@@ -64,15 +68,14 @@ def test_a_draw_lists_exactly_the_cards_the_stack_can_still_hold():
 
 
 def test_a_new_game_waits_for_the_first_street_and_lists_every_card_in_the_stack():
-    g = Game(rules(3), PLAYER)
+    g = Match(Game(rules(3), PLAYER))
     assert g.to_move() == Mover(CHANCE, "card")
-    stack = {g.rules.codes[c] for c, n in enumerate(g.hidden) if n}
+    stack = {g.game.rules.codes[c] for c, n in enumerate(g.game.hidden) if n}
     assert set(lines_of(g)) == stack and len(lines_of(g)) == len(stack)
 
 
 def test_lines_name_actions_by_position_or_by_code_and_an_action_has_one_line():
-    g = position(["B2", "Y1", "R3"], turn=PLAYER)
-    g.begin_turn()
+    g = turn_of(["B2", "Y1", "R3"], turn=PLAYER)
     assert g.parse("take Y1") == g.parse("TAKE 2") == g.parse("take y1") == Take(1)
     assert g.parse("refresh 3") == Refresh(2) and g.parse("end") == End()
     assert Take(1).line() == "take 2"
@@ -85,8 +88,7 @@ def test_lines_name_actions_by_position_or_by_code_and_an_action_has_one_line():
     ("take Q7", "is not a card code"),
 ])
 def test_a_refusal_is_a_message_key_with_its_arguments(line, key):
-    g = position(["B2", "Y1", "R3"], turn=PLAYER)
-    g.begin_turn()
+    g = turn_of(["B2", "Y1", "R3"], turn=PLAYER)
     with pytest.raises(RuleError) as refused:
         g.apply(g.parse(line))
     assert key in refused.value.key
@@ -94,23 +96,23 @@ def test_a_refusal_is_a_message_key_with_its_arguments(line, key):
 
 
 def test_a_refused_action_changes_nothing():
-    g = Game(rules(3), PLAYER)
-    before = json.dumps(vars(g), default=repr, sort_keys=True)
+    g = Match(Game(rules(3), PLAYER))
+    before = json.dumps(vars(g.game), default=repr, sort_keys=True)
     with pytest.raises(RuleError):
         g.apply(Draw(("R1", "R1", "R1", "R1", "R1", "R1")))  # three R1 exist: the fourth is refused
-    assert json.dumps(vars(g), default=repr, sort_keys=True) == before
+    assert json.dumps(vars(g.game), default=repr, sort_keys=True) == before
 
 
 def test_the_outcome_ranks_both_sides_and_reports_the_achievement():
-    g = position(["B2"], ["B3", "G4"], turn=PLAYER, stack=[])
+    g = Match(position(["B2"], ["B3", "G4"], turn=PLAYER, stack=[]))
     assert g.outcome() is None
-    g.over = True
+    g.game.over = True
     outcome = g.outcome()
-    winner, achievement = g.result()
+    winner, achievement = g.game.result()
     assert isinstance(outcome, Outcome) and outcome.how == "score"
     assert outcome.winners == ((winner,) if winner != "draw" else ())
     assert {p.who for p in outcome.ranking} == {PLAYER, ROBOT}
-    assert outcome.ranking[0] == Place(winner, 1, g.score(winner))
+    assert outcome.ranking[0] == Place(winner, 1, g.game.score(winner))
     assert outcome.figures == ({"achievement": achievement} if achievement is not None else {})
 
 
@@ -135,7 +137,7 @@ WORDS = ["take", "refresh", "end", "TAKE", "undo", "jump", "", "x"]
 
 def fuzzed(game, rng):
     """A line as a player might type it: command words, positions, card codes, junk."""
-    codes = game.rules.codes
+    codes = game.game.rules.codes
     parts = []
     for _ in range(rng.randint(1, 4)):
         kind = rng.random()
@@ -163,7 +165,7 @@ def test_a_fuzzed_line_is_accepted_exactly_when_it_names_a_listed_action_or_fill
                 continue
             checked += 1
             if isinstance(action, Draw) and len(action.codes) > 1:  # the form: several cards in order
-                assert Draw(action.codes[:1]) in legal and len(action.codes) <= game.draw_count(), line
+                assert Draw(action.codes[:1]) in legal and len(action.codes) <= game.game.draw_count(), line
             else:
                 assert action in legal, line
     assert checked > 30  # of some 800 lines a walk is fuzzed with
@@ -172,7 +174,7 @@ def test_a_fuzzed_line_is_accepted_exactly_when_it_names_a_listed_action_or_fill
 # ---- portability ----------------------------------------------------------------------------------------
 
 def test_the_engine_and_its_narration_load_nothing_but_the_standard_library_msgspec_and_the_kit():
-    code = ("import sys; import companion.famiglia.engine, companion.famiglia.talk, companion.protocol; "
+    code = ("import sys; import companion.famiglia.match, companion.famiglia.talk, companion.protocol; "
             "print('\\n'.join(sorted(sys.modules)))")
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     stdlib = set(sys.stdlib_module_names)

@@ -9,8 +9,8 @@ import pytest
 import pnp
 import tabletop
 from pnp.geometry import Size
-from pnp.text import TextStyle
-from tabletop.data.hitmans_showdown import load_game
+from pnp.text.fit import TextStyle
+from tabletop.data.hitmans_load import load_game
 from tabletop.data.schema import convert
 from tabletop.data.errors import DataError
 from tabletop.record import field_names, is_record, record_fields, replace

@@ -14,8 +14,8 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph
 
 from pnp import reportlab_internals as internals
-from pnp.fonts import load_fonts
-from pnp.kinsoku import KinsokuParagraph, line_texts
+from pnp.fonts.fontset import load_fonts
+from pnp.text.kinsoku import KinsokuParagraph, line_texts
 from test_parsedfonts import _pdf as drawn
 
 VERA = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"

@@ -1,4 +1,4 @@
-"""Safe by default (issue 20, finding 11): where a card's colour reaches its edge, the default build
+"""Safe by default: where a card's colour reaches its edge, the default build
 draws it past the trim into a gutter, as far as the sheet allows without holding fewer cards, so a cut
 a little off the line or a back page drifting shows the card's own colour, not its neighbour's.
 `--bleed` or `--gutter` given chooses instead: 0 is the old look (colour to the trim, cards touching)."""
@@ -11,7 +11,7 @@ from cardcheck import build, chars_in, font_size, open_pdf
 from pnp.assets.cards import Cards
 from pnp.assets.registry import GAMES, find
 from pnp.geometry import MIN_MARGIN, Rect, Size, grid, parse_paper
-from pnp.imposition import GUIDE_REACH
+from pnp.sheets.imposition import GUIDE_REACH
 
 DPI = 300
 PX = DPI / 25.4  # pixels per mm

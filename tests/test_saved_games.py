@@ -1,4 +1,4 @@
-"""Saved games at the terminal (issue 21, item 2): `companion games` lists them, `play` replaces a game
+"""Saved games at the terminal: `companion games` lists them, `play` replaces a game
 with nothing entered, asks at a terminal before touching one in progress, `--new` keeps the old file
 under a name it prints, and every refusal is one line whose cure works."""
 import json

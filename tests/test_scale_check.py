@@ -1,4 +1,4 @@
-"""A scale check on every sheet (issue 20, item 5): a 50 mm ruler, read back from the PDF of every
+"""A scale check on every sheet: a 50 mm ruler, read back from the PDF of every
 built-in card asset on A4 and Letter (and fold-and-glue sheets), to measure after printing. It lies
 5 mm inside the page like everything printed, on no card of either side of the sheet and across no
 cut line."""
@@ -10,7 +10,7 @@ from cardcheck import build, open_pdf, ruler_bars
 from pnp.assets.cards import Cards
 from pnp.assets.registry import GAMES
 from pnp.geometry import Rect
-from pnp.imposition import RULER, guide_segments
+from pnp.sheets.imposition import RULER, guide_segments
 
 MM = 72 / 25.4
 CARD_ASSETS = [(game.id, name) for game in GAMES.values() for name, asset in game.assets.items()

@@ -1,4 +1,4 @@
-"""Summary sheets take no page for a scrap (issue 20, finding 9): KILL SHOT's and 24's summaries each put
+"""Summary sheets take no page for a scrap: KILL SHOT's and 24's summaries each put
 one small table on a page 2, LIAR MAFIA's English one its last line on Letter. A sheet that would spill a
 little is set tighter — the loosest of the sheet looks (pnp/assets/sheet.py LOOKS) that prints it on the
 fewest pages — and a sheet that fits, or needs its second page whatever the look, keeps the usual one.

@@ -6,7 +6,7 @@ import pytest
 from click.testing import CliRunner
 
 from companion.cli import main
-from tabletop.data.hitmans_showdown import load_game
+from tabletop.data.hitmans_load import load_game
 
 GAME = load_game()
 

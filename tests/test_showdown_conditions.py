@@ -1,31 +1,13 @@
-"""The condition evaluator on its own, with atoms shaped like the card data's."""
-from dataclasses import dataclass
-from typing import ClassVar
+"""The condition evaluator on its own, with the card data's atoms."""
+from tabletop.data.hitmans_showdown import FaceCountAtLeast as Faces
+from tabletop.data.hitmans_showdown import TotalAtLeast as AtLeast
+from tabletop.data.hitmans_showdown import TotalEquals as Equals
 
 from companion.showdown.conditions import evaluate
 from companion.showdown.talk import explain
 from companion.speech import Speech
 
 EN = Speech("en")
-
-
-@dataclass
-class AtLeast:
-    KIND: ClassVar[str] = "total_at_least"
-    total: int
-
-
-@dataclass
-class Equals:
-    KIND: ClassVar[str] = "total_equals"
-    total: int
-
-
-@dataclass
-class Faces:
-    KIND: ClassVar[str] = "face_count_at_least"
-    face: int
-    count: int
 
 
 def test_missing_total_is_named():

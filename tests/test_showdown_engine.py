@@ -2,10 +2,13 @@
 pending effects and the week changes."""
 import re
 
+import msgspec
 import pytest
 
 from companion.session import Session
 from companion.showdown.engine import MAX_MONEY
+from companion.showdown.events import GameEnded
+from companion.showdown.state import Finish
 from companion.showdown.repl import ShowdownTable
 from companion.table import InputError
 from hitmans_broken import write_edited_copy
@@ -330,3 +333,16 @@ def test_the_card_under_attack_cannot_be_moved_until_the_attack_is_settled():
     assert "C5" in team(t, "Ann")["cards"] and "C5" not in t.status()["board"]
     feed(t, "give C5 Bob")
     assert "C5" in team(t, "Bob")["cards"]
+
+
+def test_the_game_ends_by_the_showdown_or_with_one_team_left_its_json_the_documented_word():
+    def endings(t, line):
+        events = []
+        while not t.engine.over:
+            events += t.match.apply(t.match.parse(line))
+        return [e for e in events if isinstance(e, GameEnded)]
+
+    alone = endings(table(), "adjust Bob -1000 gone")
+    assert alone == [GameEnded(Finish.ONE_LEFT)] and msgspec.json.encode(alone[0]) == b'{"why":"one_left"}'
+    assert endings(table(), "pass") == [GameEnded(Finish("showdown"))]
+    assert table().talk.narrate([GameEnded(Finish.ONE_LEFT)]) == ["— one team is left: bonuses"]

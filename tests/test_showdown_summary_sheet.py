@@ -1,4 +1,4 @@
-"""Hitman's Showdown's summary sheet read back from the PDF (issue 20, finding 10): the mafia table's
+"""Hitman's Showdown's summary sheet read back from the PDF: the mafia table's
 penalty column printed its header cut to 「デメ」 ("Pen."), and Darkness Speed's table was headed
 「ダークネススピード専用デメリットダイス (ダークネススピード専用)" — the faction named twice."""
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 
 from cardcheck import build, open_pdf
 from pnp.assets.registry import GAMES
-from tabletop.data.hitmans_showdown import load_game
+from tabletop.data.hitmans_load import load_game
 
 HEADER = {"ja": ("成功条件", "デメリット"), "en": ("To succeed", "Penalty")}  # a neighbour, the whole word
 PADDING = 3.0  # pt: a cell's padding each side (render._flowables); overflowing text eats into it

@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.spreadsheet import CP932, UTF8, UTF8_BOM, decode_csv, letter, read_table
+from pnp.deck.read.spreadsheet import CP932, UTF8, UTF8_BOM, decode_csv, letter, read_table
 from tabletop.data.errors import DataError
 
 TEXT = "名前,効果\n火花,\"相手1人に\n1ダメージ。\"\n\n湧き水,回復\n"

@@ -4,13 +4,13 @@ up-to-date build not even Jinja2, Pillow, the deck reader or the other games' da
 import subprocess
 import sys
 
-WATCHED = ('fontTools', 'pypdfium2', 'jinja2', 'PIL', 'pnp.deckfile', 'pnp.spreadsheet', 'pnp.cli_export',
+WATCHED = ('fontTools', 'pypdfium2', 'jinja2', 'PIL', 'pnp.deck.read.deckfile', 'pnp.deck.read.spreadsheet', 'pnp.cli.export',
            'tabletop.data.hitmans_showdown', 'tabletop.data.terror24', 'tabletop.data.famiglia',
            'tabletop.data.kill_shot', 'tabletop.data.liar_mafia')
 SPY = ("import atexit, sys; "
        f"atexit.register(lambda: print(' '.join(sorted(m for m in {WATCHED!r} if m in sys.modules)),"
        " file=sys.stderr)); "
-       "from pnp.command import main; sys.argv[0] = 'pnp'; main()")  # what the `pnp` script runs
+       "from pnp.cli.command import main; sys.argv[0] = 'pnp'; main()")  # what the `pnp` script runs
 
 
 def _loaded(tmp_path, *args) -> str:
@@ -32,12 +32,12 @@ def test_a_deck_is_read_by_the_deck_reader(tmp_path):
     deck = tmp_path / "mini.toml"
     deck.write_text('[deck]\nid = "mini"\nlanguages = ["en"]\n\n[layout]\nname = "sheet"\n'
                     'columns = ["title"]\n\n[[cards]]\ntitle = "One"\n', encoding="utf-8")
-    assert "pnp.deckfile" in _loaded(tmp_path, "build", str(deck)).split()
+    assert "pnp.deck.read.deckfile" in _loaded(tmp_path, "build", str(deck)).split()
 
 
 def test_export_loads_its_modules_when_it_runs(tmp_path):
     loaded = _loaded(tmp_path, "export", "kill-shot", "--target", "png", "--lang", "en").split()
-    assert "pnp.cli_export" in loaded and "pypdfium2" in loaded
+    assert "pnp.cli.export" in loaded and "pypdfium2" in loaded
 
 
 def test_a_preview_still_rasterises(tmp_path):

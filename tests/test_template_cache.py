@@ -4,7 +4,7 @@ import os
 import jinja2
 import pytest
 
-from pnp import content
+from pnp.text import content
 
 
 @pytest.fixture

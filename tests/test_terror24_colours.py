@@ -1,4 +1,4 @@
-"""24's detectives and events apart at a glance (issue 20, finding 10): Hibachi's purple was the hostage
+"""24's detectives and events apart at a glance: Hibachi's purple was the hostage
 siege's, Lloyd's green the bioterror's, Dokaben's maroon the bombing's red (CIEDE2000 4.5, 10.8 and 13.3),
 and the events differed by colour alone. Now every detective ink is another colour than every event's,
 computed from the data, and each event card carries its suit's own mark besides its colour."""

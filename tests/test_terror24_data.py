@@ -66,6 +66,9 @@ def _edited(tmp_path, old, new):
     ('ink = "#4a4a4a"', 'ink = "brown"', "detectives[wolf].ink"),
     ('colour_hex = "#c8323c"', 'colour_hex = "red"', "events.suits[bomb].colour_hex"),
     ("provisional = true", "provisional = true\nsource = 'x'", "events.source"),
+    # nobody could ever bid: no round could be played
+    ("bid_cards = 2 ", "bid_cards = 10 ", "rules.bid_cards"),
+    ("npc_cards_per_round = 1 ", "npc_cards_per_round = 9 ", "rules.npc_cards_per_round"),
 ])
 def test_bad_data_is_refused_naming_the_field(tmp_path, old, new, where):
     with pytest.raises(DataError) as e:

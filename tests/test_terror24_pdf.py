@@ -7,7 +7,7 @@ from click.testing import CliRunner
 
 from cardcheck import build, chars_in, open_pdf, read
 from pnp.assets.registry import find
-from pnp.cli import main
+from pnp.cli.main import main
 from tabletop.data import CARDS_DIR
 from tabletop.data.terror24 import load_terror24
 

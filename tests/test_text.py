@@ -1,11 +1,11 @@
 """Template output → blocks (escaping kept), and fitting text into boxes."""
 import pytest
 
-from pnp import content
-from pnp.content import Heading, Para, Table
-from pnp.fonts import load_fonts
+from pnp.text import content
+from pnp.text.content import Heading, Para, SheetTable
+from pnp.fonts.fontset import load_fonts
 from pnp.reportlab_internals import wrapped_lines
-from pnp.text import MIN_SIZE, TextOverflow, TextStyle, fit
+from pnp.text.fit import MIN_SIZE, TextOverflow, TextStyle, fit
 
 STYLES = {"body": TextStyle(9), "title": TextStyle(12, bold=True), "small": TextStyle(6.5)}
 MM = 72 / 25.4
@@ -32,7 +32,7 @@ def test_parse_face_and_doc():
                             '<table widths="1,3"><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr>'
                             '</table></doc>')
     assert doc[0] == Heading("T", 1) and doc[1] == Heading("U", 2) and doc[2] == Para("x", "small")
-    assert isinstance(doc[3], Table) and doc[3].widths == (1.0, 3.0)
+    assert isinstance(doc[3], SheetTable) and doc[3].widths == (1.0, 3.0)
     assert [[c.markup for c in row] for row in doc[3].rows] == [["a", "b"], ["1", "2"]]
     with pytest.raises(content.TemplateError):
         content.parse_doc("<face/>")

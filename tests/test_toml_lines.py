@@ -5,7 +5,7 @@ import pytest
 
 from hitmans_broken import FILE_NAME, write_broken_copy
 from tabletop.data.errors import DataError
-from tabletop.data.hitmans_showdown import load_game
+from tabletop.data.hitmans_load import load_game
 from tabletop.data.toml_lines import line_of
 
 SAMPLE = '''\

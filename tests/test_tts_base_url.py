@@ -1,11 +1,11 @@
-"""Sharing a Tabletop Simulator deck (issue 21, item 7): with --base-url the saved object names each
+"""Sharing a Tabletop Simulator deck: with --base-url the saved object names each
 sheet by the web address it will be uploaded to, so every player's TTS can load it; without it, this
 computer's file:/// paths as before."""
 import json
 
 from click.testing import CliRunner
 
-from pnp.cli import main
+from pnp.cli.main import main
 
 
 def invoke(*args, ok=True):

@@ -1,4 +1,4 @@
-"""`pnp watch` (issue 19, item 8), run as a user runs it: a save changes the page's image (asked of
+"""`pnp watch`, run as a user runs it: a save changes the page's image (asked of
 the server over HTTP, as the page asks), only the changed page gets a new image, a broken save shows
 its error line and keeps the last good pages and PDF, and the page is served on 127.0.0.1 only."""
 import json
@@ -46,7 +46,7 @@ def watching(tmp_path):
     (tmp_path / "deck.toml").write_text(TOML, encoding="utf-8")
     write_csv(tmp_path, ROWS)
     env = {**os.environ, "TABLETOP_KIT_LANG": "en"}
-    proc = subprocess.Popen([sys.executable, "-c", "from pnp.command import main; main()", "watch",
+    proc = subprocess.Popen([sys.executable, "-c", "from pnp.cli.command import main; main()", "watch",
                              str(tmp_path / "deck.csv"), "--port", "0", "--no-open", "--out", str(tmp_path / "out")],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path)
     try:
@@ -112,7 +112,7 @@ def test_watch_offers_only_the_languages_it_shows():
     option itself."""
     from click.testing import CliRunner
 
-    from pnp.cli import main
+    from pnp.cli.main import main
 
     shown = CliRunner().invoke(main, ["watch", "--help"])
     lang = shown.output.split("--lang")[1].split("--card-size")[0]

@@ -24,7 +24,7 @@ from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from pnp.fonts import bundled_font
+from pnp.fonts.fontset import bundled_font
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "output" / "web-screenshots"

@@ -1,6 +1,7 @@
 """The play pages' view models: the buttons offered in a position are exactly the legal actions, and
 every button's line is accepted by the game as the terminal would accept it."""
 from companion.famiglia.engine import Rules
+from companion.famiglia.match import Match
 from companion.famiglia.repl import FamigliaTable
 from companion.session import Session
 from companion.showdown.repl import ShowdownTable
@@ -231,7 +232,7 @@ def test_famiglia_second_pass_draw_of_known_cards_is_one_button_in_their_order()
     from famiglia_helpers import position
 
     table = FamigliaTable(Rules(FAMIGLIA, 3), "player", "en")
-    table.game = position(["R2", "B1", "Y3"], passno=2, bottom=["G1", "G2", "R3"], stack=[], turn="player")
+    table.match = Match(position(["R2", "B1", "Y3"], passno=2, bottom=["G1", "G2", "R3"], stack=[], turn="player"))
     table.handle("refresh 1")  # R2 goes under the stack; its 2 cards are the first two put there
     draw = famiglia.view(table)["draw"]
     assert draw["count"] == 2 and draw["known"].line == "G1 G2"

@@ -1,20 +1,22 @@
-"""Write companion/app/lib/unassigned.js, the code points this Python's Unicode leaves unassigned, and
-companion/app/lib/widths.js, those a terminal shows two columns wide or none (tabletop/text_width.py).
+"""Write the browser's tables of this Python's Unicode: companion/app/lib/unassigned.js (the code points
+left unassigned) and companion/app/lib/widths.js (the wide and the combining ones).
 
     python tools/unicode_table.py
 
 Lines are read after NFKC, and NFKC grows with Unicode: Node 20 knows Unicode 17, where U+1CCF0 (an outlined
 digit zero) becomes "0", while Python 3.11 knows Unicode 14 and leaves it as it is. The browser's port keeps
 such characters as they are, as the Python does, by this table; for every character both versions assign,
-Unicode's stability policy keeps NFKC the same. Run it after moving CI to a Python with a newer Unicode
+Unicode's stability policy keeps NFKC the same. The widths are the terminal's columns the Python counts
+(tabletop/text_width.py: two for East Asian wide and full-width, none for a combining mark), which
+JavaScript cannot ask its own Unicode for. Run it after moving CI to a Python with a newer Unicode
 (tests/test_js_numbers.py says when).
 """
 from __future__ import annotations
 
 import sys
 import unicodedata
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tabletop.fileio import write_atomic  # noqa: E402
@@ -23,70 +25,46 @@ from tabletop.text_width import is_wide  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 TABLE = ROOT / "companion" / "app" / "lib" / "unassigned.js"
 WIDTHS = ROOT / "companion" / "app" / "lib" / "widths.js"
+MADE_BY = "// Made by tools/unicode_table.py from Python's unicodedata: do not edit.\n"
 
 
-def ranges(holds: Callable[[str], bool]) -> list[tuple[int, int]]:
-    """The runs of code points whose character `holds`, first and last."""
-    found: list[tuple[int, int]] = []
+def runs_of(chosen: Callable[[str], bool]) -> list[tuple[int, int]]:
+    """The runs of code points `chosen` picks, first and last."""
+    ranges: list[tuple[int, int]] = []
     start = None
     for code in range(sys.maxunicode + 2):
-        free = code <= sys.maxunicode and holds(chr(code))
-        if free and start is None:
+        picked = code <= sys.maxunicode and chosen(chr(code))
+        if picked and start is None:
             start = code
-        elif not free and start is not None:
-            found.append((start, code - 1))
+        elif not picked and start is not None:
+            ranges.append((start, code - 1))
             start = None
-    return found
+    return ranges
 
 
 def unassigned_ranges() -> list[tuple[int, int]]:
     """The runs of code points that this Python's unicodedata calls unassigned (Cn), first and last."""
-    return ranges(lambda c: unicodedata.category(c) == "Cn")
+    return runs_of(lambda char: unicodedata.category(char) == "Cn")
 
 
-def hex_runs(runs: list[tuple[int, int]]) -> str:
-    return " ".join(f"{a:x}" if a == b else f"{a:x}-{b:x}" for a, b in runs)
+def _hex(ranges: list[tuple[int, int]]) -> str:
+    return " ".join(f"{a:x}" if a == b else f"{a:x}-{b:x}" for a, b in ranges)
 
 
 def render() -> str:
-    runs = hex_runs(unassigned_ranges())
-    return (f"// Made by tools/unicode_table.py from Python's unicodedata: do not edit.\n"
-            f"// The code points Unicode {unicodedata.unidata_version} leaves unassigned, as hexadecimal runs.\n\n"
+    return (f"{MADE_BY}// The code points Unicode {unicodedata.unidata_version} leaves unassigned, as hexadecimal runs.\n\n"
             f'export const UNICODE_VERSION = "{unicodedata.unidata_version}";\n\n'
-            f'export const UNASSIGNED = "{runs}";\n')
-
-
-def base36(n: int) -> str:
-    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
-    out = ""
-    while True:
-        n, d = divmod(n, 36)
-        out = digits[d] + out
-        if not n:
-            return out
-
-
-def stepped_runs(runs: list[tuple[int, int]]) -> str:
-    """Runs as steps, smaller than code points and smaller still once compressed: for each run, how far
-    its first code point is from the last one of the run before (from 0 for the first), then how far its
-    last is from its first, in base 36."""
-    steps, last = [], 0
-    for first, end in runs:
-        steps += [base36(first - last), base36(end - first)]
-        last = end
-    return " ".join(steps)
+            f'export const UNASSIGNED = "{_hex(unassigned_ranges())}";\n')
 
 
 def render_widths() -> str:
-    wide = stepped_runs(ranges(is_wide))
-    combining = stepped_runs(ranges(lambda c: unicodedata.combining(c) != 0))
-    return (f"// Made by tools/unicode_table.py from Python's unicodedata: do not edit.\n"
-            f"// The code points Unicode {unicodedata.unidata_version} calls wide or full-width (two terminal columns) and\n"
-            f"// those it calls combining (none), as runs: for each, the step from the end of the one before to\n"
-            f"// its first code point, then to its last, in base 36.\n\n"
+    wide = runs_of(is_wide)
+    combining = runs_of(lambda char: unicodedata.combining(char) != 0)
+    return (f"{MADE_BY}// Unicode {unicodedata.unidata_version}'s wide and full-width code points (two columns of a terminal)\n"
+            f"// and its combining marks (none), as hexadecimal runs.\n\n"
             f'export const UNICODE_VERSION = "{unicodedata.unidata_version}";\n\n'
-            f'export const WIDE = "{wide}";\n\n'
-            f'export const COMBINING = "{combining}";\n')
+            f'export const WIDE = "{_hex(wide)}";\n\n'
+            f'export const COMBINING = "{_hex(combining)}";\n')
 
 
 if __name__ == "__main__":

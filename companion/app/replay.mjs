@@ -11,7 +11,7 @@
 import { readFile } from "node:fs/promises";
 
 import { loadGameData } from "./lib/appfile.js";
-import { Journal } from "./lib/journal.js";
+import { GameFile, GameFileError } from "./lib/gamefile.js";
 import { Speech } from "./lib/speech.js";
 import { loadWords } from "./lib/words.js";
 
@@ -24,13 +24,22 @@ const FOLDERS = { "hitmans-showdown": "showdown" }; // a game whose code's folde
  * @param {string | null} lang
  */
 async function replay(path, lang) {
-  const saved = JSON.parse(await readFile(path, "utf8"));
-  const options = saved.options ?? {};
-  const words = await loadWords(lang ?? options.lang ?? "en");
+  const text = await readFile(path, "utf8");
+  let saved;
+  try {
+    saved = GameFile.read(text, null, path);
+  } catch (e) {
+    if (!(e instanceof GameFileError)) throw e;
+    console.error(new Speech(await loadWords(lang ?? "en"))._(e.key, e.args));
+    process.exitCode = 2;
+    return;
+  }
+  const options = saved.options;
+  const words = await loadWords(lang ?? /** @type {string | undefined} */ (options.lang) ?? "en");
   const speech = new Speech(words);
   const { newTable } = await import(`./${FOLDERS[saved.game] ?? saved.game}/table.js`);
-  const table = newTable(await loadGameData(saved.game), options, words, saved.seed ?? 0);
-  const journal = new Journal(saved.entries ?? [], saved.undone ?? []);
+  const table = newTable(await loadGameData(saved.game), options, words, saved.seed);
+  const journal = saved.journal;
   let number = 0;
   for (const [n, entry] of journal.entries.entries()) {
     /** @type {string[]} */

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import itertools
 import json
 import pkgutil
 import random
@@ -50,7 +51,8 @@ LANGS = ("en", "ja")
 TABLE_WORDS = (*READ_FIRST_BY_THE_TABLE, "redo")  # read by the table, never the game
 UNDO = 0.05  # how often a walk undoes, of its steps
 REDO = 0.3  # how often it redoes, of the steps while something undone waits
-MOST_STEPS = 600  # a walk stops here even if the game is not over (no game of ours comes near)
+MOST_STEPS = 600  # a walk stops here even if the game is not over (no game of ours comes near), unless
+# it is the last and fuzzed lines are still owed
 
 
 class Adapter(Protocol):
@@ -200,23 +202,28 @@ def typeable(line: str) -> bool:
 
 
 def walks(game: Adapter, games: int, fuzz: int, first_seed: int = 0) -> Iterator[dict]:
-    """The trace of `games` walks (options in turn, seeds from `first_seed`) with `fuzz` fuzzed lines in
-    all, spread over them; the last item counts what was played."""
+    """The trace of `games` walks (options in turn, seeds from `first_seed`) with at least `fuzz` fuzzed
+    lines in all (for the game, not for each walk), spread over them; the last item counts what was
+    played."""
     counts = {"games": 0, "over": 0, "steps": 0, "lines": 0, "refused": 0, "fuzzed": 0, "undo": 0, "redo": 0}
     option_sets = game.option_sets()
     for n in range(games):
         seed = first_seed + n
         options = option_sets[n % len(option_sets)]
         rng = random.Random(seed)
-        # The share of lines fuzzed, from the lines a walk of this game has taken so far (a first guess
-        # of a hundred): a game of 24 takes half the lines of one of Famiglia.
-        lines_per_walk = counts["lines"] / counts["games"] if counts["games"] else 100
-        fuzz_rate = fuzz / games / lines_per_walk
+        last = n == games - 1
+        # The share of lines fuzzed: what is still owed, shared by the walks left, beside the lines a
+        # walk of this game has played so far (a first guess of a hundred; a game of 24 takes half the
+        # lines of one of Famiglia). A fuzzed line rarely moves the game on, so it adds to a walk's lines.
+        played = counts["lines"] - counts["fuzzed"]
+        per_walk = played / counts["games"] if counts["games"] and played else 100
+        owed = max(fuzz - counts["fuzzed"], 0) / (games - n)
+        fuzz_rate = owed / (owed + per_walk)
         walk = Walk(game, options, seed)
         header = {"walk": n, "game": game.game, "options": options, "seed": seed}
         yield header if game.data is None else {**header, "data": game.data}
         yield {"op": "start", "seen": walk.start()}
-        for _ in range(MOST_STEPS):
+        for step in itertools.count(1):
             roll = rng.random()
             if walk.session.undone and roll < REDO:
                 counts["redo"] += 1
@@ -235,7 +242,10 @@ def walks(game: Adapter, games: int, fuzz: int, first_seed: int = 0) -> Iterator
                 counts["refused"] += seen["refusal"] is not None
                 yield {"op": "line", "line": line, "typed": normalise_line(line), "seen": seen}
             counts["steps"] += 1
-            if walk.table.is_over() and rng.random() < 0.3:
+            # The last walk goes on (fuzzing a game over) until every fuzzed line owed is played.
+            if last and counts["fuzzed"] < fuzz:
+                continue
+            if step >= MOST_STEPS or (walk.table.is_over() and rng.random() < 0.3):
                 break
         counts["games"] += 1
         counts["over"] += walk.table.is_over()
@@ -254,7 +264,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Write the conformance trace of seeded walks over a game.")
     parser.add_argument("game", choices=games())
     parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--fuzz", type=int, default=2000, help="fuzzed lines in all, spread over the walks")
+    parser.add_argument("--fuzz", type=int, default=2000,
+                        help="fuzzed lines for the game in all (at least), spread over the walks")
     parser.add_argument("--seed", type=int, default=0, help="the first walk's seed")
     args = parser.parse_args(argv)
     counts = write(walks(adapter(args.game), args.games, args.fuzz, args.seed), sys.stdout.write)

@@ -35,7 +35,7 @@ class Famiglia:
         return FamigliaTable(self.rules[options["level"]], options["first"], lang)
 
     def engine(self, table: FamigliaTable):
-        return table.game
+        return table.match
 
     def walk_line(self, table: FamigliaTable, rng: random.Random) -> str:
         g = table.game
@@ -43,7 +43,7 @@ class Famiglia:
             owed, _ = g.owed()  # several cards on one line, in an order that may be refused
             pool = [table.rules.codes[c] for c, n in enumerate(owed) for _ in range(n)]
             return " ".join(rng.sample(pool, rng.randint(2, min(g.draw_count(), len(pool)))))
-        return rng.choice(g.legal_actions()).line()
+        return rng.choice(table.match.legal_actions()).line()
 
     def fuzz_line(self, table: FamigliaTable, rng: random.Random) -> str:
         codes, size = table.rules.codes, len(table.game.street)

@@ -20,7 +20,7 @@ from companion.numbers import LARGEST
 from companion.showdown.dice import MAX_DICE, SIDES
 from companion.showdown.engine import MAX_PURCHASE, RULES_VERSION
 from companion.showdown.repl import ShowdownTable
-from tabletop.data.hitmans_showdown import load_game
+from tabletop.data.hitmans_load import load_game
 
 NAMES = ["Aki", "Ben", "Chie", "Dan", "Ann Marie", "ゆき", "Jo-Jo", "Straße", "İpek", "Li Na Wu", "board", "Mob"]
 FULL_WIDTH = str.maketrans("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ ",

@@ -10,6 +10,9 @@ card in sight, which is what step 5 looks into.
 
 The robot never waits for a decision, only for draws: whenever `pending` > 0 the game waits for
 that many `draw()` calls (fewer if the stack runs out for good), then carries on by itself.
+
+The protocol — whose move, the legal actions, a line → its action, applying one, the outcome — is
+`match.Match`, in front of these rules.
 """
 from __future__ import annotations
 
@@ -19,12 +22,10 @@ from typing import Sequence
 from tabletop.data.famiglia import FamigliaData
 from tabletop.i18n import N_
 
-from .. import protocol
-from ..numbers import whole
-from ..protocol import CHANCE, NOBODY, Action, Ending, Event, Mover, Outcome, RuleError, ranked
+from ..protocol import Event, RuleError
 from ..speech import Said
-from .moves import (BetterInStack, Draw, Drawn, End, Enough, GameOver, NewStreet, NextStep, NoneBetter,
-                    NoRefresh, Nothing, Passed, Refresh, Refreshed, Reshuffled, StackOut, Take, Taken, TurnBegan)
+from .moves import (BetterInStack, Drawn, Enough, GameOver, NewStreet, NextStep, NoneBetter, NoRefresh, Nothing,
+                    Passed, Refreshed, Reshuffled, StackOut, Taken, TurnBegan)
 
 ROBOT, PLAYER = "robot", "player"
 OTHER = {ROBOT: PLAYER, PLAYER: ROBOT}
@@ -35,6 +36,7 @@ NO_REFRESH = {"zero": N_("no refresh while a 0 is on the Street"),
               "once": N_("second pass: only one refresh a turn")}
 OVER = N_("the game is over (undo to go back, quit to leave)")
 DRAW_FIRST = N_("first type the {n} drawn card(s)")
+NO_DRAW = N_("no card is to be drawn now")
 
 
 class Rules:
@@ -74,6 +76,8 @@ class Rules:
 
 
 class Game:
+    """A game's state and the rules' verbs: the player's take, refresh and end, a card drawn, the robot's
+    program (the protocol is `match.Match`)."""
     def __init__(self, rules: Rules, first: str):
         self.rules = rules
         self.first = first
@@ -94,7 +98,7 @@ class Game:
         self.rstep = 1
         self.r5_refreshed = False
         self.turns = {ROBOT: 0, PLAYER: 0}
-        self._said: list[Event] | None = None  # where the rules' steps tell what happened; see `listen`
+        self._said: list[Event] | None = None  # where the rules' steps tell what happens; see `listen`
 
     @classmethod
     def position(cls, rules: Rules, street: list[int], robot: list[int], player: list[int] | None = None,
@@ -123,10 +127,13 @@ class Game:
         return g
 
     def listen(self) -> list[Event]:
-        """A list the rules' steps tell what happens to when they are called one by one, not through
-        `apply` (a test driving the robot's program step by step); `apply` returns its own events."""
+        """The list the rules' steps tell what happens to from now on: the protocol (match.Match) listens
+        while it carries an action out, a test while it drives the robot's program step by step."""
         self._said = []
         return self._said
+
+    def stop_listening(self) -> None:
+        self._said = None
 
     # ---- what the table looks like -------------------------------------------------------------
 
@@ -187,7 +194,7 @@ class Game:
     def draw(self, card: int) -> None:
         codes = self.rules.codes
         if not self.pending or self.over:
-            raise RuleError(N_("no card is to be drawn now"))
+            raise RuleError(NO_DRAW)
         if self.hidden_n:
             if not self.hidden[card]:
                 raise RuleError(N_("no {card} can be in the stack: all {copies} are accounted for ({where})"),
@@ -200,7 +207,7 @@ class Game:
                                    "it: {expected}"), expected=codes[self.bottom[0]])
             del self.bottom[0]
         else:  # unreachable: the pending draw is cut short when the stack runs out for good
-            raise RuleError(N_("no card is to be drawn now"))
+            raise RuleError(NO_DRAW)
         self.street.append(card)
         self.pending -= 1
         if not self.hidden_n and not self.bottom:
@@ -390,14 +397,7 @@ class Game:
         self._log(Taken(ROBOT, step, pos, card, why))
         self._end_turn()
 
-    # ---- the protocol: whose move, the legal actions, parse, apply, outcome -------------------------
-
-    def to_move(self) -> Mover:
-        if self.over:
-            return Mover(NOBODY)
-        if self.pending:
-            return Mover(CHANCE, "card")
-        return Mover(protocol.PLAYER, self.turn)  # the robot plays at once: only draws keep it waiting
+    # ---- what a draw can turn up ------------------------------------------------------------------
 
     def may_come_up(self) -> list[int]:
         """The cards the next draw can turn up: any card the unknown part still holds, else the first
@@ -414,101 +414,6 @@ class Game:
             return [self.hidden[c] + self.discard.count(c) for c in cards], []
         known = self.bottom[:max(0, n - self.hidden_n)]
         return [self.hidden[c] + known.count(c) for c in cards], known
-
-    def legal_actions(self) -> list[Action]:
-        mover = self.to_move()
-        if mover.kind == NOBODY:
-            return []
-        if mover.kind == CHANCE:
-            return [Draw((self.rules.codes[c],)) for c in self.may_come_up()]
-        positions = range(len(self.street))
-        refreshes = [Refresh(pos) for pos in positions] if self.refresh_block() is None else []
-        return [*(Take(pos) for pos in positions), *refreshes, End()]
-
-    def parse(self, line: str) -> Action:
-        words = line.split()
-        if self.over:
-            raise RuleError(OVER)
-        if self.pending:
-            if words[0].lower() in ("take", "refresh", "end"):
-                raise RuleError(DRAW_FIRST, n=self.draw_count())
-            return Draw(tuple(self.rules.codes[self._card(word)] for word in words))  # apply counts them
-        word, arg = words[0].lower(), " ".join(words[1:])
-        if word == "end" and not arg:
-            return End()
-        if word in ("take", "refresh"):
-            self.check_player_turn()
-            pos = self._position(word, arg)
-            return Take(pos) if word == "take" else Refresh(pos)
-        raise RuleError(N_("unknown command {word!r}; on your turn: refresh N|CODE, take N|CODE, end"), word=line)
-
-    def apply(self, action: Action) -> list[Event]:
-        """Carry out `action` whole or not at all: on a copy, kept only if the rules accept all of it.
-        Returns the events it brought about (the game keeps none)."""
-        trial = self.clone()
-        said = trial.listen()
-        trial._carry_out(action)
-        trial._said = self._said
-        if self._said is not None:
-            self._said.extend(said)
-        self.__dict__.update(trial.__dict__)
-        return said
-
-    def outcome(self) -> Outcome | None:
-        if not self.over:
-            return None
-        winner, achievement = self.result()
-        vp = self.rules.vp
-        keys = [(who, self.score(who), (self.score(who), max((vp[c] for c in cards), default=0)))
-                for who, cards in ((PLAYER, self.player), (ROBOT, self.robot))]
-        return Outcome(Ending.SCORE, ranked(keys), () if winner == "draw" else (winner,),
-                       {} if achievement is None else {"achievement": achievement})
-
-    def _carry_out(self, action: Action) -> None:
-        if isinstance(action, Draw):
-            if not self.pending or self.over:
-                raise RuleError(N_("no card is to be drawn now"))
-            if len(action.codes) > self.draw_count():
-                raise RuleError(N_("{n} card(s) were to be drawn, you typed {got}"), n=self.draw_count(),
-                                got=len(action.codes))
-            for code in action.codes:
-                self.draw(self._card(code))
-        elif isinstance(action, Take):
-            self.player_take(action.pos)
-        elif isinstance(action, Refresh):
-            self.player_refresh(action.pos)
-        elif isinstance(action, End):
-            self.player_end()
-        else:
-            raise TypeError(f"not a Famiglia action: {action!r}")
-
-    def _card(self, token: str) -> int:
-        card = self.rules.card(token)
-        if card is None:
-            raise RuleError(N_("{token!r} is not a card code: a family letter ({families}) and a rank 0–{top}, "
-                               "e.g. {example}"), token=token,
-                            families="/".join(f.code for f in self.rules.data.families), top=self.rules.ranks - 1,
-                            example=self.rules.example(2)[1])
-        return card
-
-    def _position(self, word: str, arg: str) -> int:
-        """The Street position a take or refresh names, by number (from 1) or by card code."""
-        number = whole(arg)
-        if number is not None:
-            return number - 1
-        codes = self.rules.codes
-        if not arg or " " in arg:
-            example = codes[self.street[0]] if self.street else self.rules.example(1)[0]
-            raise RuleError(N_("say which Street card: {word} N (position 1–{size}) or {word} CODE (e.g. "
-                               "{example})"), word=word, size=len(self.street), example=example)
-        card = self._card(arg)
-        found = [i for i, c in enumerate(self.street) if c == card]
-        if not found:
-            raise RuleError(N_("{card} is not on the Street"), card=codes[card])
-        if len(found) > 1:
-            raise RuleError(N_("{card} is on the Street more than once (positions {positions}): say which "
-                               "position"), card=codes[card], positions=tuple(i + 1 for i in found))
-        return found[0]
 
     def _whereabouts(self, card: int) -> tuple[Said, ...]:
         """Where every copy of `card` is (for a refused draw)."""

@@ -6,6 +6,7 @@ from companion.table import InputError, TableGame
 from ..choices import Choice
 from ..protocol import Event, Outcome, RuleError
 from .engine import PLAYER, ROBOT, Game, Rules
+from .match import Match
 from .moves import TurnBegan
 from .talk import Talk
 
@@ -13,11 +14,16 @@ from .talk import Talk
 class FamigliaTable(TableGame):
     def __init__(self, rules: Rules, first: str, lang: str = "en", color: bool = False):
         self.rules = rules
-        self.game = Game(rules, first)
+        self.match = Match(Game(rules, first))
         self.talk = Talk(rules, lang, color)
         self._ = self.talk._
         self._notes: list[str] = []  # what each accepted line brought about, for `history`
         self.robot_told: list[Event] = []  # the events since the robot's latest turn began, for the page
+
+    @property
+    def game(self) -> Game:
+        """The rules' state as it stands (the match keeps the latest copy)."""
+        return self.match.game
 
     # ---- TableGame protocol --------------------------------------------------------------------
 
@@ -31,11 +37,11 @@ class FamigliaTable(TableGame):
         return bool(self.game.pending) and not self.game.over
 
     def handle(self, line: str) -> list[str]:
-        g = self.game
         try:
-            events = g.apply(g.parse(line))
+            events = self.match.apply(self.match.parse(line))
         except RuleError as e:
             raise InputError(e.text(self.talk.lang)) from None
+        g = self.game
         self._notes.append(self.talk.recap(events))
         for event in events:
             if isinstance(event, TurnBegan) and event.who == ROBOT:
@@ -44,13 +50,13 @@ class FamigliaTable(TableGame):
         return self.talk.narrate(events) + self.talk.board(g) + self.talk.next_lines(g)
 
     def choices(self) -> list[Choice]:
-        return self.talk.choices(self.game)
+        return self.talk.choices(self.match)
 
     def notes(self) -> list[str] | None:
         return self._notes
 
     def outcome(self) -> Outcome | None:
-        return self.game.outcome()
+        return self.match.outcome()
 
     def status(self) -> dict:
         g, codes = self.game, self.rules.codes

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from ..protocol import CHANCE, Action
 from .engine import PLAYER, ROBOT, Game, Rules
+from .match import Match
 from .moves import Draw, End, Refresh, Take
 
 
@@ -109,34 +110,35 @@ class SimplePlayer:
         return End()
 
 
-def next_action(game: Game, player: SimplePlayer, rng: random.Random) -> Action:
+def next_action(match: Match, player: SimplePlayer, rng: random.Random) -> Action:
     """What happens next in a simulated game: a card off the shuffled stack, or the player's choice."""
-    if game.to_move().kind == CHANCE:
+    game = match.game
+    if match.to_move().kind == CHANCE:
         return Draw((game.rules.codes[draw_random(game, rng)],))
     return player.choose(game)
 
 
 def play_one(rules: Rules, first: str, rng: random.Random) -> Game:
-    game = Game(rules, first)
+    match = Match(Game(rules, first))
     player = SimplePlayer(rules)
-    while not game.over:
-        game.apply(next_action(game, player, rng))
-    return game
+    while not match.game.over:
+        match.apply(next_action(match, player, rng))
+    return match.game
 
 
 def table_lines(rules: Rules, first: str, rng: random.Random) -> tuple[list[str], Game]:
     """One simulated game as the lines typed at the table (the cards drawn for one turn on one line,
     refresh N, take N, end), and the finished game: a script that `companion famiglia play` can be
     fed through a pipe."""
-    game, player, lines = Game(rules, first), SimplePlayer(rules), []
-    while not game.over:
-        owed = game.draw_count() if game.to_move().kind == CHANCE else 1  # one line: the draws a refresh owes
+    match, player, lines = Match(Game(rules, first)), SimplePlayer(rules), []
+    while not match.game.over:
+        owed = match.game.draw_count() if match.to_move().kind == CHANCE else 1  # one line: a refresh's draws
         actions = []
         for _ in range(owed):
-            actions.append(next_action(game, player, rng))
-            game.apply(actions[-1])
+            actions.append(next_action(match, player, rng))
+            match.apply(actions[-1])
         lines.append(" ".join(action.line() for action in actions))
-    return lines, game
+    return lines, match.game
 
 
 @dataclass

@@ -8,6 +8,7 @@ from companion.speech import Speech
 from ..choices import Choice, Form
 from ..protocol import CHANCE, Action, Event
 from .engine import PLAYER, ROBOT, Game, Rules
+from .match import Match
 from .moves import (BetterInStack, Drawn, End, Enough, GameOver, NewStreet, NextStep, NoneBetter, NoRefresh,
                     Nothing, Passed, Refresh, Refreshed, Reshuffled, StackOut, Take, Taken, TurnBegan)
 
@@ -147,10 +148,11 @@ class Talk:
             return Choice(action.line(), self._("End my turn without a recruit"), "end")
         return Choice(action.line(), self._("Drawn: {cards}", cards=action.line()), "draw")
 
-    def choices(self, g: Game) -> list[Choice]:
+    def choices(self, match: Match) -> list[Choice]:
         """Every legal action as a choice; while several cards are owed, the form for them all."""
-        listed = [self.choice(g, action) for action in g.legal_actions()]
-        if g.to_move().kind == CHANCE and g.draw_count() > 1:
+        g = match.game
+        listed = [self.choice(g, action) for action in match.legal_actions()]
+        if match.to_move().kind == CHANCE and g.draw_count() > 1:
             owed, _ = g.owed()
             form = Form("cards", g.draw_count(), tuple(self.rules.codes[c] for c, n in enumerate(owed) if n))
             listed.append(Choice("", self._("The {n} cards drawn, in order", n=g.draw_count()), "draw", form))

@@ -2,9 +2,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any
-
-from tabletop.data.hitmans_showdown import normalise_card_id
+from tabletop.data.hitmans_showdown import CardView, HitmansShowdown, PrepItem, normalise_card_id
 from tabletop.i18n import N_
 
 from ..protocol import RuleError
@@ -18,7 +16,7 @@ def _key(text: str) -> str:
     return re.sub(r"[\s_\-、,.・]", "", text).casefold()
 
 
-def find_cards(game: Any, text: str) -> list[Any]:
+def find_cards(game: HitmansShowdown, text: str) -> list[CardView]:
     """A card by id ("SQ", "♡K", "joker-black") → [it]; a role by name ("Mob", "モブ") → all its cards."""
     try:
         return [game.card(text)]  # an id as the companion writes it (every line it lists)
@@ -35,13 +33,14 @@ def find_cards(game: Any, text: str) -> list[Any]:
         if want in names:
             return list(game.cards_of_role(role_id))
     for card in game.deck():
-        if card.faction and want in {_key(card.faction_id), _key(card.faction.name.ja), _key(card.faction.name.en)}:
+        faction, fid = card.faction, card.faction_id
+        if faction and fid and want in {_key(fid), _key(faction.name.ja), _key(faction.name.en)}:
             return [card]
     raise NotFound(N_("no card called {text!r} (type an id like SQ, ♡K, H10, JOKER-COLOR, or a name like Mob)"),
                    text=text)
 
 
-def find_card(game: Any, text: str) -> Any:
+def find_card(game: HitmansShowdown, text: str) -> CardView:
     cards = find_cards(game, text)
     if len(cards) > 1:
         raise NotFound(N_("{text!r} is {n} cards ({ids}): name one"),
@@ -49,7 +48,7 @@ def find_card(game: Any, text: str) -> Any:
     return cards[0]
 
 
-def find_faction(game: Any, text: str) -> str:
+def find_faction(game: HitmansShowdown, text: str) -> str:
     want = _key(text)
     for fid, faction in game.factions.items():
         card = next(c for c in game.deck() if c.faction_id == fid)
@@ -60,12 +59,12 @@ def find_faction(game: Any, text: str) -> str:
     raise NotFound(N_("no faction {text!r}; factions: {known}"), text=text, known=known)
 
 
-def item_doing(game: Any, kind: str) -> Any:
+def item_doing(game: HitmansShowdown, kind: str) -> PrepItem:
     """The preparation item whose effect is `kind` (e.g. the one that cancels a penalty)."""
     return next(i for i in game.preparation if any(op.KIND == kind for op in i.ops))
 
 
-def find_item(game: Any, text: str) -> Any:
+def find_item(game: HitmansShowdown, text: str) -> PrepItem:
     exact = next((item for item in game.preparation if item.id == text), None)
     if exact is not None:  # an id as the companion writes it
         return exact

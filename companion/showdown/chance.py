@@ -8,10 +8,12 @@ from __future__ import annotations
 import random
 
 from .dice import roll
+from .pool import Why
 
 
 class NeedRoll(Exception):
-    def __init__(self, what: str, count: int = 1):
+    """`count` faces are needed for `what` and none are at hand."""
+    def __init__(self, what: Why, count: int = 1):
         super().__init__(what)
         self.what = what
         self.count = count
@@ -23,7 +25,7 @@ class Feeder:
         self.rng = rng
         self.used: list[int] = []
 
-    def take(self, what: str, count: int = 1) -> list[int]:
+    def take(self, what: Why, count: int = 1) -> list[int]:
         if len(self.given) >= count:
             faces, self.given = self.given[:count], self.given[count:]
         elif self.rng is not None and not self.given:

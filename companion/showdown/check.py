@@ -5,11 +5,13 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
+from tabletop.data.hitmans_showdown import Atom, CardView, HitmansShowdown
+from tabletop.data.text import Lang
 from tabletop.i18n import N_
 from tabletop.record import Record
 
 from .cards import NotFound, find_cards, find_item
-from .conditions import Verdict, evaluate
+from .conditions import Verdict, condition_of, evaluate
 from .ops import EffectError
 from .pool import Pool
 from .uses import apply_item, apply_use, parse_use
@@ -18,19 +20,19 @@ from .talk import explain, note_text
 
 
 class CheckResult(Record):
-    card: Any
+    card: CardView
     pool: Pool
     verdict: Verdict
 
-    def to_json(self, lang: str) -> dict:
+    def to_json(self, lang: Lang) -> dict[str, Any]:
         return {"card": self.card.id, "name": self.card.title(lang), "success": self.verdict.success,
-                "faces": list(self.pool.faces), "total": self.verdict.total,
-                "condition": self.card.condition.text(lang),
+                "faces": _faces(self.pool), "total": self.verdict.total,
+                "condition": condition_of(self.card).text(lang),
                 "steps": [note_text(n, Speech(lang)) for n in self.pool.notes],
                 "explanation": explain(self.verdict, Speech(lang))}
 
 
-def mafia_card(game: Any, text: str) -> Any:
+def mafia_card(game: HitmansShowdown, text: str) -> CardView:
     cards = find_cards(game, text)  # a role name is fine here: every card of a role has its condition
     if cards[0].condition is None:
         raise NotFound(N_("{id} ({title}) is not a mafia card; it has no condition"),
@@ -38,11 +40,11 @@ def mafia_card(game: Any, text: str) -> Any:
     return cards[0]
 
 
-def condition_atoms(card: Any) -> list[tuple]:
-    return [alt.all for alt in card.condition.any]
+def condition_atoms(card: CardView) -> list[tuple[Atom, ...]]:
+    return [alt.all for alt in condition_of(card).any]
 
 
-def _apply_steps(game: Any, steps: Sequence[str], own: Pool, opponent: Pool | None, week: int,
+def _apply_steps(game: HitmansShowdown, steps: Sequence[str], own: Pool, opponent: Pool | None, week: int,
                  rng: random.Random | None) -> None:
     for step in steps:
         tokens = step.split()
@@ -65,11 +67,16 @@ def _rolled(faces: Sequence[int], bonus: int) -> Pool:
     return pool
 
 
-def run(game: Any, card: Any, faces: Sequence[int], steps: Sequence[str], bonus: int = 0,
+def _faces(pool: Pool) -> list[int]:
+    """A check's dice: rolled from the start (`_rolled`), whatever the steps did to them."""
+    return list(pool.faces or ())
+
+
+def run(game: HitmansShowdown, card: CardView, faces: Sequence[int], steps: Sequence[str], bonus: int = 0,
         week: int = 1, rng: random.Random | None = None) -> CheckResult:
     pool = _rolled(faces, bonus)
     _apply_steps(game, steps, pool, None, week, rng)
-    return CheckResult(card, pool, evaluate(condition_atoms(card), pool.faces, pool.bonus))
+    return CheckResult(card, pool, evaluate(condition_atoms(card), _faces(pool), pool.bonus))
 
 
 class DuelResult(Record):
@@ -87,15 +94,15 @@ class DuelResult(Record):
             return Speech(lang)._("the attacker fails: needs more than {d}, have {a}{tie}", a=a, d=d, tie=tie)
         return Speech(lang)._("the attacker fails: needs at least {d}, have {a}", a=a, d=d)
 
-    def to_json(self, lang: str) -> dict:
-        return {"card": "hitman", "success": self.success, "faces": list(self.attacker.faces),
+    def to_json(self, lang: Lang) -> dict[str, Any]:
+        return {"card": "hitman", "success": self.success, "faces": _faces(self.attacker),
                 "total": self.attacker.total, "steps": [note_text(n, Speech(lang)) for n in self.attacker.notes],
-                "versus": {"faces": list(self.defender.faces), "total": self.defender.total,
+                "versus": {"faces": _faces(self.defender), "total": self.defender.total,
                            "steps": [note_text(n, Speech(lang)) for n in self.defender.notes]},
                 "explanation": self.explain(lang)}
 
 
-def duel(game: Any, faces: Sequence[int], versus: Sequence[int], steps: Sequence[str],
+def duel(game: HitmansShowdown, faces: Sequence[int], versus: Sequence[int], steps: Sequence[str],
          their_steps: Sequence[str], bonus: int = 0, their_bonus: int = 0, week: int = 1,
          rng: random.Random | None = None) -> DuelResult:
     """A hitman attack: the attacker's steps first, then the defender's, each against the other."""

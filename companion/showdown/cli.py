@@ -9,7 +9,8 @@ import click
 
 from tabletop import cli_i18n
 from tabletop.data.errors import DataError
-from tabletop.data.hitmans_showdown import GAME_ID, load_game
+from tabletop.data.hitmans_showdown import GAME_ID
+from tabletop.data.hitmans_load import load_game
 from tabletop.i18n import N_
 
 from ..saved import SavedOptionsError, cards_dir_of, check_showdown
@@ -23,6 +24,7 @@ from .dice import DiceError, parse_faces, roll_notation
 from .engine import RULES_VERSION, check_teams
 from .penalties import resolve
 from .pool import fmt
+from .state import Attacked
 from .talk import explain, note_text, penalty_lines
 
 LANG = cli_i18n.option("--lang", type=click.Choice(LANGS), default=default_lang,
@@ -147,7 +149,7 @@ def penalty(loss, faction, rolls, escape, seed, as_json, lang, cards_dir) -> Non
         raise UserError.of(e, lang) from None
     feeder = Feeder(given, None if given else random.Random(seed))
     try:
-        result = resolve(game, game.factions[fid] if fid else None, loss, feeder, escape)
+        result = resolve(game, game.factions[fid] if fid else None, Attacked(loss), feeder, escape)
     except NeedRoll as e:
         raise UserError(Speech(lang)._("--roll: {n} faces given, one more needed for the {what}",
                                        n=len(given), what=e.what)) from None

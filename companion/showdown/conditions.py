@@ -1,14 +1,16 @@
 """Success conditions: any one alternative holds when every atom in it holds.
 
-Atoms come from the card data and are read by their `KIND`: total_at_least (total), total_equals
+Atoms are the card data's records: total_at_least (total), total_equals
 (total), face_count_at_least (face, count). A verdict keeps every atom's result, so its explanation
 (talk.py) can say exactly what is missing.
 """
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Sequence
+from typing import Sequence
 
+from tabletop.data.hitmans_showdown import (Atom, CardView, Condition, FaceCountAtLeast, Op, TotalAtLeast,
+                                           TotalEquals)
 from tabletop.record import Record
 
 
@@ -26,22 +28,31 @@ class Verdict(Record):
     alternatives: tuple[tuple[AtomResult, ...], ...]
 
 
-def kind_of(atom: Any) -> str:
-    return getattr(atom, "KIND", None) or getattr(atom, "kind")
+def condition_of(card: CardView) -> Condition:
+    """A mafia card's condition: the data gives every mafia card one, and no other card has one."""
+    if card.condition is None:
+        raise ValueError(f"{card.id} is not a mafia card: it has no condition")
+    return card.condition
 
 
-def check_atom(atom: Any, faces: Sequence[int], total: int) -> AtomResult:
+def kind_of(item: Atom | Op) -> str:
+    """An atom's or an operation's kind, the name the data gives it."""
+    return item.KIND
+
+
+def check_atom(atom: Atom, faces: Sequence[int], total: int) -> AtomResult:
     kind = kind_of(atom)
-    if kind in ("total_at_least", "total_equals"):
-        holds = total >= atom.total if kind == "total_at_least" else total == atom.total
-        return AtomResult(holds, kind, atom.total, total)
-    if kind == "face_count_at_least":
+    if isinstance(atom, FaceCountAtLeast):
         have = Counter(faces)[atom.face]
         return AtomResult(have >= atom.count, kind, atom.count, have, atom.face)
+    if isinstance(atom, TotalAtLeast):
+        return AtomResult(total >= atom.total, kind, atom.total, total)
+    if isinstance(atom, TotalEquals):
+        return AtomResult(total == atom.total, kind, atom.total, total)
     raise ValueError(f"unknown condition kind {kind!r}")
 
 
-def evaluate(alternatives: Sequence[Sequence[Any]], faces: Sequence[int], bonus: int = 0) -> Verdict:
+def evaluate(alternatives: Sequence[Sequence[Atom]], faces: Sequence[int], bonus: int = 0) -> Verdict:
     """`alternatives`: any-of list of all-of lists of atoms. `bonus` adds to the dice total."""
     total = sum(faces) + bonus
     results = tuple(tuple(check_atom(a, faces, total) for a in alt) for alt in alternatives)

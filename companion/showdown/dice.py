@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 from tabletop.i18n import N_
 from tabletop.record import Record
@@ -71,37 +72,37 @@ class TableRandom(random.Random):
     """The table's seeded dice, cheap to fork: trying an action works on a fork, and the legal actions
     try dozens from one state, most of which roll nothing; so the state is read once until the dice next
     roll, and a fork takes it over only when it first rolls."""
-    _state: tuple | None = None    # the state as last read, while nothing has rolled since
-    _pending: tuple | None = None  # a fork's state, not yet taken over
+    # Random's state as getstate gives it (a version, the generator's words, a Gaussian kept back)
+    _state: tuple[Any, ...] | None = None    # the state as last read, while nothing has rolled since
+    _pending: tuple[Any, ...] | None = None  # a fork's state, not yet taken over
 
-    def seed(self, *args, **kwargs) -> None:
+    def seed(self, *args: Any, **kwargs: Any) -> None:
         self._state = self._pending = None
         super().seed(*args, **kwargs)
 
     def _take_over(self) -> None:
-        pending, self._pending = self._pending, None
-        super().setstate(pending)
+        if self._pending is not None:
+            pending, self._pending = self._pending, None
+            super().setstate(pending)
 
     def random(self) -> float:
-        if self._pending is not None:
-            self._take_over()
+        self._take_over()
         self._state = None
         return super().random()
 
     def getrandbits(self, k: int) -> int:
-        if self._pending is not None:
-            self._take_over()
+        self._take_over()
         self._state = None
         return super().getrandbits(k)
 
-    def getstate(self) -> tuple:
+    def getstate(self) -> tuple[Any, ...]:
         if self._pending is not None:
             return self._pending
         if self._state is None:
             self._state = super().getstate()
         return self._state
 
-    def setstate(self, state: tuple) -> None:
+    def setstate(self, state: tuple[Any, ...]) -> None:
         super().setstate(state)
         self._state, self._pending = state, None
 

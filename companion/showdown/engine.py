@@ -12,8 +12,10 @@ from __future__ import annotations
 import copy
 import unicodedata
 from collections import Counter
-from typing import Any
 
+from tabletop.data.hitmans_showdown import (AddDice, Bonus, CancelPenalty, Faction, HitmansShowdown,
+                                           HoldsRole, Money, OpponentTotalMinus, PrepItem, Rules, Week)
+from tabletop.data.hitmans_showdown import Reroll as RerollOp
 from tabletop.i18n import N_
 from tabletop.plain_text import shown, stray_character
 
@@ -21,11 +23,11 @@ from ..numbers import is_whole
 from ..speech import Joined, Said
 from . import events as ev
 from .cards import find_card, find_item, item_doing
-from .conditions import Verdict, evaluate, kind_of
+from .conditions import Verdict, condition_of, evaluate, kind_of
 from .dice import DiceError, TableRandom, parse_faces, roll
-from .pool import Note, Pool, PoolError
+from .pool import Note, Pool, PoolError, Why
 from .settle import settle
-from .state import Attacked, Booking, Fight, RuleError, Side, Stage, Team
+from .state import Attacked, Booking, Award, Finish, Fight, Result, RuleError, Side, Stage, Team
 from .uses import apply_use, parse_reroll, parse_use
 
 __all__ = ["Game", "MAX_MONEY", "MAX_PURCHASE", "RULES_VERSION", "RuleError", "check_teams"]
@@ -45,13 +47,13 @@ RULES_VERSION = 3
 # What a use does to the opposing side only: nothing in a mafia attack, where nobody opposes the dice.
 AGAINST = {"opponent_total_minus", "opponent_dice_minus", "opponent_highest_minus"}
 
-STAGE_HINTS = {"defend": N_("the defender is preparing: buy, use, then ready"),
-               "roll": N_("roll the dice first"),
-               "after": N_("the dice are rolled: use cards, reroll, or done"),
-               "settle": N_("answer the question first")}
+STAGE_HINTS = {Stage.DEFEND: N_("the defender is preparing: buy, use, then ready"),
+               Stage.ROLL: N_("roll the dice first"),
+               Stage.AFTER: N_("the dice are rolled: use cards, reroll, or done"),
+               Stage.SETTLE: N_("answer the question first")}
 
 
-def check_teams(rules: Any, teams: list[tuple[str, str]]) -> None:
+def check_teams(rules: Rules, teams: list[tuple[str, str]]) -> None:
     """Teams as (name, faction id): as many as the rules allow, each with its own name and faction."""
     if not rules.players_min <= len(teams) <= rules.players_max:
         raise RuleError(N_("name {min}-{max} teams with --team NAME=FACTION (not {n})"),
@@ -69,7 +71,8 @@ def check_teams(rules: Any, teams: list[tuple[str, str]]) -> None:
 
 class Game:
     """A game's state and the rules' verbs (the protocol is `match.Match`); `game` is the card data."""
-    def __init__(self, game: Any, teams: list[tuple[str, str]], seed: int, rules_version: int = RULES_VERSION):
+    def __init__(self, game: HitmansShowdown, teams: list[tuple[str, str]], seed: int,
+                 rules_version: int = RULES_VERSION):
         rules = game.rules
         check_teams(rules, teams)
         self.rules_version = rules_version
@@ -80,10 +83,10 @@ class Game:
         self.week = game.weeks[0].week
         self.board = [c.id for c in game.deck() if c.role.category == "mafia"]
         self.rewarded: set[str] = set()
-        self.uses: Counter = Counter()  # card id -> uses this week
+        self.uses: Counter[str] = Counter()  # card id -> uses this week
         self.action: Fight | None = None
         self.over = False
-        self.showdown: dict | None = None
+        self.showdown: Result | None = None
         self.ledger = tuple(Booking(self.week, n, rules.starting_money, rules.starting_money,
                                     Said(N_("starting money"))) for n in self.order)
 
@@ -108,7 +111,7 @@ class Game:
         card = self.game.card(card_id)
         return Said(N_("{id} {title}"), id=card.id, title=card.title)
 
-    def amount(self, amount: int) -> Any:
+    def amount(self, amount: int) -> Money:
         return self.game.amount(amount)
 
     @property
@@ -131,10 +134,10 @@ class Game:
     def holder(self, card_id: str) -> Team | None:
         return next((t for t in self.teams.values() if card_id in t.cards), None)
 
-    def faction(self, team: Team) -> Any:
+    def faction(self, team: Team) -> Faction:
         return self.game.factions[team.faction]
 
-    def week_data(self, week: int | None = None) -> Any:
+    def week_data(self, week: int | None = None) -> Week:
         return self.game.weeks[(week or self.week) - 1]
 
     def first_week_with(self, event: str) -> int:
@@ -148,24 +151,35 @@ class Game:
     def verdict(self) -> Verdict | None:
         """Whether a mafia attack's rolled dice meet its card's condition now."""
         action = self.action
-        if action is None or action.kind != "mafia" or not action.attacker.pool.rolled:
+        if action is None or action.kind != Attacked.MAFIA:
             return None
         pool = action.attacker.pool
-        return evaluate([a.all for a in self.game.card(action.target).condition.any], pool.faces, pool.bonus)
+        if pool.faces is None:
+            return None
+        condition = condition_of(self.game.card(action.target))
+        return evaluate([a.all for a in condition.any], pool.faces, pool.bonus)
 
     def attacker_wins(self) -> bool | None:
         """Whether the action's attacker would win if it were settled now (None before its roll)."""
         action = self.action
         if action is None or not all(s.pool.rolled for s in action.sides):
             return None
-        if action.kind == "mafia":
-            return self.verdict().success
+        verdict = self.verdict()
+        if verdict is not None:
+            return verdict.success
         a, d = action.sides
+        return self._beats(a, d)
+
+    def _beats(self, attacker: Side, defender: Side) -> bool:
+        """Whether a hitman attack's attacker wins against the defender's rolled dice."""
         ties_to_attacker = self.game.hitman_attack.ties == "attacker"
-        return a.pool.total > d.pool.total or (a.pool.total == d.pool.total and ties_to_attacker)
+        return attacker.pool.total > defender.pool.total or (attacker.pool.total == defender.pool.total
+                                                             and ties_to_attacker)
 
     def standing(self) -> ev.Standing:
-        return ev.Standing(tuple(self.dice(s) for s in self.action.sides if s.pool.rolled), self.verdict())
+        """The rolled dice of the action under way (none without one)."""
+        sides = self.action.sides if self.action is not None else []
+        return ev.Standing(tuple(self.dice(s) for s in sides if s.pool.rolled), self.verdict())
 
     def cards_to_steal(self, action: Fight) -> int:
         victim = self.teams[action.target]
@@ -173,14 +187,14 @@ class Game:
         wanted = self.game.hitman_attack.cards_taken + self.faction(victim).twists.extra_cards_lost_on_failed_defence
         return min(wanted, len(stealable))
 
-    def price(self, side: Side, item: Any, more: int = 0) -> int:
+    def price(self, side: Side, item: PrepItem, more: int = 0) -> int:
         """What the next of `item` costs `side` (after `more` bought in the same purchase): the first of
         the turn at its price, the further ones at theirs."""
         return item.price if side.bought[item.id] + more == 0 or item.price_further is None else item.price_further
 
     # ---- money ------------------------------------------------------------------------------
 
-    def book(self, name: str, amount: int, reason: Any) -> list[ev.Event]:
+    def book(self, name: str, amount: int, reason: Why) -> list[ev.Event]:
         team = self.teams[name]
         paid = max(amount, -team.money)  # money never goes below zero
         team.money += paid
@@ -193,7 +207,7 @@ class Game:
             out.append(ev.TeamOut(name))
         return out
 
-    def _afford(self, team: Team, price: int, what: Any) -> None:
+    def _afford(self, team: Team, price: int, what: Why) -> None:
         if team.money - price <= self.game.rules.eliminated_at:
             raise RuleError(N_("{team} cannot pay {price} for {what}: {held} held, and reaching {out} means leaving "
                                "the game"), team=team.name, price=self.amount(price), what=what,
@@ -211,7 +225,7 @@ class Game:
             raise RuleError(N_("a correction cannot take a team's money above {most}"), most=self.amount(MAX_MONEY))
         out = self.book(team.name, amount, Said(N_("correction: {why}"), why=reason))
         if len(self.alive()) < 2:
-            return out + self._finish("one_left")
+            return out + self._finish(Finish.ONE_LEFT)
         if self.current.out and self.action is None:
             return out + self.end_turn()
         return out
@@ -221,7 +235,7 @@ class Game:
         card = find_card(self.game, card_text)
         if card.role.category == "faction":
             raise RuleError(N_("faction cards stay with their team"))
-        if self.action is not None and self.action.kind == "mafia" and self.action.target == card.id:
+        if self.action is not None and self.action.kind == Attacked.MAFIA and self.action.target == card.id:
             raise RuleError(N_("{card} is under attack: finish the attack (or undo it) before moving the card"),
                             card=self.card_name(card.id))
         receiver = None if to.casefold() == "board" else self.team(to)
@@ -244,7 +258,7 @@ class Game:
             raise RuleError(N_("the game is over"))
         if self.action is not None:
             raise RuleError(N_("finish the current action first ({hint}), or undo to take it back"),
-                            hint=self._stage_hint(self.action.stage))
+                            hint=self._stage_hint(self.action))
 
     def pass_turn(self) -> list[ev.Event]:
         self._need_turn()
@@ -258,7 +272,7 @@ class Game:
     def _advance(self) -> list[ev.Event]:
         out: list[ev.Event] = []
         if len(self.alive()) < 2:
-            return out + self._finish("one_left")
+            return out + self._finish(Finish.ONE_LEFT)
         while True:
             nxt = self._next_seat()
             if nxt is None:
@@ -299,7 +313,7 @@ class Game:
                 team.cards.append(scout)
                 out.append(ev.ScoutDealt(team.name, scout))
         if "showdown" in data.events or data.actions == 0:
-            out += self._finish("showdown")
+            out += self._finish(Finish.SHOWDOWN)
         else:
             self.turn = len(self.order) - 1  # the next seat found is the first one
         return out
@@ -310,24 +324,24 @@ class Game:
 
     # ---- the showdown -----------------------------------------------------------------------
 
-    def _finish(self, why: str) -> list[ev.Event]:
+    def _finish(self, why: Finish) -> list[ev.Event]:
         self.over, self.action = True, None
         out: list[ev.Event] = [ev.GameEnded(why)]
-        awards = []
+        awards: list[Award] = []
         for bonus in self.game.showdown.bonuses:
             for team in self._bonus_winners(bonus):
                 out += self.book(team.name, bonus.amount, bonus.name)
-                awards.append({"bonus": bonus.id, "team": team.name, "amount": bonus.amount})
+                awards.append(Award(bonus=bonus.id, team=team.name, amount=bonus.amount))
         top = max((t.money for t in self.alive()), default=0)
         winners = [t.name for t in self.alive() if t.money == top]
-        self.showdown = {"bonuses": awards, "money": {t.name: t.money for t in self.teams.values()},
-                         "winners": winners}
+        self.showdown = Result(bonuses=awards, money={t.name: t.money for t in self.teams.values()},
+                               winners=winners)
         standing = tuple((t.name, t.money) for t in sorted(self.alive(), key=lambda t: -t.money))
         return out + [ev.FinalMoney(standing), ev.Won(tuple(winners))]
 
-    def _bonus_winners(self, bonus: Any) -> list[Team]:
+    def _bonus_winners(self, bonus: Bonus) -> list[Team]:
         who = bonus.who
-        if who.KIND == "holds_role":
+        if isinstance(who, HoldsRole):
             return [t for t in self.alive() if any(self.game.card(c).role_id == who.role for c in t.cards)]
         counts = {t.name: sum(1 for c in t.cards if self.game.card(c).role.organisation == who.organisation
                               and self.game.card(c).role.category == "mafia") for t in self.alive()}
@@ -397,33 +411,34 @@ class Game:
 
     # ---- during an action -------------------------------------------------------------------
 
-    def _need_action(self, *stages: str) -> Fight:
+    def _need_action(self, *stages: Stage) -> Fight:
         if self.action is None:
             raise RuleError(N_("no action under way; start one with attack (or pass)"))
         if self.action.stage not in stages:
-            raise RuleError.from_(self._stage_hint(self.action.stage))
+            raise RuleError.from_(self._stage_hint(self.action))
         return self.action
 
-    def _stage_hint(self, stage: str) -> Said:
+    def _stage_hint(self, action: Fight) -> Said:
         """What the action under way waits for."""
-        if stage == "prepare":
+        if action.stage == Stage.PREPARE:
             return Said(N_("still preparing: buy, use, then {next}"),
-                        next="ready" if self.action.kind == "hitman" else "roll")
-        return Said(STAGE_HINTS[stage])
+                        next="ready" if action.kind == Attacked.HITMAN else "roll")
+        return Said(STAGE_HINTS[action.stage])
 
-    def _preparing(self) -> Side:
-        action = self._need_action("prepare", "defend")
-        return action.sides[0 if action.stage == "prepare" else 1]
+    def _preparing(self) -> tuple[Fight, Side]:
+        """The action under way and the side preparing in it."""
+        action = self._need_action(Stage.PREPARE, Stage.DEFEND)
+        return action, action.sides[0 if action.stage == Stage.PREPARE else 1]
 
     def buy(self, item_text: str, times: int = 1) -> list[ev.Event]:
-        side = self._preparing()
+        action, side = self._preparing()
         item = find_item(self.game, item_text)
         if not 1 <= times <= MAX_PURCHASE:  # checked before anything is priced or built
             raise RuleError(N_("buy 1 to {max} at a time"), max=MAX_PURCHASE)
-        if item.hitman_attack_only and self.action.kind != "hitman":
+        if item.hitman_attack_only and action.kind != Attacked.HITMAN:
             raise RuleError(N_("{item} is for hitman attacks only"), item=item.name)
         if self.rules_version >= 2:
-            self._refuse_useless(item, side)
+            self._refuse_useless(item, action, side)
         have = side.bought[item.id]
         if item.max_per_turn is not None and have + times > item.max_per_turn:
             raise RuleError(N_("at most {max} {item} per turn ({have} bought already)"),
@@ -435,50 +450,51 @@ class Game:
         for price in prices:
             side.bought[item.id] += 1
             out += self.book(team.name, -price, item.name)
-            out.append(ev.DiceShown(self.dice(self._item_effect(item, side))))
+            out.append(ev.DiceShown(self.dice(self._item_effect(item, action, side))))
         return out
 
-    def _refuse_useless(self, item: Any, side: Side) -> None:
+    def _refuse_useless(self, item: PrepItem, action: Fight, side: Side) -> None:
         """An item whose only effect could not apply in this action is refused before it is paid for."""
-        if not any(op.KIND == "cancel_penalty" for op in item.ops):
+        if not any(isinstance(op, CancelPenalty) for op in item.ops):
             return
-        action = self.action
         if side is not action.attacker:
             raise RuleError(N_("{item} would do nothing: only the attacking team rolls a penalty"), item=item.name)
         if side.escape:
             raise RuleError(N_("{item} would do nothing: one already cancels this action's penalty"), item=item.name)
-        if action.kind == "mafia" and not self.game.card(action.target).penalty:
+        if action.kind == Attacked.MAFIA and not self.game.card(action.target).penalty:
             raise RuleError(N_("{item} would do nothing: {card} carries no penalty"), item=item.name,
                             card=self.card_name(action.target))
 
-    def _item_effect(self, item: Any, side: Side) -> Side:
+    def _item_effect(self, item: PrepItem, action: Fight, side: Side) -> Side:
         """Apply a bought item; the side whose dice it changed."""
         for op in item.ops:
-            if op.KIND == "add_dice":
+            if isinstance(op, AddDice):
                 side.pool.more_dice(op.count, item.name)
-            elif op.KIND == "reroll":
+            elif isinstance(op, RerollOp):
                 side.backups += 1
-            elif op.KIND == "cancel_penalty":
+            elif isinstance(op, CancelPenalty):
                 side.escape = True
-            elif op.KIND == "opponent_total_minus":
-                other = self.action.other(side)
+            elif isinstance(op, OpponentTotalMinus):
+                other = action.other(side)
+                # the data marks such an item hitman_attack_only, and buy refuses it in a mafia attack
+                assert other is not None, f"{item.id} bought with no opposing side"
                 other.pool.add_to_total(-op.value, item.name)
                 return other
         return side
 
     def ready(self) -> list[ev.Event]:
-        action = self._need_action("prepare", "defend")
-        if action.kind != "hitman":
+        action = self._need_action(Stage.PREPARE, Stage.DEFEND)
+        if action.kind != Attacked.HITMAN:
             raise RuleError(N_("ready is for hitman attacks; roll when you are prepared"))
-        if action.stage == "prepare":
+        if action.stage == Stage.PREPARE:
             action.stage = Stage.DEFEND
             return [ev.DefenderPrepares(action.sides[1].team)]
         action.stage = Stage.ROLL
         return [ev.ToRoll(action.attacker.team, action.attacker.pool.count)]
 
     def roll_action(self, faces: list[int] | None) -> list[ev.Event]:
-        action = self._need_action("prepare", "defend", "roll")
-        if action.kind == "hitman" and action.stage != "roll":
+        action = self._need_action(Stage.PREPARE, Stage.DEFEND, Stage.ROLL)
+        if action.kind == Attacked.HITMAN and action.stage != Stage.ROLL:
             raise RuleError(N_("both sides prepare first: type ready"))
         side = next(s for s in action.sides if not s.pool.rolled)
         rolled = faces if faces is not None else roll(self.rng, side.pool.count)
@@ -494,18 +510,21 @@ class Game:
         return out + [self.standing()]
 
     def use(self, tokens: list[str]) -> list[ev.Event]:
-        action = self._need_action("prepare", "defend", "roll", "after")
+        action = self._need_action(Stage.PREPARE, Stage.DEFEND, Stage.ROLL, Stage.AFTER)
         use = parse_use(self.game, tokens, lambda text: find_card(self.game, text), self.week)
-        owner = self.holder(use.cards[0].id)
+        owners: list[Team] = []
         for card in use.cards:
-            if self.holder(card.id) is None:
+            holder = self.holder(card.id)
+            if holder is None:
                 raise RuleError(N_("{card} is not held by any team"), card=self.card_name(card.id))
-        if any(self.holder(c.id) is not owner for c in use.cards):
+            owners.append(holder)
+        owner = owners[0]
+        if any(o is not owner for o in owners):
             raise RuleError(N_("two cards used at once must be held by the same team"))
         side = action.side(owner.name)
         if side is None:
             raise RuleError(N_("{team} takes no part in this action"), team=owner.name)
-        effect = use.cards[0].role.effect
+        effect = use.effect
         if effect.when == "attacking" and side is not action.attacker:
             raise RuleError(N_("{label} works only when attacking"), label=use.label)
         for card in use.cards:
@@ -525,7 +544,7 @@ class Game:
             side.used.append(card.id)
             self.uses[card.id] += 1
         out: list[ev.Event] = []
-        touched = []
+        touched: list[Side] = []
         for who, start in ((side, before[0]), (opponent, before[1])):
             if who is not None and who.pool.notes[start:]:
                 out += [ev.Noted(who.team, note) for note in who.pool.notes[start:]]
@@ -535,7 +554,7 @@ class Game:
         return out + [ev.DiceShown(self.dice(s)) for s in touched]
 
     def reroll(self, tokens: list[str]) -> list[ev.Event]:
-        action = self._need_action("after")
+        action = self._need_action(Stage.AFTER)
         side = None
         if tokens and not is_whole(tokens[0][0]):
             side = action.side(self.team(tokens[0]).name)
@@ -553,10 +572,10 @@ class Game:
         return [ev.Noted(side.team, side.pool.notes[-1]), self.standing()]
 
     def double(self) -> list[ev.Event]:
-        action = self._need_action("prepare", "roll", "after")
+        action = self._need_action(Stage.PREPARE, Stage.ROLL, Stage.AFTER)
         team = self.teams[action.attacker.team]
         allowed = self.faction(team).twists.reward_doublings
-        if action.kind != "mafia" or not allowed:
+        if action.kind != Attacked.MAFIA or not allowed:
             raise RuleError(N_("doubling a reward is Blood Diamond's, on a mafia attack"))
         if team.doublings_used >= allowed:
             raise RuleError(N_("{team} has used all {n} doublings"), team=team.name, n=allowed)
@@ -566,22 +585,23 @@ class Game:
     # ---- settling -------------------------------------------------------------------------------
 
     def done(self) -> list[ev.Event]:
-        action = self._need_action("after")
+        action = self._need_action(Stage.AFTER)
         action.stage = Stage.SETTLE
-        if action.kind == "mafia":
+        if action.kind == Attacked.MAFIA:
             return self._settle_mafia(action)
         a, d = action.sides
-        won = self.attacker_wins()
+        won = self._beats(a, d)
         if won:
             action.winner = a.team
         else:
             action.loser = a.team
-        return [ev.Duel(a.team, a.pool.total, d.team, d.pool.total, won)] + settle(self)
+        return [ev.Duel(a.team, a.pool.total, d.team, d.pool.total, won)] + settle(self, action)
 
     def _settle_mafia(self, action: Fight) -> list[ev.Event]:
         card = self.game.card(action.target)
         side = action.attacker
         verdict = self.verdict()
+        assert verdict is not None, "a mafia attack is settled after its roll"
         out: list[ev.Event] = [ev.Checked(side.team, card.id, verdict)]
         if verdict.success:
             team = self.teams[side.team]
@@ -590,8 +610,8 @@ class Game:
             out.append(ev.Took(team.name, card.id))
             if card.id not in self.rewarded:
                 self.rewarded.add(card.id)
-                amount = card.reward * (2 if action.double else 1)
-                reason = Said(N_("reward for {card}"), card=self.card_name(card.id))
+                amount = (card.reward or 0) * (2 if action.double else 1)
+                reason: Why = Said(N_("reward for {card}"), card=self.card_name(card.id))
                 if action.double:
                     team.doublings_used += 1
                     reason = Joined([reason, Said(N_(" (doubled)"))], sep="")
@@ -600,10 +620,10 @@ class Game:
         if not card.penalty:
             return out + [ev.NoPenalty(card.id)] + self.end_turn()
         action.loser = side.team
-        return out + settle(self)
+        return out + settle(self, action)
 
     def answer(self, line: str) -> list[ev.Event]:
-        action = self.action
+        action = self._need_action(Stage.SETTLE)
         words = line.split()
         if action.winner and len(action.stolen) < self.cards_to_steal(action):
             card = find_card(self.game, line.strip())
@@ -623,4 +643,4 @@ class Game:
                                          action.asked, question=action.question)
             action.answers += faces
         action.question = None
-        return settle(self)
+        return settle(self, action)

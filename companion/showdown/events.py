@@ -6,12 +6,14 @@ language.
 """
 from __future__ import annotations
 
-from typing import Any
+from tabletop.data.text import Text
 
-from ..protocol import Event
+from ..protocol import Event as Event  # re-exported: every event below is one
+from ..speech import Said
 from .conditions import Verdict
 from .penalties import Effect
-from .pool import Note
+from .pool import Note, Why
+from .state import Finish
 
 
 class Dice(Event):
@@ -35,7 +37,7 @@ class Booked(Event):
     team: str
     amount: int
     balance: int
-    reason: Any
+    reason: Why
 
 
 class TeamOut(Event):
@@ -58,7 +60,7 @@ class SkippedTurn(Event):
 
 class WeekBegan(Event):
     week: int
-    text: Any
+    text: Text
 
 
 class ScoutDealt(Event):
@@ -67,8 +69,8 @@ class ScoutDealt(Event):
 
 
 class GameEnded(Event):
-    """The bonuses are paid next: `why` is "showdown" (the last week) or "one_left"."""
-    why: str
+    """The bonuses are paid next: `why` the game ended, the showdown (the last week) or one team left."""
+    why: Finish
 
 
 class FinalMoney(Event):
@@ -168,17 +170,17 @@ class NoPenalty(Event):
 
 class Asked(Event):
     """The table is asked for a die or a card before the action can be settled."""
-    question: Any
+    question: Said
 
 
 class PenaltyCancelled(Event):
     team: str
-    item: Any
+    item: Text        # the preparation item that cancels it
 
 
 class PenaltyRolled(Event):
     team: str
-    table: Any
+    table: Text       # the penalty table's name
     effect: Effect
 
 

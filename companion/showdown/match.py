@@ -6,16 +6,18 @@ action, applying one whole or not at all, and the outcome.
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
 from tabletop.i18n import N_
 
-from ..numbers import is_whole, signed, whole
+from ..numbers import signed, whole
 from ..protocol import CHANCE, NOBODY, PLAYER, Action, Ending, Event, Mover, Outcome, RuleError, ranked
 from ..speech import Said
 from .cards import NotFound, find_card, find_item
 from .dice import SIDES, parse_faces, parse_notation, roll
 from .engine import Game
 from .events import JustRolled
+from .state import Stage
 from .moves import Adjust, Answer, Attack, Buy, Dice, Done, Double, Give, Pass, Ready, Reroll, Roll, Use
 
 
@@ -44,15 +46,15 @@ class Match:
             if action.winner and len(action.stolen) < e.cards_to_steal(action):
                 return Mover(PLAYER, action.winner)  # the winner picks the card taken
             return Mover(CHANCE, "dice")
-        if action.stage == "roll":
+        if action.stage == Stage.ROLL:
             return Mover(CHANCE, "dice")
-        if action.stage == "defend":
+        if action.stage == Stage.DEFEND:
             return Mover(PLAYER, action.sides[1].team)
         return Mover(PLAYER, action.attacker.team)
 
     # ---- the legal actions ---------------------------------------------------------------------------
 
-    def candidates(self) -> list[Action]:
+    def candidates(self) -> Sequence[Action]:
         """Every action worth trying now, each named once (the rules then decide which are legal)."""
         e = self.engine
         if e.over:
@@ -66,11 +68,12 @@ class Match:
                 return [Answer(card) for card in e.teams[action.target].cards]
             return [Answer(str(face)) for face in range(1, SIDES + 1)] + [Answer("roll")]
         held = [card for side in action.sides for card in e.teams[side.team].cards]
-        uses = [Use((card,)) for card in held]
-        steps = {"prepare": [*(Buy(item.id) for item in e.game.preparation), Ready(), Roll(), Double()],
-                 "defend": [*(Buy(item.id) for item in e.game.preparation), Ready()],
-                 "roll": [Roll(), Double()],
-                 "after": [Done(), Double()]}[action.stage]
+        uses: list[Action] = [Use((card,)) for card in held]
+        buys = [Buy(item.id) for item in e.game.preparation]
+        steps: list[Action] = {Stage.PREPARE: [*buys, Ready(), Roll(), Double()],
+                               Stage.DEFEND: [*buys, Ready()],
+                               Stage.ROLL: [Roll(), Double()],
+                               Stage.AFTER: [Done(), Double()]}[action.stage]
         return steps + uses
 
     def legal_actions(self) -> list[Action]:
@@ -100,8 +103,10 @@ class Match:
             return Attack(self._target(" ".join(args)))  # a team name may have spaces
         if word == "pass" and not args:
             return Pass()
-        if word == "buy" and args and len(args) <= 2 and (len(args) == 1 or is_whole(args[1])):
-            return Buy(self._item(args[0]), whole(args[1]) if len(args) == 2 else 1)
+        if word == "buy" and 1 <= len(args) <= 2:
+            times = whole(args[1]) if len(args) == 2 else 1
+            if times is not None:
+                return Buy(self._item(args[0]), times)
         if word == "use" and args:
             return Use((self._card(args[0]), *args[1:]))
         if word == "roll":
@@ -112,8 +117,8 @@ class Match:
             return Reroll(tuple(args))
         if word in ("ready", "double", "done") and not args:
             return {"ready": Ready(), "double": Double(), "done": Done()}[word]
-        if word == "adjust" and len(args) >= 3 and signed(args[1]) is not None:
-            return Adjust(args[0], signed(args[1]), " ".join(args[2:]))
+        if word == "adjust" and len(args) >= 3 and (amount := signed(args[1])) is not None:
+            return Adjust(args[0], amount, " ".join(args[2:]))
         if word == "give" and len(args) == 2:
             return Give(args[0], args[1])
         usage = next((h for h in HELP_LINES if word in h.split()), None)

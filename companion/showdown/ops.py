@@ -9,13 +9,15 @@ come as tokens typed after the card, consumed in the order of the card's operati
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Sequence
 
+from tabletop.data.hitmans_showdown import (AddDice, AddDiceOfFace, AddTotal, CopyDie, OpponentDiceMinus,
+                                           OpponentHighestMinus, OpponentTotalMinus, Op, SetDie)
 from tabletop.i18n import N_
 
 from .conditions import kind_of
 from .dice import DiceError, parse_face, roll
-from .pool import Note, Pool, PoolError
+from .pool import Note, Pool, PoolError, Why
 from ..numbers import whole
 from ..protocol import RuleError
 from ..speech import Joined, Said
@@ -39,19 +41,19 @@ class Choices:
         self.tokens = list(tokens)
         self.rng = rng
 
-    def _next(self, what: Any) -> str:
+    def _next(self, what: Why) -> str:
         if not self.tokens:
             raise EffectError(MISSING, what=what)
         return self.tokens.pop(0)
 
-    def face(self, what: Any) -> int:
+    def face(self, what: Why) -> int:
         token = self._next(what)
         try:
             return parse_face(token)
         except DiceError:
             raise EffectError(N_("{what}: expected a face 1-6, got {token!r}"), what=what, token=token) from None
 
-    def rolled_face(self, what: Any) -> int:
+    def rolled_face(self, what: Why) -> int:
         token = self._next(what)
         if token == "?":
             if self.rng is None:
@@ -63,34 +65,34 @@ class Choices:
             raise EffectError(N_("{what}: expected the face rolled (1-6) or ?, got {token!r}"),
                               what=what, token=token) from None
 
-    def change(self, what: Any) -> tuple[int, int]:
+    def change(self, what: Why) -> tuple[int, int]:
         token = self._next(what)
         old, sep, new = token.partition(">")
+        set_to = whole(new) if sep else None
         try:
-            if sep and whole(new) is not None:
-                return parse_face(old), whole(new)
+            if set_to is not None:
+                return parse_face(old), set_to
         except DiceError:
             pass
         raise EffectError(N_("{what}: expected OLD>NEW such as 2>6, got {token!r}"), what=what, token=token)
 
 
-def signature(ops: Sequence[Any], rolled: bool) -> Joined | Said:
+def signature(ops: Sequence[Op], rolled: bool) -> Joined | Said:
     """The tokens a use expects, for help and error messages."""
-    parts = []
+    parts: list[Said] = []
     for op in ops:
-        kind = kind_of(op)
-        if kind == "add_dice" and rolled:
+        if isinstance(op, AddDice) and rolled:
             parts += [Said(N_("<extra die: face or ?>"))] * op.count
-        elif kind == "set_die":
+        elif isinstance(op, SetDie):
             parts += [Said(N_("<OLD>NEW>"))] * op.count
-        elif kind == "add_dice_of_face":
+        elif isinstance(op, AddDiceOfFace):
             parts += [Said(N_("<face to add>"))] * op.count
-        elif kind == "copy_die":
+        elif isinstance(op, CopyDie):
             parts.append(Said(N_("<face of the die to copy>")))
     return Joined(parts) if parts else Said(N_("(no choices)"))
 
 
-def apply(ops: Sequence[Any], own: Pool, opponent: Pool | None, choices: Choices, why: Any) -> None:
+def apply(ops: Sequence[Op], own: Pool, opponent: Pool | None, choices: Choices, why: Why) -> None:
     """Apply `ops` in order; on error the pools may be half-changed (callers work on copies or
     rebuild), and the message says what to type."""
     try:
@@ -108,41 +110,42 @@ def apply(ops: Sequence[Any], own: Pool, opponent: Pool | None, choices: Choices
                           sig=signature(ops, own.rolled))
 
 
-def _apply_one(op: Any, own: Pool, opp: Pool | None, choices: Choices, why: Any) -> None:
+def _apply_one(op: Op, own: Pool, opp: Pool | None, choices: Choices, why: Why) -> None:
     kind = kind_of(op)
     if kind in CHOICE_KINDS and not own.rolled:
         raise EffectError(N_("{why} changes your dice: use it after the roll"), why=why)
-    if kind == "add_dice":
+    if isinstance(op, AddDice):
         faces = ([choices.rolled_face(Said(N_("{why}: extra die {i}"), why=why, i=i + 1)) for i in range(op.count)]
                  if own.rolled else None)
         own.more_dice(op.count, why, faces)
-    elif kind == "add_total":
+    elif isinstance(op, AddTotal):
         own.add_to_total(op.value, why)
-    elif kind == "set_die":
+    elif isinstance(op, SetDie):
         for _ in range(op.count):
             old, new = choices.change(Said(N_("{why}: die to set"), why=why))
             own.set_die(old, new, why)
-    elif kind == "add_dice_of_face":
+    elif isinstance(op, AddDiceOfFace):
         own.add_faces([choices.face(Said(N_("{why}: face of added die {i}"), why=why, i=i + 1))
                        for i in range(op.count)], why)
-    elif kind == "copy_die":
+    elif isinstance(op, CopyDie):
         own.copy_die(choices.face(Said(N_("{why}: the die to copy"), why=why)), op.count, why)
-    elif kind in ("opponent_total_minus", "opponent_dice_minus", "opponent_highest_minus"):
-        _against(op, kind, opp, own, why)
+    elif isinstance(op, (OpponentTotalMinus, OpponentDiceMinus, OpponentHighestMinus)):
+        _against(op, opp, own, why)
     else:
         raise EffectError(N_("{why}: {kind} is not something a use does"), why=why, kind=kind)
 
 
-def _against(op: Any, kind: str, opp: Pool | None, own: Pool, why: Any) -> None:
+def _against(op: OpponentTotalMinus | OpponentDiceMinus | OpponentHighestMinus, opp: Pool | None, own: Pool,
+             why: Why) -> None:
     if opp is None:
-        own.notes.append(Note("no_opponent", why, kind=kind.replace("_", " ")))
+        own.notes.append(Note("no_opponent", why, kind=op.KIND.replace("_", " ")))
         return
     against = Said(N_("{why} (against)"), why=why)
-    if kind == "opponent_total_minus":
+    if isinstance(op, OpponentTotalMinus):
         opp.add_to_total(-op.value, against)
-    elif kind == "opponent_dice_minus":
+    elif isinstance(op, OpponentDiceMinus):
         # Before the opponent's roll they roll fewer dice; after it they give up their lowest.
-        if opp.rolled:
+        if opp.faces is not None:
             opp.drop_lowest(min(op.count, len(opp.faces)), against)
         else:
             opp.more_dice(-op.count, against)

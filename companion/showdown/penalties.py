@@ -6,27 +6,28 @@ cancels the whole penalty before any roll.
 """
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
+from tabletop.data.hitmans_showdown import Faction, HitmansShowdown
+from tabletop.data.text import Lang, Text
 from tabletop.record import Record, field
 
 from .chance import Feeder
 from tabletop.i18n import N_
 
 from ..speech import Said
-
-Loss = Literal["mafia", "hitman"]
+from .state import Attacked
 
 
 class Effect(Record):
     id: str
     roll: int                      # the table face that chose this row
-    text: Any                      # the row's bilingual text
+    text: Text                     # the row's text
     amount: int = 0                # money lost (lose_money)
     money_roll: tuple[int, ...] = ()  # the dice of a "1d6 × N" loss
     value: int = 0                 # total_minus_3 / plus_one_die: what the next action gets
 
-    def to_json(self, lang: str) -> dict:
+    def to_json(self, lang: Lang) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "roll": self.roll, "text": self.text(lang)}
         if self.id == "lose_money":
             out["amount"] = self.amount
@@ -46,18 +47,19 @@ class Penalty(Record):
     def rolls(self) -> list[int]:
         return [e.roll for e in self.effects]
 
-    def to_json(self, lang: str) -> dict:
+    def to_json(self, lang: Lang) -> dict[str, Any]:
         return {"table": self.table, "cancelled": self.cancelled, "rolls": self.rolls,
                 "effects": [e.to_json(lang) for e in self.effects]}
 
 
-def table_id(data: Any, faction: Any | None, loss: Loss) -> str:
+def table_id(data: HitmansShowdown, faction: Faction | None, loss: Attacked) -> str:
     if faction is not None:
-        return faction.twists.mafia_loss_table if loss == "mafia" else faction.twists.hitman_loss_table
-    return data.hitman_attack.loss_table if loss == "hitman" else data.rules.mafia_loss_table
+        return faction.twists.mafia_loss_table if loss == Attacked.MAFIA else faction.twists.hitman_loss_table
+    return data.hitman_attack.loss_table if loss == Attacked.HITMAN else data.rules.mafia_loss_table
 
 
-def resolve(data: Any, faction: Any | None, loss: Loss, feeder: Feeder, escape: bool = False) -> Penalty:
+def resolve(data: HitmansShowdown, faction: Faction | None, loss: Attacked, feeder: Feeder,
+            escape: bool = False) -> Penalty:
     """Raises NeedRoll (from the feeder) when a face is needed and none is available."""
     name = table_id(data, faction, loss)
     if escape:
@@ -69,13 +71,14 @@ def resolve(data: Any, faction: Any | None, loss: Loss, feeder: Feeder, escape: 
         which = Said(N_("penalty roll")) if times == 1 else Said(N_("penalty roll {n} of {times}"), n=n + 1, times=times)
         (face,) = feeder.take(which)
         row = table.row_for(face)
-        amount, money = 0, ()
+        amount = 0
+        money: tuple[int, ...] = ()  # the dice of a "1d6 × N" loss, if one is rolled
         if row.effect == "lose_money":
-            if row.dice:
+            if row.dice and row.times:
                 money = tuple(feeder.take(Said(N_("money lost ({dice}d6 × {times})"), dice=row.dice, times=row.times),
                                           row.dice))
                 amount = sum(money) * row.times
             else:
-                amount = row.amount
+                amount = row.amount or 0
         effects.append(Effect(row.effect, face, row.text, amount, money, row.value or 0))
     return Penalty(name, effects=tuple(effects))

@@ -7,14 +7,18 @@ are the narration's: talk.py).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
+from tabletop.data.text import Text
 from tabletop.i18n import N_
 
 from tabletop.record import Record
 
 from .dice import SIDES
 from ..protocol import RuleError
+from ..speech import Joined, Said
+
+# What made a change (or a booking, a purchase): a name from the data or the companion's own words.
+Why = Text | Said | Joined
 
 
 class PoolError(RuleError):
@@ -26,7 +30,7 @@ class Note(Record):
     own words (`Said`). The other fields are the numbers the change reports."""
     change: str                  # start | dice | extra_rolled | added | set | copied | rerolled | taken_away
                                  # | total | lowered | no_opponent | cancels
-    why: Any = None
+    why: Why | None = None       # None: the pool's starting dice
     n: int = 0
     faces: tuple[int, ...] = ()  # the faces added, rolled or left
     gone: tuple[int, ...] = ()   # the faces picked up or taken away
@@ -53,18 +57,18 @@ class Pool:
     def total(self) -> int:
         return sum(self.faces or ()) + self.bonus
 
-    def _need_roll(self, what: str) -> list[int]:
+    def _need_roll(self, what: Why) -> list[int]:
         if self.faces is None:
             raise PoolError(N_("{what} needs the dice rolled first"), what=what)
         return self.faces
 
-    def _take(self, face: int, what: str) -> int:
+    def _take(self, face: int, what: Why) -> int:
         faces = self._need_roll(what)
         if face not in faces:
             raise PoolError(N_("{what}: no die shows {face} (dice: {dice})"), what=what, face=face, dice=fmt(faces))
         return faces.index(face)
 
-    def more_dice(self, n: int, why: str, faces: list[int] | None = None) -> None:
+    def more_dice(self, n: int, why: Why, faces: list[int] | None = None) -> None:
         """+n dice: before the roll they join it; after it, `faces` are the extra dice as rolled."""
         if self.faces is None:
             self.count = max(0, self.count + n)
@@ -87,23 +91,23 @@ class Pool:
                                      dice=dice)
         self.faces = list(faces)
 
-    def add_faces(self, faces: list[int], why: str) -> None:
+    def add_faces(self, faces: list[int], why: Why) -> None:
         self._need_roll(why).extend(faces)
         self.notes.append(Note("added", why, len(faces), tuple(faces)))
 
-    def set_die(self, old: int, new: int, why: str, ceiling: int = SIDES) -> None:
+    def set_die(self, old: int, new: int, why: Why, ceiling: int = SIDES) -> None:
         if not 1 <= new <= ceiling:
             raise PoolError(N_("{why}: a die can be set to 1-{ceiling}, not {new}"), why=why, ceiling=ceiling, new=new)
         i = self._take(old, why)
-        self.faces[i] = new
+        self._need_roll(why)[i] = new
         self.notes.append(Note("set", why, old=old, new=new))
 
-    def copy_die(self, face: int, n: int, why: str) -> None:
+    def copy_die(self, face: int, n: int, why: Why) -> None:
         self._take(face, why)
-        self.faces.extend([face] * n)
+        self._need_roll(why).extend([face] * n)
         self.notes.append(Note("copied", why, n, old=face))
 
-    def reroll(self, old: list[int], new: list[int], why: str) -> None:
+    def reroll(self, old: list[int], new: list[int], why: Why) -> None:
         faces = self._need_roll(why)
         if len(old) != len(new):
             raise PoolError(N_("{why}: {old} dice picked up but {new} new faces given"),
@@ -117,17 +121,17 @@ class Pool:
         self.faces = left + list(new)
         self.notes.append(Note("rerolled", why, len(new), tuple(new), tuple(old)))
 
-    def drop_lowest(self, n: int, why: str) -> None:
+    def drop_lowest(self, n: int, why: Why) -> None:
         faces = sorted(self._need_roll(why), reverse=True)
         gone = faces[len(faces) - n:] if n else []
         self.faces = faces[:len(faces) - n] if n < len(faces) else []
         self.notes.append(Note("taken_away", why, len(gone), gone=tuple(gone)))
 
-    def add_to_total(self, n: int, why: str) -> None:
+    def add_to_total(self, n: int, why: Why) -> None:
         self.bonus += n
         self.notes.append(Note("total", why, n))
 
-    def lower_highest(self, n: int, why: str, floor: int = 1) -> None:
+    def lower_highest(self, n: int, why: Why, floor: int = 1) -> None:
         faces = self._need_roll(why)
         i = faces.index(max(faces))
         old = faces[i]

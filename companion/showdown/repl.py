@@ -6,7 +6,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from tabletop.data.hitmans_showdown import load_game
+from tabletop.data.hitmans_load import load_game
 from tabletop.i18n import N_
 from tabletop.text_width import display_width
 
@@ -20,6 +20,7 @@ from .dice import MAX_DICE, SIDES
 from .engine import MAX_PURCHASE, Game
 from .match import HELP_LINES, Match
 from .ops import ChoicesMissing
+from .state import Attacked, Stage
 from .moves import Answer, Attack, Buy, Done, Double, Pass, Ready, Roll, Use
 from .talk import Talk
 
@@ -71,14 +72,14 @@ class ShowdownTable(TableGame):
                      week=e.week, team=team.name, money=talk.money(team.money))
         if action.question:
             return f"{talk.words(action.question)} >"
-        target = talk.card(action.target) if action.kind == "mafia" else action.target
+        target = talk.card(action.target) if action.kind == Attacked.MAFIA else action.target
         head = _("{team} vs {target}", team=action.attacker.team, target=target)
-        if action.stage == "prepare":
-            more = "buy / use / ready" if action.kind == "hitman" else "buy / use / roll"
+        if action.stage == Stage.PREPARE:
+            more = "buy / use / ready" if action.kind == Attacked.HITMAN else "buy / use / roll"
             return _("{head} · {more} >", head=head, more=more)
-        if action.stage == "defend":
+        if action.stage == Stage.DEFEND:
             return _("{head} · {team} defends: buy / use / ready >", head=head, team=action.sides[1].team)
-        if action.stage == "roll":
+        if action.stage == Stage.ROLL:
             side = next(s for s in action.sides if not s.pool.rolled)
             return talk.speech.ngettext("{head} · {team} rolls {n} die >", "{head} · {team} rolls {n} dice >",
                                         side.pool.count, head=head, team=side.team)
@@ -116,12 +117,12 @@ class ShowdownTable(TableGame):
             if cards:
                 listed.append(Choice("", _("Use a card with choices (a die to set, a face)"), "use",
                                      Form("use", 1, cards)))
-            backed = [s for s in action.sides if s.backups] if action.stage == "after" else []
+            backed = [s for s in action.sides if s.backups] if action.stage == Stage.AFTER else []
             if backed:
                 shown = tuple(sorted({str(face) for s in backed for face in s.pool.faces}, key=int))
                 listed.append(Choice("", _("Reroll with a backup plan"), "reroll",
                                      Form("reroll", max(s.pool.count for s in backed), shown)))
-        attacked = action.target if action is not None and action.kind == "mafia" else None
+        attacked = action.target if action is not None and action.kind == Attacked.MAFIA else None
         return listed + [Choice("", _("Correct a team's money"), "correct",
                                 Form("adjust", 1, tuple(t.name for t in e.alive()))),
                          Choice("", _("Correct who holds a card"), "correct",

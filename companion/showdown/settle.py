@@ -2,9 +2,9 @@
 allow; what is still missing becomes the action's question."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from tabletop.data.hitmans_showdown import NEXT_ACTION_EFFECTS
+from tabletop.data.hitmans_showdown import NEXT_ACTION_EFFECTS, LoseMoneyWhenTaken, Op
 from tabletop.i18n import N_
 
 from ..speech import Said
@@ -15,20 +15,23 @@ from .penalties import Penalty, resolve
 from .pool import fmt
 from .state import Fight, Team
 
+if TYPE_CHECKING:  # the engine calls settle: its type only, never an import at run time
+    from .engine import Game
 
-def settle(engine: Any) -> list[ev.Event]:
+
+def settle(engine: Game, action: Fight) -> list[ev.Event]:
     """Settle the engine's action as far as its answers allow; ask for what is missing."""
-    action = engine.action
     if action.winner:
-        return _theft(engine, action)
+        return _theft(engine, action, action.winner)
+    assert action.loser is not None, "an action is settled once it has a winner or a loser"
     team = engine.teams[action.loser]
-    side = action.side(team.name)
+    side = action.attacker  # only an attacker loses: a defender who holds loses nothing
     try:
         penalty = resolve(engine.game, engine.faction(team), action.kind, Feeder(action.answers), side.escape)
     except NeedRoll as e:
         return _ask(action, Said(N_("{team}: {what} (1d6: type the face, or 'roll')"), team=team.name, what=e.what),
                     e.count)
-    return _penalty(engine, team, penalty) + engine.end_turn()
+    return _penalty(engine, action, team, penalty) + engine.end_turn()
 
 
 def _ask(action: Fight, question: Said, count: int = 1) -> list[ev.Event]:
@@ -36,7 +39,7 @@ def _ask(action: Fight, question: Said, count: int = 1) -> list[ev.Event]:
     return [ev.Asked(question)]
 
 
-def _penalty(engine: Any, team: Team, penalty: Penalty) -> list[ev.Event]:
+def _penalty(engine: Game, action: Fight, team: Team, penalty: Penalty) -> list[ev.Event]:
     if penalty.cancelled:
         return [ev.PenaltyCancelled(team.name, item_doing(engine.game, "cancel_penalty").name)]
     table = engine.game.penalty_tables[penalty.table].name
@@ -48,7 +51,7 @@ def _penalty(engine: Any, team: Team, penalty: Penalty) -> list[ev.Event]:
         elif effect.id == "skip_next_turn":
             team.skip = True
         elif effect.id == "no_attack_same_target":
-            team.barred.add(engine.action.target)
+            team.barred.add(action.target)
         elif NEXT_ACTION_EFFECTS.get(effect.id) == "total":
             team.next_total += effect.value
         elif NEXT_ACTION_EFFECTS.get(effect.id) == "dice":
@@ -56,8 +59,8 @@ def _penalty(engine: Any, team: Team, penalty: Penalty) -> list[ev.Event]:
     return out
 
 
-def _theft(engine: Any, action: Fight) -> list[ev.Event]:
-    thief, victim = engine.teams[action.winner], engine.teams[action.target]
+def _theft(engine: Game, action: Fight, winner: str) -> list[ev.Event]:
+    thief, victim = engine.teams[winner], engine.teams[action.target]
     rules = engine.game.hitman_attack
     if len(action.stolen) < engine.cards_to_steal(action):
         stealable = [c for c in victim.cards if engine.game.card(c).role.stealable]
@@ -76,8 +79,8 @@ def _theft(engine: Any, action: Fight) -> list[ev.Event]:
         victim.cards.remove(card_id)
         thief.cards.append(card_id)
         out.append(ev.Stole(thief.name, card_id, victim.name))
-        for op in engine.game.card(card_id).role.effect.ops:
-            if op.KIND == "lose_money_when_taken":
+        for op in _ops(engine, card_id):
+            if isinstance(op, LoseMoneyWhenTaken):
                 out += engine.book(victim.name, -op.amount, Said(N_("{card} taken"), card=engine.card_name(card_id)))
     if robbed:
         amount = min(sum(faces) * rules.money_times, victim.money)
@@ -87,7 +90,11 @@ def _theft(engine: Any, action: Fight) -> list[ev.Event]:
     return out + engine.end_turn()
 
 
-def _lost_with(engine: Any, cards: list[str]) -> int:
+def _lost_with(engine: Game, cards: list[str]) -> int:
     """What a victim loses with the cards taken from it (the Godfather's 10,000), before any robbery."""
-    return sum(op.amount for card in cards for op in engine.game.card(card).role.effect.ops
-               if op.KIND == "lose_money_when_taken")
+    return sum(op.amount for card in cards for op in _ops(engine, card) if isinstance(op, LoseMoneyWhenTaken))
+
+
+def _ops(engine: Game, card_id: str) -> tuple[Op, ...]:
+    effect = engine.game.card(card_id).role.effect
+    return effect.ops if effect is not None else ()

@@ -4,12 +4,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import TypedDict
 
 from ..protocol import RuleError
-from .pool import Pool
+from ..speech import Said
+from .pool import Pool, Why
 
-__all__ = ["Attacked", "Booking", "Fight", "RuleError", "Side", "Stage", "Team"]
+__all__ = ["Attacked", "Award", "Booking", "Fight", "Finish", "Result", "RuleError", "Side", "Stage", "Team"]
 
 
 class Stage(StrEnum):
@@ -19,6 +20,12 @@ class Stage(StrEnum):
     ROLL = "roll"          # the dice are to be rolled
     AFTER = "after"        # the dice are rolled: uses, rerolls, then done
     SETTLE = "settle"      # a penalty or a theft is asked for
+
+
+class Finish(StrEnum):
+    """Why the game ended (its JSON is its value): the last week's showdown, or one team left."""
+    SHOWDOWN = "showdown"
+    ONE_LEFT = "one_left"
 
 
 class Attacked(StrEnum):
@@ -33,7 +40,7 @@ class Booking:
     team: str
     amount: int
     balance: int
-    reason: Any      # a name from the data (Text) or the companion's words (Said)
+    reason: Why
 
 
 @dataclass
@@ -61,7 +68,7 @@ class Team:
 class Side:
     team: str
     pool: Pool
-    bought: Counter = field(default_factory=Counter)
+    bought: Counter[str] = field(default_factory=Counter)  # item id -> bought this turn
     backups: int = 0
     escape: bool = False
     used: list[str] = field(default_factory=list)
@@ -86,7 +93,7 @@ class Fight:
     winner: str | None = None    # settle: the attacker who won a hitman attack
     answers: list[int] = field(default_factory=list)
     stolen: list[str] = field(default_factory=list)
-    question: Any = None         # what the table is asked (Said), until answered
+    question: Said | None = None  # what the table is asked, until answered
     asked: int = 1               # the faces the question asks for
 
     def copy(self) -> "Fight":
@@ -104,3 +111,17 @@ class Fight:
 
     def other(self, side: Side) -> Side | None:
         return next((s for s in self.sides if s is not side), None)
+
+
+class Award(TypedDict):
+    """A showdown bonus paid: its id, to whom, how much."""
+    bonus: str
+    team: str
+    amount: int
+
+
+class Result(TypedDict):
+    """The showdown as the status shows it: the bonuses paid, every team's money, the winners."""
+    bonuses: list[Award]
+    money: dict[str, int]
+    winners: list[str]

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from tabletop.data.hitmans_showdown import CardView, HitmansShowdown
+from tabletop.data.text import Lang
+
 from ..speech import Said, Speech
 from . import events as ev
 from tabletop.i18n import N_
 
 from .cards import item_doing
-from .conditions import AtomResult, Verdict
+from .conditions import AtomResult, Verdict, condition_of
 from .penalties import Penalty
 from .pool import Note, fmt
+from .state import Finish, Team
 
 
 # settle.py's questions, as a page asks them (its buttons are the answers).
@@ -23,7 +27,7 @@ PAGE_QUESTIONS = {
 
 
 class Talk:
-    def __init__(self, game: Any, lang: str):
+    def __init__(self, game: HitmansShowdown, lang: Lang):
         self.game, self.lang = game, lang
         self.speech = Speech(lang)
         self._ = self.speech._
@@ -71,9 +75,9 @@ class Talk:
         card = self.game.card(card_id)
         return f"{card.id} {card.title(self.lang)}"
 
-    def page_question(self, question: Any) -> str:
+    def page_question(self, question: Said) -> str:
         """A question as a page asks it: the taps offer the answers, so no word on how to type one."""
-        page = PAGE_QUESTIONS.get(getattr(question, "message", None))
+        page = PAGE_QUESTIONS.get(question.message)
         return self.words(question if page is None else Said(page, **question.fields))
 
     def words(self, value: Any) -> str:
@@ -85,7 +89,7 @@ class Talk:
         return self._("shared victory: {teams}",
                       teams=teams) if len(winners) > 1 else self._("winner: {teams}", teams=teams)
 
-    def pending(self, team: Any) -> list[str]:
+    def pending(self, team: Team) -> list[str]:
         """What a team's last penalty still does: to its next action, its next turn, its targets."""
         _ = self._
         pending = [_("next total {n:+d}", n=team.next_total)] if team.next_total else []
@@ -93,10 +97,10 @@ class Talk:
         pending += [_("skips next turn")] if team.skip else []
         return pending + ([_("may not attack {teams}", teams=tuple(sorted(team.barred)))] if team.barred else [])
 
-    def stakes(self, card: Any, rewarded: bool) -> list[str]:
+    def stakes(self, card: CardView, rewarded: bool) -> list[str]:
         """What the printed card says is at stake: reward (until paid once), advance, penalty."""
         label, say = self.game.labels, self.speech.label
-        stakes = [] if rewarded else [say(label["reward"](self.lang), self.money(card.reward))]
+        stakes = [] if rewarded or card.reward is None else [say(label["reward"](self.lang), self.money(card.reward))]
         stakes += [say(label["advance"](self.lang), self.money(card.advance))] if card.advance else []
         return stakes + [label["penalty_mark"](self.lang)] if card.penalty else stakes
 
@@ -139,7 +143,7 @@ class Talk:
         return [self._("{card} now held by {team}", card=self.card(e.card), team=e.to)]
 
     def _game_ended(self, e: ev.GameEnded) -> list[str]:
-        why = self._("one team is left") if e.why == "one_left" else self._("the showdown")
+        why = self._("one team is left") if e.why == Finish.ONE_LEFT else self._("the showdown")
         return [self._("— {why}: bonuses", why=why)]
 
     def _final_money(self, e: ev.FinalMoney) -> list[str]:
@@ -150,7 +154,7 @@ class Talk:
         card = self.game.card(e.card)
         stakes = self.stakes(card, e.rewarded)
         return ([self._("{team} attacks {card} — {condition}", team=e.team, card=self.card(e.card),
-                        condition=card.condition.text(self.lang))]
+                        condition=condition_of(card).text(self.lang))]
                 + (["  " + " · ".join(stakes)] if stakes else []))
 
     def _duel(self, e: ev.Duel) -> list[str]:
@@ -169,7 +173,7 @@ class Talk:
         return [line + (self._(" (rolled {faces})", faces=fmt(effect.money_roll)) if effect.money_roll else "")]
 
 
-def penalty_lines(game: Any, penalty: Penalty, lang: str) -> list[str]:
+def penalty_lines(game: HitmansShowdown, penalty: Penalty, lang: Lang) -> list[str]:
     """A penalty rolled by the `penalty` command, row by row."""
     _ = Speech(lang)._
     table = game.penalty_tables[penalty.table].name

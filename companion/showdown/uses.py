@@ -3,8 +3,10 @@ preparation item (`weapon 4`, `backup 1 1>5 6`)."""
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Sequence
+from typing import Callable, Sequence
 
+from tabletop.data.hitmans_showdown import CancelPenalty, CardView, Effect, HitmansShowdown, Op, PrepItem
+from tabletop.data.hitmans_showdown import Reroll as RerollOp
 from tabletop.i18n import N_
 from tabletop.record import Record
 
@@ -16,13 +18,14 @@ from ..speech import Said
 
 
 class Use(Record):
-    cards: tuple[Any, ...]   # one card, or two of the same role used at once
-    ops: tuple[Any, ...]
+    cards: tuple[CardView, ...]   # one card, or two of the same role used at once
+    effect: Effect                # their role's effect
+    ops: tuple[Op, ...]           # what this use does: the effect's, its pair's or its upgrade's
     choices: tuple[str, ...]
     label: Said   # the card's title and ids, as its notes and errors name it
 
 
-def parse_use(game: Any, tokens: Sequence[str], resolve: Callable[[str], Any], week: int) -> Use:
+def parse_use(game: HitmansShowdown, tokens: Sequence[str], resolve: Callable[[str], CardView], week: int) -> Use:
     """`resolve` turns a typed card into a card view (raising NotFound)."""
     if not tokens:
         raise EffectError(N_("name the card to use"))
@@ -43,9 +46,9 @@ def parse_use(game: Any, tokens: Sequence[str], resolve: Callable[[str], Any], w
                 raise EffectError(N_("only two different {title} cards can be used together"), title=first.title)
             cards.append(second)
             rest.pop(0)
-    ops = effect.pair.ops if len(cards) == 2 else effect.ops_in_week(week)
+    ops = effect.pair.ops if len(cards) == 2 and effect.pair is not None else effect.ops_in_week(week)
     label = Said(N_("{title} {cards}"), title=first.title, cards="+".join(c.id for c in cards))
-    return Use(tuple(cards), tuple(ops), tuple(rest), label)
+    return Use(tuple(cards), effect, tuple(ops), tuple(rest), label)
 
 
 def apply_use(use: Use, own: Pool, opponent: Pool | None, rng: random.Random | None) -> None:
@@ -70,20 +73,19 @@ def parse_reroll(tokens: Sequence[str], rng: random.Random | None) -> tuple[list
     return old, new
 
 
-def apply_item(game: Any, tokens: Sequence[str], own: Pool, opponent: Pool | None,
-               rng: random.Random | None) -> Any:
+def apply_item(game: HitmansShowdown, tokens: Sequence[str], own: Pool, opponent: Pool | None,
+               rng: random.Random | None) -> PrepItem:
     """A preparation item applied to rolled dice (the `check` command's view of a purchase)."""
     item = find_item(game, tokens[0])
     label = item.name
     for op in item.ops:
-        kind = op.KIND
-        if kind == "reroll":
+        if isinstance(op, RerollOp):
             old, new = parse_reroll(tokens[1:], rng)
             try:
                 own.reroll(old, new, label)
             except PoolError as e:
                 raise EffectError.from_(e) from None
-        elif kind == "cancel_penalty":
+        elif isinstance(op, CancelPenalty):
             own.notes.append(Note("cancels", label))
         else:
             apply([op], own, opponent, Choices(tokens[1:], rng), label)

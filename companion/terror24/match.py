@@ -327,8 +327,9 @@ class Match:
             return self._answer(step, action)
         game = self._started()
         if isinstance(action, Reveal):
-            game.reveal(self._suits(action.letters))
-            return [Revealed(game.round, tuple(game.grid[game.round - 1]))]
+            turned, before, suits = game.round, len(game.results), self._suits(action.letters)
+            game.reveal(suits)
+            return [Revealed(turned, tuple(suits)), *self._play_on(game, before)]
         if isinstance(action, Bid):
             return self._bid(action)
         if isinstance(action, Draw):
@@ -387,14 +388,21 @@ class Match:
                             names=tuple(s.name for s in game.seats))
         before = len(game.results)
         game.bid(seat, list(action.cards))
-        events: list[Event] = [Laid(seat, action.cards, game.seats[seat].npc)]
+        return [Laid(seat, action.cards, game.seats[seat].npc), *self._play_on(game, before)]
+
+    def _play_on(self, game: Game, before: int) -> list[Event]:
+        """What follows by itself once a bid is laid or a round turned up: a virtual NPC turns its card
+        when it is asked (also in a round only it can bid in), and every round resolved since `before`
+        (rounds nobody can bid in pass at once) is told, and the end if it came."""
+        events = self._resolved(game, before)
         while (asked := game.need()).kind == Need.NPC and not self.physical:
-            top = tuple(game.npc_top())
+            top, before = tuple(game.npc_top()), len(game.results)
             game.npc_card(asked.seat, list(top))
-            events.append(Laid(asked.seat, top, True))
-        for result in game.results[before:]:
-            events.append(Resolved(result, game.round <= self.data.rounds))
+            events += [Laid(asked.seat, top, True), *self._resolved(game, before)]
         return events + ([Ended()] if game.is_over() else [])
+
+    def _resolved(self, game: Game, before: int) -> list[Event]:
+        return [Resolved(result, result.round < self.data.rounds) for result in game.results[before:]]
 
     def _adjust(self, action: Adjust) -> list[Event]:
         if self.game is None:

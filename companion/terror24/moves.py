@@ -100,10 +100,10 @@ class Started(Event):
 
 
 class Revealed(Event):
-    """The round now played and its events. None, a place still face down, is shown only where the
-    round turned up was one nobody could bid in (edited data): it passes at once, and the next may be face down."""
+    """The round whose face-down events were turned up, and its events. A round nobody can bid in
+    (edited data) passes at once: its end phase follows as a `Resolved`."""
     round: int
-    suits: tuple[str | None, ...]
+    suits: tuple[str, ...]
 
 
 class Laid(Event):

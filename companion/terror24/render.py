@@ -45,9 +45,17 @@ class Render:
         lines = ["", self._("── round {round} ──", round=game.round)]
         out = [i for i in range(len(game.seats)) if i not in game.bidders()]
         if out:
-            lines.append(self._("sitting out this round (one card left): {names}",
-                                names=self.speech.listing(self.name(game, i) for i in out)))
+            lines.append(self.sitting_out(game, out, N_("sitting out this round (one card left): {names}"),
+                                          N_("sitting out this round (fewer than {n} cards in hand): {names}")))
         return lines
+
+    def sitting_out(self, game: Game, seats: list[int], one_left: str, fewer: str) -> str:
+        """Who sits out: with the bundled rules each holds just the 0 (one card left); with bigger bids in
+        edited data a seat may sit out holding more."""
+        names = self.speech.listing(self.name(game, i) for i in seats)
+        if all(len(game.seats[i].hand) == 1 for i in seats):
+            return self._(one_left, names=names)
+        return self._(fewer, n=self.data.rules.bid_cards, names=names)
 
     def resolution(self, game: Game, result: RoundResult) -> list[str]:
         who = lambda seat: self.name(game, seat)  # noqa: E731
@@ -83,8 +91,8 @@ class Render:
             lines.append(self._("{name}: {cards} to the bottom of its deck", name=who(npc),
                                 cards=self.cards(result.npc_to_bottom)))
         if result.sitting_out:
-            lines.append(self._("sitting out (one card left): {names}",
-                                names=self.speech.listing(who(s) for s in result.sitting_out)))
+            lines.append(self.sitting_out(game, result.sitting_out, N_("sitting out (one card left): {names}"),
+                                          N_("sitting out (fewer than {n} cards in hand): {names}")))
         lines.append(self._("new chief: {name}", name=who(result.chief)))
         for switch in result.switches:
             lines.append(self._("style switch: {name} → {style}", name=who(switch.seat), style=self.style(switch.style)))

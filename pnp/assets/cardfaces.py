@@ -1,7 +1,7 @@
 """One card-sized face: a template's boxes fitted into a named layout, over its artwork.
 
-The insert layouts (`layout.py`) follow the insert style (`overlay` is narrower than the card);
-the others (`card_layouts.py`) follow the card's size only. `cards.py` lays out sets of such faces
+The insert layouts (`layout/facelayout.py`) follow the insert style (`overlay` is narrower than the card);
+the others (`layout/builtin.py`) follow the card's size only. `cards.py` lays out sets of such faces
 (inserts, cards with backs, chips) on sheets.
 """
 from __future__ import annotations
@@ -13,16 +13,16 @@ from typing import Any
 from tabletop.i18n import _
 from tabletop.record import Record, field, replace
 
-from .. import content
-from ..fonts import FontSet
-from ..geometry import CARD_SIZES, Size, pt
-from ..render import FaceArt, TextArt
-from ..text import TextOverflow, TextStyle, fit
-from . import BuildError, FitError, Options, TooSmall
-from .card_layouts import CARD_LAYOUTS
-from .common import check_glyphs
-from .layout import LAYOUTS as INSERT_LAYOUTS
-from .layout import FaceLayout
+from pnp.text import content
+from pnp.fonts.fontset import FontSet
+from pnp.geometry import CARD_SIZES, Size, pt
+from pnp.sheets.draw import FaceArt, TextArt
+from pnp.text.fit import TextOverflow, TextStyle, fit
+from pnp.base import BuildError, FitError, Options, TooSmall
+from pnp.layout.builtin import CARD_LAYOUTS
+from pnp.assets.common import check_glyphs
+from pnp.layout.facelayout import LAYOUTS as INSERT_LAYOUTS
+from pnp.layout.facelayout import FaceLayout
 
 
 class Face(Record):
@@ -51,7 +51,7 @@ def face_art(face: Face, card: Size, opts: Options, fonts: FontSet, where: str, 
     if face.template is None:
         return FaceArt(face.decor)
     steps = give_way(face_layout(face.layout, card, opts.style), card, opts.flavor)
-    parsed_with: dict[bool, content.Face] = {}  # the template's output with and without flavour text
+    parsed_with: dict[bool, content.FaceText] = {}  # the template's output with and without flavour text
     for n, (flavor, layout) in enumerate(steps, 1):
         if flavor not in parsed_with:
             xml = content.render(face.template, lang=opts.lang, t=lambda text: text(opts.lang), style=opts.style,
@@ -121,7 +121,7 @@ def fit_together(faces: list[Face], card: Size, opts: Options, fonts: FontSet, w
         most = least
 
 
-def lay_out(face: content.Face, layout: FaceLayout, fonts: FontSet, lang: str, where: str,
+def lay_out(face: content.FaceText, layout: FaceLayout, fonts: FontSet, lang: str, where: str,
             data_file, most: float = 1.0) -> FaceArt:
     """Each box's paragraphs fitted into every place the layout gives that box."""
     items = []

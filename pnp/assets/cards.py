@@ -1,6 +1,6 @@
 """Card-sized pieces on sheets: sleeve inserts, cards and chips, each a front face (template +
 layout + artwork, `cardfaces.py`) and maybe a back, printed duplex (long or short edge),
-fold-and-glue or not at all (pnp/backs.py decides where). Pieces without backs print fronts only.
+fold-and-glue or not at all (pnp/sheets/backs.py decides where). Pieces without backs print fronts only.
 
 A game's print file (through `wiring.py`) or a user's deck describes its pieces as `Piece`s (a front
 `Face` and the key of its back) and the distinct backs as `Face`s; this module lays out the text,
@@ -15,16 +15,20 @@ from markupsafe import Markup
 from tabletop.i18n import _
 from tabletop.record import Record, field, replace
 
-from .. import backs as backs_mod
-from .. import content, cutpath, cutter, raster, render
-from ..fonts import FontSet
-from ..geometry import MIN_MARGIN, Grid, Rect, Size, grid, grid_capacity, safe_bleed
-from ..imposition import footer_boxes, guide_clearance, guide_segments, plan_fronts, ruler_box, side_footer_boxes
-from ..render import FaceArt, FillArt, ImageArt, ShapeArt, SheetArt
-from . import BuildError, Built, Game, Options, author
-from .cardfaces import Face, fit_together
-from .common import (FOOTER_HEIGHT, FOOTER_LEAST, extras_part, footer, page_size, paper_part, variant,
-                     without_extras)
+from pnp.sheets import backs as backs_mod
+from pnp.text import content
+from pnp.sheets import cutpath, cutter, pagepng as raster, draw as render
+from pnp.fonts.fontset import FontSet
+from pnp.geometry import MIN_MARGIN, Grid, Rect, Size, grid, grid_capacity, safe_bleed
+from pnp.sheets.imposition import (
+    footer_boxes, guide_clearance, guide_segments, plan_fronts, ruler_box, side_footer_boxes,
+)
+from pnp.sheets.draw import FaceArt, FillArt, ImageArt, ShapeArt, SheetArt
+from pnp.base import BuildError, Built, Game, Options, author
+from pnp.assets.cardfaces import Face, fit_together
+from pnp.assets.common import (
+    FOOTER_HEIGHT, FOOTER_LEAST, extras_part, footer, page_size, paper_part, variant, without_extras,
+)
 
 _SIDE_LABEL = {"backs": {"ja": "裏面", "en": "backs"}, "fold": {"ja": "中央で折る", "en": "fold in the middle"}}
 
@@ -65,7 +69,7 @@ class Cards(Record):
     label: dict[str, str]
     make: Maker
     size: Callable[[Options], Size]  # the piece size these options ask for
-    piece: str = "card"  # what one piece is called on the guide page (pnp/guide.py): card, chip or insert
+    piece: str = "card"  # what one piece is called on the guide page (pnp/assets/guide.py): card, chip or insert
 
     def filename(self, opts: Options) -> str:
         """<asset>-[<size>-][<backs>-]<paper>-<lang>.pdf; size and backs only when not the default."""
@@ -98,7 +102,7 @@ class Cards(Record):
 
     def build(self, game: Game, model: Any, opts: Options, fonts: FontSet) -> Built:
         if opts.print_shop:
-            from .. import printshop
+            from pnp.sheets import printshop
 
             return printshop.build(self, game, model, opts, fonts, opts.icc_profile)
         pieces, arts, cards = self.lay_out(model, opts, fonts, game.data_file(opts.cards_dir))
@@ -157,7 +161,7 @@ class Cards(Record):
                first_face: int, bleed: float, mode: str, page: Size) -> tuple[list[SheetArt], list[FaceArt]]:
         """The guide page (`--guide`) and its blank back where the sheets are printed duplex, the size
         of the sheets (a Cricut sheet's image is smaller than the paper)."""
-        from .. import guide
+        from pnp.assets import guide
 
         lead = guide.lead_pages(kinds)
         paper = page_size(opts)[0]

@@ -5,18 +5,18 @@ import html
 import re
 from typing import Sequence
 
-from ..content import Para, render
+from pnp.text.content import Para, render
 from tabletop.data.errors import DataError
-from ..fonts import FontSet
-from ..geometry import Rect, Size, parse_card_size, parse_paper, pt, to_mm
-from ..render import TextArt
-from ..reportlab_internals import wrapped_lines
-from ..text import Fitted, TextOverflow, TextStyle, fit
-from . import BuildError, Options
+from pnp.fonts.fontset import FontSet
+from pnp.geometry import Rect, Size, parse_card_size, parse_paper, pt, to_mm
+from pnp.sheets.draw import TextArt
+from pnp.reportlab_internals import wrapped_lines
+from pnp.text.fit import Fitted, TextOverflow, TextStyle, fit
+from pnp.base import BuildError, Options
 from tabletop.i18n import _
 
 FOOTER_STYLE = {"footer": TextStyle(6.5, color="#444444", align="center", leading=1.15)}
-# pt: the least a footer is printed at (issue 20, finding 8: footers printed at 6 pt, 5.76 once): where
+# pt: the least a footer is printed at, so it stays legible: where
 # the bottom margin is lower than that (Letter under 9 poker cards), the footer turns a quarter into a
 # side margin rather than shrink; where a line is too long, it takes more lines, or leaves the names out.
 FOOTER_MIN = 6.5

@@ -5,12 +5,13 @@ from typing import Any, Callable
 
 from tabletop.record import Record, replace
 
-from .. import content, render
-from ..fonts import FontSet
-from ..geometry import MIN_MARGIN, Rect
-from ..text import TextStyle
-from . import Built, Game, Options, author
-from .common import FOOTER_HEIGHT, check_glyphs, extras_part, footer, page_size
+from pnp.text import content
+from pnp.sheets import draw as render
+from pnp.fonts.fontset import FontSet
+from pnp.geometry import MIN_MARGIN, Rect
+from pnp.text.fit import TextStyle
+from pnp.base import Built, Game, Options, author
+from pnp.assets.common import FOOTER_HEIGHT, check_glyphs, extras_part, footer, page_size
 
 MARGIN = 10.0  # mm
 SHEET_STYLES = {
@@ -31,8 +32,8 @@ class Look(Record):
 
 
 # Loosest first. A sheet that would spill a little onto a page of its own (KILL SHOT's and 24's last
-# table, LIAR MAFIA's last line on Letter) takes the loosest look that prints it on the fewest pages
-# (issue 20, finding 9): first less space between lines, headings and cells, then a half point off the
+# table, LIAR MAFIA's last line on Letter) takes the loosest look that prints it on the fewest pages:
+# first less space between lines, headings and cells, then a half point off the
 # type. Body text stays at 8 pt, table cells at 7, above the 6.5 pt floor of cards (layout.LEGIBLE).
 _SNUG = Look(dict(SHEET_STYLES,
                   h1=TextStyle(10.5, bold=True, color="#8a0f22", space_before=4, leading=1.25),
@@ -92,7 +93,7 @@ class SummarySheet(Record):
 
         look, pdf, pages = loosest_fewest(flow)
         if opts.guide:  # the guide says how many pages follow: lay them out first, then again behind it
-            from .. import guide
+            from pnp.assets import guide
 
             paper = page_size(opts)[0]
             facts = guide.Facts(game.title[opts.lang], self.label[opts.lang], "page", pages, pages, paper,

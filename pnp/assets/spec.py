@@ -12,8 +12,8 @@ from tabletop.data.errors import DataError
 from tabletop.data.load import load
 from tabletop.i18n import _, listing
 from tabletop.record import Record, field
-from .card_layouts import CARD_LAYOUTS
-from .layout import LAYOUTS as INSERT_LAYOUTS
+from pnp.layout.builtin import CARD_LAYOUTS
+from pnp.layout.facelayout import LAYOUTS as INSERT_LAYOUTS
 
 LANGS = ("ja", "en")
 

@@ -13,15 +13,15 @@ from tabletop.data.errors import DataError
 from tabletop.data.load import game_file
 from tabletop.i18n import _, current, listing
 from tabletop.record import replace
-from .. import content
-from ..geometry import Size
-from . import Game, Options
-from .cardfaces import Face, face_layout
-from .cards import Cards, Inserts, Piece, PieceSet, Words
-from .common import card_size
-from .decor import ART
-from .sheet import SummarySheet
-from .spec import AssetSpec, FaceSpec, GameSpec
+from pnp.text import content
+from pnp.geometry import Size
+from pnp.base import Game, Options
+from pnp.assets.cardfaces import Face, face_layout
+from pnp.assets.cards import Cards, Inserts, Piece, PieceSet, Words
+from pnp.assets.common import card_size
+from pnp.layout.decor import ART
+from pnp.assets.sheet import SummarySheet
+from pnp.assets.spec import AssetSpec, FaceSpec, GameSpec
 
 if TYPE_CHECKING:
     import jinja2

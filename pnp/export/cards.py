@@ -3,13 +3,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import raster
-from .deck import Deck, ExportError
-from .targets import DPI, card_file_name, layout, shared_back_file_name
+from pnp.export import raster
+from pnp.export.regions import BuiltDeck, ExportError
+from pnp.export.targets import DPI, card_file_name, layout, shared_back_file_name
 from tabletop.i18n import _
 
 
-def export_cards(deck: Deck, target: str, out_dir: Path, workers: int | None = None) -> list[Path]:
+def export_cards(deck: BuiltDeck, target: str, out_dir: Path, workers: int | None = None) -> list[Path]:
     """Write one image per face and per back (one shared back file when all cards share it);
     returns the paths in upload order. Older images of this deck that are no longer produced go."""
     if not deck.cards:

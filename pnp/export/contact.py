@@ -6,8 +6,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from . import raster
-from .deck import Deck, ExportError
+from pnp.export import raster
+from pnp.export.regions import BuiltDeck, ExportError
 from tabletop.i18n import _
 
 THUMB_WIDTH = 240  # px per card
@@ -24,7 +24,7 @@ def columns(n: int) -> int:
     return cols
 
 
-def contact_sheet(deck: Deck, dest: Path, workers: int | None = None) -> Path:
+def contact_sheet(deck: BuiltDeck, dest: Path, workers: int | None = None) -> Path:
     if not deck.cards:
         raise ExportError(_("{game} {asset}: nothing to preview").format(game=deck.game, asset=deck.asset))
     w_mm, h_mm = deck.size_mm

@@ -16,7 +16,7 @@ from PIL import Image
 
 from tabletop.fileio import write_atomic
 from tabletop.record import Record
-from .deck import Region
+from pnp.export.regions import Region
 
 if TYPE_CHECKING:  # imported where a PDF is opened: `pnp build` never loads PDFium
     import pypdfium2 as pdfium

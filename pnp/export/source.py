@@ -1,4 +1,4 @@
-"""From a built asset to a `Deck`: build it once for export (no guides, bleed, a gutter so no card
+"""From a built asset to a `BuiltDeck`: build it once for export (no guides, bleed, a gutter so no card
 touches another) and find each card through the imposed sheets the build reports.
 
 Card assets give one entry per card (front, and back if printed); sheet assets (summaries) give
@@ -8,12 +8,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..assets import Options
-from ..assets.sheet import SummarySheet
-from ..build import Job, build_pdf
+from pnp.base import Options
+from pnp.assets.sheet import SummarySheet
+from pnp.build.make import Job, build_pdf
 from tabletop.fileio import write_atomic
-from ..geometry import pt, to_mm
-from .deck import CardRef, Deck, ExportError, Region
+from pnp.geometry import pt, to_mm
+from pnp.export.regions import CardRef, BuiltDeck, ExportError, Region
 from tabletop.i18n import _
 from tabletop.record import replace
 
@@ -30,12 +30,12 @@ def export_options(opts: Options) -> Options:
 
 def is_sheet(asset: Any) -> bool:
     """A sheet asset (a summary, a deck's tuck box) is pages to preview, not cards to export."""
-    from ..assets.tuckbox import TuckBox
+    from pnp.deck.draw.tuckbox import TuckBox
 
     return isinstance(asset, (SummarySheet, TuckBox))
 
 
-def deck(job: Job, opts: Options, model: Any, work_dir: Path) -> Deck:
+def deck(job: Job, opts: Options, model: Any, work_dir: Path) -> BuiltDeck:
     """Build the asset for export into `work_dir` and locate its cards (or, for sheets, pages)."""
     eopts = export_options(opts)
     built = build_pdf(job, eopts, model)
@@ -46,7 +46,7 @@ def deck(job: Job, opts: Options, model: Any, work_dir: Path) -> Deck:
     return _page_deck(job, pdf)
 
 
-def _card_deck(job: Job, pdf: Path, built) -> Deck:
+def _card_deck(job: Job, pdf: Path, built) -> BuiltDeck:
     where: dict[int, Region] = {}  # a face printed several times (a shared back) is one region
     for n, sheet in enumerate(built.sheets):
         for p in sheet.placements:
@@ -56,10 +56,10 @@ def _card_deck(job: Job, pdf: Path, built) -> Deck:
                           where.get(back) if back is not None else None)
                   for i, (card_id, name, front, back) in enumerate(built.cards))
     w, h = cards[0].face.size
-    return Deck(job.game.id, job.asset.name, pdf, (round(to_mm(w), 3), round(to_mm(h), 3)), cards)
+    return BuiltDeck(job.game.id, job.asset.name, pdf, (round(to_mm(w), 3), round(to_mm(h), 3)), cards)
 
 
-def _page_deck(job: Job, pdf: Path) -> Deck:
+def _page_deck(job: Job, pdf: Path) -> BuiltDeck:
     import pypdfium2 as pdfium  # here, not at the top: `pnp build` never loads PDFium
 
     doc = pdfium.PdfDocument(str(pdf))
@@ -72,4 +72,4 @@ def _page_deck(job: Job, pdf: Path) -> Deck:
     x0, y0, x1, y1 = boxes[0]
     cards = tuple(CardRef(n + 1, f"p{n + 1}", f"{job.asset.name} {n + 1}", Region(n, box))
                   for n, box in enumerate(boxes))
-    return Deck(job.game.id, job.asset.name, pdf, (to_mm(x1 - x0), to_mm(y1 - y0)), cards)
+    return BuiltDeck(job.game.id, job.asset.name, pdf, (to_mm(x1 - x0), to_mm(y1 - y0)), cards)

@@ -1,7 +1,7 @@
 """Pixel geometry of the per-card targets at 300 dpi, and the file names that sort in upload order."""
 from __future__ import annotations
 
-from .deck import CardRef, Deck, ExportError, slug
+from pnp.export.regions import CardRef, BuiltDeck, ExportError, slug
 from tabletop.i18n import _, listing
 from tabletop.record import Record
 
@@ -51,7 +51,7 @@ def layout(target: str, size_mm: tuple[float, float]) -> Layout:
     return Layout(canvas=canvas, trim=trim, offset=offset)
 
 
-def card_file_name(deck: Deck, card: CardRef, side: str) -> str:
+def card_file_name(deck: BuiltDeck, card: CardRef, side: str) -> str:
     """game_asset_index_cardid_side.png; the index is zero-padded so names sort in deck order."""
     width = max(3, len(str(len(deck.cards))))
     card_id = slug(card.card_id)
@@ -59,6 +59,6 @@ def card_file_name(deck: Deck, card: CardRef, side: str) -> str:
     return "_".join(parts + [side]) + ".png"
 
 
-def shared_back_file_name(deck: Deck) -> str:
+def shared_back_file_name(deck: BuiltDeck) -> str:
     """The one back image when every card of the deck shares it (the services' "same back" option)."""
     return f"{deck.game}_{deck.asset}_back.png"

@@ -10,9 +10,9 @@ from urllib.parse import quote
 from PIL import Image, ImageDraw
 
 from tabletop.fileio import write_atomic
-from . import raster
-from .deck import CardRef, Deck, ExportError
-from .targets import px
+from pnp.export import raster
+from pnp.export.regions import CardRef, BuiltDeck, ExportError
+from pnp.export.targets import px
 from tabletop.i18n import _
 from tabletop.record import Record
 
@@ -104,7 +104,7 @@ def sheet_url(path: Path, base_url: str | None) -> str:
     return base_url.rstrip("/") + "/" + quote(path.name)
 
 
-def export_tts(deck: Deck, out_dir: Path, name: str, workers: int | None = None,
+def export_tts(deck: BuiltDeck, out_dir: Path, name: str, workers: int | None = None,
                base_url: str | None = None) -> list[Path]:
     """Write the sheets, the back, a thumbnail and `<game>_<asset>.json`; returns the paths written.
     One sheet is in memory at a time, filled as its cards stream in from the rasteriser. The JSON

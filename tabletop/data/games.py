@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 # game id → (module in tabletop.data, its loader)
 _WHERE = {
-    "hitmans-showdown": ("hitmans_showdown", "load_game"),
+    "hitmans-showdown": ("hitmans_load", "load_game"),
     "liar-mafia": ("liar_mafia", "load_liar_mafia"),
     "kill-shot": ("kill_shot", "load_kill_shot"),
     "famiglia": ("famiglia", "load_famiglia"),

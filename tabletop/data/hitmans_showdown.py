@@ -1,6 +1,7 @@
-"""Hitman's Showdown data: typed models of cards/hitmans_showdown.toml and their checks.
+"""Hitman's Showdown data: typed models of cards/hitmans_showdown.toml (checked beyond the types by
+hitmans_checks.py, read by hitmans_load.py).
 
-`load_game(cards_dir=None)` returns a validated `HitmansShowdown`; `game.card("HK")` resolves one
+`hitmans_load.load_game(cards_dir=None)` returns a validated `HitmansShowdown`; `game.card("HK")` resolves one
 physical card to everything its insert shows (`CardView`). Success conditions are data
 (`Condition` → `Alternative` → atoms) that can test a list of dice faces and describe themselves in
 Japanese and English. See docs/data-format.md for the file format.
@@ -9,12 +10,10 @@ from __future__ import annotations
 
 import re
 from functools import cached_property
-from pathlib import Path
 from typing import ClassVar, Literal, Sequence
 
 from ..i18n import _
 from ..record import Record
-from .load import game_file, load
 from .text import Lang, Text
 
 GAME_ID = "hitmans-showdown"
@@ -536,12 +535,3 @@ def normalise_card_id(text: str) -> str:
     rank = _RANK_INPUT.get(raw[1:], raw[1:])
     parse_card_id(suit + rank)
     return suit + rank
-
-
-# ---- loading ---------------------------------------------------------------------------------------
-
-def load_game(cards_dir: Path | None = None) -> HitmansShowdown:
-    """Read and validate cards/hitmans_showdown.toml (or the copy in `cards_dir`)."""
-    from .hitmans_checks import check  # the checks import these models, so not at the top
-
-    return load(HitmansShowdown, game_file(GAME_ID, cards_dir), check)

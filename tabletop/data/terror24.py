@@ -200,6 +200,11 @@ def check(data: Terror24) -> None:
         leftover.remove(value)
     if rules.bid_cards < 1 or rules.npc_cards_per_round < 1:
         raise DataError(_("bids need at least one card"), where="rules")
+    # A seat that could never bid would sit out every round from the first: surely a slip in the file.
+    for name, held in (("bid_cards", len(values)), ("npc_cards_per_round", len(leftover))):
+        if getattr(rules, name) > held:
+            raise DataError(_("must be at most {n}, the time cards a seat holds at the start").format(n=held),
+                            where=f"rules.{name}")
     if not data.players.min <= rules.npc_at_players <= data.players.max:
         raise DataError(_("must be a supported player count"), where="rules.npc_at_players")
     if len(data.detectives) < max(data.players.max, rules.npc_at_players + 1):

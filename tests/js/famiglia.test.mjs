@@ -9,13 +9,13 @@ import { RuleError } from "../../companion/app/lib/engine.js";
 import { Random } from "../../companion/app/lib/random.js";
 import { Said, Speech } from "../../companion/app/lib/speech.js";
 import { loadWords } from "../../companion/app/lib/words.js";
-import { newGame } from "../../companion/app/famiglia/engine.js";
+import { newGame } from "../../companion/app/famiglia/match.js";
 
 const data = /** @type {import("../../companion/app/famiglia/engine.js").FamigliaData} */ (await loadGameData("famiglia"));
 
-/** @param {import("../../companion/app/famiglia/engine.js").Game} g */
-function snapshot(g) {
-  return JSON.stringify({ ...g, rules: null });
+/** @param {import("../../companion/app/famiglia/match.js").Match} m */
+function snapshot(m) {
+  return JSON.stringify({ ...m.game, rules: null });
 }
 
 test("a line of drawn cards refused at its third card changes nothing", () => {

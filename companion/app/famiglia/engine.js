@@ -2,11 +2,11 @@
 // companion/famiglia/engine.py (read its docstring for the model: cards are ints, the stack a multiset
 // of unknown cards above a list of known ones put under it in the second pass).
 //
-// newGame(data, {level, first}) → a Game, which is an Engine (lib/engine.js). The robot never waits for
-// a decision, only for draws: whenever `pending` > 0 the game waits for that many drawn cards.
+// The protocol — whose move, the legal actions, a line → its action, applying one, the outcome — is
+// match.js's Match, in front of these rules. The robot never waits for a decision, only for draws:
+// whenever `pending` > 0 the game waits for that many drawn cards.
 
-import { CHANCE, NOBODY, PLAYER as PLAYER_KIND, RuleError, applyWhole, pySplit, ranked } from "../lib/engine.js";
-import { isWhole, whole } from "../lib/numbers.js";
+import { RuleError } from "../lib/engine.js";
 import { Said } from "../lib/speech.js";
 import { N_ } from "../lib/words.js";
 
@@ -21,9 +21,9 @@ const NO_REFRESH = {
   empty: N_("no refresh: the stack is empty"),
   once: N_("second pass: only one refresh a turn"),
 };
-const OVER = N_("the game is over (undo to go back, quit to leave)");
-const DRAW_FIRST = N_("first type the {n} drawn card(s)");
-const NO_DRAW = N_("no card is to be drawn now");
+export const OVER = N_("the game is over (undo to go back, quit to leave)");
+export const DRAW_FIRST = N_("first type the {n} drawn card(s)");
+export const NO_DRAW = N_("no card is to be drawn now");
 
 /**
  * The game's data as companion/appfiles.py writes data/famiglia.json.
@@ -137,7 +137,7 @@ function event(type, fields = {}) {
  * The largest of `values`, 0 for none (Python's max(..., default=0)).
  * @param {number[]} values
  */
-function best(values) {
+export function best(values) {
   return values.length ? Math.max(...values) : 0;
 }
 
@@ -178,9 +178,8 @@ export class Game {
     this.refreshedPass2 = false;
     this.rstep = 1;
     this.r5Refreshed = false;
-    /** @type {Record<string, number>} */
-    /** @type {GameEvent[]} the events of the action being applied */
-    this.events = [];
+    /** @type {GameEvent[] | null} where the rules' steps tell what happens; see `listen` */
+    this.said = null;
   }
 
   /** @returns {Game} */
@@ -189,8 +188,22 @@ export class Game {
     for (const name of /** @type {const} */ (["street", "discard", "hidden", "bottom", "robot", "player"])) {
       g[name] = this[name].slice();
     }
-    g.events = [];
+    g.said = null; // a copy tells nobody until it is listened to
     return g;
+  }
+
+  /**
+   * The list the rules' steps tell what happens to from now on: the protocol (match.js) listens while it
+   * carries an action out.
+   * @returns {GameEvent[]}
+   */
+  listen() {
+    this.said = [];
+    return this.said;
+  }
+
+  stopListening() {
+    this.said = null;
   }
 
   // ---- what the table looks like -----------------------------------------------------------------
@@ -402,7 +415,7 @@ export class Game {
 
   /** @param {GameEvent} e */
   log(e) {
-    this.events.push(e);
+    if (this.said !== null) this.said.push(e);
   }
 
   // ---- the robot's program -----------------------------------------------------------------------
@@ -508,14 +521,7 @@ export class Game {
     this.endTurn();
   }
 
-  // ---- the protocol ------------------------------------------------------------------------------
-
-  /** @returns {import("../lib/engine.js").Mover} */
-  toMove() {
-    if (this.over) return { kind: NOBODY, who: "" };
-    if (this.pending) return { kind: CHANCE, who: "card" };
-    return { kind: PLAYER_KIND, who: this.turn }; // the robot plays at once: only draws keep it waiting
-  }
+  // ---- what a draw can turn up ------------------------------------------------------------------
 
   /** The cards the next draw can turn up. */
   mayComeUp() {
@@ -539,136 +545,6 @@ export class Game {
     return [this.hidden.map((h, c) => h + count(known, c)), known];
   }
 
-  /** @returns {import("../lib/engine.js").Action[]} */
-  legalActions() {
-    const mover = this.toMove();
-    if (mover.kind === NOBODY) return [];
-    if (mover.kind === CHANCE) return this.mayComeUp().map((c) => draw([this.rules.codes[c]]));
-    const positions = this.street.map((_, pos) => pos);
-    const refreshes = this.refreshBlock() === null ? positions.map(refresh) : [];
-    return [...positions.map(take), ...refreshes, end()];
-  }
-
-  /**
-   * @param {string} line
-   * @returns {import("../lib/engine.js").Action}
-   */
-  parse(line) {
-    const words = pySplit(line);
-    if (this.over) throw new RuleError(OVER);
-    if (this.pending) {
-      if (["take", "refresh", "end"].includes(words[0].toLowerCase())) {
-        throw new RuleError(DRAW_FIRST, { n: this.drawCount() });
-      }
-      return draw(words.map((word) => this.rules.codes[this.cardOf(word)]));
-    }
-    const word = words[0].toLowerCase();
-    const arg = words.slice(1).join(" ");
-    if (word === "end" && !arg) return end();
-    if (word === "take" || word === "refresh") {
-      this.checkPlayerTurn();
-      const pos = this.position(word, arg);
-      return word === "take" ? take(pos) : refresh(pos);
-    }
-    throw new RuleError(N_("unknown command {word!r}; on your turn: refresh N|CODE, take N|CODE, end"),
-      { word: line });
-  }
-
-  /**
-   * Carry out `action` whole or not at all (lib/engine.js); the events it brought about.
-   * @param {import("../lib/engine.js").Action} action
-   * @returns {GameEvent[]}
-   */
-  apply(action) {
-    const { state, events } = applyWhole(this, (copy) => {
-      copy.carryOut(action);
-      return copy.events;
-    });
-    Object.assign(this, state);
-    this.events = [];
-    return events;
-  }
-
-  /** @returns {import("../lib/engine.js").Outcome | null} */
-  outcome() {
-    if (!this.over) return null;
-    const [winner, achievement] = this.result();
-    const vp = this.rules.vp;
-    /** @type {[string, number, number[]][]} */
-    const keys = [[PLAYER, this.player], [ROBOT, this.robot]].map(([who, cards]) => {
-      const held = /** @type {number[]} */ (cards);
-      const score = this.score(/** @type {string} */ (who));
-      return [/** @type {string} */ (who), score, [score, best(held.map((c) => vp[c]))]];
-    });
-    return {
-      how: "score",
-      winners: winner === "draw" ? [] : [winner],
-      figures: achievement === null ? {} : { achievement },
-      ranking: ranked(keys),
-    };
-  }
-
-  /** @param {import("../lib/engine.js").Action} action */
-  carryOut(action) {
-    switch (action.type) {
-      case "Draw": {
-        const codes = /** @type {string[]} */ (action.codes);
-        if (!this.pending || this.over) throw new RuleError(NO_DRAW);
-        if (codes.length > this.drawCount()) {
-          throw new RuleError(N_("{n} card(s) were to be drawn, you typed {got}"),
-            { n: this.drawCount(), got: codes.length });
-        }
-        for (const code of codes) this.drawCard(this.cardOf(code));
-        return;
-      }
-      case "Take": this.playerTake(/** @type {number} */ (action.pos)); return;
-      case "Refresh": this.playerRefresh(/** @type {number} */ (action.pos)); return;
-      case "End": this.playerEnd(); return;
-      default: throw new TypeError(`not a Famiglia action: ${action.type}`);
-    }
-  }
-
-  /**
-   * @param {string} token
-   * @returns {number}
-   */
-  cardOf(token) {
-    const card = this.rules.card(token);
-    if (card === undefined) {
-      throw new RuleError(N_("{token!r} is not a card code: a family letter ({families}) and a rank 0–{top}, "
-        + "e.g. {example}"), {
-        token,
-        families: this.rules.data.families.map((f) => f.code).join("/"),
-        top: this.rules.ranks - 1,
-        example: this.rules.example(2)[1],
-      });
-    }
-    return card;
-  }
-
-  /**
-   * The Street position a take or refresh names, by number (from 1) or by card code.
-   * @param {string} word
-   * @param {string} arg
-   */
-  position(word, arg) {
-    if (isWhole(arg)) return /** @type {number} */ (whole(arg)) - 1;
-    const codes = this.rules.codes;
-    if (!arg || arg.includes(" ")) {
-      const example = this.street.length ? codes[this.street[0]] : this.rules.example(1)[0];
-      throw new RuleError(N_("say which Street card: {word} N (position 1–{size}) or {word} CODE (e.g. "
-        + "{example})"), { word, size: this.street.length, example });
-    }
-    const card = this.cardOf(arg);
-    const found = this.street.map((c, i) => (c === card ? i : -1)).filter((i) => i >= 0);
-    if (!found.length) throw new RuleError(N_("{card} is not on the Street"), { card: codes[card] });
-    if (found.length > 1) {
-      throw new RuleError(N_("{card} is on the Street more than once (positions {positions}): say which "
-        + "position"), { card: codes[card], positions: found.map((i) => i + 1) });
-    }
-    return found[0];
-  }
-
   /**
    * Where every copy of `card` is (for a refused draw).
    * @param {number} card
@@ -682,15 +558,4 @@ export class Game {
       .filter(([, n]) => n)
       .map(([place, n]) => new Said(/** @type {string} */ (place), { n }));
   }
-}
-
-/**
- * A new game (the protocol's entry point): the data of data/famiglia.json, the options of a game file.
- * @param {FamigliaData} data
- * @param {{level?: number, first?: string}} [options]
- * @param {number} [_seed] Famiglia draws nothing by itself: every card is typed (or drawn by the caller)
- * @returns {Game}
- */
-export function newGame(data, options = {}, _seed = 0) {
-  return new Game(new Rules(data, options.level ?? data.rulebook_level), options.first ?? PLAYER);
 }

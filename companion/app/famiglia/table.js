@@ -3,6 +3,7 @@
 
 import { InputError, RuleError } from "../lib/engine.js";
 import { Game, PLAYER, ROBOT, Rules } from "./engine.js";
+import { Match } from "./match.js";
 import { Talk } from "./talk.js";
 
 export class FamigliaTable {
@@ -13,10 +14,15 @@ export class FamigliaTable {
    */
   constructor(rules, first, words) {
     this.rules = rules;
-    this.game = new Game(rules, first);
+    this.match = new Match(new Game(rules, first));
     this.talk = new Talk(rules, words);
     /** @type {string[]} what each accepted line brought about, for `history` */
     this.notes = [];
+  }
+
+  /** The rules' state as it stands (the match keeps the latest copy). */
+  get game() {
+    return this.match.game;
   }
 
   prompt() {
@@ -35,10 +41,9 @@ export class FamigliaTable {
    * @returns {string[]}
    */
   handle(line) {
-    const g = this.game;
     let events;
     try {
-      events = g.apply(g.parse(line));
+      events = this.match.apply(this.match.parse(line));
     } catch (e) {
       if (e instanceof RuleError) {
         throw new InputError(e.said().text(this.talk.speech), e);
@@ -46,16 +51,17 @@ export class FamigliaTable {
       throw e;
     }
     this.notes.push(this.talk.recap(events));
+    const g = this.game;
     return [...this.talk.narrate(events), ...this.talk.board(g), ...this.talk.nextLines(g)];
   }
 
   /** Every legal action as a page offers it. */
   choices() {
-    return this.talk.choices(this.game);
+    return this.talk.choices(this.match);
   }
 
   outcome() {
-    return this.game.outcome();
+    return this.match.outcome();
   }
 
   status() {
@@ -75,6 +81,16 @@ export class FamigliaTable {
 
   describe() {
     return this.talk.describe(this.game);
+  }
+
+  /** The game's own commands and the robot's program (the table's commands are said after them). */
+  help() {
+    return this.talk.help();
+  }
+
+  /** A rematch keeps nothing of this game: a level and who goes first are chosen anew. */
+  rematchEntries() {
+    return 0;
   }
 
   isOver() {

@@ -1,7 +1,9 @@
 // What the Famiglia table is told: setup, the board, each robot step and why, draws, the result — the
 // sentences of companion/famiglia/talk.py, built the same way from the same catalog messages.
 
+import { format } from "../lib/format.js";
 import { Speech } from "../lib/speech.js";
+import { helpLines } from "../lib/textwidth.js";
 import { N_ } from "../lib/words.js";
 import { PLAYER, ROBOT } from "./engine.js";
 
@@ -22,6 +24,14 @@ const SETUP = [
     + "and lays it open in its area."),
   N_("Shuffle the other {deck} cards into the stack, draw {n} and lay them out left to right: "
     + "that is the Street. New cards always go to the right end."),
+];
+
+// The table's `help`: the game's commands (the table's own are the driver's).
+const HELP = [
+  N_("refresh N|CODE  you discarded that Street card (only while no 0 shows); type the drawn cards next"),
+  N_("take N|CODE     you recruited that Street card; your turn ends and the robot plays"),
+  N_("end             your turn ends without a recruit"),
+  N_("CODES           when asked, the drawn cards on one line, e.g. R0 b2 G1 (R/B/Y/G + rank)"),
 ];
 
 // English ordinals by their ending; a translation may say every one the same way (3番目).
@@ -55,6 +65,18 @@ export class Talk {
    */
   _(message, fields) {
     return this.speech._(message, fields);
+  }
+
+  /** The commands, then the robot's program at this level (the same texts as the printed card). */
+  help() {
+    const robot = this.rules.data.robot;
+    const lines = helpLines(this.speech.words, HELP);
+    lines.push("", this._("The robot's program (level {level}):", { level: this.rules.level }));
+    for (const s of robot.steps) {
+      const target = s.collect_rank !== null ? this.rules.targets[s.collect_rank] : "";
+      lines.push(`  ${s.number}. ${format(s.text[this.lang], { target })}`);
+    }
+    return [...lines, `  * ${robot.refresh_rule[this.lang]}`, `  * ${robot.refresh_action[this.lang]}`, ""];
   }
 
   /** @param {number[]} cards */
@@ -199,12 +221,13 @@ export class Talk {
 
   /**
    * Every legal action as a choice; while several cards are owed, the form for them all.
-   * @param {Game} g
+   * @param {import("./match.js").Match} match
    * @returns {Choice[]}
    */
-  choices(g) {
-    const listed = g.legalActions().map((action) => this.choice(g, action));
-    if (g.toMove().kind === "chance" && g.drawCount() > 1) {
+  choices(match) {
+    const g = match.game;
+    const listed = match.legalActions().map((action) => this.choice(g, action));
+    if (match.toMove().kind === "chance" && g.drawCount() > 1) {
       const [owed] = g.owed();
       const choices = owed.map((n, c) => (n ? this.rules.codes[c] : "")).filter((code) => code);
       listed.push({

@@ -7,15 +7,10 @@
 // policy). Cutting the text at such a character changes nothing for the Python: it has no decomposition and
 // composes with nothing there. A browser whose Unicode is older than the Python's is not covered.
 
+import { inRuns, parseRuns } from "./runs.js";
 import { UNASSIGNED } from "./unassigned.js";
 
-/** The unassigned runs as [first, last, first, last, …], in order, for a binary search. */
-const RUNS = Uint32Array.from(
-  UNASSIGNED.split(" ").flatMap((run) => {
-    const [first, last = first] = run.split("-");
-    return [parseInt(first, 16), parseInt(last, 16)];
-  }),
-);
+const RUNS = parseRuns(UNASSIGNED);
 const FIRST_UNASSIGNED = RUNS[0];
 
 /**
@@ -23,15 +18,7 @@ const FIRST_UNASSIGNED = RUNS[0];
  * @param {number} code
  */
 export function unassigned(code) {
-  let low = 0;
-  let high = RUNS.length / 2 - 1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    if (code < RUNS[2 * middle]) high = middle - 1;
-    else if (code > RUNS[2 * middle + 1]) low = middle + 1;
-    else return true;
-  }
-  return false;
+  return inRuns(RUNS, code);
 }
 
 /**

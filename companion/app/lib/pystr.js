@@ -57,6 +57,20 @@ export function chars(text) {
   return Array.from(text);
 }
 
+// The line boundaries of Python's str.splitlines().
+const LINE_BREAK = /\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/;
+
+/**
+ * The lines of `text` as Python's `text.splitlines()` gives them (no empty last line after a final break).
+ * @param {string} text
+ * @returns {string[]}
+ */
+export function pySplitLines(text) {
+  const lines = text.split(LINE_BREAK);
+  if (lines[lines.length - 1] === "") lines.pop();
+  return lines;
+}
+
 // Cherokee is the one script whose case folding goes to the capitals (Python's casefold, CaseFolding.txt).
 const CHEROKEE = /[\u13a0-\u13f5\u13f8-\u13fd\uab70-\uabbf]/u;
 

@@ -533,8 +533,9 @@ export class Match {
     if (step !== null) return this.answer(step, action);
     const game = /** @type {Game} */ (this.game);
     if (action instanceof Reveal) {
-      game.reveal(this.suits(action.letters));
-      return [{ type: "Revealed", round: game.round, suits: /** @type {string[]} */ ([...game.grid[game.round - 1]]) }];
+      const [turned, before, suits] = [game.round, game.results.length, this.suits(action.letters)];
+      game.reveal(suits);
+      return [{ type: "Revealed", round: turned, suits: [...suits] }, ...this.playOn(game, before)];
     }
     if (action instanceof Bid) return this.bid(action);
     if (action instanceof Draw) {
@@ -601,18 +602,36 @@ export class Match {
     }
     const before = game.results.length;
     game.bid(seat, [...action.cards]);
-    /** @type {Event[]} */
-    const events = [{ type: "Laid", seat, cards: [...action.cards], npc: game.seats[seat].npc }];
+    return [{ type: "Laid", seat, cards: [...action.cards], npc: game.seats[seat].npc }, ...this.playOn(game, before)];
+  }
+
+  /**
+   * What follows by itself once a bid is laid or a round turned up: a virtual NPC turns its card when
+   * it is asked (also in a round only it can bid in), and every round resolved since `before` (rounds
+   * nobody can bid in pass at once) is told, and the end if it came.
+   * @param {Game} game
+   * @param {number} before
+   * @returns {Event[]}
+   */
+  playOn(game, before) {
+    const events = this.resolved(game, before);
     while (game.need()[0] === "npc" && !this.physical) {
       const npc = /** @type {number} */ (game.need()[1]);
       const top = game.npcTop();
+      const done = game.results.length;
       game.bid(npc, [...top]);
-      events.push({ type: "Laid", seat: npc, cards: top, npc: true });
-    }
-    for (const result of game.results.slice(before)) {
-      events.push({ type: "Resolved", result, next_round: game.round <= this.book.rounds });
+      events.push({ type: "Laid", seat: npc, cards: top, npc: true }, ...this.resolved(game, done));
     }
     return game.isOver() ? [...events, { type: "Ended" }] : events;
+  }
+
+  /**
+   * @param {Game} game
+   * @param {number} before
+   * @returns {Event[]}
+   */
+  resolved(game, before) {
+    return game.results.slice(before).map((result) => ({ type: "Resolved", result, next_round: result.round < this.book.rounds }));
   }
 
   /**

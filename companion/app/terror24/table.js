@@ -6,6 +6,9 @@ import { Narration, status } from "./talk.js";
 import { InputError } from "../lib/engine.js";
 import { RuleError } from "./refusal.js";
 
+/** The setup answers a rematch keeps. */
+const REMATCH_KEEPS = ["players", "styles", "npc"];
+
 export class Terror24Table {
   /**
    * @param {import("./match.js").Match} match
@@ -59,6 +62,19 @@ export class Terror24Table {
 
   describe() {
     return this.narration.describe();
+  }
+
+  /** The game's own commands (the table's are said after them). */
+  help() {
+    return this.narration.help();
+  }
+
+  /**
+   * The journal's first entries a rematch plays again: who sits where, their styles, the NPC's seat
+   * (each one entry, answered in that order); the chief and the event grid are new.
+   */
+  rematchEntries() {
+    return REMATCH_KEEPS.filter((step) => step in this.match.answers).length;
   }
 
   isOver() {

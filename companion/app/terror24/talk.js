@@ -5,6 +5,7 @@
 import { Bid, Chief, NPC, NpcSeat } from "./match.js";
 import { say, sayPlural } from "./refusal.js";
 import { timeInFront } from "./rules.js";
+import { helpLines } from "../lib/textwidth.js";
 
 /**
  * @typedef {import("../lib/words.js").Words} Words
@@ -32,6 +33,22 @@ const ASK = {
   npc: "NPC detective (random or a name; optional 'after NAME')", chief: "chief (a player's name)",
   grid: "events, columns 1-7 top to bottom ({letters}; ? = face down)",
 };
+// What the table's `help` says of the game (the table's own commands are the driver's).
+const HELP = `setup (one answer per prompt):
+  players   Aki=scotch Ben=wolf Chie=hibachi   clockwise; detectives: {detectives}
+  styles    s c s            one per player in seat order (s=stand, c=coop)
+  npc       random | lloyd | lloyd after Ben     (3 players only; default seat: after the last)
+  chief     Aki
+  events    RB YG RR BP ??? GY ???   columns 1-7, top (1st place) first; {letters}
+            face-down columns may be left out: RB YG RR BP GY
+each round:
+  reveal    YGR              the face-down events of rounds 5 and 7, when turned up
+  bid       3 5  (or 35)     the two cards each bidder laid, asked player by player;
+            Ben 3 4          names the bidder, so bids may come in any order
+  NPC card  4                only with --npc-deck physical: the card turned up
+end:
+  check     2  or  draw      the card drawn in the life-or-death check
+any time:  adjust NAME +2    correct a score by hand`;
 /** @type {Record<string, string>} */
 const ANSWERED = {
   players: "players: {answer}", styles: "styles: {answer}", npc: "npc: {answer}", chief: "chief: {answer}",
@@ -181,13 +198,27 @@ export class Narration {
 
   // ----- a round -----
 
+  /**
+   * Who sits out: with the bundled rules each holds just the 0 (one card left); with bigger bids in
+   * edited data a seat may sit out holding more.
+   * @param {number[]} seats
+   * @param {string} oneLeft
+   * @param {string} fewer
+   */
+  sittingOut(seats, oneLeft, fewer) {
+    const names = this.listing(seats.map((i) => this.name(i)));
+    if (seats.every((i) => this.game.seats[i].hand.length === 1)) return this._(oneLeft, { names });
+    return this._(fewer, { n: this.data.rules.bid_cards, names });
+  }
+
   /** The round's header, and who sits out of it. */
   roundStart() {
     const game = this.game;
     const lines = ["", this._("── round {round} ──", { round: game.round })];
     const out = game.seats.map((_, i) => i).filter((i) => !game.bidders.includes(i));
     if (out.length) {
-      lines.push(this._("sitting out this round (one card left): {names}", { names: this.listing(out.map((i) => this.name(i))) }));
+      lines.push(this.sittingOut(out, "sitting out this round (one card left): {names}",
+        "sitting out this round (fewer than {n} cards in hand): {names}"));
     }
     return lines;
   }
@@ -232,7 +263,8 @@ export class Narration {
       lines.push(this._("{name}: {cards} to the bottom of its deck", { name: who(npc), cards: cardsText(result.npc_to_bottom) }));
     }
     if (result.sitting_out.length) {
-      lines.push(this._("sitting out (one card left): {names}", { names: this.listing(result.sitting_out.map(who)) }));
+      lines.push(this.sittingOut(result.sitting_out, "sitting out (one card left): {names}",
+        "sitting out (fewer than {n} cards in hand): {names}"));
     }
     lines.push(this._("new chief: {name}", { name: who(result.chief) }));
     for (const s of result.switches) {
@@ -407,6 +439,12 @@ export class Narration {
         + (survived.has(i) ? ` · ${this._("survives")}` : ""));
     });
     return [...lines, this.standings()];
+  }
+
+  /** The game's commands, laid out in this language (the table's `help`). */
+  help() {
+    const detectives = this.data.detectives.map((d) => (this.lang === "en" ? d.id : d.name.ja)).join(" ");
+    return helpLines(this.words, [HELP], { detectives, letters: this.letters() });
   }
 
   letters() {

@@ -24,7 +24,8 @@ def view(table: FamigliaTable) -> dict:
         "street": _street(table, your_turn),
         "robot": {"vp": g.score(ROBOT), "targets": _targets(table), "cards": _sorted(table, g.robot)},
         "player": {"vp": g.score(PLAYER), "cards": _sorted(table, g.player)},
-        "end": Button(_("End my turn without a recruit"), End().line()) if End() in g.legal_actions() else None,
+        "end": (Button(_("End my turn without a recruit"), End().line())
+                if End() in table.match.legal_actions() else None),
         "refresh_block": _refresh_block(table) if your_turn and g.street else "",
         "draw": _draw(table) if g.pending and not g.over else None,
         "robot_turn": robot_turn(table),
@@ -46,7 +47,7 @@ def _sorted(table: FamigliaTable, cards: list[int]) -> list[dict]:
 def _street(table: FamigliaTable, your_turn: bool) -> list[dict]:
     """The Street, each card with the buttons the rules allow on it now."""
     g = table.game
-    legal = set(g.legal_actions())
+    legal = set(table.match.legal_actions())
     street = []
     for pos, card in enumerate(g.street):
         shown = _card(table, card) | {"pos": pos + 1}
@@ -59,7 +60,7 @@ def _street(table: FamigliaTable, your_turn: bool) -> list[dict]:
 def _refresh_block(table: FamigliaTable) -> str:
     """Why no Street card can be refreshed now, in the engine's words ('' when one can)."""
     try:
-        table.game.clone().apply(Refresh(0))
+        table.match.clone().apply(Refresh(0))
     except RuleError as e:
         return e.text(table.talk.lang)
     return ""

@@ -27,7 +27,7 @@ export function newTable_(data, options, _seed, words) {
 
 /** @param {import("../../../companion/app/famiglia/table.js").FamigliaTable} table */
 export function engine(table) {
-  return table.game;
+  return table.match;
 }
 
 export { newTable_ as newTable };
