@@ -1,5 +1,5 @@
 """The conformance run fails on a real difference in Hitman's Showdown's port: a copy of the browser's
-code whose duels go to the attacker on a tie is played against the Python's trace, and the run names
+code that triples a doubled reward is played against the Python's trace, and the run names
 the game, its seed and the step where they first differ; and both engines follow penalty entries
 changed in the game's data (the run itself: tests/test_conformance.py)."""
 from __future__ import annotations
@@ -31,8 +31,7 @@ def test_a_rule_broken_in_the_port_is_named_with_its_seed_and_step(node, tmp_pat
     shutil.copytree(ROOT / "tests" / "js", tmp_path / "tests" / "js")
     rules = tmp_path / "companion" / "app" / "showdown" / "rules.js"
     source = rules.read_text(encoding="utf-8")
-    broken = source.replace('const tiesToAttacker = this.rulebook.data.hitman_attack.ties === "attacker";',
-                            "const tiesToAttacker = true;")
+    broken = source.replace("(action.double ? 2 : 1)", "(action.double ? 3 : 1)")
     assert broken != source
     rules.write_text(broken, encoding="utf-8")
     trace = trace_of(HitmansShowdown(), 30, 300)
@@ -40,7 +39,7 @@ def test_a_rule_broken_in_the_port_is_named_with_its_seed_and_step(node, tmp_pat
     assert broken_run.returncode == 1, broken_run.stdout + broken_run.stderr
     first = broken_run.stdout.splitlines()[0]
     assert first.startswith("first difference: hitmans-showdown") and " seed " in first and ": line " in first
-    assert '"won":false' in broken_run.stdout and '"won":true' in broken_run.stdout  # the tied duel, both ways
+    assert "events:" in broken_run.stdout and '"type":"Booked"' in broken_run.stdout  # the doubled reward booked
     sound = run(node, trace, ROOT)
     assert sound.returncode == 0, sound.stdout  # the same trace, the port as it is: no difference
 
