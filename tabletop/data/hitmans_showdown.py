@@ -309,8 +309,9 @@ class Section(Record):
     text: Text
 
 
-class Action(Record):
-    """An action a team may take on its turn."""
+class TurnAction(Record):
+    """An action a team may take on its turn, as the rules list it (the engine's moves are
+    companion.protocol.Action)."""
     id: str
     name: Text
     text: Text
@@ -434,7 +435,7 @@ class HitmansShowdown(Record, dict=True):  # dict: room for the cached card view
     rules: Rules
     labels: dict[str, Text]
     summary: tuple[Section, ...]
-    actions: tuple[Action, ...]
+    actions: tuple[TurnAction, ...]
     hitman_attack: HitmanAttack
     preparation: tuple[PrepItem, ...]
     penalty_tables: dict[str, PenaltyTable]
