@@ -56,6 +56,22 @@ export const CHANCE = "chance";
 export const NOBODY = "nobody";
 
 /** A line or an action the rules refuse now: the catalog's message key and its arguments. */
+/**
+ * What a game's actions are built on: `type`, the Python record's class name (its JSON's `type`), and
+ * the line the terminal takes for the action, which each kind of action gives.
+ */
+export class ActionRecord {
+  /** @param {string} type */
+  constructor(type) {
+    this.type = type;
+  }
+
+  /** @returns {string} */
+  line() {
+    throw new Error("an action has a line");
+  }
+}
+
 export class RuleError extends Error {
   /**
    * @param {string} key

@@ -1,20 +1,10 @@
 // Hitman's Showdown's actions, each with the line the terminal takes (`action.line()`), as
 // companion/showdown/moves.py; their JSON is the Python's (`{type: ClassName, ...fields}`).
 
-class Move {
-  /** @param {string} type */
-  constructor(type) {
-    this.type = type;
-  }
-
-  /** @returns {string} */
-  line() {
-    throw new Error("an action has a line");
-  }
-}
+import { ActionRecord } from "../lib/engine.js";
 
 /** Attack a mafia card on the board (by id) or a team (by name). */
-export class Attack extends Move {
+export class Attack extends ActionRecord {
   /** @param {string} target */
   constructor(target) {
     super("Attack");
@@ -26,7 +16,7 @@ export class Attack extends Move {
   }
 }
 
-export class Pass extends Move {
+export class Pass extends ActionRecord {
   constructor() {
     super("Pass");
   }
@@ -37,7 +27,7 @@ export class Pass extends Move {
 }
 
 /** Buy `times` of a preparation item (by id) while preparing. */
-export class Buy extends Move {
+export class Buy extends ActionRecord {
   /** @param {string} item @param {number} [times] */
   constructor(item, times = 1) {
     super("Buy");
@@ -51,7 +41,7 @@ export class Buy extends Move {
 }
 
 /** Use a held card's effect: the card's id, then a second card of a pair and the choices, as typed. */
-export class Use extends Move {
+export class Use extends ActionRecord {
   /** @param {string[]} tokens */
   constructor(tokens) {
     super("Use");
@@ -64,7 +54,7 @@ export class Use extends Move {
 }
 
 /** Roll the action's dice: the faces rolled at the table, or none to let the companion roll. */
-export class Roll extends Move {
+export class Roll extends ActionRecord {
   /** @param {number[]} [faces] */
   constructor(faces = []) {
     super("Roll");
@@ -77,7 +67,7 @@ export class Roll extends Move {
 }
 
 /** Just roll dice (`roll 5d6`), outside any action; the companion's dice are seeded, so it is saved. */
-export class Dice extends Move {
+export class Dice extends ActionRecord {
   /** @param {string} notation */
   constructor(notation) {
     super("Dice");
@@ -89,7 +79,7 @@ export class Dice extends Move {
   }
 }
 
-export class Ready extends Move {
+export class Ready extends ActionRecord {
   constructor() {
     super("Ready");
   }
@@ -99,7 +89,7 @@ export class Ready extends Move {
   }
 }
 
-export class Double extends Move {
+export class Double extends ActionRecord {
   constructor() {
     super("Double");
   }
@@ -109,7 +99,7 @@ export class Double extends Move {
   }
 }
 
-export class Done extends Move {
+export class Done extends ActionRecord {
   constructor() {
     super("Done");
   }
@@ -120,7 +110,7 @@ export class Done extends Move {
 }
 
 /** Spend a backup plan: [TEAM] FACES [> NEW], as typed. */
-export class Reroll extends Move {
+export class Reroll extends ActionRecord {
   /** @param {string[]} tokens */
   constructor(tokens) {
     super("Reroll");
@@ -133,7 +123,7 @@ export class Reroll extends Move {
 }
 
 /** Correct a team's money by hand, with the reason. */
-export class Adjust extends Move {
+export class Adjust extends ActionRecord {
   /** @param {string} team @param {number} amount @param {string} why */
   constructor(team, amount, why) {
     super("Adjust");
@@ -148,7 +138,7 @@ export class Adjust extends Move {
 }
 
 /** Correct who holds a card: a team's name, or `board`. */
-export class Give extends Move {
+export class Give extends ActionRecord {
   /** @param {string} card @param {string} to */
   constructor(card, to) {
     super("Give");
@@ -162,7 +152,7 @@ export class Give extends Move {
 }
 
 /** The answer to the question asked: a face, `roll`, or the id of a card taken. */
-export class Answer extends Move {
+export class Answer extends ActionRecord {
   /** @param {string} text */
   constructor(text) {
     super("Answer");

@@ -5,7 +5,7 @@
 
 import { Random } from "../lib/random.js";
 import { isWhole, signed, whole } from "../lib/numbers.js";
-import { CHANCE, NOBODY, PLAYER, compareKeys, pySplit as split, pyStrip as strip, ranked } from "../lib/engine.js";
+import { ActionRecord, CHANCE, NOBODY, PLAYER, compareKeys, pySplit as split, pyStrip as strip, ranked } from "../lib/engine.js";
 import { WHITESPACE, chars, isAlpha, rstripChar } from "../lib/pystr.js";
 import { Listed, RuleError } from "./refusal.js";
 import { Game, Rulebook, npcStyle, text as said, timeInFront } from "./rules.js";
@@ -37,19 +37,8 @@ const PLAYER_ENTRY = new RegExp(`([^=${WHITESPACE}][^=]*?)=([^${WHITESPACE}]+)`,
 
 // ---- actions: each a record with the line the terminal takes -------------------------------------
 
-class Action {
-  /** @param {string} type */
-  constructor(type) {
-    this.type = type;
-  }
 
-  /** @returns {string} */
-  line() {
-    throw new Error("an action has a line");
-  }
-}
-
-export class Players extends Action {
+export class Players extends ActionRecord {
   /** @param {[string, string][]} players NAME, detective id, clockwise */
   constructor(players) {
     super("Players");
@@ -61,7 +50,7 @@ export class Players extends Action {
   }
 }
 
-export class Styles extends Action {
+export class Styles extends ActionRecord {
   /** @param {string[]} letters */
   constructor(letters) {
     super("Styles");
@@ -73,7 +62,7 @@ export class Styles extends Action {
   }
 }
 
-export class NpcSeat extends Action {
+export class NpcSeat extends ActionRecord {
   /** @param {string} detective @param {string} after */
   constructor(detective, after) {
     super("NpcSeat");
@@ -86,7 +75,7 @@ export class NpcSeat extends Action {
   }
 }
 
-export class Chief extends Action {
+export class Chief extends ActionRecord {
   /** @param {string} name */
   constructor(name) {
     super("Chief");
@@ -98,7 +87,7 @@ export class Chief extends Action {
   }
 }
 
-export class Grid extends Action {
+export class Grid extends ActionRecord {
   /** @param {string[]} columns */
   constructor(columns) {
     super("Grid");
@@ -110,7 +99,7 @@ export class Grid extends Action {
   }
 }
 
-export class Reveal extends Action {
+export class Reveal extends ActionRecord {
   /** @param {string} letters */
   constructor(letters) {
     super("Reveal");
@@ -122,7 +111,7 @@ export class Reveal extends Action {
   }
 }
 
-export class Bid extends Action {
+export class Bid extends ActionRecord {
   /** @param {string} name @param {number[]} cards */
   constructor(name, cards) {
     super("Bid");
@@ -135,7 +124,7 @@ export class Bid extends Action {
   }
 }
 
-export class Draw extends Action {
+export class Draw extends ActionRecord {
   /** @param {number} card */
   constructor(card) {
     super("Draw");
@@ -147,7 +136,7 @@ export class Draw extends Action {
   }
 }
 
-export class Adjust extends Action {
+export class Adjust extends ActionRecord {
   /** @param {string} name @param {number} vp */
   constructor(name, vp) {
     super("Adjust");
