@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run_all import PYTHON, ROOT, Run, pnp  # noqa: E402
+from run_all import PYTHON, ROOT, Run, pnp
 
 PLAIN = ROOT.parent / "shared" / "bench" / "raw_reportlab.py"
 RATIO_TARGET, NOOP_TARGET, DECK_TARGET, MEMORY_TARGET = 1.5, 0.3, 5.0, 300

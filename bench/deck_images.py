@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run_all import measure, pnp, report  # noqa: E402
+from run_all import measure, pnp, report
 
 COLD_TARGET, AGAIN_TARGET, MEMORY_TARGET = 20.0, 5.0, 600
 W, H = 1500, 2100

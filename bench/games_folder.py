@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from web_helpers import client, create, famiglia_script, post  # noqa: E402
+from web_helpers import client, create, famiglia_script, post
 
 SEEDS = {
     "famiglia": ({"level": 2}, famiglia_script()[:8]),

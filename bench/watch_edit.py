@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run_all import measure, pnp, report  # noqa: E402
+from run_all import measure, pnp, report
 
 GOAL = 1.0  # s of CPU per edited cell
 W, H = 600, 840

@@ -19,8 +19,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from tabletop.fileio import write_atomic  # noqa: E402
-from tabletop.text_width import is_wide  # noqa: E402
+from tabletop.fileio import write_atomic
+from tabletop.text_width import is_wide
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLE = ROOT / "companion" / "app" / "lib" / "unassigned.js"
