@@ -198,13 +198,13 @@ def one_size(count: int) -> None:
 
 
 def _impose(count: int, fonts) -> None:
-    from pnp.sheets import draw as render
     from pnp.assets.cardfaces import lay_out
     from pnp.assets.common import FOOTER_HEIGHT, FOOTER_LEAST, footer
-    from pnp.layout.facelayout import insert_layout
-    from pnp.text.content import FaceText, Para
     from pnp.geometry import Size, grid, parse_paper
+    from pnp.layout.facelayout import insert_layout
+    from pnp.sheets import draw as render
     from pnp.sheets.imposition import footer_boxes, guide_segments, plan_fronts
+    from pnp.text.content import FaceText, Para
 
     start, cpu = time.perf_counter(), time.process_time()
     layout = insert_layout("full", Size(63, 88))

@@ -27,8 +27,8 @@ from companion.famiglia.match import Match
 from companion.famiglia.repl import FamigliaTable
 from companion.protocol import NOBODY
 from companion.session import Session
-from companion.table import replay
 from companion.showdown.repl import ShowdownTable
+from companion.table import replay
 from companion.terror24.repl import Terror24Table
 from tabletop.data.famiglia import load_famiglia
 from tabletop.data.terror24 import load_terror24

@@ -4,8 +4,9 @@ from __future__ import annotations
 import os
 import shlex
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import click
 
@@ -16,7 +17,6 @@ from . import shelf
 from .session import Session, SessionError
 from .speech import Said, SaidError, Speech
 from .table import Table, TableGame
-
 
 LANGS = ("ja", "en")
 

@@ -4,13 +4,13 @@ errors a user is told of (`BuildError`, `FitError`, `TooSmall`), a built asset (
 the options and the fonts into a PDF; the built-in games' are listed by `assets/registry.py`."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, Protocol
-
-from tabletop.data.errors import DataError
-from tabletop.record import Record, field
+from typing import Any, Protocol
 
 from pnp.fonts.fontset import FontSet
+from tabletop.data.errors import DataError
+from tabletop.record import Record, field
 
 
 class BuildError(Exception):
@@ -80,7 +80,7 @@ class Asset(Protocol):
 
     def filename(self, opts: Options) -> str: ...
 
-    def build(self, game: "Game", model: Any, opts: Options, fonts: FontSet) -> Built: ...
+    def build(self, game: Game, model: Any, opts: Options, fonts: FontSet) -> Built: ...
 
 
 class Game(Record):

@@ -33,8 +33,9 @@ from __future__ import annotations
 import copy
 import os
 from collections import OrderedDict
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from functools import cache
+from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ def canvas_font(canvas: Any) -> str:
 # ---- pages held for their footers ------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def held_pages_canvas() -> type:
     from reportlab.pdfgen.canvas import Canvas
 
@@ -131,7 +132,7 @@ def draw_kept_image(canvas: Any, file: str, x: float, y: float, width: float, he
     from reportlab.pdfbase import pdfdoc
 
     doc = canvas._doc
-    name = _digester(f"{file}{IMAGE_MASK}".encode("utf-8"))  # as drawImage names a file's picture
+    name = _digester(f"{file}{IMAGE_MASK}".encode())  # as drawImage names a file's picture
     registered = doc.getXObjectName(name)
     if registered not in doc.idToObject:
         stat = os.stat(file)

@@ -104,10 +104,10 @@ def test_a_step_named_by_its_stamp_checks_the_outputs_it_recorded(tmp_path):
 
 
 def test_an_assets_inputs_are_its_data_templates_font_and_options(tmp_path):
-    from pnp.base import Options
     from pnp.assets.registry import find
-    from tabletop.data import TEMPLATES_DIR
+    from pnp.base import Options
     from pnp.fonts.fontset import bundled_font
+    from tabletop.data import TEMPLATES_DIR
 
     game = find("liar-mafia")
     inputs = buildcache.asset_inputs(game, game.assets["cards"], Options(cards_dir=tmp_path))

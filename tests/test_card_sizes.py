@@ -9,13 +9,13 @@ import pytest
 from click.testing import CliRunner
 
 from cardcheck import build, chars_in, font_size, open_pdf
-from pnp.base import TooSmall
 from pnp.assets.cardfaces import SMALL_CARD_FLOOR, face_layout, give_way, snug_style
 from pnp.assets.cards import Cards
-from pnp.layout.facelayout import LEGIBLE
 from pnp.assets.registry import GAMES
+from pnp.base import TooSmall
 from pnp.cli.main import main
 from pnp.geometry import Size
+from pnp.layout.facelayout import LEGIBLE
 from pnp.text.fit import TextStyle
 
 CARD_ASSETS = [(game.id, name) for game in GAMES.values() for name, asset in game.assets.items()

@@ -210,7 +210,7 @@ def test_long_text_shrinks_before_it_fails(previous):
 
 
 def test_unreadable_encoding(previous):
-    data = CSV.encode("utf-8").replace("湧き水".encode("utf-8"), b"\xff\xfe\xfd")
+    data = CSV.encode("utf-8").replace("湧き水".encode(), b"\xff\xfe\xfd")
     fails(previous, ["deck.csv, row 3, column B", "neither UTF-8 nor Shift_JIS (cp932)"], csv_bytes=data)
 
 

@@ -13,9 +13,9 @@ from fontTools.ttLib import TTFont
 
 from pdfcheck import fonts as pdf_fonts
 from pnp.base import Options
-from pnp.deck.draw.userdeck import deck_game, deck_options
 from pnp.build.make import Job, build_pdf
 from pnp.cli.main import main
+from pnp.deck.draw.userdeck import deck_game, deck_options
 from pnp.deck.read.deckfile import load_deck
 from pnp.fonts.fontset import bundled_font
 from tabletop.data.errors import DataError

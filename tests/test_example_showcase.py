@@ -9,8 +9,8 @@ import pytest
 from pypdf import PdfReader
 
 from pnp.base import Options
-from pnp.deck.draw.userdeck import deck_game, deck_options
 from pnp.build.make import Job, build_pdf
+from pnp.deck.draw.userdeck import deck_game, deck_options
 from pnp.deck.read.deckfile import load_deck
 from pnp.geometry import Rect
 

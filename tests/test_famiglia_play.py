@@ -11,9 +11,9 @@ from companion.famiglia.repl import FamigliaTable
 from companion.famiglia.talk import Talk
 from companion.session import Session
 from companion.table import replay
-from tabletop.data.famiglia import load_famiglia
 from famiglia_helpers import of_rank, position, scripted_game
 from tabletop.data import CARDS_DIR
+from tabletop.data.famiglia import load_famiglia
 
 TOML = (CARDS_DIR / "famiglia.toml").read_text(encoding="utf-8")
 

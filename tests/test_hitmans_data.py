@@ -6,16 +6,23 @@ from pathlib import Path
 
 import pytest
 
+from hitmans_broken import write_broken_copy
 from tabletop.data import CARDS_DIR, TEMPLATES_DIR
 from tabletop.data.errors import DataError
+from tabletop.data.hitmans_checks import census_group
+from tabletop.data.hitmans_load import load_game
 from tabletop.data.hitmans_showdown import (
-    CENSUS, JOKERS, LABELS, Condition, FaceCountAtLeast, HoldsRole, MostCards, TotalAtLeast, TotalEquals,
+    CENSUS,
+    JOKERS,
+    LABELS,
+    Condition,
+    FaceCountAtLeast,
+    HoldsRole,
+    MostCards,
+    TotalAtLeast,
+    TotalEquals,
     normalise_card_id,
 )
-from tabletop.data.hitmans_load import load_game
-from tabletop.data.hitmans_checks import census_group
-
-from hitmans_broken import write_broken_copy
 
 REAL = CARDS_DIR / "hitmans_showdown.toml"
 

@@ -20,8 +20,8 @@ from companion.table import HELP as TABLE_HELP
 from pnp.cli.main import main as pnp
 from tabletop import cli_i18n, i18n
 from tabletop.data import toml_words
-from tabletop.data.load import read_toml
 from tabletop.data.errors import DataError
+from tabletop.data.load import read_toml
 from tabletop.text_width import display_width, realign
 
 JA = {"TABLETOP_KIT_LANG": "ja", "LANG": "C"}

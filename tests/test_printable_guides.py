@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from cardcheck import build, open_pdf
-from pnp.base import Options
 from pnp.assets.cards import Cards
 from pnp.assets.registry import GAMES
-from pnp.deck.draw.userdeck import deck_game, deck_options
+from pnp.base import Options
 from pnp.build.make import Job, build_pdf
+from pnp.deck.draw.userdeck import deck_game, deck_options
 from pnp.deck.read.deckfile import load_deck
 from pnp.sheets.imposition import GUIDE_REACH
 from test_page_margins import is_guide

@@ -8,8 +8,8 @@ import pytest
 from companion.session import Session
 from companion.showdown.engine import MAX_MONEY
 from companion.showdown.events import GameEnded
-from companion.showdown.state import Finish
 from companion.showdown.repl import ShowdownTable
+from companion.showdown.state import Finish
 from companion.table import InputError
 from hitmans_broken import write_edited_copy
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import json
 import random
 import subprocess
+from types import SimpleNamespace
 
 import msgspec
-from types import SimpleNamespace
 
 from companion import appfiles
 from companion.protocol import RuleError

@@ -14,7 +14,8 @@ import pytest
 import uvicorn
 from uvicorn.config import HTTP_PROTOCOLS
 
-from companion.web import gate, uvicorn_internals as internals
+from companion.web import gate
+from companion.web import uvicorn_internals as internals
 
 
 def test_the_h11_protocol_is_still_where_the_gate_takes_it_from():

@@ -14,9 +14,21 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 import test_web_browser as played
-from test_web_browser import (COMPANION, HEIGHT, SHOTS, WIDTH, api, fetched, free_port, lay_keys, new_game,
-                              open_page, shoot)
-from test_web_browser import browser, server  # noqa: F401 (fixtures)
+from test_web_browser import (  # noqa: F401 (fixtures)
+    COMPANION,
+    HEIGHT,
+    SHOTS,
+    WIDTH,
+    api,
+    browser,
+    fetched,
+    free_port,
+    lay_keys,
+    new_game,
+    open_page,
+    server,
+    shoot,
+)
 
 pytestmark = played.pytestmark  # without Chromium: skipped, or failed under CI
 

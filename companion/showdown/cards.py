@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+
 from tabletop.data.hitmans_showdown import CardView, HitmansShowdown, PrepItem, normalise_card_id
 from tabletop.i18n import N_
 

@@ -10,12 +10,11 @@ from typing import Any
 
 from tabletop.data.hitmans_showdown import Faction, HitmansShowdown
 from tabletop.data.text import Lang, Text
+from tabletop.i18n import N_
 from tabletop.record import Record, field
 
-from .chance import Feeder
-from tabletop.i18n import N_
-
 from ..speech import Said
+from .chance import Feeder
 from .state import Attacked
 
 

@@ -9,11 +9,18 @@ from urllib.parse import urlsplit
 
 import click
 
-from pnp.build import cache as buildcache
 from pnp.base import BuildError
+from pnp.build import cache as buildcache
 from pnp.build.make import Job
 from pnp.cli.shared import (
-    all_langs, announce_fonts, build_options, jobs_for, load_once, plan_jobs, user_errors, warn_once,
+    all_langs,
+    announce_fonts,
+    build_options,
+    jobs_for,
+    load_once,
+    plan_jobs,
+    user_errors,
+    warn_once,
 )
 from pnp.export import source
 from pnp.export.regions import BuiltDeck, ExportError

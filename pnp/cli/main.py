@@ -7,25 +7,34 @@ from pathlib import Path
 
 import click
 
-from pnp.build import cache as buildcache
-from pnp.base import BuildError, Options, TooSmall
-from pnp.assets.registry import GAMES
 from pnp.assets.common import without_extras
-from pnp.sheets.backs import parse_offset
-from pnp.sheets.cutter import CUTTERS
-from pnp.sheets.printshop import DIE_LINES
+from pnp.assets.registry import GAMES
+from pnp.base import BuildError, Options, TooSmall
+from pnp.build import cache as buildcache
 from pnp.build.make import Job, build_pdf, collector_paused
 from pnp.cli.shared import (
-    LANGS, all_langs, announce_fonts, build_options, guide_option, jobs_for, load_once, plan_jobs, user_errors,
+    LANGS,
+    all_langs,
+    announce_fonts,
+    build_options,
+    guide_option,
+    jobs_for,
+    load_once,
+    plan_jobs,
+    user_errors,
     warn_once,
 )
 from pnp.deck.read.path import is_deck_path
+from pnp.fonts.fontset import load_fonts
+from pnp.sheets.backs import parse_offset
+from pnp.sheets.cutter import CUTTERS
+from pnp.sheets.printshop import DIE_LINES
+from tabletop import cli_i18n
 from tabletop.data.load import locate
 from tabletop.fileio import write_atomic
-from pnp.fonts.fontset import load_fonts
-from tabletop import cli_i18n
 from tabletop.i18n import N_, _, ngettext
 from tabletop.progress import Progress
+
 
 @click.group(cls=cli_i18n.Group, context_settings={"help_option_names": ["-h", "--help"]},
              lazy_commands={"export": "pnp.cli.export:export", "init": "pnp.cli.start:init",

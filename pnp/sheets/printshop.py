@@ -107,8 +107,8 @@ def load_profile(path: str | None) -> Profile:
 
 def card_pages(faces: list[int], size: Size) -> list:
     """One page per face: the face's trim MARGIN mm in from every edge, with BLEED mm of bleed."""
-    from pnp.sheets.imposition import Placement, Sheet
     from pnp.sheets.draw import SheetArt
+    from pnp.sheets.imposition import Placement, Sheet
 
     page = Size(size.w + 2 * MARGIN, size.h + 2 * MARGIN)
     trim = Rect(MARGIN, MARGIN, size.w, size.h)
@@ -364,8 +364,8 @@ def build(asset: Any, game: Any, model: Any, opts: Any, fonts: Any, profile_path
     card's back in the same order — page n + N is the back of page n, a blank page where a card has
     no back of its own (a shop pairs the pages by that count) — one face a page. Each front carries
     its die line, or (`--die-line separate`) the die lines go in a second file beside it."""
-    from pnp.sheets import draw as render
     from pnp.base import BuildError, Built, author
+    from pnp.sheets import draw as render
     from pnp.sheets.cutter import check_radius
 
     pieces, arts, cards = asset.lay_out(model, opts, fonts, game.data_file(opts.cards_dir))

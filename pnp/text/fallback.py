@@ -10,8 +10,8 @@ text.paragraph_style), so each deck's paragraphs use its own chain.
 from __future__ import annotations
 
 from pnp.fonts.fontset import ChainFont
-from pnp.text.kinsoku import KinsokuParagraph
 from pnp.fonts.oblique import oblique
+from pnp.text.kinsoku import KinsokuParagraph
 
 
 class FallbackParagraph(KinsokuParagraph):

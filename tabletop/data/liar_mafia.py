@@ -4,9 +4,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from . import canonical_game_id
 from ..i18n import N_, _, listing
 from ..record import Record
+from . import canonical_game_id
 from .checks import require_colour, require_numbered, require_unique
 from .errors import DataError
 from .load import game_file, load

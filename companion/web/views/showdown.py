@@ -2,10 +2,10 @@
 under way with its dice, the success check, the penalty questions, the ledger and the showdown."""
 from __future__ import annotations
 
+from companion.numbers import is_whole
 from companion.showdown.dice import SIDES
 from companion.showdown.moves import Answer, Attack, Buy, Done, Double, Pass, Ready, Roll, Use
 from companion.showdown.repl import ShowdownTable, needs_choices
-from companion.numbers import is_whole
 from tabletop.i18n import _
 
 from . import Button

@@ -8,25 +8,26 @@ from typing import Any
 
 import jinja2
 
-from tabletop.data.errors import DataError
-from tabletop.i18n import _
-from tabletop.record import replace
-
-from pnp.text import content
-from pnp.deck.read import icons as deckicons, imagefiles as deckimages, templates as decktemplates
+from pnp.assets.cardfaces import lay_out as fit_boxes
+from pnp.base import Options
+from pnp.deck.draw import faces
+from pnp.deck.draw.keptfaces import KeptFaces
+from pnp.deck.read import icons as deckicons
+from pnp.deck.read import imagefiles as deckimages
+from pnp.deck.read import templates as decktemplates
 from pnp.deck.read.backchoice import DEFAULT
 from pnp.deck.read.deckfile import Card, Deck
 from pnp.fonts.fontset import FontSet
 from pnp.geometry import Rect, Size
-from pnp.sheets.images import edge_colour, parse_align
-from pnp.sheets.draw import FaceArt, ImageArt
-from pnp.base import Options
-from pnp.deck.draw import faces
-from pnp.assets.cardfaces import lay_out as fit_boxes
-from pnp.deck.draw.keptfaces import KeptFaces
-from pnp.text.content import Para
 from pnp.layout.keys import BACK, LayoutOptions
 from pnp.layout.named import BACK_STYLE, LAYOUTS, back_layout
+from pnp.sheets.draw import FaceArt, ImageArt
+from pnp.sheets.images import edge_colour, parse_align
+from pnp.text import content
+from pnp.text.content import Para
+from tabletop.data.errors import DataError
+from tabletop.i18n import _
+from tabletop.record import replace
 
 
 def _where(key: str) -> str:

@@ -12,14 +12,11 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from tabletop.data.errors import DataError, DataErrors
-from tabletop.i18n import _, listing
-from tabletop.record import replace
-
 from pnp.assets.cardfaces import lay_out as fit_boxes
 from pnp.assets.common import plain
 from pnp.base import Options
-from pnp.deck.read import icons as deckicons, templates as decktemplates
+from pnp.deck.read import icons as deckicons
+from pnp.deck.read import templates as decktemplates
 from pnp.deck.read.deckfile import Card, Deck
 from pnp.fonts.fontset import FontSet
 from pnp.geometry import pt
@@ -29,6 +26,9 @@ from pnp.sheets.draw import FaceArt
 from pnp.text import content, richtext
 from pnp.text.content import Para, TemplateError
 from pnp.text.fit import overflowing
+from tabletop.data.errors import DataError, DataErrors
+from tabletop.i18n import _, listing
+from tabletop.record import replace
 
 _IMG = re.compile(r"<\s*img\b", re.IGNORECASE)
 _FONT_SIZE = re.compile(r"<\s*font\b[^>]*\bsize\s*=\s*[\"']?\s*([\d.]+)", re.IGNORECASE)

@@ -8,17 +8,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from pnp.deck.read import templates as decktemplates
+from pnp.deck.read.imagefiles import checked_path
+from pnp.deck.read.spreadsheet import Table
+from pnp.layout import values as deckvalues
+from pnp.layout.keys import BackOptions, DeckFileData, LayoutOptions
+from pnp.layout.named import DERIVED, LAYOUTS, NamedLayout
+from pnp.sheets import svgpictures
 from tabletop.data.errors import DataError, DataErrors
 from tabletop.i18n import _, listing
 from tabletop.record import Record, field
-
-from pnp.deck.read import templates as decktemplates
-from pnp.layout import values as deckvalues
-from pnp.sheets import svgpictures
-from pnp.layout.named import DERIVED, LAYOUTS, NamedLayout
-from pnp.layout.keys import BackOptions, DeckFileData, LayoutOptions
-from pnp.deck.read.imagefiles import checked_path
-from pnp.deck.read.spreadsheet import Table
 
 DEFAULT = ""  # the key of `[back]` among the deck's backs
 BACK_COLUMN = "back"  # the column choosing a card's back when `[deck]` names none

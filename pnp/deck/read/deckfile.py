@@ -9,6 +9,50 @@ import re
 from pathlib import Path
 from typing import Any
 
+from pnp.deck.read import (
+    backchoice as deckbacks,
+)
+from pnp.deck.read import (
+    folder as deckfolder,
+)
+from pnp.deck.read import (
+    icons as deckicons,
+)
+from pnp.deck.read import (
+    imagefiles as deckimages,
+)
+from pnp.deck.read import (
+    layoutchoice as decklayouts,
+)
+from pnp.deck.read import (
+    rules as deckrules,
+)
+from pnp.deck.read import (
+    templates as decktemplates,
+)
+from pnp.deck.read.backchoice import DeckBacks
+from pnp.deck.read.path import SPREADSHEETS
+from pnp.deck.read.spreadsheet import Table, quoted_column, read_json, read_table, toml_table
+from pnp.fonts.facts import font_facts
+from pnp.fonts.fontset import BUNDLED, FontSpec, cache_dir
+from pnp.geometry import Size, parse_card_size
+from pnp.layout import shapes as deckshapes
+from pnp.layout.facelayout import field_style
+from pnp.layout.keys import (
+    FRENCH_SUITS,
+    BoxOptions,
+    DeckFileData,
+    DeckOptions,
+    FieldOptions,
+    FontOptions,
+    LayoutOptions,
+    SuitOptions,
+    Text,
+)
+from pnp.layout.named import DERIVED, INDEX, LAYOUTS, NamedLayout
+from pnp.layout.values import is_dynamic
+from pnp.text import richtext
+from pnp.text.fit import TextStyle
 from tabletop.data.checks import require_colour
 from tabletop.data.errors import DataError, DataErrors
 from tabletop.data.load import locate, read_toml
@@ -16,26 +60,6 @@ from tabletop.data.schema import convert
 from tabletop.data.toml_lines import line_of
 from tabletop.i18n import _, listing
 from tabletop.record import Record, field, replace
-
-from pnp.deck.read import (
-    backchoice as deckbacks, folder as deckfolder, icons as deckicons, imagefiles as deckimages,
-    layoutchoice as decklayouts, rules as deckrules, templates as decktemplates,
-)
-from pnp.text import richtext
-from pnp.deck.read.backchoice import DeckBacks
-from pnp.layout.facelayout import field_style
-from pnp.layout.named import DERIVED, INDEX, LAYOUTS, NamedLayout
-from pnp.layout import shapes as deckshapes
-from pnp.layout.keys import (
-    FRENCH_SUITS, BoxOptions, DeckFileData, DeckOptions, FieldOptions, FontOptions, LayoutOptions, SuitOptions, Text,
-)
-from pnp.deck.read.path import SPREADSHEETS
-from pnp.layout.values import is_dynamic
-from pnp.fonts.facts import font_facts
-from pnp.fonts.fontset import BUNDLED, FontSpec, cache_dir
-from pnp.geometry import Size, parse_card_size
-from pnp.deck.read.spreadsheet import Table, quoted_column, read_json, read_table, toml_table
-from pnp.text.fit import TextStyle
 
 LANGS = ("ja", "en")
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")

@@ -12,16 +12,15 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
+from pnp.fonts.fontset import FontSpec, regular_name
+from pnp.geometry import to_mm
+from pnp.layout.keys import IconOptions
 from tabletop.data.errors import DataError, DataErrors
 from tabletop.i18n import _, listing
 from tabletop.record import Record
-
-from pnp.layout.keys import IconOptions
-from pnp.fonts.fontset import FontSpec, regular_name
-from pnp.geometry import to_mm
 
 NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_-]*")
 MARKER = re.compile(r"\\:|:(" + NAME.pattern + r"):")

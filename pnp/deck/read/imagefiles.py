@@ -6,22 +6,31 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
+from pnp.deck.read import folder as deckfolder
+from pnp.deck.read.spreadsheet import Table
+from pnp.layout import values as deckvalues
+from pnp.layout.keys import BoxOptions, ImageOptions
+from pnp.sheets import svgpictures
+from pnp.sheets.images import (
+    LOW_DPI,
+    Align,
+    ImageError,
+    Placement,
+    cache_dir,
+    dpi_of,
+    parse_align,
+    place,
+    prepare,
+    read_source,
+)
 from tabletop.data.errors import DataError, DataErrors
 from tabletop.i18n import _, listing
 from tabletop.record import Record
-
-from pnp.deck.read import folder as deckfolder
-from pnp.layout import values as deckvalues
-from pnp.sheets import svgpictures
-from pnp.layout.keys import BoxOptions, ImageOptions
-from pnp.sheets.images import (
-    LOW_DPI, Align, ImageError, Placement, cache_dir, dpi_of, parse_align, place, prepare, read_source,
-)
-from pnp.deck.read.spreadsheet import Table
 
 _COLUMN = re.compile(r"\{([^{}]+)\}")
 WORKERS = min(8, os.cpu_count() or 1)
