@@ -55,7 +55,7 @@ def main() -> None:
     from pnp.cli.main import main as pnp
 
     for lang in ("en", "ja"):
-        shown = best_and_median(lambda: CliRunner().invoke(pnp, ["build", "--help"], env={i18n.ENV: lang}), 20)
+        shown = best_and_median(lambda lang=lang: CliRunner().invoke(pnp, ["build", "--help"], env={i18n.ENV: lang}), 20)
         print(f"render `pnp build --help` in one process ({lang}): best {shown[0] * 1000:.1f} ms, "
               f"median {shown[1] * 1000:.1f} ms")
 

@@ -3,6 +3,7 @@ done in pnp.build.make. User errors print one line and exit 2; internal errors e
 from __future__ import annotations
 
 import time
+from functools import partial
 from pathlib import Path
 
 import click
@@ -201,7 +202,7 @@ def _build_job(n: int, job: Job, opts: Options, total: int, out: Path, force: bo
             label=label, path=path, pages=pages, size=len(built.pdf) // 1024,
             seconds=time.perf_counter() - start, unchanged=same))
     # An up-to-date file still carries whatever it warns about (e.g. provisional values).
-    warn_once(job.game, lambda: load_once(job.game, opts, models), opts, progress.echo)
+    warn_once(job.game, partial(load_once, job.game, opts, models), opts, progress.echo)
 
 
 @main.command(help=N_("Write page PAGE of GAME's ASSET (GAME may be `all`, or a deck file, whose one asset "
@@ -245,7 +246,7 @@ def preview(game, asset, every, page, dpi, out, langs, guide, **kw) -> None:
         path = job.path(out, opts).with_suffix(f".p{page}.png")
         write_atomic(path, image)
         click.echo(path)
-        warn_once(job.game, lambda: load_once(job.game, opts, models), opts)
+        warn_once(job.game, partial(load_once, job.game, opts, models), opts)
 
 
 @main.command(help=N_("Write a two-sided alignment test: its scales read off the --back-offset your printer "

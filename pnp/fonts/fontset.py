@@ -16,7 +16,7 @@ import io
 import os
 import zlib
 from collections.abc import Callable
-from functools import cache
+from functools import cache, partial
 from importlib.util import find_spec
 from pathlib import Path
 
@@ -157,7 +157,7 @@ def static_instances(source: Path, report: Report | None = None) -> dict[str, Pa
         for style in missing:
             if report:
                 report(dict(done))
-            make_instance(source, style, paths[style], lambda steps: reached(style, steps))
+            make_instance(source, style, paths[style], partial(reached, style))
     return paths
 
 

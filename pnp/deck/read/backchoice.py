@@ -5,6 +5,7 @@ the card's row (`{{ tier }}`), maybe over a picture, or a whole face of the row'
 naming a back the deck lacks is one line naming its row and column."""
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -69,7 +70,7 @@ def read_backs(data: DeckFileData, layout: NamedLayout, table: Table, fields: di
             printed |= names
             included |= dict.fromkeys(files)
         if back.image:
-            checked_path(folder, back.image, lambda message: DataError(message, where=f"{where}.image"))
+            checked_path(folder, back.image, partial(DataError, where=f"{where}.image"))
             if svgpictures.is_svg(Path(back.image)):  # a back is drawn as one picture covering the card
                 raise DataError(_("picture {path!r}: a back's picture is PNG, JPEG or WebP (an SVG is drawn "
                                   "in a box of the card's face)").format(path=back.image), where=f"{where}.image")

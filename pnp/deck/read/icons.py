@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterable
+from functools import partial
 from pathlib import Path
 
 from pnp.fonts.fontset import FontSpec, regular_name
@@ -54,7 +55,7 @@ def read_icons(folder: Path, given: dict[str, str | IconOptions], font_path) -> 
             if entry.file is not None:
                 if entry.font is not None:
                     raise DataError(_("font is for a glyph icon, not a picture"), where=f"{where}.font")
-                path = checked_path(folder, entry.file, lambda message: DataError(message, where=where))
+                path = checked_path(folder, entry.file, partial(DataError, where=where))
                 try:
                     picture_size(folder / path)
                 except ImageError as e:
