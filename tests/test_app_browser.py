@@ -57,7 +57,7 @@ class StaticServer:
                 return
             except OSError:
                 if time.monotonic() > deadline:
-                    raise RuntimeError("the static server did not start")
+                    raise RuntimeError("the static server did not start") from None
                 time.sleep(0.1)
 
     def stop(self) -> None:

@@ -88,7 +88,7 @@ def test_mini_leaves_out_what_does_not_fit_and_builds_the_rest(tmp_path):
     # everything else was built: the summary sheets and LIAR MAFIA's chips
     built = {p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*.pdf")}
     for game in GAMES.values():
-        for name, asset in game.assets.items():
+        for name in game.assets:
             for lang in ("ja", "en"):
                 made = any(p.startswith(f"{game.id}/{name}-") and p.endswith(f"-{lang}.pdf") for p in built)
                 assert made != (f"{game.id} {name} ({lang})" in last), (game.id, name, lang)

@@ -121,7 +121,7 @@ def test_pictures_sit_inside_their_boxes_at_300_dpi(tmp_path, fit):
 
 def test_a_deck_may_ask_for_600_dpi(tmp_path):
     deck, opts, asset, result = built(write_deck(tmp_path, fit="fill", deck="image_dpi = 600"))
-    for rect, (px_w, px_h) in images_on(result.pdf):
+    for rect, (px_w, _px_h) in images_on(result.pdf):
         if px_w != 400:
             assert px_w / (rect.w / 25.4) == pytest.approx(600, abs=2)
 

@@ -222,7 +222,7 @@ def test_24s_backs_pair_with_their_fronts_by_the_count_of_fronts():
 def die_line_paths(pdf, page) -> list[list[tuple[float, float]]]:
     """The points (mm, on the curve and Bézier halfway points) of what a page strokes in the CutContour
     separation; and a check that the separation is what shops ask."""
-    out, current, points, inside, at = [], None, [], False, (0.0, 0.0)
+    out, points, inside, at = [], [], False, (0.0, 0.0)
     spaces = page.Resources.get("/ColorSpace") or {}
     for operands, op in pikepdf.parse_content_stream(page):
         name = str(op)
@@ -251,7 +251,7 @@ def die_line_paths(pdf, page) -> list[list[tuple[float, float]]]:
 def check_die_line_space(pdf) -> None:
     """The one colour space that is not CMYK or grey: the CutContour separation over CMYK; drawn
     overprinting, on a layer of its own."""
-    for owner, resources in content_streams(pdf):
+    for _owner, resources in content_streams(pdf):
         for name, space in (resources.get("/ColorSpace") or {}).items():
             assert isinstance(space, pikepdf.Array) and space[0] == "/Separation" and space[1] == "/CutContour", name
             assert space[2] == "/DeviceCMYK" and [float(v) for v in space[3].C1] == [0, 1, 0, 0]

@@ -61,7 +61,7 @@ def server(tmp_path_factory):
         except OSError:
             if process.poll() is not None or time.monotonic() > deadline:
                 process.kill()
-                raise RuntimeError(f"companion serve did not start: {process.stdout.read().decode()}")
+                raise RuntimeError(f"companion serve did not start: {process.stdout.read().decode()}") from None
             time.sleep(0.1)
     yield {"url": url, "games": games}
     process.terminate()  # Ctrl-C's signal: uvicorn finishes the requests under way and stops

@@ -92,7 +92,7 @@ class Profile:
         wanted = list(ImageCms.applyTransform(greys, srgb_to_lab).tobytes()[0::3])
         paper, darkest = k_lightness[0], k_lightness[-1]
         out = []
-        for g, lightness in enumerate(wanted):
+        for lightness in wanted:
             # sRGB's white is the paper and its black full K: scale between, then find the tint.
             target = darkest + (paper - darkest) * (lightness - wanted[0]) / max(wanted[-1] - wanted[0], 1)
             k = next((i for i, v in enumerate(k_lightness) if v <= target), 255)
