@@ -84,7 +84,7 @@ def test_the_cost_stands_in_its_ringed_square(built):
 
 def test_behind_each_card_lies_the_back_of_its_faction(built):
     lang, deck, result = built
-    front, back = result.sheets[0], result.sheets[1]
+    front = result.sheets[0]
     page_w = front.page.w
     with pdfplumber.open(io.BytesIO(result.pdf)) as doc:
         words = doc.pages[1].extract_words()

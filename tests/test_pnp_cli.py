@@ -29,7 +29,7 @@ def cards_copy(tmp_path, edit=None):
 
 def without_card(card_id):
     def edit(text):
-        pattern = re.compile(r'\[\[cards\]\]\nid = "%s"\n(?:[a-z]+ = [^\n]*\n)*' % re.escape(card_id))
+        pattern = re.compile(rf'\[\[cards\]\]\nid = "{re.escape(card_id)}"\n(?:[a-z]+ = [^\n]*\n)*')
         assert pattern.search(text), card_id
         return pattern.sub("", text, count=1)
     return edit

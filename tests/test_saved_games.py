@@ -126,7 +126,7 @@ def test_piped_lines_are_never_asked(home):
 
 def test_games_lists_every_saved_game_with_its_state_and_the_command_that_continues_it(home):
     assert run("games").output.startswith("No saved games in")
-    assert run("famiglia", "play", "--level", "2", input="".join(f"{l}\n" for l in famiglia_script())).exit_code == 0
+    assert run("famiglia", "play", "--level", "2", input="".join(f"{line}\n" for line in famiglia_script())).exit_code == 0
     assert run("famiglia", "play", "--new", input="R0 B1 Y1 G1 B2 Y2\n").exit_code == 0  # the finished one → -2
     assert run("terror24", "play", input="A=scotch B=wolf C=hibachi\n").exit_code == 0
     (home / "hitmans-showdown.game.json").write_text("{broken")

@@ -281,7 +281,7 @@ def test_over_plain_http_under_a_lan_name_the_page_says_what_it_cannot_do_and_ke
         # SameSite=Lax cookie, which such a navigation keeps; the key comes in the fragment.
         other = phone()
         try:
-            other.get("data:text/html,<a id=go href='%s'>open</a>" % link)
+            other.get(f"data:text/html,<a id=go href='{link}'>open</a>")
             other.find_element(By.ID, "go").click()
             WebDriverWait(other, 20).until(lambda d: d.find_elements(By.ID, "board"))
             assert "#" not in other.current_url  # the key taken out of the address at once

@@ -158,7 +158,7 @@ def with_undo():
 
 @pytest.mark.parametrize("game, args, script, finished", [
     ("famiglia", ["--level", "2"], famiglia_script(seed=11), True),
-    ("showdown", [*SHOWDOWN_TEAMS, "--seed", "4"], [l for l in SHOWDOWN_GAME.splitlines() if l.strip()], True),
+    ("showdown", [*SHOWDOWN_TEAMS, "--seed", "4"], [line for line in SHOWDOWN_GAME.splitlines() if line.strip()], True),
     ("famiglia", ["--level", "2"], with_undo(), False),  # undo, history and refusals on both sides
 ])
 def test_half_in_the_terminal_half_over_the_api_ends_as_in_one_place(tmp_path, game, args, script, finished):

@@ -180,7 +180,7 @@ def _one_line_scale(para: Para, style: TextStyle, fonts, lang, scale, min_size, 
         return scale
     floor = min(style.size, min_size) / style.size
     own = scale * width / natural
-    for _ in range(6):  # widths go with the size, but ReportLab breaks a line a hair before it is full
+    for _attempt in range(6):  # widths go with the size, but ReportLab breaks a line a hair before it is full
         if own < floor:
             return scale
         if lines(own, width)[0] == written:

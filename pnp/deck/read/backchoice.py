@@ -88,7 +88,7 @@ def _face_fields(back: BackOptions, layout: NamedLayout, fields: dict, where: st
     face = LAYOUTS[back.layout]
     if face.kind != layout.kind or face.flowing:
         raise DataError(_("a back's layout makes a piece like its front's: {layout} is not one ({kinds})").format(
-            layout=back.layout, kinds=listing(n for n, l in LAYOUTS.items() if l.kind == layout.kind)),
+            layout=back.layout, kinds=listing(name for name, other in LAYOUTS.items() if other.kind == layout.kind)),
             where=f"{where}.layout")
     boxes = face.boxes(_options(back))
     printed = set()

@@ -43,7 +43,7 @@ def check_kinds(data: DeckFileData) -> None:
         layout = LAYOUTS[variant.name]
         if layout.kind != main.kind or layout.flowing or (
                 main.kind == "inserts" and variant.style != data.layout.style):
-            kinds = listing(n for n, l in LAYOUTS.items() if l.kind == main.kind)
+            kinds = listing(name for name, other in LAYOUTS.items() if other.kind == main.kind)
             raise DataError(_("a deck's layouts make pieces of one kind and size: {layout} is not like "
                               "{main} ({kinds})").format(layout=variant.name, main=data.layout.name, kinds=kinds),
                             where=f"layouts.{name}.name")
