@@ -103,7 +103,8 @@ def main() -> None:
                 server.get(f"/games/{rng.choice(names)}")
                 if n in marks:
                     print(f"  after {n} page views: server {rss_mb(server.process.pid):.0f} MB "
-                          f"(before the views {before:.0f} MB), {(time.perf_counter() - start) / n * 1000:.1f} ms a view")
+                          f"(before the views {before:.0f} MB), "
+                          f"{(time.perf_counter() - start) / n * 1000:.1f} ms a view")
         finally:
             err = server.stop()
         print(f"server log: {len(err.splitlines())} lines")

@@ -68,7 +68,8 @@ def timed(positions, engine_of, step):
 def report(name, listing, applying):
     def line(what, values):
         q = statistics.quantiles(values, n=100)
-        return f"  {what:<8} median {statistics.median(values):7.1f} µs   p99 {q[98]:7.1f} µs   max {max(values):8.1f} µs"
+        return (f"  {what:<8} median {statistics.median(values):7.1f} µs   p99 {q[98]:7.1f} µs   "
+                f"max {max(values):8.1f} µs")
     print(f"{name}: {len(listing)} positions")
     print(line("list", listing))
     print(line("apply", applying))

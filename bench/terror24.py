@@ -30,7 +30,8 @@ GAMES = 2000
 def random_game(rng: random.Random) -> tuple[Game, list[str]]:
     """A 3-player game with random styles and grid; also the unused events, for the reveals."""
     styles = [rng.choice(STYLES) for _ in range(3)]
-    seats = [Seat(n, d, s, list(DATA.time_cards.values)) for n, d, s in zip("ABC", ["scotch", "wolf", "hibachi"], styles)]
+    seats = [Seat(n, d, s, list(DATA.time_cards.values))
+             for n, d, s in zip("ABC", ["scotch", "wolf", "hibachi"], styles)]
     deck = DATA.npc_cards()
     rng.shuffle(deck)
     seats.append(Seat("NPC", "lloyd", npc_style(styles), deck, npc=True))

@@ -43,7 +43,8 @@ class Options(Record):
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, moves everything on back pages
     chip_diameter: float = 25.0  # mm
     draft: bool = False  # a deck's missing or unreadable picture drawn as a grey box, with a warning
-    print_shop: bool = False  # card assets as a print shop's file: a face a page, CMYK, PDF/X-4 (pnp/sheets/printshop.py)
+    # card assets as a print shop's file: a face a page, CMYK, PDF/X-4 (pnp/sheets/printshop.py)
+    print_shop: bool = False
     icc_profile: str | None = None  # --print-shop's output profile; None: the FOGRA39 profile shipped
     die_line: str = "in-file"  # --print-shop's die line (pnp/sheets/printshop.py): in-file | separate | none
     cutter: str | None = None  # a cutting machine's print-then-cut sheets (pnp/sheets/cutter.py): silhouette | cricut

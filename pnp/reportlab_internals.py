@@ -25,8 +25,8 @@ differs, or a font parsed on every run).
   `blPara`, which ReportLab's own split and draw read; the kit reads it to see how a text broke and to
   hand a split paragraph's first half the lines ReportLab gave it.
 - **The canvas's font** (`canvas_font`): a graphics drawing (an SVG picture) starts its state with
-  Helvetica unless the drawing names a font; the drawing is given the canvas's own (embedded) font (`initialFontName`), read
-  from its `_fontname`, so no page refers to a font it does not embed.
+  Helvetica unless the drawing names a font; the drawing is given the canvas's own (embedded) font
+  (`initialFontName`), read from its `_fontname`, so no page refers to a font it does not embed.
 """
 from __future__ import annotations
 

@@ -147,7 +147,8 @@ def test_the_kits_own_files_in_another_folder_are_the_same_inputs(tmp_path, monk
     shutil.copytree(TEMPLATES_DIR, tmp_path / "data" / "templates")
     monkeypatch.setattr(tabletop.data, "CARDS_DIR", tmp_path / "data" / "cards")
     monkeypatch.setattr(tabletop.data, "TEMPLATES_DIR", tmp_path / "data" / "templates")
-    moved = (tmp_path / "data" / "cards" / "liar_mafia.toml", tmp_path / "data" / "templates" / "liar_mafia" / "print.toml")
+    moved = (tmp_path / "data" / "cards" / "liar_mafia.toml",
+             tmp_path / "data" / "templates" / "liar_mafia" / "print.toml")
     assert buildcache.fingerprint(Inputs(files=moved)) == here
     (tmp_path / "data" / "cards" / "liar_mafia.toml").write_text("changed = 1\n")
     assert buildcache.fingerprint(Inputs(files=moved)) != here  # content still counts

@@ -60,8 +60,8 @@ align = "center"
 
 def write(folder: Path, boxes: str, layout: str = "card", deck: str = "") -> Path:
     path = folder / "deck.toml"
-    path.write_text(f'[deck]\nlanguages = ["en"]\nignore = ["kind", "cost", "footer"]\n{deck}\n[layout]\nname = "{layout}"\n'
-                    f"{boxes}\n{CARDS}", encoding="utf-8")
+    path.write_text(f'[deck]\nlanguages = ["en"]\nignore = ["kind", "cost", "footer"]\n{deck}\n'
+                    f'[layout]\nname = "{layout}"\n{boxes}\n{CARDS}', encoding="utf-8")
     return path
 
 

@@ -182,7 +182,8 @@ def test_a_character_no_font_has_is_refused_clearly(tmp_path):
     cards = tmp_path / "cards"
     shutil.copytree(CARDS_DIR, cards)
     data = cards / "hitmans_showdown.toml"
-    data.write_text(data.read_text(encoding="utf-8").replace('en = "Hitman teams"', 'en = "Hitman teams 🜲"'), encoding="utf-8")
+    data.write_text(data.read_text(encoding="utf-8").replace('en = "Hitman teams"', 'en = "Hitman teams 🜲"'),
+                    encoding="utf-8")
     result = invoke("build", "hitmans-showdown", "--lang", "en", "--cards", cards, "--out", tmp_path)
     assert result.exit_code == 2, result.output
     assert "no glyph for 🜲" in result.output

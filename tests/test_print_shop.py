@@ -130,8 +130,9 @@ def test_every_font_is_embedded(files):
             for font in fonts:
                 leaf = font.DescendantFonts[0] if font.Subtype == "/Type0" else font
                 descriptor = leaf.get("/FontDescriptor")
-                assert descriptor is not None and any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), \
-                    (game_id, name, lang, str(font.get("/BaseFont")))
+                embedded = descriptor is not None and any(
+                    k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+                assert embedded, (game_id, name, lang, str(font.get("/BaseFont")))
 
 
 def test_black_text_is_on_the_black_plate_alone(files):

@@ -85,8 +85,8 @@ def test_mini_cards_keep_their_guides_printable(paper, guides, deck_file):
     game = deck_game(deck)
     (asset,) = game.assets.values()
     for backs in ("duplex-long", "fold"):
-        opts = deck_options(deck, Options(lang=deck.languages[0], paper=paper, guides=guides, backs=backs, card_size="mini"),
-                            {"paper", "guides", "backs", "card_size"})
+        given = Options(lang=deck.languages[0], paper=paper, guides=guides, backs=backs, card_size="mini")
+        opts = deck_options(deck, given, {"paper", "guides", "backs", "card_size"})
         least, count = shortest_printed(build_pdf(Job(game, asset), opts).pdf)
         assert count > 0
         assert least >= GUIDE_REACH - 0.01, (backs, least)

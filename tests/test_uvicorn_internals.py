@@ -51,7 +51,8 @@ def test_uvicorn_builds_the_gate_s_class_for_each_connection_and_the_scope_names
             answers.append(json.loads(conn.getresponse().read()))
         mine = list(conn.sock.getsockname())
     except (OSError, http.client.HTTPException) as e:
-        pytest.fail(f"uvicorn no longer builds Config(http=...)'s class with the keyword arguments H11Protocol takes: {e!r}")
+        pytest.fail("uvicorn no longer builds Config(http=...)'s class with the keyword arguments H11Protocol "
+                    f"takes: {e!r}")
     finally:
         conn.close()
         server.should_exit = True

@@ -104,7 +104,8 @@ def phone_browser(tmp_path_factory, chromium):
 
 
 def api(server, path, data=None):
-    request = urllib.request.Request(server["url"] + urllib.parse.quote(path), method="POST" if data is not None else "GET",
+    request = urllib.request.Request(server["url"] + urllib.parse.quote(path),
+                                     method="POST" if data is not None else "GET",
                                      data=json.dumps(data).encode() if data is not None else None,
                                      headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=10) as response:

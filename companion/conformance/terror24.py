@@ -18,7 +18,8 @@ from tabletop.data.terror24 import load_terror24
 NAMES = ["Aki", "Ben", "Chie", "Dan", "Eri", "Ann Marie", "ゆき", "Ｋｅｎ", "Jo-Jo", "Li Na Wu", "İpek", "Straße"]
 GARBAGE = ["?", "-", "=", "==", ":", "0", "+", "+0", "-0", "x", "ｘ", "３５", "⓵", "²", "٣", "3.5", "1e2",
            str(LARGEST), str(LARGEST + 1), "9" * 30, "NPC", "npc", "draw", "引く", "random", "ランダム", "after",
-           "adjust", "Ａｄｊｕｓｔ", "s", "c", "stand", "コープ", "縦置き", "ß", "İ", "\u00a0x", "\ufeff3 5", "🎲", "a\u0301",
+           "adjust", "Ａｄｊｕｓｔ", "s", "c", "stand", "コープ", "縦置き", "ß", "İ", "\u00a0x", "\ufeff3 5", "🎲",
+           "a\u0301",
            "RB", "rb", "???", "P", "PPP", "ｒｂ", "Ｒ"]
 
 

@@ -108,8 +108,8 @@ class Talk:
         if not g.pending:
             return [self._("Your turn.")] if brief else []
         n = g.draw_count()
-        lines = [self._("→ Type the {n} card(s) drawn, in order: on one line (e.g. {example}), or a few at a time.", n=n,
-                        example=" ".join(self.rules.example(n)))]
+        lines = [self._("→ Type the {n} card(s) drawn, in order: on one line (e.g. {example}), or a few at a time.",
+                        n=n, example=" ".join(self.rules.example(n)))]
         hidden = g.hidden_n
         if g.passno == 1 and n > hidden:
             lines.append(self._("  The stack holds only {left}: draw those, shuffle the discard pile ({pile}) into a "

@@ -67,7 +67,8 @@ def resolve(data: HitmansShowdown, faction: Faction | None, loss: Attacked, feed
     times = faction.twists.penalty_rolls if faction is not None else 1
     effects = []
     for n in range(times):
-        which = Said(N_("penalty roll")) if times == 1 else Said(N_("penalty roll {n} of {times}"), n=n + 1, times=times)
+        which = (Said(N_("penalty roll")) if times == 1
+                 else Said(N_("penalty roll {n} of {times}"), n=n + 1, times=times))
         (face,) = feeder.take(which)
         row = table.row_for(face)
         amount = 0

@@ -95,7 +95,8 @@ class Render:
                                           N_("sitting out (fewer than {n} cards in hand): {names}")))
         lines.append(self._("new chief: {name}", name=who(result.chief)))
         for switch in result.switches:
-            lines.append(self._("style switch: {name} → {style}", name=who(switch.seat), style=self.style(switch.style)))
+            lines.append(self._("style switch: {name} → {style}", name=who(switch.seat),
+                                style=self.style(switch.style)))
         if not result.switches:
             lines.append(self._("no style switches"))
         lines.append(self.standings(game))

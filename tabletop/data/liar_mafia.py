@@ -110,8 +110,8 @@ def check(data: LiarMafia) -> None:
     for m in data.moves:
         where = f"moves[{m.id}]"
         if m.role and m.role not in roles:
-            raise DataError(_("unknown role {role!r} (roles: {roles})").format(role=m.role, roles=listing(sorted(roles))),
-                            where=f"{where}.role")
+            raise DataError(_("unknown role {role!r} (roles: {roles})").format(
+                role=m.role, roles=listing(sorted(roles))), where=f"{where}.role")
         if not m.role and m.orientation != "either":
             raise DataError(_("a move without a card works in either orientation"), where=f"{where}.orientation")
         for field in ("name", "effect", "detail"):

@@ -114,7 +114,8 @@ def _action(table: ShowdownTable, actions: list) -> dict:
     question = None if action.question is None else talk.page_question(action.question)
     shown = {"kind": action.kind, "stage": action.stage, "target": target, "question": question,
              "condition": game.card(action.target).condition.text(lang) if action.kind == "mafia" else "",
-             "sides": [{"team": s.team, "dice": s.pool.count, "faces": list(s.pool.faces or []), "rolled": s.pool.rolled,
+             "sides": [{"team": s.team, "dice": s.pool.count, "faces": list(s.pool.faces or []),
+                        "rolled": s.pool.rolled,
                         "bonus": s.pool.bonus, "total": s.pool.total,
                         "notes": [talk.note(n) for n in s.pool.notes],
                         "backups": s.backups, "escape": s.escape} for s in action.sides],

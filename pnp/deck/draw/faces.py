@@ -172,8 +172,8 @@ def card_art(deck: Deck, card: Card, layout: FaceLayout, opts: Options, fonts: F
         column = _column(deck, (boxes_fields or deck.boxes_for(opts.style)).get(box, ()), lang)
         missing = fonts.missing(" ".join(p.bullet + plain(p.markup) for p in paras))
         if missing:
-            raise deck.table.error(_("no font of the deck has a glyph for {chars} (add one that does to fonts in [deck])")
-                                   .format(chars=" ".join(missing)), card.row, column)
+            message = _("no font of the deck has a glyph for {chars} (add one that does to fonts in [deck])")
+            raise deck.table.error(message.format(chars=" ".join(missing)), card.row, column)
         try:
             items += fit_boxes(content.FaceText({box: paras}), layout, fonts, lang, "", deck.table.file).items
         except ValueError as e:  # ReportLab could not read a box template's markup (data text is escaped)

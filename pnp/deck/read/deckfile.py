@@ -296,7 +296,8 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None, rows
                 *_no_japanese(deck_file, d, table))
     title = {lang: _text(d.title, lang) or deck_id for lang in LANGS}
     fonts = _fonts(deck_file.parent, d.fonts)
-    warnings += tuple(_("warning: {file}: font {font!r} has no bold face: its bold text prints in its regular face").format(
+    no_bold = _("warning: {file}: font {font!r} has no bold face: its bold text prints in its regular face")
+    warnings += tuple(no_bold.format(
         file=deck_file.name, font=Path(spec.regular).name) for spec in fonts if spec.regular not in BUNDLED
         and spec.bold is None and not font_facts(Path(spec.regular), cache_dir()).variable)
     deck = Deck(deck_file, deck_id, title, languages, layout, data.layout, d.card_size, d.diameter,
@@ -393,7 +394,8 @@ def _rich(data: DeckFileData, boxes, fields: dict[str, Field], table: Table, car
         for name in sorted(rich):
             for column in dict.fromkeys(fields[name].columns.values()):
                 try:
-                    richtext.to_markup(cell_text(card.cells.get(column, "")), styles[name].size if name in styles else 9)
+                    richtext.to_markup(cell_text(card.cells.get(column, "")),
+                                       styles[name].size if name in styles else 9)
                 except richtext.RichTextError as e:
                     errors.append(table.error(str(e), card.row, column))
     DataErrors.raise_all(errors)
@@ -414,7 +416,8 @@ def _check_markers(table: Table, cards, fields: dict[str, Field], shown: set[str
         texts = back.text.items() if isinstance(back.text, dict) else [("", back.text)]
         for lang, text in texts:
             if names := deckicons.unknown(text, icons):
-                where = ("back" if key == deckbacks.DEFAULT else f"backs.{key}") + ".text" + (f".{lang}" if lang else "")
+                entry = "back" if key == deckbacks.DEFAULT else f"backs.{key}"
+                where = entry + ".text" + (f".{lang}" if lang else "")
                 errors.append(DataError(deckicons.unknown_error(names, icons), where=where))
     DataErrors.raise_all(errors)
 

@@ -59,7 +59,8 @@ def read_icons(folder: Path, given: dict[str, str | IconOptions], font_path) -> 
                 try:
                     picture_size(folder / path)
                 except ImageError as e:
-                    raise DataError(_("picture {path!r}: {problem}").format(path=path, problem=e), where=where) from None
+                    raise DataError(_("picture {path!r}: {problem}").format(path=path, problem=e),
+                                    where=where) from None
                 icons[name] = Icon(name, file=path)
             else:
                 if not entry.glyph.strip():
