@@ -98,12 +98,21 @@ class Terror24:
         m, data = table.match, self.rules
         names = [s.name for s in m.game.seats] if m.game else [n for n, _ in m.answers.get("players", [])]
         names = names + rng.sample(NAMES, 2)
-        card = lambda: rng.choice([str(rng.randint(0, 7)), str(rng.randint(-2, 12)), "０", "６", "99", "x"])  # noqa: E731
         letters = "RBYGPrbygpX?-"
-        letter_word = lambda: "".join(rng.choice(letters) for _ in range(rng.randint(0, 4)))  # noqa: E731
-        detective = lambda: rng.choice([d.id for d in data.detectives] + ["x", "", "スコッチ", "Wolf", "l"])  # noqa: E731
-        word = lambda: rng.choice([rng.choice(GARBAGE), rng.choice(names), card(), letter_word(),  # noqa: E731
-                                   rng.choice(data.detectives).id[: rng.randint(1, 7)]])
+
+        def card() -> str:
+            return rng.choice([str(rng.randint(0, 7)), str(rng.randint(-2, 12)), "０", "６", "99", "x"])
+
+        def letter_word() -> str:
+            return "".join(rng.choice(letters) for _ in range(rng.randint(0, 4)))
+
+        def detective() -> str:
+            return rng.choice([d.id for d in data.detectives] + ["x", "", "スコッチ", "Wolf", "l"])
+
+        def word() -> str:
+            return rng.choice([rng.choice(GARBAGE), rng.choice(names), card(), letter_word(),
+                               rng.choice(data.detectives).id[: rng.randint(1, 7)]])
+
         shapes = [
             lambda: " ".join(word() for _ in range(rng.randint(1, 5))),
             lambda: f"{rng.choice(names)} {card()} {card()}",

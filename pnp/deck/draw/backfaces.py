@@ -4,6 +4,7 @@ row's own fields laid out like a front (two-sided cards). Backs that come out th
 once: 500 cards of three tiers have three back faces, however the sheets place them."""
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import jinja2
@@ -65,11 +66,11 @@ class BackFaces:
             boxes = self.deck.backs.boxes(key)
             face = faces.face_content(self.deck, card, self.opts.lang, self.opts.style, self.icons, boxes)
             ident = (key, repr(face.boxes))
-            make = lambda: self._face(card, key, boxes)  # noqa: E731
+            make = partial(self._face, card, key, boxes)
         else:
             text = self._text(card, key)
             ident = (key, text)
-            make = lambda: self._plain(key, text)  # noqa: E731
+            make = partial(self._plain, key, text)
         if ident not in self.made:
             self.made[ident] = len(arts)
             arts.append(self.kept.back(ident, make))
