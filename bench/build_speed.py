@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run_all import PYTHON, ROOT, Run, pnp  # noqa: E402
+from run_all import PYTHON, ROOT, Run, pnp
 
 PLAIN = ROOT.parent / "shared" / "bench" / "raw_reportlab.py"
 RATIO_TARGET, NOOP_TARGET, DECK_TARGET, MEMORY_TARGET = 1.5, 0.3, 5.0, 300
@@ -44,7 +44,8 @@ _SUBS = ["北の組織", "港の組織", "夜市", "旧市街", "中央署"]
 _PARTS = ["このカードを出したとき、", "手札を1枚捨てて、", "相手の出目合計値が20以上なら、",
           "山札の上から2枚を見て、", "好きなプレイヤー1人を選び、", "ラウンドの終わりに、"]
 _EFFECTS = ["ダイス数+{n}。", "報酬金{m}金を得る。", "好きな出目のダイスを1つ追加する。",
-            "相手の出目合計値-{n}。", "そのプレイヤーの手札を1枚見る。", "自身のダイスを一つ指定し、その出目と同じ数のダイスを1つ増やす。"]
+            "相手の出目合計値-{n}。", "そのプレイヤーの手札を1枚見る。",
+            "自身のダイスを一つ指定し、その出目と同じ数のダイスを1つ増やす。"]
 _RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 _SUITS = [("♠", "#111111"), ("♥", "#c8102e"), ("♦", "#c8102e"), ("♣", "#111111")]
 
@@ -56,7 +57,8 @@ def card_texts(n: int) -> dict[str, str]:
     body = (part + effect + second).format(n=n % 5 + 1, m=1000 * (n % 7 + 1))
     return {"rank": _RANKS[n % 13], "suit": "SHDC"[(n // 13) % 4],
             "title": f"{_TITLES[n % len(_TITLES)]}{n + 1}", "subtitle": _SUBS[n % len(_SUBS)],
-            "body": f"{body}（{n + 1}番）", "flavor": "「この通りで起きることは、すべて耳に入る。」" if n % 4 == 0 else ""}
+            "body": f"{body}（{n + 1}番）",
+            "flavor": "「この通りで起きることは、すべて耳に入る。」" if n % 4 == 0 else ""}
 
 
 # --- 1 and 2: the 54-insert job against the plain script -------------------------------------
@@ -198,13 +200,13 @@ def one_size(count: int) -> None:
 
 
 def _impose(count: int, fonts) -> None:
-    from pnp.sheets import draw as render
     from pnp.assets.cardfaces import lay_out
     from pnp.assets.common import FOOTER_HEIGHT, FOOTER_LEAST, footer
-    from pnp.layout.facelayout import insert_layout
-    from pnp.text.content import FaceText, Para
     from pnp.geometry import Size, grid, parse_paper
+    from pnp.layout.facelayout import insert_layout
+    from pnp.sheets import draw as render
     from pnp.sheets.imposition import footer_boxes, guide_segments, plan_fronts
+    from pnp.text.content import FaceText, Para
 
     start, cpu = time.perf_counter(), time.process_time()
     layout = insert_layout("full", Size(63, 88))

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from web_helpers import client, create, post  # noqa: E402
+from web_helpers import client, create, post
 
 JOURNAL = 5000
 SECONDS = 10.0

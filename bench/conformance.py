@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from companion.conformance import adapter, games, walks, write  # noqa: E402
+from companion.conformance import adapter, games, walks, write
 
 SHARE, FULL = (100, 2000), (1000, 10000)
 

@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run_all import measure, pnp, report  # noqa: E402
+from run_all import measure, pnp, report
 
 COLD_TARGET, AGAIN_TARGET, MEMORY_TARGET = 20.0, 5.0, 600
 W, H = 1500, 2100
@@ -46,7 +46,8 @@ def make_pictures(folder: Path, n: int, png: bool) -> float:
         return tuple(rng.randrange(256) for _ in range(3))
 
     for i in range(n):
-        slope = ramp.resize((512, 512)).rotate(rng.uniform(0, 360), Image.Resampling.BILINEAR).crop((128, 128, 384, 384))
+        turned = ramp.resize((512, 512)).rotate(rng.uniform(0, 360), Image.Resampling.BILINEAR)
+        slope = turned.crop((128, 128, 384, 384))
         image = ImageOps.colorize(slope.resize((W, H), Image.Resampling.BILINEAR), colour(), colour())
         r = rng.randrange(300, 1200)
         mask = ImageOps.invert(blob.resize((r, r), Image.Resampling.BILINEAR))

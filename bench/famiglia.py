@@ -15,13 +15,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.famiglia.engine import PLAYER, ROBOT, Game, Rules  # noqa: E402
-from companion.famiglia.match import Match  # noqa: E402
-from companion.famiglia.repl import FamigliaTable  # noqa: E402
-from companion.famiglia.simulate import SimplePlayer, draw_random, simulate, table_lines  # noqa: E402
-from companion.session import Session  # noqa: E402
-from companion.table import replay  # noqa: E402
-from tabletop.data.famiglia import load_famiglia  # noqa: E402
+from companion.famiglia.engine import PLAYER, ROBOT, Game, Rules
+from companion.famiglia.match import Match
+from companion.famiglia.repl import FamigliaTable
+from companion.famiglia.simulate import SimplePlayer, draw_random, simulate, table_lines
+from companion.session import Session
+from companion.table import replay
+from tabletop.data.famiglia import load_famiglia
 
 
 def robot_turn_times(rules: Rules, games: int, seed: int) -> list[float]:

@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from web_helpers import client, create, famiglia_script, post  # noqa: E402
+from web_helpers import client, create, famiglia_script, post
 
 SEEDS = {
     "famiglia": ({"level": 2}, famiglia_script()[:8]),
@@ -103,7 +103,8 @@ def main() -> None:
                 server.get(f"/games/{rng.choice(names)}")
                 if n in marks:
                     print(f"  after {n} page views: server {rss_mb(server.process.pid):.0f} MB "
-                          f"(before the views {before:.0f} MB), {(time.perf_counter() - start) / n * 1000:.1f} ms a view")
+                          f"(before the views {before:.0f} MB), "
+                          f"{(time.perf_counter() - start) / n * 1000:.1f} ms a view")
         finally:
             err = server.stop()
         print(f"server log: {len(err.splitlines())} lines")

@@ -111,7 +111,10 @@ SIZES = """
 const { readFileSync } = require("node:fs");
 const { brotliCompressSync } = require("node:zlib");
 const files = JSON.parse(readFileSync(0, "utf8"));
-console.log(JSON.stringify(files.map((f) => { const b = readFileSync(f); return [b.length, brotliCompressSync(b).length]; })));
+console.log(JSON.stringify(files.map((f) => {
+  const b = readFileSync(f);
+  return [b.length, brotliCompressSync(b).length];
+})));
 """
 
 

@@ -176,7 +176,8 @@ def main() -> None:
             print(f"  {len(socks)} connections from {len(FLOODERS)} addresses at once; the phone meanwhile: "
                   f"{phone.summary()}")
             print(f"  flood connections the server held: at most {peak}; none "
-                  + (f"{emptied:.1f} s after the flood began" if emptied is not None else f"still after {WATCH_SECONDS} s"))
+                  + (f"{emptied:.1f} s after the flood began" if emptied is not None
+                     else f"still after {WATCH_SECONDS} s"))
             ended = connecting = 0
             for sock in socks:
                 try:

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from test_line_fuzz import GAMES, lines_for  # noqa: E402
+from test_line_fuzz import GAMES, lines_for
 
 
 def main() -> None:

@@ -22,16 +22,16 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from companion.famiglia.engine import PLAYER, ROBOT, Game, Rules  # noqa: E402
-from companion.famiglia.match import Match  # noqa: E402
-from companion.famiglia.repl import FamigliaTable  # noqa: E402
-from companion.protocol import NOBODY  # noqa: E402
-from companion.session import Session  # noqa: E402
-from companion.table import replay  # noqa: E402
-from companion.showdown.repl import ShowdownTable  # noqa: E402
-from companion.terror24.repl import Terror24Table  # noqa: E402
-from tabletop.data.famiglia import load_famiglia  # noqa: E402
-from tabletop.data.terror24 import load_terror24  # noqa: E402
+from companion.famiglia.engine import PLAYER, ROBOT, Game, Rules
+from companion.famiglia.match import Match
+from companion.famiglia.repl import FamigliaTable
+from companion.protocol import NOBODY
+from companion.session import Session
+from companion.showdown.repl import ShowdownTable
+from companion.table import replay
+from companion.terror24.repl import Terror24Table
+from tabletop.data.famiglia import load_famiglia
+from tabletop.data.terror24 import load_terror24
 
 GAMES = 40
 REPEAT = 3
@@ -68,7 +68,8 @@ def timed(positions, engine_of, step):
 def report(name, listing, applying):
     def line(what, values):
         q = statistics.quantiles(values, n=100)
-        return f"  {what:<8} median {statistics.median(values):7.1f} µs   p99 {q[98]:7.1f} µs   max {max(values):8.1f} µs"
+        return (f"  {what:<8} median {statistics.median(values):7.1f} µs   p99 {q[98]:7.1f} µs   "
+                f"max {max(values):8.1f} µs")
     print(f"{name}: {len(listing)} positions")
     print(line("list", listing))
     print(line("apply", applying))

@@ -7,10 +7,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from companion.session import Session  # noqa: E402
-from companion.showdown.repl import ShowdownTable  # noqa: E402
-from companion.table import InputError, replay  # noqa: E402
-from test_showdown_play import GAME  # noqa: E402
+from companion.session import Session
+from companion.showdown.repl import ShowdownTable
+from companion.table import InputError, replay
+from test_showdown_play import GAME
 
 lines = [line for line in GAME.strip().splitlines() if line]
 options = {"teams": [{"name": "Ann", "faction": "blood_diamond"}, {"name": "Bob", "faction": "void_clover"}],

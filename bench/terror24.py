@@ -17,11 +17,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.session import Session  # noqa: E402
-from companion.table import Table, replay  # noqa: E402
-from companion.terror24.engine import Game, Seat, npc_style  # noqa: E402
-from companion.terror24.repl import Terror24Table  # noqa: E402
-from tabletop.data.terror24 import STYLES, load_terror24  # noqa: E402
+from companion.session import Session
+from companion.table import Table, replay
+from companion.terror24.engine import Game, Seat, npc_style
+from companion.terror24.repl import Terror24Table
+from tabletop.data.terror24 import STYLES, load_terror24
 
 DATA = load_terror24()
 GAMES = 2000
@@ -30,7 +30,8 @@ GAMES = 2000
 def random_game(rng: random.Random) -> tuple[Game, list[str]]:
     """A 3-player game with random styles and grid; also the unused events, for the reveals."""
     styles = [rng.choice(STYLES) for _ in range(3)]
-    seats = [Seat(n, d, s, list(DATA.time_cards.values)) for n, d, s in zip("ABC", ["scotch", "wolf", "hibachi"], styles)]
+    seats = [Seat(n, d, s, list(DATA.time_cards.values))
+             for n, d, s in zip("ABC", ["scotch", "wolf", "hibachi"], styles)]
     deck = DATA.npc_cards()
     rng.shuffle(deck)
     seats.append(Seat("NPC", "lloyd", npc_style(styles), deck, npc=True))

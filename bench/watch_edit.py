@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run_all import measure, pnp, report  # noqa: E402
+from run_all import measure, pnp, report
 
 GOAL = 1.0  # s of CPU per edited cell
 W, H = 600, 840
@@ -106,8 +106,8 @@ def save(path: Path, text: str) -> None:
 
 def watch_edits(path: Path, out: Path, cards: int, edits: int) -> None:
     from pnp.base import Options
-    from pnp.deck.draw.userdeck import deck_options
     from pnp.build.watch import Preview, Rebuilder
+    from pnp.deck.draw.userdeck import deck_options
 
     preview = Preview()
     rebuilder = Rebuilder(path, lambda deck: deck_options(deck, Options(lang="en"), set()), out, preview)

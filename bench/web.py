@@ -24,9 +24,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from companion.famiglia.engine import PLAYER, Rules  # noqa: E402
-from companion.famiglia.simulate import table_lines  # noqa: E402
-from tabletop.data.famiglia import load_famiglia  # noqa: E402
+from companion.famiglia.engine import PLAYER, Rules
+from companion.famiglia.simulate import table_lines
+from tabletop.data.famiglia import load_famiglia
 
 ROUNDS = 200
 

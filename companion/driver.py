@@ -10,9 +10,9 @@ from __future__ import annotations
 import io
 import os
 import unicodedata
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
 
 from tabletop.i18n import N_, translator
 

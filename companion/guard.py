@@ -11,8 +11,8 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from tabletop.fileio import TEMP_SUFFIX, remove_leftover_writes
 

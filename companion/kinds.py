@@ -4,15 +4,17 @@ language (the file keeps its own; the words are the viewer's)."""
 from __future__ import annotations
 
 import dataclasses
-from functools import lru_cache
+from collections.abc import Callable
+from functools import cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from tabletop.data.errors import DataError
 from tabletop.data.famiglia import load_famiglia
-from tabletop.data.hitmans_showdown import GAME_ID as SHOWDOWN_ID
 from tabletop.data.hitmans_load import load_game as load_showdown
-from tabletop.data.terror24 import GAME_ID as TERROR24_ID, load_terror24
+from tabletop.data.hitmans_showdown import GAME_ID as SHOWDOWN_ID
+from tabletop.data.terror24 import GAME_ID as TERROR24_ID
+from tabletop.data.terror24 import load_terror24
 from tabletop.i18n import N_, translator
 from tabletop.record import Record
 
@@ -132,7 +134,7 @@ KINDS = {kind.key: kind for kind in (
 BY_GAME_ID = {kind.game_id: kind for kind in KINDS.values()}
 
 
-@lru_cache(maxsize=None)
+@cache
 def bundled(key: str) -> Any:
     """The bundled data of a game (what a new game started from the web plays with)."""
     return KINDS[key].load(None)

@@ -4,8 +4,9 @@ from __future__ import annotations
 import os
 import shlex
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import click
 
@@ -16,7 +17,6 @@ from . import shelf
 from .session import Session, SessionError
 from .speech import Said, SaidError, Speech
 from .table import Table, TableGame
-
 
 LANGS = ("ja", "en")
 
@@ -177,7 +177,8 @@ def play(session: Session, new_game: Callable[[Session], TableGame]) -> None:
         status = table.run()  # a new game is saved before the first prompt: an unusable path stops here
     except SessionError as e:
         if e.message == _UNSAVEABLE:
-            raise Refusal(Speech(lang)._("{problem}; name another file with --game FILE", problem=e.text(lang))) from None
+            said = Speech(lang)._("{problem}; name another file with --game FILE", problem=e.text(lang))
+            raise Refusal(said) from None
         if e.message == _NOT_TEXT:
             raise Refusal(e.text(lang)) from None
         raise unusable(e, lang) from None  # its journal no longer replays (e.g. edited data)

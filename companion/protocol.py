@@ -15,8 +15,9 @@ is no terminal and no server (a browser, a simulator).
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
-from typing import Protocol, Self, Sequence
+from typing import Protocol, Self
 
 from tabletop.record import Record, field
 

@@ -10,9 +10,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
-
 
 from .kinds import BY_GAME_ID, table_factory
 from .session import Session, SessionError

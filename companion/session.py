@@ -50,12 +50,12 @@ class Session:
 
     @classmethod
     def create(cls, game: str, options: dict[str, Any], path: Path | None,
-               seed: int | None = None) -> "Session":
+               seed: int | None = None) -> Session:
         seed = random.SystemRandom().randrange(2**32) if seed is None else seed
         return cls(game=game, options=dict(options), seed=seed, path=path)
 
     @classmethod
-    def open(cls, path: Path, game: str) -> "Session":
+    def open(cls, path: Path, game: str) -> Session:
         try:
             raw = json.loads(Path(path).read_text(encoding="utf-8"))
         except FileNotFoundError:

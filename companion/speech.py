@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Self
 
+from tabletop import text_width
 from tabletop.data.text import Text
 from tabletop.i18n import DEFAULT, normalise, translations
-from tabletop import text_width
 from tabletop.text_width import display_width
 
 
@@ -89,7 +89,7 @@ class Said:
         return said
 
     @classmethod
-    def from_(cls, other: "Said | SaidError", **fields: Any) -> Self:
+    def from_(cls, other: Said | SaidError, **fields: Any) -> Self:
         """`other`'s words (with `fields` added)."""
         said = cls(other.message, **{**other.fields, **fields})
         said.plural = other.plural
@@ -132,7 +132,7 @@ class SaidError(ValueError):
         return error
 
     @classmethod
-    def from_(cls, other: "Said | SaidError", **fields: Any) -> Self:
+    def from_(cls, other: Said | SaidError, **fields: Any) -> Self:
         """`other`'s words as this kind of error (with `fields` added)."""
         error = cls(other.message, **{**other.fields, **fields})
         error.said.plural = other.plural

@@ -42,7 +42,8 @@ class Summaries:
         if not isinstance(kept, dict) or kept.get("format") != FORMAT or not isinstance(kept.get("games"), dict):
             return {}
         return {name: row for name, row in kept["games"].items()
-                if isinstance(row, dict) and isinstance(row.get("stamp"), list) and isinstance(row.get("summary"), dict)}
+                if isinstance(row, dict) and isinstance(row.get("stamp"), list)
+                and isinstance(row.get("summary"), dict)}
 
     def get(self, name: str, file_stamp: list[int]) -> dict[str, Any] | None:
         row = self.rows.get(name)

@@ -10,7 +10,8 @@ import json
 import os
 import sys
 import unicodedata
-from typing import Callable, Iterable, Protocol, TextIO
+from collections.abc import Callable, Iterable
+from typing import Protocol, TextIO
 
 from tabletop.i18n import N_
 from tabletop.plain_text import shown, stray_character

@@ -4,13 +4,13 @@ errors a user is told of (`BuildError`, `FitError`, `TooSmall`), a built asset (
 the options and the fonts into a PDF; the built-in games' are listed by `assets/registry.py`."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, Protocol
-
-from tabletop.data.errors import DataError
-from tabletop.record import Record, field
+from typing import Any, Protocol
 
 from pnp.fonts.fontset import FontSet
+from tabletop.data.errors import DataError
+from tabletop.record import Record, field
 
 
 class BuildError(Exception):
@@ -43,7 +43,8 @@ class Options(Record):
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, moves everything on back pages
     chip_diameter: float = 25.0  # mm
     draft: bool = False  # a deck's missing or unreadable picture drawn as a grey box, with a warning
-    print_shop: bool = False  # card assets as a print shop's file: a face a page, CMYK, PDF/X-4 (pnp/sheets/printshop.py)
+    # card assets as a print shop's file: a face a page, CMYK, PDF/X-4 (pnp/sheets/printshop.py)
+    print_shop: bool = False
     icc_profile: str | None = None  # --print-shop's output profile; None: the FOGRA39 profile shipped
     die_line: str = "in-file"  # --print-shop's die line (pnp/sheets/printshop.py): in-file | separate | none
     cutter: str | None = None  # a cutting machine's print-then-cut sheets (pnp/sheets/cutter.py): silhouette | cricut
@@ -80,7 +81,7 @@ class Asset(Protocol):
 
     def filename(self, opts: Options) -> str: ...
 
-    def build(self, game: "Game", model: Any, opts: Options, fonts: FontSet) -> Built: ...
+    def build(self, game: Game, model: Any, opts: Options, fonts: FontSet) -> Built: ...
 
 
 class Game(Record):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from tabletop.i18n import _, listing
 from tabletop.record import Record
@@ -46,17 +46,17 @@ class Rect(Record):
     def y1(self) -> float:
         return self.y + self.h
 
-    def inset(self, d: float) -> "Rect":
+    def inset(self, d: float) -> Rect:
         return Rect(self.x + d, self.y + d, self.w - 2 * d, self.h - 2 * d)
 
-    def outset(self, d: float) -> "Rect":
+    def outset(self, d: float) -> Rect:
         return self.inset(-d)
 
-    def contains(self, other: "Rect", tol: float = 1e-6) -> bool:
+    def contains(self, other: Rect, tol: float = 1e-6) -> bool:
         return (other.x >= self.x - tol and other.y >= self.y - tol
                 and other.x1 <= self.x1 + tol and other.y1 <= self.y1 + tol)
 
-    def sub(self, x: float, y: float, w: float, h: float) -> "Rect":
+    def sub(self, x: float, y: float, w: float, h: float) -> Rect:
         """A rectangle given from this one's TOP-left corner, y downwards (how layouts read)."""
         return Rect(self.x + x, self.y1 - y - h, w, h)
 

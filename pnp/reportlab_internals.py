@@ -25,16 +25,17 @@ differs, or a font parsed on every run).
   `blPara`, which ReportLab's own split and draw read; the kit reads it to see how a text broke and to
   hand a split paragraph's first half the lines ReportLab gave it.
 - **The canvas's font** (`canvas_font`): a graphics drawing (an SVG picture) starts its state with
-  Helvetica unless the drawing names a font; the drawing is given the canvas's own (embedded) font (`initialFontName`), read
-  from its `_fontname`, so no page refers to a font it does not embed.
+  Helvetica unless the drawing names a font; the drawing is given the canvas's own (embedded) font
+  (`initialFontName`), read from its `_fontname`, so no page refers to a font it does not embed.
 """
 from __future__ import annotations
 
 import copy
 import os
 from collections import OrderedDict
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from functools import cache
+from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ def canvas_font(canvas: Any) -> str:
 # ---- pages held for their footers ------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def held_pages_canvas() -> type:
     from reportlab.pdfgen.canvas import Canvas
 
@@ -131,7 +132,7 @@ def draw_kept_image(canvas: Any, file: str, x: float, y: float, width: float, he
     from reportlab.pdfbase import pdfdoc
 
     doc = canvas._doc
-    name = _digester(f"{file}{IMAGE_MASK}".encode("utf-8"))  # as drawImage names a file's picture
+    name = _digester(f"{file}{IMAGE_MASK}".encode())  # as drawImage names a file's picture
     registered = doc.getXObjectName(name)
     if registered not in doc.idToObject:
         stat = os.stat(file)

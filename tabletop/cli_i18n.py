@@ -25,7 +25,8 @@ import copy
 import importlib
 import re
 import sys
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import click
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 import contextlib
 import importlib
 import sys
+from collections.abc import Callable, Iterator
 from types import ModuleType
-from typing import Callable, Iterator
 
 # click's modules that bind gettext's `gettext` as `_` and, some of them, `ngettext` (click 8.1–8.5).
 # The two that `import click` does not load are loaded with them: loaded later, mid-command,

@@ -13,9 +13,9 @@ import contextlib
 import contextvars
 import gettext as _gettext
 import os
-from functools import lru_cache
+from collections.abc import Callable, Iterable, Iterator
+from functools import cache
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
 
 DOMAIN = "tabletop-kit"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -46,7 +46,7 @@ def choose(explicit: str | None = None, environ: dict[str, str] | None = None) -
     return DEFAULT
 
 
-@lru_cache(maxsize=None)
+@cache
 def translations(lang: str) -> _gettext.NullTranslations:
     """The catalog for `lang`, compiled (.mo) at install time; a checkout that has only the .po
     (never installed, or the .po edited since) reads the .po itself so it never shows stale words."""

@@ -30,7 +30,7 @@ class Progress:
         self.done, self.item = 0, ""
         self.bar: Any = None
 
-    def __enter__(self) -> "Progress":
+    def __enter__(self) -> Progress:
         return self
 
     def __exit__(self, *exc: Any) -> None:

@@ -8,11 +8,11 @@ import pdfplumber
 import pypdfium2 as pdfium
 from PIL import Image, ImageChops, ImageStat
 
-from pnp.sheets import draw as render
 from pnp.base import Options
 from pnp.build.make import Job, build_pdf
 from pnp.fonts.fontset import load_fonts
 from pnp.geometry import Rect, Size, pt
+from pnp.sheets import draw as render
 from pnp.sheets.imposition import Placement, Sheet
 
 MM = 72 / 25.4

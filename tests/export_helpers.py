@@ -6,7 +6,7 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.export.regions import CardRef, BuiltDeck, Region
+from pnp.export.regions import BuiltDeck, CardRef, Region
 from pnp.geometry import MM
 
 CARD_MM = (63.0, 88.0)

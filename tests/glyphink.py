@@ -7,7 +7,7 @@ upwards as the text reads (so a 180° corner index measures as an upright one)."
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache
 
 from fontTools.ttLib import TTFont
 
@@ -23,7 +23,7 @@ class Frame:
         self.across = -e * uy + f * ux
 
 
-@lru_cache(maxsize=None)
+@cache
 def _fonts() -> dict[str, TTFont]:
     """The kit's font files by PostScript name (the name a PDF's BaseFont carries after its subset tag)."""
     found = {}

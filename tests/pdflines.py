@@ -61,7 +61,7 @@ def _line(text: list[str], first: dict) -> list:
 def pdf_pages(pdf: bytes) -> list[dict]:
     """Per page: its size [w, h] in tenths of a mm and its lines."""
     with pdfplumber.open(io.BytesIO(pdf)) as doc:
-        return [{"size": [_tenths(p.width), _tenths(p.height)], "lines": [l for l in page_lines(p) if l[0]]}
+        return [{"size": [_tenths(p.width), _tenths(p.height)], "lines": [line for line in page_lines(p) if line[0]]}
                 for p in doc.pages]
 
 

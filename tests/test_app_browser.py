@@ -57,7 +57,7 @@ class StaticServer:
                 return
             except OSError:
                 if time.monotonic() > deadline:
-                    raise RuntimeError("the static server did not start")
+                    raise RuntimeError("the static server did not start") from None
                 time.sleep(0.1)
 
     def stop(self) -> None:
@@ -308,7 +308,8 @@ def test_terror24_whole_game_by_taps(browser, server, lang, theme):
     for row in dead:  # a dead seat is said in words, in the standings and in the final ranking
         assert row.find_elements(By.CSS_SELECTOR, ".dead-badge")
     marked = [li.find_element(By.CSS_SELECTOR, ".who").text.split()[0]
-              for li in outcome.find_elements(By.CSS_SELECTOR, ".ranking li") if li.find_elements(By.CSS_SELECTOR, ".mark")]
+              for li in outcome.find_elements(By.CSS_SELECTOR, ".ranking li")
+              if li.find_elements(By.CSS_SELECTOR, ".mark")]
     assert len(marked) == len(dead)
 
 
@@ -366,7 +367,8 @@ def test_each_page_has_one_h1_its_own_help_and_disclosure_markers(browser, serve
     # an empty History is a sentence, not a list holding one
     history = browser.find_element(By.ID, "history-sheet")
     assert not history.find_elements(By.TAG_NAME, "ol")
-    assert history.find_element(By.CSS_SELECTOR, "p.note").get_attribute("textContent") == "Nothing has been played yet."
+    note = history.find_element(By.CSS_SELECTOR, "p.note").get_attribute("textContent")
+    assert note == "Nothing has been played yet."
     famiglia_help = browser.find_element(By.ID, "help-sheet").get_attribute("textContent")
     assert "Street" in famiglia_help and "robot" in famiglia_help
     browser.get(server.url)

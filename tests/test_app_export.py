@@ -21,7 +21,8 @@ def export(tmp_path: Path, *args: str):
 
 
 def worker_build(folder: Path) -> dict:
-    line = next(line for line in (folder / "sw.js").read_text("utf-8").splitlines() if line.startswith("const BUILD = "))
+    lines = (folder / "sw.js").read_text("utf-8").splitlines()
+    line = next(line for line in lines if line.startswith("const BUILD = "))
     return json.loads(line.removeprefix("const BUILD = ").removesuffix(";"))
 
 

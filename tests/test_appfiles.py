@@ -143,7 +143,7 @@ msgstr "印刷"
 
 def test_a_plural_rule_words_js_does_not_know_is_refused(tmp_path):
     po = _po(tmp_path, "")
-    po.write_text(po.read_text(encoding="utf-8").replace("nplurals=1; plural=0;", "nplurals=3; plural=(n%10==1 ? 0 : n%10>=2 ? 1 : 2);"),
-                  encoding="utf-8")
+    three_forms = "nplurals=3; plural=(n%10==1 ? 0 : n%10>=2 ? 1 : 2);"
+    po.write_text(po.read_text(encoding="utf-8").replace("nplurals=1; plural=0;", three_forms), encoding="utf-8")
     with pytest.raises(ValueError, match="plural rule"):
         appfiles.words(po)

@@ -6,8 +6,8 @@ horizontal centre line to (u, H − v); folding along y = c sends (x, y) to (x, 
 """
 import pytest
 
-from pnp.sheets.backs import Card, correction, impose, parse_offset
 from pnp.geometry import Rect, Size, grid, parse_paper
+from pnp.sheets.backs import Card, correction, impose, parse_offset
 
 TOL = 0.1  # mm
 

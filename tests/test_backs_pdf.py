@@ -5,8 +5,8 @@ import pytest
 
 from cardcheck import build, chars_in, open_pdf
 from pnp.assets.registry import find
-from tabletop.data.terror24 import load_terror24
 from pnp.geometry import Rect
+from tabletop.data.terror24 import load_terror24
 
 GAME = find("terror24")
 

@@ -104,10 +104,10 @@ def test_a_step_named_by_its_stamp_checks_the_outputs_it_recorded(tmp_path):
 
 
 def test_an_assets_inputs_are_its_data_templates_font_and_options(tmp_path):
-    from pnp.base import Options
     from pnp.assets.registry import find
-    from tabletop.data import TEMPLATES_DIR
+    from pnp.base import Options
     from pnp.fonts.fontset import bundled_font
+    from tabletop.data import TEMPLATES_DIR
 
     game = find("liar-mafia")
     inputs = buildcache.asset_inputs(game, game.assets["cards"], Options(cards_dir=tmp_path))
@@ -147,7 +147,8 @@ def test_the_kits_own_files_in_another_folder_are_the_same_inputs(tmp_path, monk
     shutil.copytree(TEMPLATES_DIR, tmp_path / "data" / "templates")
     monkeypatch.setattr(tabletop.data, "CARDS_DIR", tmp_path / "data" / "cards")
     monkeypatch.setattr(tabletop.data, "TEMPLATES_DIR", tmp_path / "data" / "templates")
-    moved = (tmp_path / "data" / "cards" / "liar_mafia.toml", tmp_path / "data" / "templates" / "liar_mafia" / "print.toml")
+    moved = (tmp_path / "data" / "cards" / "liar_mafia.toml",
+             tmp_path / "data" / "templates" / "liar_mafia" / "print.toml")
     assert buildcache.fingerprint(Inputs(files=moved)) == here
     (tmp_path / "data" / "cards" / "liar_mafia.toml").write_text("changed = 1\n")
     assert buildcache.fingerprint(Inputs(files=moved)) != here  # content still counts

@@ -111,9 +111,10 @@ def test_a_deck_template_marks_its_items_the_same_way(tmp_path, lang, bullet):
     from test_deck_fonts import build as build_deck
     from test_deck_fonts import write_deck
 
-    body = ("山札から6枚を公開してストリートに並べる。ストリートは引いた順を保ち、新しいカードは常に右端に置く。" if lang == "ja"
-            else "Lay out six cards from the stack as the Street; it keeps the order they were drawn in.")
-    template = f'<p style="body" bullet="{bullet}">{{{{ body }}}}</p><p style="body" bullet="{bullet}">{{{{ body }}}}</p>'
+    body = ("山札から6枚を公開してストリートに並べる。ストリートは引いた順を保ち、新しいカードは常に右端に置く。"
+            if lang == "ja" else
+            "Lay out six cards from the stack as the Street; it keeps the order they were drawn in.")
+    template = f'<p style="body" bullet="{bullet}">{{{{ body }}}}</p>' * 2
     _, pdf = build_deck(write_deck(tmp_path, csv=f"title,body\nA,{body}\n", template=template), lang=lang)
     with open_pdf(pdf) as doc:
         wrong, seen = hanging_lines(doc.pages[0])

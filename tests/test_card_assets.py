@@ -4,10 +4,10 @@ import pytest
 
 from cardcheck import build, open_pdf, stray_chars
 from pdfcheck import fonts
-from pnp.layout.builtin import PANEL, detective, detective_band
 from pnp.assets.cards import Cards
 from pnp.assets.registry import GAMES
 from pnp.geometry import Size
+from pnp.layout.builtin import PANEL, detective, detective_band
 
 ASSETS = [(game, name) for game in GAMES.values() for name, asset in game.assets.items() if isinstance(asset, Cards)]
 

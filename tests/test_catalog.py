@@ -1,5 +1,6 @@
 """The Japanese catalog holds every message the sources mark, each translated, and is up to date."""
 import re
+from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
@@ -41,7 +42,7 @@ def test_a_catalog_missing_a_translated_message_fails_the_check(sources, tmp_pat
     assert catalog.check(sources, [po]) == [f"{po}: stale: run `python -m tabletop.catalog update`"]
 
 
-def _po(tmp_path, *entries: tuple[str, str, bool]) -> "Path":
+def _po(tmp_path, *entries: tuple[str, str, bool]) -> Path:
     lines = ['msgid ""', 'msgstr ""', '"Language: ja\\n"', '"Content-Type: text/plain; charset=utf-8\\n"', ""]
     for msgid, msgstr, fuzzy in entries:
         lines += (["#, fuzzy"] if fuzzy else []) + [f'msgid "{msgid}"', f'msgstr "{msgstr}"', ""]

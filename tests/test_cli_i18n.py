@@ -88,11 +88,14 @@ def test_japanese_help_fits_the_terminal_and_breaks_lines_the_japanese_way():
 @pytest.mark.parametrize("root, args, japanese, english", [
     (pnp, ["bild"], "'bild' というコマンドはありません。'build' のことですか？", "No such command 'bild'."),
     (pnp, ["build"], "引数 'GAMES...' を指定してください。\n", "Missing argument 'GAMES...'"),
-    (pnp, ["build", "famiglia", "--style", "wide"], "'--style' の値が正しくありません：'wide' は使えません。'full'、'overlay' から選んでください。",
+    (pnp, ["build", "famiglia", "--style", "wide"],
+     "'--style' の値が正しくありません：'wide' は使えません。'full'、'overlay' から選んでください。",
      "Invalid value for '--style': 'wide' is not one of 'full', 'overlay'."),
-    (pnp, ["preview", "famiglia", "cards", "--dpi", "5"], "'--dpi' の値が正しくありません：5.0 は使えません（範囲：30～600）。",
+    (pnp, ["preview", "famiglia", "cards", "--dpi", "5"],
+     "'--dpi' の値が正しくありません：5.0 は使えません（範囲：30～600）。",
      "Invalid value for '--dpi': 5.0 is not in the range 30<=x<=600."),
-    (companion, ["famiglia", "simulate", "--games", "0"], "'--games' の値が正しくありません", "Invalid value for '--games'"),
+    (companion, ["famiglia", "simulate", "--games", "0"], "'--games' の値が正しくありません",
+     "Invalid value for '--games'"),
 ])
 def test_a_usage_error_is_japanese_with_the_same_exit_code(root, args, japanese, english):
     ja, en = run(root, args, JAPANESE), run(root, args, ENGLISH)
@@ -164,7 +167,8 @@ def test_build_messages_follow_the_user_s_language_not_the_pdf_s(tmp_path):
     result = run(pnp, args, JAPANESE)
     assert result.exit_code == 0
     progress, warning = result.output.splitlines()
-    assert re.fullmatch(r"\[1/1\] terror24 summary \(en\)：\S+summary-a4-en\.pdf（\d+ページ、\d+ KB、[\d.]+ 秒）", progress)
+    assert re.fullmatch(r"\[1/1\] terror24 summary \(en\)："
+                        r"\S+summary-a4-en\.pdf（\d+ページ、\d+ KB、[\d.]+ 秒）", progress)
     assert warning.startswith("警告：") and "暫定" in warning
     again = run(pnp, args, ENGLISH).output.splitlines()
     assert again[0].endswith("summary-a4-en.pdf  (up to date)") and again[1].startswith("warning: ")

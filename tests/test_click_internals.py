@@ -25,7 +25,8 @@ def binds_gettext(path: Path) -> set[str]:
 def test_every_click_module_that_binds_gettext_is_routed():
     binding = {path.stem for path in CLICK.glob("*.py") if binds_gettext(path) & set(click_internals.WORD_NAMES)}
     routed = set(click_internals.SPEAKING_MODULES + click_internals.WINDOWS_ONLY)
-    assert binding == routed, f"click binds gettext in {sorted(binding - routed)}; no longer in {sorted(routed - binding)}"
+    assert binding == routed, (f"click binds gettext in {sorted(binding - routed)}; "
+                               f"no longer in {sorted(routed - binding)}")
 
 
 @pytest.mark.parametrize("module", click_internals.speaking_modules(), ids=lambda m: m.__name__)

@@ -13,10 +13,10 @@ from click.testing import CliRunner
 from companion.cli import main
 from companion.famiglia.repl import FamigliaTable
 from companion.session import Session
-from tabletop.text_width import display_width as columns
 from companion.table import Table
-from tabletop import i18n
 from famiglia_helpers import rules
+from tabletop import i18n
+from tabletop.text_width import display_width as columns
 
 
 def _table(lang: str, out: io.StringIO) -> Table:
@@ -111,6 +111,7 @@ def test_simulate_follows_a_japanese_locale_and_the_japanese_columns_line_up():
 def test_the_companions_japanese_uses_full_width_punctuation():
     """（）：！ in Japanese table talk (docs/companion-words.md); fields and what players type are left alone."""
     from babel.messages.pofile import read_po
+
     from tabletop import catalog
 
     with catalog.catalogs()[0].open("rb") as f:

@@ -126,7 +126,8 @@ def test_the_browser_says_help_and_keeps_a_rematch_as_the_python_does(node, tmp_
     cards = None
     if edited:
         bundled = (ROOT / "cards" / "terror24.toml").read_text(encoding="utf-8")
-        changed = bundled.replace('name = { ja = "スコッチ", en = "Scotch" }', 'name = { ja = "スコッチ・ウイスキー", en = "Scotch" }')
+        changed = bundled.replace('name = { ja = "スコッチ", en = "Scotch" }',
+                                  'name = { ja = "スコッチ・ウイスキー", en = "Scotch" }')
         changed = changed.replace('id = "wolf"', 'id = "lone-wolf"').replace('letter = "Y"', 'letter = "Q"')
         (tmp_path / "terror24.toml").write_text(changed, encoding="utf-8")
         cards = tmp_path

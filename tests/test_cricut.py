@@ -12,9 +12,9 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image, ImageChops
 
-from pnp.sheets import cutter, cutpath
 from pnp.cli.main import main
 from pnp.geometry import Rect
+from pnp.sheets import cutpath, cutter
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 LIMIT_IN = (6.75, 9.25)  # Design Space's largest Print Then Cut image on Letter or A4

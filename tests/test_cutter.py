@@ -10,9 +10,9 @@ import pytest
 from click.testing import CliRunner
 
 from cardcheck import build, open_pdf
-from pnp.sheets import cutter
 from pnp.assets.registry import GAMES
 from pnp.cli.main import main
+from pnp.sheets import cutter
 
 MM = 72 / 25.4
 

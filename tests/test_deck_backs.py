@@ -144,8 +144,8 @@ def test_equal_backs_are_drawn_once(tmp_path):
     toml = TOML.replace("gold-{{ row }}", "GOLD").replace("silver-{{ row }}", "SILVER").split("[backs.rules]")[0]
     deck = write_deck(tmp_path, csv, toml)
     from pnp.base import Options
-    from pnp.deck.draw.userdeck import deck_game, deck_options
     from pnp.build.make import Job, build_pdf
+    from pnp.deck.draw.userdeck import deck_game, deck_options
     from pnp.deck.read.deckfile import load_deck
     loaded = load_deck(deck)
     game = deck_game(loaded)

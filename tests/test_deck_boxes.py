@@ -11,16 +11,16 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from pnp.base import Options
-from pnp.deck.draw.pictures import _part
-from pnp.layout.facelayout import BoxSpec, layout_file
-from pnp.layout.named import LAYOUTS
-from pnp.deck.draw.userdeck import deck_game, deck_options
-from pnp.layout.boxplace import PlaceOptions, resolve
 from pnp.build.make import Job, build_pdf
 from pnp.cli.main import main
+from pnp.deck.draw.pictures import _part
+from pnp.deck.draw.userdeck import deck_game, deck_options
 from pnp.deck.read.deckfile import load_deck
-from pnp.layout.keys import LayoutOptions
 from pnp.geometry import Rect, Size
+from pnp.layout.boxplace import PlaceOptions, resolve
+from pnp.layout.facelayout import BoxSpec, layout_file
+from pnp.layout.keys import LayoutOptions
+from pnp.layout.named import LAYOUTS
 
 MM = 72 / 25.4
 POKER = Size(63, 88)
@@ -60,8 +60,8 @@ align = "center"
 
 def write(folder: Path, boxes: str, layout: str = "card", deck: str = "") -> Path:
     path = folder / "deck.toml"
-    path.write_text(f'[deck]\nlanguages = ["en"]\nignore = ["kind", "cost", "footer"]\n{deck}\n[layout]\nname = "{layout}"\n'
-                    f"{boxes}\n{CARDS}", encoding="utf-8")
+    path.write_text(f'[deck]\nlanguages = ["en"]\nignore = ["kind", "cost", "footer"]\n{deck}\n'
+                    f'[layout]\nname = "{layout}"\n{boxes}\n{CARDS}', encoding="utf-8")
     return path
 
 

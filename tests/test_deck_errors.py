@@ -117,7 +117,8 @@ def test_a_template_not_in_utf8_is_named(previous):
 
 
 @pytest.mark.parametrize("text, said", [('"{{ cost | nope }}"', ["[back.text]", "No filter named 'nope'"]),
-                                        ('"{{ 1 / (cost|int - cost|int) }}"', ["row 2", "back.text: ZeroDivisionError"])])
+                                        ('"{{ 1 / (cost|int - cost|int) }}"',
+                                         ["row 2", "back.text: ZeroDivisionError"])])
 def test_a_backs_text_that_fails_is_the_users_error(previous, text, said):
     fails(previous, said, deck_toml=TOML.replace('text = "PROTO"', f"text = {text}"))
 
@@ -181,8 +182,9 @@ def test_text_that_does_not_fit_names_the_column_it_overflows_at_every_card_at_o
     errors = [line for line in result.output.splitlines() if line.startswith("error:")]
     assert result.exit_code == 2 and "Traceback" not in result.output, result.output
     assert len(errors) == 2, result.output
-    assert errors[0].startswith(f'error: {folder / "deck.csv"}, row 2, column A "extra": 火花: the body text does not fit')
-    assert errors[1].startswith(f'error: {folder / "deck.csv"}, row 4, column A "extra": 若木: the body text does not fit')
+    csv = folder / "deck.csv"
+    assert errors[0].startswith(f'error: {csv}, row 2, column A "extra": 火花: the body text does not fit')
+    assert errors[1].startswith(f'error: {csv}, row 4, column A "extra": 若木: the body text does not fit')
     assert pdf.read_bytes() == before
 
 
@@ -210,7 +212,7 @@ def test_long_text_shrinks_before_it_fails(previous):
 
 
 def test_unreadable_encoding(previous):
-    data = CSV.encode("utf-8").replace("湧き水".encode("utf-8"), b"\xff\xfe\xfd")
+    data = CSV.encode("utf-8").replace("湧き水".encode(), b"\xff\xfe\xfd")
     fails(previous, ["deck.csv, row 3, column B", "neither UTF-8 nor Shift_JIS (cp932)"], csv_bytes=data)
 
 
@@ -254,7 +256,8 @@ def test_a_column_no_box_prints_is_a_warning(previous):
                                      encoding="utf-8")
     result = invoke("build", folder / "deck.csv", "--lang", "ja", "--out", out)
     assert result.exit_code == 0, result.output
-    assert 'warning: ' in result.output and 'deck.csv, row 1, column H "memo": no box prints this column' in result.output
+    assert 'warning: ' in result.output
+    assert 'deck.csv, row 1, column H "memo": no box prints this column' in result.output
 
 
 def workbook(path: Path, rows: list[list], sheet: str = "Cards") -> None:
@@ -307,7 +310,8 @@ def test_an_xlsx_date_in_a_typed_column_is_one_line_saying_what_to_do(tmp_path):
 def test_a_spreadsheet_without_its_deck_file(tmp_path):
     (tmp_path / "lonely.csv").write_text("title\nA\n", encoding="utf-8")
     result = invoke("build", tmp_path / "lonely.csv", "--out", tmp_path / "out")
-    assert result.exit_code == 2 and "lonely.toml: no deck file: a spreadsheet needs lonely.toml beside it" in result.output
+    assert result.exit_code == 2
+    assert "lonely.toml: no deck file: a spreadsheet needs lonely.toml beside it" in result.output
 
 
 def test_a_deck_file_finds_the_spreadsheet_of_its_name(tmp_path):

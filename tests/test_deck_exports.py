@@ -27,7 +27,8 @@ def test_prototype_cards_and_their_shared_back(tmp_path, target, size):
     files = sorted(p.name for p in folder.iterdir())
     faces = [f for f in files if f.endswith("_face.png")]
     assert len(faces) == 12 and len(files) == 13  # one shared back for the whole deck
-    assert faces[:4] == [f"prototype_cards_00{n}_row{r}_face.png" for n, r in ((1, "2-1"), (2, "2-2"), (3, "2-3"), (4, "3-1"))]
+    assert faces[:4] == [f"prototype_cards_00{n}_row{r}_face.png"
+                         for n, r in ((1, "2-1"), (2, "2-2"), (3, "2-3"), (4, "3-1"))]
     for name in (faces[0], next(f for f in files if f not in faces)):
         with Image.open(folder / name) as im:
             assert im.size == size

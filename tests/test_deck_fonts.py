@@ -13,9 +13,9 @@ from fontTools.ttLib import TTFont
 
 from pdfcheck import fonts as pdf_fonts
 from pnp.base import Options
-from pnp.deck.draw.userdeck import deck_game, deck_options
 from pnp.build.make import Job, build_pdf
 from pnp.cli.main import main
+from pnp.deck.draw.userdeck import deck_game, deck_options
 from pnp.deck.read.deckfile import load_deck
 from pnp.fonts.fontset import bundled_font
 from tabletop.data.errors import DataError
@@ -165,7 +165,8 @@ def test_a_deck_font_not_in_its_folder_names_the_line(tmp_path):
 def test_with_font_the_footer_separator_is_drawn_by_a_font_that_has_it(tmp_path):
     """--font used to replace every font, so the footer's "・" printed as an empty box."""
     result = CliRunner().invoke(main, ["build", str(write_deck(tmp_path, csv="title,body\nLatin,Text\n")),
-                                       "--lang", "ja", "--font", str(VERA / "Vera.ttf"), "--out", str(tmp_path / "out")])
+                                       "--lang", "ja", "--font", str(VERA / "Vera.ttf"),
+                                       "--out", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
     pdf = next((tmp_path / "out").rglob("*.pdf")).read_bytes()
     chars = page_chars(pdf)
@@ -252,7 +253,8 @@ def footer_text(pdf: bytes) -> str:
 @pytest.mark.parametrize("title,lang,expected", [
     ("ナイトマーケット拡張セット", "ja", "ナイトマーケット拡張セット ・ 1/2 ・ 100%で印刷"),
     ("Night Market", "en", "Night Market · 1/2 · Print at 100%"),
-    ("ナイトマーケット拡張セット第二弾・闇市の商人たちと夜明けの鐘", "ja", "ナイトマーケット拡張セット… ・ 1/2 ・ 100%で印刷"),
+    ("ナイトマーケット拡張セット第二弾・闇市の商人たちと夜明けの鐘", "ja",
+     "ナイトマーケット拡張セット… ・ 1/2 ・ 100%で印刷"),
 ])
 def test_a_low_narrow_footer_keeps_the_deck_s_title(tmp_path, title, lang, expected):
     """59×86 mm cards on A4 leave one line between two corner guides under the sheet: the title stays,

@@ -11,13 +11,13 @@ from PIL import Image
 from pypdf import PdfReader
 
 from pnp.base import Options
+from pnp.build.make import Job, build_pdf
+from pnp.cli.main import main
 from pnp.deck.draw.pictures import image_areas
 from pnp.deck.draw.userdeck import deck_game, deck_options
-from pnp.build.make import Job, build_pdf
-from pnp.sheets import pagepng as raster
-from pnp.cli.main import main
 from pnp.deck.read.deckfile import load_deck
 from pnp.geometry import Rect
+from pnp.sheets import pagepng as raster
 from pnp.sheets.images import parse_align, place
 
 MM = 72 / 25.4
@@ -121,7 +121,7 @@ def test_pictures_sit_inside_their_boxes_at_300_dpi(tmp_path, fit):
 
 def test_a_deck_may_ask_for_600_dpi(tmp_path):
     deck, opts, asset, result = built(write_deck(tmp_path, fit="fill", deck="image_dpi = 600"))
-    for rect, (px_w, px_h) in images_on(result.pdf):
+    for rect, (px_w, _px_h) in images_on(result.pdf):
         if px_w != 400:
             assert px_w / (rect.w / 25.4) == pytest.approx(600, abs=2)
 
@@ -138,8 +138,8 @@ def test_a_small_picture_is_never_upsampled_and_a_soft_one_is_warned_about(tmp_p
     Image.new("RGB", (120, 90), "#c0392b").save(tmp_path / "art" / "red.png")  # 57 dpi across 53 mm
     result = invoke("build", path, "--out", out)
     soft = [line for line in result.output.splitlines() if "dpi" in line]
-    assert soft == ['warning: {}, row 2, column C "art": picture \'art/red.png\' prints at 57 dpi in its box, '
-                    'under 150 (soft); give it more pixels'.format(path)], result.output
+    assert soft == [f'warning: {path}, row 2, column C "art": picture \'art/red.png\' prints at 57 dpi in its box, '
+                    'under 150 (soft); give it more pixels'], result.output
     assert {srcsize for _, srcsize in images_on(pdf.read_bytes())} >= {(120, 90)}
 
 

@@ -13,9 +13,9 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from pnp.base import Options
-from pnp.deck.draw.userdeck import deck_game, deck_options
 from pnp.build.make import Job, build_pdf
 from pnp.cli.main import main
+from pnp.deck.draw.userdeck import deck_game, deck_options
 from pnp.deck.read.deckfile import load_deck
 from pnp.geometry import Rect
 
@@ -315,7 +315,7 @@ def test_a_card_whose_data_a_rule_cannot_take_is_named_by_its_row(tmp_path, case
     assert result.exit_code == 2, result.output
     lines = [line for line in result.output.splitlines() if line.strip()]
     assert lines and all("deck.toml" in line for line in lines)
-    assert any(f"line " in line and words in line for line in lines), lines
+    assert any("line " in line and words in line for line in lines), lines
 
 
 def test_a_cell_of_the_back_map_naming_no_back_is_named_by_its_row(tmp_path):

@@ -172,8 +172,9 @@ def deck_file_of_the_same_name_linked(d: Hostile) -> str:
 
 
 HOSTILE = [include_linked, include_in_a_linked_folder, include_climbing_out, include_absolute,
-           include_in_an_included_template, include_named_as_it_runs, include_in_a_backs_text, picture_linked, icon_linked, font_linked,
-           back_picture_linked, cards_linked, spreadsheet_of_the_same_name_linked, deck_file_of_the_same_name_linked]
+           include_in_an_included_template, include_named_as_it_runs, include_in_a_backs_text, picture_linked,
+           icon_linked, font_linked, back_picture_linked, cards_linked, spreadsheet_of_the_same_name_linked,
+           deck_file_of_the_same_name_linked]
 
 # ---- every file a build opens ----------------------------------------------------------------------------
 
@@ -285,7 +286,8 @@ def test_the_refusal_is_said_in_japanese(tmp_path):
                                 env={"TABLETOP_KIT_LANG": "ja"})
     assert result.exit_code == 2, result.output
     assert (f"エラー：{d.file('footer.j2')}、2行目：テンプレート 'link.j2' はリンクをたどるとデッキのフォルダーの外の "
-            f"{d.real('id_ed25519')} を指しています。デッキが読むのは自分のフォルダーの中のファイルだけです") in result.output
+            f"{d.real('id_ed25519')} を指しています。"
+            "デッキが読むのは自分のフォルダーの中のファイルだけです") in result.output
 
 
 def test_what_an_included_template_prints_is_known_and_its_edits_rebuild(tmp_path):

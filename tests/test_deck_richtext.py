@@ -9,8 +9,8 @@ import pdfplumber
 import pytest
 
 from pnp.base import Options
-from pnp.deck.draw.userdeck import deck_game, deck_options
 from pnp.build.make import Job, build_pdf
+from pnp.deck.draw.userdeck import deck_game, deck_options
 from pnp.deck.read.deckfile import load_deck
 from tabletop.data.errors import DataError
 

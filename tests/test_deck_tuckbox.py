@@ -10,10 +10,10 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.base import Options
-from pnp.deck.draw.tuckbox import dieline, box_size
-from pnp.deck.draw.userdeck import deck_game, deck_options
 from pnp.build.make import Job, build_pdf
 from pnp.cli.main import main
+from pnp.deck.draw.tuckbox import box_size, dieline
+from pnp.deck.draw.userdeck import deck_game, deck_options
 from pnp.deck.read.deckfile import load_deck
 from pnp.geometry import Size
 

@@ -10,9 +10,9 @@ from pypdf import PdfReader
 from cardcheck import chars_in, open_pdf, read
 from pdfcheck import cells, fonts
 from pnp.base import Options
-from pnp.deck.draw.userdeck import deck_game, deck_options, face_layout
 from pnp.build.make import Job, build_pdf
 from pnp.cli.main import main
+from pnp.deck.draw.userdeck import deck_game, deck_options, face_layout
 from pnp.deck.read.deckfile import load_deck
 from pnp.geometry import Rect
 

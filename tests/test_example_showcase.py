@@ -9,8 +9,8 @@ import pytest
 from pypdf import PdfReader
 
 from pnp.base import Options
-from pnp.deck.draw.userdeck import deck_game, deck_options
 from pnp.build.make import Job, build_pdf
+from pnp.deck.draw.userdeck import deck_game, deck_options
 from pnp.deck.read.deckfile import load_deck
 from pnp.geometry import Rect
 
@@ -84,7 +84,7 @@ def test_the_cost_stands_in_its_ringed_square(built):
 
 def test_behind_each_card_lies_the_back_of_its_faction(built):
     lang, deck, result = built
-    front, back = result.sheets[0], result.sheets[1]
+    front = result.sheets[0]
     page_w = front.page.w
     with pdfplumber.open(io.BytesIO(result.pdf)) as doc:
         words = doc.pages[1].extract_words()

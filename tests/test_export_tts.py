@@ -7,8 +7,7 @@ import pytest
 from PIL import Image
 
 from export_helpers import BACK, build, card_color, near
-from pnp.export.tts import (MAX_SHEET_PX, PLAIN_BACK, card_id, cell_size, export_tts, grid,
-                            sheet_counts)
+from pnp.export.tts import MAX_SHEET_PX, PLAIN_BACK, card_id, cell_size, export_tts, grid, sheet_counts
 from tabletop.record import replace
 
 

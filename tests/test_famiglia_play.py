@@ -11,9 +11,9 @@ from companion.famiglia.repl import FamigliaTable
 from companion.famiglia.talk import Talk
 from companion.session import Session
 from companion.table import replay
-from tabletop.data.famiglia import load_famiglia
 from famiglia_helpers import of_rank, position, scripted_game
 from tabletop.data import CARDS_DIR
+from tabletop.data.famiglia import load_famiglia
 
 TOML = (CARDS_DIR / "famiglia.toml").read_text(encoding="utf-8")
 
@@ -64,7 +64,8 @@ def test_a_whole_scripted_game_ends_with_the_right_scores(tmp_path):
 
 def tiny_cards(tmp_path):
     """A 6-card stack (R0 B0 R1 B1 R2 B2) and a 3-card Street: a whole game fits in a few lines."""
-    text = TOML.replace("street_size = 6", "street_size = 3").replace("targets = [7, 5, 4, 2]", "targets = [5, 1, 1, 1]")
+    text = TOML.replace("street_size = 6", "street_size = 3")
+    text = text.replace("targets = [7, 5, 4, 2]", "targets = [5, 1, 1, 1]")
     for copies in ("[3, 1, 1, 0, 0]", "[3, 1, 1, 0, 0]", "[2, 0, 0, 0, 0]", "[2, 0, 0, 0, 0]"):
         text = text.replace("copies = [5, 4, 3, 2, 1]", f"copies = {copies}", 1)
     folder = tmp_path / "cards"
@@ -178,8 +179,8 @@ def test_board_shows_the_street_and_the_robots_area_by_rank_with_vp():
         "  1s (4 VP): R1 B1",
         "  3s (10 VP): R3",
         "You     1 VP | R0 B0 Y0 G0"]
-    assert Talk(g.rules, "ja").board(g)[1:3] == ["ロボット  15点 | ランク0 4/7 · ランク1 2/5 · ランク2 0/4 · ランク3 1/2",
-                                                 "  ランク0（1点）：R0 B0 Y0 G0"]
+    assert Talk(g.rules, "ja").board(g)[1:3] == [
+        "ロボット  15点 | ランク0 4/7 · ランク1 2/5 · ランク2 0/4 · ランク3 1/2", "  ランク0（1点）：R0 B0 Y0 G0"]
 
 
 def test_status_json_is_one_line_with_the_contract_fields(tmp_path):
@@ -207,7 +208,8 @@ def test_robot_fallback_is_told_with_the_family_from_the_data():
     g = position(["B0", "G2", "R0", "Y0"], of_rank(0, 3))  # step 2: no 1 and a 0 shows: the red 0
     g.begin_turn()
     assert "step 2 (collect 1s): no 1 to take: a red (La Famiglia) 0 instead." in Talk(g.rules, "en").narrate(g.events)
-    assert "ステップ2（ランク1を集める）：ランク1がないので赤の名門（ファミリア）の0。" in Talk(g.rules, "ja").narrate(g.events)
+    said = Talk(g.rules, "ja").narrate(g.events)
+    assert "ステップ2（ランク1を集める）：ランク1がないので赤の名門（ファミリア）の0。" in said
 
 
 def test_the_street_after_a_draw_is_shown_before_the_robot_acts_on_it(tmp_path):

@@ -224,7 +224,8 @@ def test_the_first_runs_bar_counts_the_steps_at_a_terminal_and_nothing_is_drawn_
     monkeypatch.setattr(fonts.os, "cpu_count", lambda: 1)
     monkeypatch.setattr(tabletop.progress, "DELAY", 0)
     monkeypatch.setattr(pnp.fonts.firstrun, "sources_to_instance", lambda font, chain: [variable_font])
-    monkeypatch.setattr(pnp.fonts.firstrun, "load_fonts", lambda font, chain: None)  # ReportLab's reading: not this font's
+    # ReportLab's reading: not this font's
+    monkeypatch.setattr(pnp.fonts.firstrun, "load_fonts", lambda font, chain: None)
     terminal = Terminal()
     monkeypatch.setattr(sys, "stderr", terminal)
     pnp.fonts.firstrun.prepare_fonts(str(variable_font))

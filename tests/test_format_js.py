@@ -109,7 +109,8 @@ def _compare(node: str, cases: list[tuple[str, dict, list]]) -> None:
     wrong = [(t, named, positional, want, js) for (t, named, positional), js in zip(cases, got)
              if (want := _python(t, named, positional)) != js]
     assert not wrong, f"{len(wrong)} of {len(cases)} differ, e.g.:\n" + "\n".join(
-        f"{t!r} {named!r} {positional!r}: Python {want!r}, JavaScript {js!r}" for t, named, positional, want, js in wrong[:10])
+        f"{t!r} {named!r} {positional!r}: Python {want!r}, JavaScript {js!r}"
+        for t, named, positional, want, js in wrong[:10])
 
 
 def test_the_catalog_uses_only_the_forms_listed_here():

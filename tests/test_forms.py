@@ -34,7 +34,10 @@ def accepts(table, line):
 def fills(table, form, choice, rng):
     """Candidate lines filling `form` with `choice` among its items (the first accepted one will do)."""
     kind, choices, count, least = form.kind, list(form.choices), form.count, form.least
-    others = lambda n: [choice] + [rng.choice(choices) for _ in range(n - 1)]  # noqa: E731
+
+    def others(n):
+        return [choice] + [rng.choice(choices) for _ in range(n - 1)]
+
     if kind == "cards":
         yield from drawn(table, choices, choice, count)
     elif kind == "players":

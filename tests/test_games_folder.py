@@ -53,7 +53,8 @@ def test_companion_games_replays_only_what_changed_since_it_last_looked(tmp_path
 def test_a_damaged_file_is_listed_as_damaged_in_the_viewer_s_language(tmp_path):
     (tmp_path / "broken.game.json").write_text("{", encoding="utf-8")
     c = client(tmp_path)
-    assert c.get("/api/games").json()["games"][0]["problem"] == "broken: the game file is damaged; it was left untouched."
+    problem = c.get("/api/games").json()["games"][0]["problem"]
+    assert problem == "broken: the game file is damaged; it was left untouched."
     ja = c.get("/api/games", headers={"Accept-Language": "ja"}).json()["games"][0]["problem"]
     assert ja.startswith("broken") and ja.isascii() is False
 

@@ -31,7 +31,8 @@ def test_bad_card_size(text):
 def test_a_misspelt_card_size_suggests_the_nearest_one(text, meant):
     with pytest.raises(ValueError) as refused:
         parse_card_size(text)
-    assert str(refused.value).endswith(f"; did you mean {meant!r}?") if meant else "did you mean" not in str(refused.value)
+    said = str(refused.value)
+    assert said.endswith(f"; did you mean {meant!r}?") if meant else "did you mean" not in said
 
 
 def test_papers():

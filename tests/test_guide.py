@@ -12,8 +12,8 @@ from PIL import Image, ImageChops, ImageStat
 
 from cardcheck import build, open_pdf
 from pdflines import page_lines
-from pnp.assets.registry import GAMES
 from pnp.assets.guide import Run, lead_pages, runs
+from pnp.assets.registry import GAMES
 from pnp.text.kinsoku import NO_LINE_START
 from test_line_breaks import broken, split_pairs
 

@@ -6,16 +6,23 @@ from pathlib import Path
 
 import pytest
 
+from hitmans_broken import write_broken_copy
 from tabletop.data import CARDS_DIR, TEMPLATES_DIR
 from tabletop.data.errors import DataError
+from tabletop.data.hitmans_checks import census_group
+from tabletop.data.hitmans_load import load_game
 from tabletop.data.hitmans_showdown import (
-    CENSUS, JOKERS, LABELS, Condition, FaceCountAtLeast, HoldsRole, MostCards, TotalAtLeast, TotalEquals,
+    CENSUS,
+    JOKERS,
+    LABELS,
+    Condition,
+    FaceCountAtLeast,
+    HoldsRole,
+    MostCards,
+    TotalAtLeast,
+    TotalEquals,
     normalise_card_id,
 )
-from tabletop.data.hitmans_load import load_game
-from tabletop.data.hitmans_checks import census_group
-
-from hitmans_broken import write_broken_copy
 
 REAL = CARDS_DIR / "hitmans_showdown.toml"
 
@@ -256,7 +263,8 @@ def _line(folder: Path, start: str) -> int:
     ("face = 4, count = 4", "face = 7, count = 4", "roles.bird.condition.any[0].all[0].face", ["1–6"]),
     ('kind = "total_equals", total = 9', 'kind = "total_exactly", total = 9',
      "roles.dog.condition.any[0].all[0].kind", ["total_equals"]),
-    ("reward = 1000\nadvance = 0\npenalty = false\nstealable = true\ncondition = { any = [{ all = [{ kind = \"total_at_least\", total = 3 }] }] }\n",
+    ("reward = 1000\nadvance = 0\npenalty = false\nstealable = true\n"
+     "condition = { any = [{ all = [{ kind = \"total_at_least\", total = 3 }] }] }\n",
      "reward = 1000\nadvance = 0\npenalty = false\nstealable = true\n", "roles.mob.condition", ["required"]),
     ("week = 5\n", "week = 7\n", "weeks[4]", ["numbered"]),
     ('en = "Rat Catcher"', 'en = " "', "showdown.bonuses[rat_catcher].name.en", ["en text is empty"]),
@@ -278,7 +286,8 @@ def test_every_label_the_templates_use_is_checked_for():
 
 def test_census_counts_groups(tmp_path):
     # A Slum card moved into A familiA (its suits widened to allow it): the deck is whole, the groups are not.
-    edits = [('suits = ["H", "D"]\n', 'suits = ["H", "D", "C"]\n'), ('id = "C3"\nrole = "stray"', 'id = "C3"\nrole = "mob"')]
+    edits = [('suits = ["H", "D"]\n', 'suits = ["H", "D", "C"]\n'),
+             ('id = "C3"\nrole = "stray"', 'id = "C3"\nrole = "mob"')]
     _expect_error(tmp_path, edits, "cards", ["census: familia has 24 cards, expected 23"])
 
 

@@ -227,7 +227,8 @@ def test_bleed_and_gutter_fall_back_to_fewer_cards_and_set_the_boxes(tmp_path):
     for page in reader.pages:
         trim, bleed = page.trimbox, page.bleedbox
         for edge, sign in (("left", -1), ("bottom", -1), ("right", 1), ("top", 1)):
-            assert (float(getattr(bleed, edge)) - float(getattr(trim, edge))) * sign / MM == pytest.approx(3.0, abs=0.01)
+            outside = (float(getattr(bleed, edge)) - float(getattr(trim, edge))) * sign / MM
+            assert outside == pytest.approx(3.0, abs=0.01)
     first = reader.pages[0].trimbox
     assert (float(first.right) - float(first.left)) / MM == pytest.approx(2 * 63 + 2 + 2 * 3, abs=0.1)
 

@@ -47,7 +47,8 @@ def test_installed_pnp_builds_from_another_directory(tmp_path):
     assert (out / "prototype" / "cards-a4-ja.pdf").is_file()
     # Its pictures, icons and backs come too (the showcase reads every kind).
     deck = subprocess.run([str(env_dir / "bin" / "pnp"), "build", "examples/showcase/showcase.csv", "--lang", "en",
-                           "--out", str(out)], cwd=elsewhere, capture_output=True, text=True, env=clean_env, timeout=300)
+                           "--out", str(out)], cwd=elsewhere, capture_output=True, text=True, env=clean_env,
+                          timeout=300)
     assert deck.returncode == 0, deck.stdout + deck.stderr
     assert (out / "showcase" / "cards-a4-en.pdf").is_file()
 

@@ -20,8 +20,8 @@ from companion.table import HELP as TABLE_HELP
 from pnp.cli.main import main as pnp
 from tabletop import cli_i18n, i18n
 from tabletop.data import toml_words
-from tabletop.data.load import read_toml
 from tabletop.data.errors import DataError
+from tabletop.data.load import read_toml
 from tabletop.text_width import display_width, realign
 
 JA = {"TABLETOP_KIT_LANG": "ja", "LANG": "C"}
@@ -33,7 +33,8 @@ PO = i18n.LOCALE_DIR / "ja" / "LC_MESSAGES" / f"{i18n.DOMAIN}.po"
 ALLOWED = {
     "mm", "dpi", "px", "pt", "vp", "s", "x", "d", "c", "a", "b", "n", "q",  # units; dice, letters of examples
     "Tabletop", "Simulator", "Noto", "Sans", "Regular", "Bold", "Unicode", "Android", "Excel", "Shift", "cp",
-    "The", "Game", "Crafter", "tabletop-kit", "Japan", "Color", "Coated", "Design", "Space",  # names of things and programs
+    # names of things and programs
+    "The", "Game", "Crafter", "tabletop-kit", "Japan", "Color", "Coated", "Design", "Space",
     "back", "boxes", "layout", "padding", "width", "border", "leading",  # keys of a deck file's backs and boxes
     "deck", "data", "fields", "languages", "glyph", "font", "fonts", "family", "fallback", "color", "size",
     "copies", "mark", "true", "false", "ignore", "where", "suits", "name", "file", "icons", "align", "top",
@@ -91,8 +92,9 @@ def english_words(text: str) -> list[str]:
     b2, a4, cp932)."""
     for kept in _KEPT:
         text = kept.sub(" ", text)
-    return [w for w in _WORD.findall(text) if not w.isupper() and not any(ch.isupper() for ch in w[1:]) and not any(ch.isdigit() for ch in w)
-            and w not in TYPED and w not in ALLOWED and w.strip("'’-") not in ALLOWED | TYPED]
+    return [w for w in _WORD.findall(text) if not w.isupper() and not any(ch.isupper() for ch in w[1:])
+            and not any(ch.isdigit() for ch in w) and w not in TYPED and w not in ALLOWED
+            and w.strip("'’-") not in ALLOWED | TYPED]
 
 
 def test_the_checker_finds_english():
@@ -177,7 +179,8 @@ def test_a_broken_toml_file_is_explained_in_japanese_with_its_position(tmp_path,
     (tmp_path / "famiglia.toml").write_text(text, encoding="utf-8")
     result = run(pnp, ["build", "famiglia", "--cards", tmp_path, "--out", tmp_path / "out"])
     assert result.exit_code == 2
-    assert result.output.startswith(f"エラー：{tmp_path / 'famiglia.toml'}") and japanese in result.output, result.output
+    assert result.output.startswith(f"エラー：{tmp_path / 'famiglia.toml'}"), result.output
+    assert japanese in result.output, result.output
     assert english_words(result.output) == [], result.output
 
 
@@ -246,4 +249,5 @@ def test_realign_counts_display_columns():
 def test_lists_in_japanese_use_the_japanese_comma():
     with i18n.use("ja"):
         assert i18n.listing(["火花", "湧き水"]) == "火花、湧き水"
-        assert cli_i18n.tidy("'a', 'b' から選んでください。  'c' のことですか？") == "'a'、'b' から選んでください。'c' のことですか？"
+        tidied = cli_i18n.tidy("'a', 'b' から選んでください。  'c' のことですか？")
+        assert tidied == "'a'、'b' から選んでください。'c' のことですか？"

@@ -51,5 +51,6 @@ def test_no_half_width_space_follows_a_japanese_stop_or_comma(key):
 def test_the_check_finds_what_the_kit_printed_before():
     for line in ("勝利: 共通デッキで最初に", "N (ランク 0)", "1/2 ・ 100%(実際のサイズ)で印刷してください",
                  "ライアーマフィア ・ ガンチップ (裏面) ・ 2/2", "×: エンドフェイズに縦横を入れ替える. 〇: そのまま.",
-                 "Dan Verssen Games (2011). カード: 110 = 100 戦術カード", "内容物: マフィアカード 6（赤・青 BOSS）, サマリーカード 2"):
+                 "Dan Verssen Games (2011). カード: 110 = 100 戦術カード",
+                 "内容物: マフィアカード 6（赤・青 BOSS）, サマリーカード 2"):
         assert offences(line), line

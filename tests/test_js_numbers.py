@@ -16,8 +16,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from companion.numbers import LARGEST, signed, whole  # noqa: E402
-from tabletop.fileio import write_atomic  # noqa: E402
+from companion.numbers import LARGEST, signed, whole
+from tabletop.fileio import write_atomic
 
 VECTORS = ROOT / "tests" / "fixtures" / "numbers.json"
 # Digits Unicode added after 14.0 (Python 3.11's): Kawi, Nag Mundari, Kirat Rai, outlined. A newer NFKC makes

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 import subprocess
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,7 @@ WIDTHS = [1, 5, 31, 32, 33, 63, 64, 65, 100, 1000]
 
 def draws(seed: int | str, count: int) -> dict[str, list]:
     """What tests/js/draws.mjs computes, in the same order, with CPython's generators as the engines make them."""
-    fresh = lambda: random.Random(seed)  # noqa: E731
+    fresh = partial(random.Random, seed)
     shuffled: list[int] = []
     decks, size = fresh(), 0
     while len(shuffled) < count:

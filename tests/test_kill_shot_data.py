@@ -26,7 +26,8 @@ def test_rulebook_names_only_five_hunt_numbers():
 
 def test_content_census():
     data = load_kill_shot()
-    assert [g.name.ja for g in data.game_types] == ["基本ルール", "タクティカル・エンゲージメント", "シチュエーションルーム"]
+    assert [g.name.ja for g in data.game_types] == ["基本ルール", "タクティカル・エンゲージメント",
+                                                    "シチュエーションルーム"]
     assert [c.original for c in data.special_cards] == ["Bad Intel", "Jam"]
     assert len(data.optional_rules) == 6 and len(data.terrorist_abilities) == 6
     assert data.components.total == 110

@@ -4,8 +4,8 @@ import pytest
 
 from cardcheck import build, chars_in, open_pdf, read
 from pdfcheck import fonts
-from pnp.layout.builtin import PANEL
 from pnp.assets.registry import find
+from pnp.layout.builtin import PANEL
 from tabletop.data.kill_shot import load_kill_shot
 
 GAME = find("kill-shot")

@@ -4,15 +4,15 @@ from contextlib import contextmanager
 
 import pytest
 
-from pnp.text import fit as text
-from pnp.base import Options
 from pnp.assets.registry import GAMES
+from pnp.base import Options
 from pnp.build.make import Job, build_pdf
-from pnp.text.content import Para
 from pnp.fonts.fontset import load_fonts
-from pnp.text.kinsoku import NO_LINE_END, NO_LINE_START, KinsokuParagraph, line_texts
 from pnp.reportlab_internals import wrapped_lines
+from pnp.text import fit as text
+from pnp.text.content import Para
 from pnp.text.fit import TextStyle, fit
+from pnp.text.kinsoku import NO_LINE_END, NO_LINE_START, KinsokuParagraph, line_texts
 
 MM = 72 / 25.4
 HARD = ("「あいうえお。」と言った。「かきくけこ！」（さしすせそ）たちつてと、なにぬねの。「はひふへほ」"

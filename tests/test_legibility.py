@@ -9,14 +9,14 @@ from collections import Counter
 import pytest
 
 from cardcheck import build, chars_in, font_size, open_pdf
-from pnp.text import content
-from pnp.base import Options
 from pnp.assets.cardfaces import face_layout
 from pnp.assets.cards import Cards
-from pnp.layout.facelayout import LEGIBLE
 from pnp.assets.registry import GAMES
+from pnp.base import Options
 from pnp.fonts.fontset import load_fonts
 from pnp.geometry import MM as MM_PT
+from pnp.layout.facelayout import LEGIBLE
+from pnp.text import content
 from pnp.text.fit import TextStyle, fit
 from tabletop.record import replace
 

@@ -57,7 +57,8 @@ def test_odd_ray_count_is_refused(tmp_path):
 
 def test_a_blank_card_half_is_refused(tmp_path):
     # Moving 密告 to the upright half leaves BAD POLICE's reversed half empty.
-    cards = edited(tmp_path, 'role = "bad-police"\norientation = "reversed"', 'role = "bad-police"\norientation = "upright"')
+    cards = edited(tmp_path, 'role = "bad-police"\norientation = "reversed"',
+                   'role = "bad-police"\norientation = "upright"')
     with pytest.raises(DataError, match="reversed half of BAD POLICE"):
         load_liar_mafia(cards)
 

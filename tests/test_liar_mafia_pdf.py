@@ -4,12 +4,12 @@ import pytest
 
 from cardcheck import build, chars_in, face_image, half_turn_difference, open_pdf, read, stray_chars, turned
 from pdfcheck import fonts
-from pnp.layout.builtin import PANEL
-from pnp.base import Options
 from pnp.assets.registry import find
-from tabletop.data.liar_mafia import load_liar_mafia
+from pnp.base import Options
 from pnp.fonts.fontset import load_fonts
 from pnp.geometry import pt
+from pnp.layout.builtin import PANEL
+from tabletop.data.liar_mafia import load_liar_mafia
 
 GAME = find("liar-mafia")
 

@@ -14,14 +14,14 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cardcheck import build, open_pdf
 from pdflines import pdf_pages
-from pnp.base import Options
-from pnp.layout.builtin import PANEL_INSET
 from pnp.assets.registry import GAMES
-from pnp.text.content import Para
+from pnp.base import Options
 from pnp.fonts.fontset import load_fonts
-from pnp.text.kinsoku import LONG_VOID, NO_BREAK, WORD_PART, _katakana, can_break, line_texts
+from pnp.layout.builtin import PANEL_INSET
 from pnp.reportlab_internals import wrapped_lines
+from pnp.text.content import Para
 from pnp.text.fit import TextStyle, fit
+from pnp.text.kinsoku import LONG_VOID, NO_BREAK, WORD_PART, _katakana, can_break, line_texts
 
 MM = 72 / 25.4
 LABELS = {"ja": ("報酬金", "前準備金"), "en": ("Reward", "Advance")}

@@ -63,4 +63,5 @@ def test_this_environment_was_installed_from_the_lock():
     installed = installed_for_the_kit()
     differ = [f"{name} {version}, locked {pins.get(name, 'nowhere')}" for name, version in sorted(installed.items())
               if name not in pins or not pins[name].contains(version, prereleases=True)]
-    assert len(installed) > 30 and differ == [], f"{sys.prefix} was not installed from constraints.txt (README): {differ}"
+    assert len(installed) > 30 and differ == [], (
+        f"{sys.prefix} was not installed from constraints.txt (README): {differ}")

@@ -8,8 +8,8 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus.paragraph import cjkU
 
 from pnp.fonts.fontset import load_fonts
-from pnp.text.kinsoku import KinsokuParagraph, _char
 from pnp.text.fit import TextStyle, paragraph_style, rl_color
+from pnp.text.kinsoku import KinsokuParagraph, _char
 
 MARKUP = ('<b>使用効果</b>：ダイス数+1、<font color="#c8102e">好きな出目</font>のダイスを1つ追加する。'
           'Hitman’s Showdown 7000金 ♥♦♣♠「ボス」…')

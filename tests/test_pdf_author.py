@@ -10,8 +10,8 @@ import pytest
 from pypdf import PdfReader
 
 from cardcheck import build
-from pnp.base import KIT
 from pnp.assets.registry import GAMES
+from pnp.base import KIT
 from pnp.deck.draw.userdeck import deck_game
 from pnp.deck.read.deckfile import load_deck
 from tabletop.data.games import LOADERS

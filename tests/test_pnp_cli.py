@@ -29,7 +29,7 @@ def cards_copy(tmp_path, edit=None):
 
 def without_card(card_id):
     def edit(text):
-        pattern = re.compile(r'\[\[cards\]\]\nid = "%s"\n(?:[a-z]+ = [^\n]*\n)*' % re.escape(card_id))
+        pattern = re.compile(rf'\[\[cards\]\]\nid = "{re.escape(card_id)}"\n(?:[a-z]+ = [^\n]*\n)*')
         assert pattern.search(text), card_id
         return pattern.sub("", text, count=1)
     return edit
@@ -182,7 +182,8 @@ def test_a_character_no_font_has_is_refused_clearly(tmp_path):
     cards = tmp_path / "cards"
     shutil.copytree(CARDS_DIR, cards)
     data = cards / "hitmans_showdown.toml"
-    data.write_text(data.read_text(encoding="utf-8").replace('en = "Hitman teams"', 'en = "Hitman teams 🜲"'), encoding="utf-8")
+    data.write_text(data.read_text(encoding="utf-8").replace('en = "Hitman teams"', 'en = "Hitman teams 🜲"'),
+                    encoding="utf-8")
     result = invoke("build", "hitmans-showdown", "--lang", "en", "--cards", cards, "--out", tmp_path)
     assert result.exit_code == 2, result.output
     assert "no glyph for 🜲" in result.output

@@ -130,8 +130,9 @@ def test_every_font_is_embedded(files):
             for font in fonts:
                 leaf = font.DescendantFonts[0] if font.Subtype == "/Type0" else font
                 descriptor = leaf.get("/FontDescriptor")
-                assert descriptor is not None and any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), \
-                    (game_id, name, lang, str(font.get("/BaseFont")))
+                embedded = descriptor is not None and any(
+                    k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+                assert embedded, (game_id, name, lang, str(font.get("/BaseFont")))
 
 
 def test_black_text_is_on_the_black_plate_alone(files):
@@ -222,7 +223,7 @@ def test_24s_backs_pair_with_their_fronts_by_the_count_of_fronts():
 def die_line_paths(pdf, page) -> list[list[tuple[float, float]]]:
     """The points (mm, on the curve and Bézier halfway points) of what a page strokes in the CutContour
     separation; and a check that the separation is what shops ask."""
-    out, current, points, inside, at = [], None, [], False, (0.0, 0.0)
+    out, points, inside, at = [], [], False, (0.0, 0.0)
     spaces = page.Resources.get("/ColorSpace") or {}
     for operands, op in pikepdf.parse_content_stream(page):
         name = str(op)
@@ -251,7 +252,7 @@ def die_line_paths(pdf, page) -> list[list[tuple[float, float]]]:
 def check_die_line_space(pdf) -> None:
     """The one colour space that is not CMYK or grey: the CutContour separation over CMYK; drawn
     overprinting, on a layer of its own."""
-    for owner, resources in content_streams(pdf):
+    for _owner, resources in content_streams(pdf):
         for name, space in (resources.get("/ColorSpace") or {}).items():
             assert isinstance(space, pikepdf.Array) and space[0] == "/Separation" and space[1] == "/CutContour", name
             assert space[2] == "/DeviceCMYK" and [float(v) for v in space[3].C1] == [0, 1, 0, 0]

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pnp.base import Options
 from pnp.assets.registry import GAMES, PRINT_FILE
 from pnp.assets.spec import read_game_spec
 from pnp.assets.wiring import make_game
+from pnp.base import Options
 from pnp.build.make import Job, build_pdf
 from pnp.cli.main import main
 from tabletop.data import CARDS_DIR, TEMPLATES_DIR

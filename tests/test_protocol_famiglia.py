@@ -60,7 +60,8 @@ def test_the_second_pass_offers_one_refresh_a_turn():
 
 
 def test_a_draw_lists_exactly_the_cards_the_stack_can_still_hold():
-    g = turn_of(["R2", "G3"], ["B0", "Y0", "G0"], passno=2, stack=["B1"])  # step 2: no 1 shows, so R2 goes under the stack; two cards owed
+    # step 2: no 1 shows, so R2 goes under the stack; two cards owed
+    g = turn_of(["R2", "G3"], ["B0", "Y0", "G0"], passno=2, stack=["B1"])
     assert g.to_move() == Mover("chance", "card")
     assert lines_of(g) == ["B1"]  # the one unknown card left
     g.apply(Draw(("B1",)))
@@ -182,4 +183,5 @@ def test_the_engine_and_its_narration_load_nothing_but_the_standard_library_msgs
     kit = {"msgspec", "typing_extensions", "tabletop", "companion", "__main__", "_distutils_hack"}
     foreign = sorted({m.split(".")[0] for m in loaded if not m.startswith("__editable__")} - stdlib - kit)
     assert foreign == [], foreign
-    assert not [m for m in loaded if m.startswith("companion.") and m.split(".")[1] in ("web", "cli", "launch", "kinds")]
+    assert not [m for m in loaded
+                if m.startswith("companion.") and m.split(".")[1] in ("web", "cli", "launch", "kinds")]

@@ -90,7 +90,8 @@ def test_a_fuzzed_line_is_accepted_exactly_when_it_is_listed_or_fills_a_form():
                 continue
             checked += 1
             form = (isinstance(action, FORMS) or (isinstance(action, Roll) and action.faces)
-                    or (isinstance(action, Buy) and action.times > 1) or (isinstance(action, Use) and len(action.tokens) > 1))
+                    or (isinstance(action, Buy) and action.times > 1)
+                    or (isinstance(action, Use) and len(action.tokens) > 1))
             assert action in legal or form, line
     assert checked > 20
 

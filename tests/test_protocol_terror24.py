@@ -7,8 +7,8 @@ import pytest
 from companion.protocol import CHANCE, NOBODY, PLAYER, Event, Mover, RuleError
 from companion.terror24.match import NPC, Match
 from companion.terror24.moves import Adjust, Bid, Chief, NpcSeat
-from tabletop.data.terror24 import load_terror24
 from protocol_helpers import accepted
+from tabletop.data.terror24 import load_terror24
 
 DATA = load_terror24()
 DETECTIVES = [d.id for d in DATA.detectives]

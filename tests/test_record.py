@@ -10,9 +10,9 @@ import pnp
 import tabletop
 from pnp.geometry import Size
 from pnp.text.fit import TextStyle
+from tabletop.data.errors import DataError
 from tabletop.data.hitmans_load import load_game
 from tabletop.data.schema import convert
-from tabletop.data.errors import DataError
 from tabletop.record import field_names, is_record, record_fields, replace
 
 

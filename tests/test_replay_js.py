@@ -12,7 +12,8 @@ from companion.replay import entries
 
 ROOT = Path(__file__).resolve().parent.parent
 JOURNALS = ROOT / "tests" / "fixtures" / "journals"
-BROWSER_GAMES = ("famiglia", "terror24", "showdown")  # every game has a JavaScript table (companion/app/<game>/table.js)
+# every game has a JavaScript table (companion/app/<game>/table.js)
+BROWSER_GAMES = ("famiglia", "terror24", "showdown")
 FIXTURES = sorted(p.stem for p in JOURNALS.glob("*.json") if p.stem.split("-")[0] in BROWSER_GAMES)
 
 

@@ -44,7 +44,8 @@ def test_liar_mafia_summary_cards_say_the_hand_card_fills_the_gap(lang):
 def test_the_gap_rule_is_the_rulebooks(lang):
     # 「殺害、暗殺、ダウト判定 (後述)」によって…即座に空いたスペースへ自分の手札 (カードの向きは選択可能) を裏向きで配置
     rule = GAMES["liar-mafia"].load(None).summary.rules[0]
-    assert all(word in rule.ja for word in ("殺害", "暗殺", "ダウト判定", "すぐに", "手札", "空いた場所", "伏せる", "向きは自由"))
+    assert all(word in rule.ja for word in ("殺害", "暗殺", "ダウト判定", "すぐに", "手札", "空いた場所", "伏せる",
+                                            "向きは自由"))
     assert all(word in rule.en for word in ("Kill", "Assassinate", "doubt check", "at once", "hand card", "face down",
                                             "gap", "either way round"))
 

@@ -126,7 +126,8 @@ def test_piped_lines_are_never_asked(home):
 
 def test_games_lists_every_saved_game_with_its_state_and_the_command_that_continues_it(home):
     assert run("games").output.startswith("No saved games in")
-    assert run("famiglia", "play", "--level", "2", input="".join(f"{l}\n" for l in famiglia_script())).exit_code == 0
+    script = "".join(f"{line}\n" for line in famiglia_script())
+    assert run("famiglia", "play", "--level", "2", input=script).exit_code == 0
     assert run("famiglia", "play", "--new", input="R0 B1 Y1 G1 B2 Y2\n").exit_code == 0  # the finished one → -2
     assert run("terror24", "play", input="A=scotch B=wolf C=hibachi\n").exit_code == 0
     (home / "hitmans-showdown.game.json").write_text("{broken")
@@ -134,7 +135,8 @@ def test_games_lists_every_saved_game_with_its_state_and_the_command_that_contin
     assert set(rows) == {"famiglia", "famiglia-2", "terror24", "hitmans-showdown"}
     assert rows["famiglia-2"]["over"] is True and rows["famiglia"]["over"] is False
     assert rows["famiglia"]["progress"] == {"pass": 1}
-    assert rows["hitmans-showdown"]["damaged"] and rows["hitmans-showdown"]["command"] == "companion showdown play --new"
+    assert rows["hitmans-showdown"]["damaged"]
+    assert rows["hitmans-showdown"]["command"] == "companion showdown play --new"
     assert rows["terror24"]["command"] == "companion terror24 play --resume"
     assert rows["famiglia-2"]["command"].endswith(f"--game {home / 'famiglia-2.game.json'}")
     table = run("games").output.splitlines()
@@ -147,6 +149,7 @@ def test_games_lists_every_saved_game_with_its_state_and_the_command_that_contin
 
 
 def test_games_reads_another_folder(tmp_path, home):
-    assert run("famiglia", "play", "--game", str(tmp_path / "club.game.json"), input="R0 B1 Y1 G1 B2 Y2\n").exit_code == 0
+    played = run("famiglia", "play", "--game", str(tmp_path / "club.game.json"), input="R0 B1 Y1 G1 B2 Y2\n")
+    assert played.exit_code == 0
     rows = json.loads(run("games", "--games", str(tmp_path), "--json").output)
     assert [(r["name"], r["game"]) for r in rows] == [("club", "famiglia")]

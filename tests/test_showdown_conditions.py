@@ -1,11 +1,10 @@
 """The condition evaluator on its own, with the card data's atoms."""
-from tabletop.data.hitmans_showdown import FaceCountAtLeast as Faces
-from tabletop.data.hitmans_showdown import TotalAtLeast as AtLeast
-from tabletop.data.hitmans_showdown import TotalEquals as Equals
-
 from companion.showdown.conditions import evaluate
 from companion.showdown.talk import explain
 from companion.speech import Speech
+from tabletop.data.hitmans_showdown import FaceCountAtLeast as Faces
+from tabletop.data.hitmans_showdown import TotalAtLeast as AtLeast
+from tabletop.data.hitmans_showdown import TotalEquals as Equals
 
 EN = Speech("en")
 

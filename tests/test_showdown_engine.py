@@ -8,8 +8,8 @@ import pytest
 from companion.session import Session
 from companion.showdown.engine import MAX_MONEY
 from companion.showdown.events import GameEnded
-from companion.showdown.state import Finish
 from companion.showdown.repl import ShowdownTable
+from companion.showdown.state import Finish
 from companion.table import InputError
 from hitmans_broken import write_edited_copy
 
@@ -293,7 +293,8 @@ def test_a_most_cards_tie_can_give_the_bonus_to_nobody(tmp_path):
 
 
 @pytest.mark.parametrize("line, usage", [("use", "use CARD [CARD] [CHOICES]"), ("buy", "buy ITEM [N]"),
-                                         ("buy weapon x", "buy ITEM [N]"), ("give H3", "adjust TEAM ±N WHY correct a team's money; give CARD TEAM|board"),
+                                         ("buy weapon x", "buy ITEM [N]"),
+                                         ("give H3", "adjust TEAM ±N WHY correct a team's money; give CARD TEAM|board"),
                                          ("pass now", "pass let the turn go")])
 def test_a_command_written_wrong_shows_how_to_write_it(line, usage):
     t = table()

@@ -53,7 +53,7 @@ def python_game(game: HitmansShowdown, options: dict, seed: int) -> tuple[list[s
     at: list[int] = []
     while not tables["en"].is_over() and len(lines) < 400:
         lines.append(game.walk_line(tables["en"], rng))
-        for lang, table in tables.items():
+        for table in tables.values():
             try:
                 table.handle(lines[-1])
             except InputError:

@@ -122,7 +122,7 @@ def run(args, script, tmp_path):
 
 def status(path, tmp_path):
     out = run(["--game", str(path), "--resume"], "status --json\n", tmp_path)
-    line = next(l for l in out.stdout.splitlines() if l.startswith("{"))
+    line = next(line for line in out.stdout.splitlines() if line.startswith("{"))
     return json.loads(line)
 
 
@@ -239,7 +239,7 @@ def test_a_finished_game_resumed_shows_the_result_and_can_be_undone(tmp_path):
     out = run(["--game", str(path), "--resume"], "pass\nundo\nstatus --json\n", tmp_path).stdout
     assert "A New Wind: Ann +20,000 gold" in out and "winner: Ann" in out
     assert "! the game is over" in out and "undone: pass" in out
-    line = next(l for l in out.splitlines() if l.startswith("{"))
+    line = next(line for line in out.splitlines() if line.startswith("{"))
     st = json.loads(line)
     assert st["over"] is False and st["week"] == 5 and st["turn"] == "Bob"
     assert st["teams"][0]["money"] == 2500  # the bonuses are taken back with the showdown

@@ -7,9 +7,9 @@ from __future__ import annotations
 import json
 import random
 import subprocess
+from types import SimpleNamespace
 
 import msgspec
-from types import SimpleNamespace
 
 from companion import appfiles
 from companion.protocol import RuleError
@@ -99,8 +99,8 @@ def played(seed: int) -> list[tuple[list, dict]]:
 def test_the_browser_narrates_every_event_as_the_python_does(node):
     cases = [case for seed in range(16) for case in played(seed)]
     kinds = {event["type"] for events, _ in cases for event in events}
-    assert {"Booked", "Noted", "Duel", "TeamOut", "Passed", "PenaltyCancelled", "Checked", "PenaltyRolled", "Stole", "Won", "DoubleSet",
-            "JustRolled", "CardGiven", "WeekBegan", "ScoutDealt", "FinalMoney"} <= kinds, kinds
+    assert {"Booked", "Noted", "Duel", "TeamOut", "Passed", "PenaltyCancelled", "Checked", "PenaltyRolled", "Stole",
+            "Won", "DoubleSet", "JustRolled", "CardGiven", "WeekBegan", "ScoutDealt", "FinalMoney"} <= kinds, kinds
     script = NARRATE.replace("APP/", appfiles.APP_DIR.as_uri() + "/")
     run = subprocess.run([node, "--input-type=module", "-e", script], input=json.dumps([e for e, _ in cases]),
                          capture_output=True, text=True, encoding="utf-8", timeout=300)

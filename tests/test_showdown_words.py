@@ -6,8 +6,8 @@ import pytest
 from click.testing import CliRunner
 
 from companion.cli import main
-from companion.speech import Speech
 from companion.showdown.match import HELP_LINES as HELP
+from companion.speech import Speech
 from tabletop import catalog
 from test_showdown_play import GAME, run
 

@@ -22,7 +22,7 @@ def test_each_encoding_reads_the_same_rows(tmp_path, data, encoding):
 
 def test_neither_utf8_nor_cp932_names_the_row_and_column():
     with pytest.raises(DataError) as e:
-        decode_csv("a,b\nx,y\n".encode() + b"z,\x80\xff\n", Path("d.csv"))
+        decode_csv(b"a,b\nx,y\n" + b"z,\x80\xff\n", Path("d.csv"))
     assert (e.value.row, e.value.column) == (3, "B")
 
 

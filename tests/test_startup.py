@@ -4,8 +4,8 @@ up-to-date build not even Jinja2, Pillow, the deck reader or the other games' da
 import subprocess
 import sys
 
-WATCHED = ('fontTools', 'pypdfium2', 'jinja2', 'PIL', 'pnp.deck.read.deckfile', 'pnp.deck.read.spreadsheet', 'pnp.cli.export',
-           'tabletop.data.hitmans_showdown', 'tabletop.data.terror24', 'tabletop.data.famiglia',
+WATCHED = ('fontTools', 'pypdfium2', 'jinja2', 'PIL', 'pnp.deck.read.deckfile', 'pnp.deck.read.spreadsheet',
+           'pnp.cli.export', 'tabletop.data.hitmans_showdown', 'tabletop.data.terror24', 'tabletop.data.famiglia',
            'tabletop.data.kill_shot', 'tabletop.data.liar_mafia')
 SPY = ("import atexit, sys; "
        f"atexit.register(lambda: print(' '.join(sorted(m for m in {WATCHED!r} if m in sys.modules)),"

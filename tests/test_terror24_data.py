@@ -15,7 +15,8 @@ def test_components_match_the_rulebook():
     assert sorted(DATA.time_cards.values) == [0, 1, 1, 2, 2, 3, 4, 5, 6]
     assert len(DATA.time_cards.values) * len(DATA.detectives) == 45
     assert sum(s.cards for s in DATA.events.suits) == 24
-    assert [s.name.ja for s in DATA.events.suits] == ["爆弾テロ", "旅客機ハイジャック", "市街銃撃戦", "バイオテロ", "人質立て籠もり"]
+    assert [s.name.ja for s in DATA.events.suits] == ["爆弾テロ", "旅客機ハイジャック", "市街銃撃戦", "バイオテロ",
+                                                      "人質立て籠もり"]
 
 
 def test_grid_shape_is_sixteen_places_with_face_down_columns_five_and_seven():

@@ -259,7 +259,8 @@ def test_setup_is_validated():
 def test_rounds_nobody_can_bid_in_pass_with_their_end_phase():
     # Only reachable with edited data: here every bid is the whole 9-card hand.
     data = replace(DATA, rules=replace(DATA.rules, bid_cards=9))
-    seats = [Seat(n, d, "stand", list(DATA.time_cards.values)) for n, d in zip("ABCD", ["scotch", "wolf", "hibachi", "lloyd"])]
+    seats = [Seat(n, d, "stand", list(DATA.time_cards.values))
+             for n, d in zip("ABCD", ["scotch", "wolf", "hibachi", "lloyd"])]
     g = Game(data, seats, 0, [list(c) for c in GRID])
     for i in range(4):
         g.bid(i, list(DATA.time_cards.values))

@@ -75,7 +75,8 @@ def test_detective_reads_stand_upright_and_coop_sideways(built):
 
 def test_a_detective_added_to_the_data_gets_cards_in_its_own_ink(tmp_path):
     text = (CARDS_DIR / "terror24.toml").read_text(encoding="utf-8")
-    extra = '[[detectives]]\nid = "extra"\nname = { ja = "エキストラ", en = "Extra" }\nschedule = "〇×〇×〇×〇"\nink = "#123456"\n\n'
+    extra = ('[[detectives]]\nid = "extra"\nname = { ja = "エキストラ", en = "Extra" }\n'
+             'schedule = "〇×〇×〇×〇"\nink = "#123456"\n\n')
     (tmp_path / "terror24.toml").write_text(text.replace("[[detectives]]\n", extra + "[[detectives]]\n", 1),
                                             encoding="utf-8")
     built = build(GAME, "cards", lang="en", cards_dir=tmp_path)[0]

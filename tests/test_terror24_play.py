@@ -83,8 +83,8 @@ def test_bad_lines_are_refused_with_a_reason_and_never_saved(tmp_path):
                    "one style per player",
                    "unknown style 'x'", "no player called 'Zed'", "unknown event letter 'X'",
                    "only 2 Hostage siege (P) events", "adjust NAME +N", "cannot lay 9 9: the hand holds",
-                   "cannot lay 6 6: the hand holds 0 1 1 2 2 3 4 5 6", "type the cards as numbers", "no player called 'three'",
-                   "Ben has already bid"]:
+                   "cannot lay 6 6: the hand holds 0 1 1 2 2 3 4 5 6", "type the cards as numbers",
+                   "no player called 'three'", "Ben has already bid"]:
         assert reason in out, reason
     assert out.count("(type 'help' for the commands)") == 14
     assert Session.open(path, "terror24").lines() == SETUP + ["Ben 1 2", "3 5"]
@@ -188,7 +188,8 @@ def test_user_errors_exit_2_without_traceback(tmp_path):
     assert taken.exit_code == 2 and "--resume" in taken.output
     switch = run(["--game", str(path), "--resume", "--npc-deck", "physical"], [])
     assert switch.exit_code == 2 and "cannot change" in switch.output
-    for args, text in [([], "保存されたゲームがあります"), (["--resume", "--npc-deck", "physical"], "途中では変更できません")]:
+    for args, text in [([], "保存されたゲームがあります"),
+                       (["--resume", "--npc-deck", "physical"], "途中では変更できません")]:
         ja = run(["--game", str(path), "--lang", "ja", *args], [])
         assert ja.exit_code == 2 and text in ja.output, ja.output
     ja = run(["--game", str(tmp_path / "none.json"), "--resume", "--lang", "ja"], [])
@@ -213,12 +214,13 @@ def test_summary_prints_schedules_and_flags_provisional_values():
 
 def test_under_lang_ja_help_refusals_and_the_table_talk_japanese(tmp_path):
     path = tmp_path / "g.json"
-    lines = ["help", "アキ スコッチ", "アキ=スコッチ ベン=ウルフ チエ=ヒバチ", "s x s", "ｓ ｃ ｓ", "status", "ランダム", "ゾロ",
-             "アキ", "ＲＢ　ＹＧ　ＲＲ　ＢＰ　ＧＹ", "9 9", "ゾロ 1 2", "３ ５", "undo", "undo", "undo", "undo",
-             "undo", "undo", "undo", "undo", "history", "quit"]
+    lines = ["help", "アキ スコッチ", "アキ=スコッチ ベン=ウルフ チエ=ヒバチ", "s x s", "ｓ ｃ ｓ", "status",
+             "ランダム", "ゾロ", "アキ", "ＲＢ　ＹＧ　ＲＲ　ＢＰ　ＧＹ", "9 9", "ゾロ 1 2", "３ ５",
+             "undo", "undo", "undo", "undo", "undo", "undo", "undo", "undo", "history", "quit"]
     out = run(["--game", str(path), "--lang", "ja", "--seed", "4"], lines).output
     for text in ["準備（プロンプトごとに1つ答える）", "直前のコマンドを取り消す", "プレイヤーは 名前=刑事 の形で",
-                 "スタイル 'x' は不明です", "'ゾロ' というプレイヤーはいません", "アキは 9 9 を出せません。手札：0 1 1 2 2 3 4 5 6",
+                 "スタイル 'x' は不明です", "'ゾロ' というプレイヤーはいません",
+                 "アキは 9 9 を出せません。手札：0 1 1 2 2 3 4 5 6",
                  "（コマンドは help で表示）", "取り消し：3 5", "取り消すものがありません", "（まだ何もありません）",
                  "ゲームファイル", "保存しました", "プレイヤー：アキ（スコッチ）、ベン（ウルフ）、チエ（ヒバチ）",
                  "スタイル：スタンド コープ スタンド", "次：NPC"]:

@@ -1,10 +1,10 @@
 """Template output → blocks (escaping kept), and fitting text into boxes."""
 import pytest
 
-from pnp.text import content
-from pnp.text.content import Heading, Para, SheetTable
 from pnp.fonts.fontset import load_fonts
 from pnp.reportlab_internals import wrapped_lines
+from pnp.text import content
+from pnp.text.content import Heading, Para, SheetTable
 from pnp.text.fit import MIN_SIZE, TextOverflow, TextStyle, fit
 
 STYLES = {"body": TextStyle(9), "title": TextStyle(12, bold=True), "small": TextStyle(6.5)}

@@ -16,7 +16,8 @@ def invoke(*args, ok=True):
 
 
 def urls(out, lang="ja"):
-    saved = json.loads((out / "famiglia" / "export" / f"tts-{lang}" / "famiglia_robot.json").read_text(encoding="utf-8"))
+    saved = json.loads((out / "famiglia" / "export" / f"tts-{lang}" / "famiglia_robot.json")
+                       .read_text(encoding="utf-8"))
     [state] = saved["ObjectStates"]
     return {key: deck[key] for deck in state["CustomDeck"].values() for key in ("FaceURL", "BackURL")}, state
 

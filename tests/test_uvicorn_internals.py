@@ -14,7 +14,8 @@ import pytest
 import uvicorn
 from uvicorn.config import HTTP_PROTOCOLS
 
-from companion.web import gate, uvicorn_internals as internals
+from companion.web import gate
+from companion.web import uvicorn_internals as internals
 
 
 def test_the_h11_protocol_is_still_where_the_gate_takes_it_from():
@@ -50,7 +51,8 @@ def test_uvicorn_builds_the_gate_s_class_for_each_connection_and_the_scope_names
             answers.append(json.loads(conn.getresponse().read()))
         mine = list(conn.sock.getsockname())
     except (OSError, http.client.HTTPException) as e:
-        pytest.fail(f"uvicorn no longer builds Config(http=...)'s class with the keyword arguments H11Protocol takes: {e!r}")
+        pytest.fail("uvicorn no longer builds Config(http=...)'s class with the keyword arguments H11Protocol "
+                    f"takes: {e!r}")
     finally:
         conn.close()
         server.should_exit = True

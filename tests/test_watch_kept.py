@@ -12,10 +12,10 @@ from PIL import Image
 from pypdf import PdfReader
 
 from pnp.base import Options
-from pnp.deck.draw.userdeck import deck_game, deck_options
 from pnp.build.make import Job, build_pdf
-from pnp.deck.read.deckfile import load_deck
 from pnp.build.watch import Preview, Rebuilder
+from pnp.deck.draw.userdeck import deck_game, deck_options
+from pnp.deck.read.deckfile import load_deck
 
 CARDS = 12  # two pages of fronts (9 and 3), two of backs
 TOML = """[deck]

@@ -3,8 +3,8 @@ import json
 from urllib.parse import quote
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
-
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from companion.kinds import bundled

@@ -14,9 +14,21 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 import test_web_browser as played
-from test_web_browser import (COMPANION, HEIGHT, SHOTS, WIDTH, api, fetched, free_port, lay_keys, new_game,
-                              open_page, shoot)
-from test_web_browser import browser, server  # noqa: F401 (fixtures)
+from test_web_browser import (  # noqa: F401 (fixtures)
+    COMPANION,
+    HEIGHT,
+    SHOTS,
+    WIDTH,
+    api,
+    browser,
+    fetched,
+    free_port,
+    lay_keys,
+    new_game,
+    open_page,
+    server,
+    shoot,
+)
 
 pytestmark = played.pytestmark  # without Chromium: skipped, or failed under CI
 
@@ -29,7 +41,10 @@ const parse = (text) => {
   if (m) return [+m[1], +m[2], +m[3], m[4] === undefined ? 1 : +m[4]];
   return null;
 };
-const over = (top, below) => { const a = top[3]; return [0, 1, 2].map(i => top[i] * a + below[i] * (1 - a)).concat(1); };
+const over = (top, below) => {
+  const a = top[3];
+  return [0, 1, 2].map(i => top[i] * a + below[i] * (1 - a)).concat(1);
+};
 const behind = (el) => {
   const layers = [];
   for (let e = el; e; e = e.parentElement) {
@@ -56,7 +71,8 @@ for (const el of document.querySelectorAll('body *')) {
   const c = over(fg, bg);
   const [a, b] = [lum(c), lum(bg)].sort((x, y) => y - x);
   const ratio = (a + 0.05) / (b + 0.05);
-  if (ratio < 4.5) low.push(`${text.slice(0, 30)} ${ratio.toFixed(2)} (${style.color} on ${bg.map(v => Math.round(v * 255))})`);
+  const under = bg.map(v => Math.round(v * 255));
+  if (ratio < 4.5) low.push(`${text.slice(0, 30)} ${ratio.toFixed(2)} (${style.color} on ${under})`);
 }
 return low;
 """
@@ -195,7 +211,8 @@ def test_with_the_server_away_the_page_opens_from_the_cache_and_a_tap_waits_to_b
     url = f"http://localhost:{port}"
     process = start_server(port, tmp_path)
     try:
-        request = urllib.request.Request(url + "/api/games", method="POST", headers={"Content-Type": "application/json"},
+        request = urllib.request.Request(url + "/api/games", method="POST",
+                                         headers={"Content-Type": "application/json"},
                                          data=json.dumps({"game": "famiglia", "name": "away",
                                                           "options": {"level": 2, "first": "player"}}).encode())
         urllib.request.urlopen(request)
@@ -269,7 +286,7 @@ def test_over_plain_http_under_a_lan_name_the_page_says_what_it_cannot_do_and_ke
         # SameSite=Lax cookie, which such a navigation keeps; the key comes in the fragment.
         other = phone()
         try:
-            other.get("data:text/html,<a id=go href='%s'>open</a>" % link)
+            other.get(f"data:text/html,<a id=go href='{link}'>open</a>")
             other.find_element(By.ID, "go").click()
             WebDriverWait(other, 20).until(lambda d: d.find_elements(By.ID, "board"))
             assert "#" not in other.current_url  # the key taken out of the address at once

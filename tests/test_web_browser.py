@@ -18,7 +18,6 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
@@ -62,7 +61,7 @@ def server(tmp_path_factory):
         except OSError:
             if process.poll() is not None or time.monotonic() > deadline:
                 process.kill()
-                raise RuntimeError(f"companion serve did not start: {process.stdout.read().decode()}")
+                raise RuntimeError(f"companion serve did not start: {process.stdout.read().decode()}") from None
             time.sleep(0.1)
     yield {"url": url, "games": games}
     process.terminate()  # Ctrl-C's signal: uvicorn finishes the requests under way and stops
@@ -105,7 +104,8 @@ def phone_browser(tmp_path_factory, chromium):
 
 
 def api(server, path, data=None):
-    request = urllib.request.Request(server["url"] + urllib.parse.quote(path), method="POST" if data is not None else "GET",
+    request = urllib.request.Request(server["url"] + urllib.parse.quote(path),
+                                     method="POST" if data is not None else "GET",
                                      data=json.dumps(data).encode() if data is not None else None,
                                      headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=10) as response:

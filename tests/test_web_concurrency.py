@@ -15,7 +15,8 @@ from companion.kinds import KINDS, table_factory
 from companion.session import Session
 from companion.table import Table
 from companion.web.app import create_app
-from test_showdown_play import GAME as SHOWDOWN_GAME, TEAMS as SHOWDOWN_TEAMS
+from test_showdown_play import GAME as SHOWDOWN_GAME
+from test_showdown_play import TEAMS as SHOWDOWN_TEAMS
 from web_helpers import client, create, famiglia_script, post, terminal
 
 
@@ -157,7 +158,7 @@ def with_undo():
 
 @pytest.mark.parametrize("game, args, script, finished", [
     ("famiglia", ["--level", "2"], famiglia_script(seed=11), True),
-    ("showdown", [*SHOWDOWN_TEAMS, "--seed", "4"], [l for l in SHOWDOWN_GAME.splitlines() if l.strip()], True),
+    ("showdown", [*SHOWDOWN_TEAMS, "--seed", "4"], [line for line in SHOWDOWN_GAME.splitlines() if line.strip()], True),
     ("famiglia", ["--level", "2"], with_undo(), False),  # undo, history and refusals on both sides
 ])
 def test_half_in_the_terminal_half_over_the_api_ends_as_in_one_place(tmp_path, game, args, script, finished):

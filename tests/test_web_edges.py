@@ -10,7 +10,7 @@ from starlette.testclient import TestClient
 from companion.famiglia.repl import FamigliaTable
 from companion.web.app import create_app
 from companion.web.security import HEADER_DICT
-from test_web_pairing import TOKEN, lan_app, lan_client
+from test_web_pairing import lan_app, lan_client
 from web_helpers import create
 
 

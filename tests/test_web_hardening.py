@@ -13,8 +13,8 @@ from companion.showdown.engine import check_teams
 from companion.web.app import MAX_BODY, create_app
 from companion.web.store import NAME_BYTES, Store
 from tabletop.fileio import remove_leftover_writes
-from web_helpers import client, create, famiglia_script, post, terminal
 from test_web_serve import start, stop
+from web_helpers import client, create, famiglia_script, post, terminal
 
 TEAMS = [{"name": "Ann", "faction": "blood_diamond"}, {"name": "Bob", "faction": "void_clover"}]
 

@@ -17,7 +17,10 @@ pytestmark = played.pytestmark  # without Chromium: skipped, or failed under CI
 COUNT_FAILURES = """
 window.failedFetches = [];
 const fetchAsBefore = window.fetch;
-window.fetch = (...args) => fetchAsBefore(...args).catch((e) => { window.failedFetches.push(String(args[0])); throw e; });
+window.fetch = (...args) => fetchAsBefore(...args).catch((e) => {
+  window.failedFetches.push(String(args[0]));
+  throw e;
+});
 """
 
 

@@ -11,7 +11,6 @@ from companion.famiglia.engine import Rules
 from companion.famiglia.simulate import table_lines
 from companion.web.app import create_app
 from tabletop.data.famiglia import load_famiglia
-
 from test_terror24_play import GAME as TERROR24_GAME
 
 TABLE_WORDS = {"undo", "history", "help"}
@@ -66,7 +65,8 @@ def test_a_whole_24_game_renders_at_every_step_and_ends_with_the_winner(client):
 
 def test_showdown_names_are_shown_as_text_and_attack_lines_are_offered(client):
     teams = [{"name": "<b>Ann</b>", "faction": "red_heart"}, {"name": "Bob", "faction": "void_clover"}]
-    assert client.post("/api/games", json={"game": "showdown", "name": "s", "options": {"teams": teams}}).status_code == 201
+    made = client.post("/api/games", json={"game": "showdown", "name": "s", "options": {"teams": teams}})
+    assert made.status_code == 201
     html = page(client, "s", "ja")
     assert "<b>Ann</b>" not in html and "&lt;b&gt;Ann&lt;/b&gt;" in html
     lines = offered(html)

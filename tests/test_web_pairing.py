@@ -14,7 +14,6 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from cryptography import x509
-
 from starlette.testclient import TestClient
 
 from companion.web.app import create_app

@@ -19,8 +19,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from tabletop.fileio import write_atomic  # noqa: E402
-from tabletop.text_width import is_wide  # noqa: E402
+from tabletop.fileio import write_atomic
+from tabletop.text_width import is_wide
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLE = ROOT / "companion" / "app" / "lib" / "unassigned.js"
@@ -52,7 +52,8 @@ def _hex(ranges: list[tuple[int, int]]) -> str:
 
 
 def render() -> str:
-    return (f"{MADE_BY}// The code points Unicode {unicodedata.unidata_version} leaves unassigned, as hexadecimal runs.\n\n"
+    return (f"{MADE_BY}// The code points Unicode {unicodedata.unidata_version} leaves unassigned, "
+            "as hexadecimal runs.\n\n"
             f'export const UNICODE_VERSION = "{unicodedata.unidata_version}";\n\n'
             f'export const UNASSIGNED = "{_hex(unassigned_ranges())}";\n')
 
@@ -60,7 +61,8 @@ def render() -> str:
 def render_widths() -> str:
     wide = runs_of(is_wide)
     combining = runs_of(lambda char: unicodedata.combining(char) != 0)
-    return (f"{MADE_BY}// Unicode {unicodedata.unidata_version}'s wide and full-width code points (two columns of a terminal)\n"
+    return (f"{MADE_BY}// Unicode {unicodedata.unidata_version}'s wide and full-width code points "
+            "(two columns of a terminal)\n"
             f"// and its combining marks (none), as hexadecimal runs.\n\n"
             f'export const UNICODE_VERSION = "{unicodedata.unidata_version}";\n\n'
             f'export const WIDE = "{_hex(wide)}";\n\n'

@@ -38,13 +38,14 @@ import json
 import pkgutil
 import random
 import sys
-from typing import Any, Callable, Iterator, Protocol
+from collections.abc import Callable, Iterator
+from typing import Any, Protocol
 
 import msgspec
 
+from companion.driver import normalise_line
 from companion.session import Session
 from companion.speech import Joined, Said, SaidError
-from companion.driver import normalise_line
 from companion.table import TABLE_WORDS as READ_FIRST_BY_THE_TABLE
 from companion.table import InputError
 from tabletop.plain_text import stray_character

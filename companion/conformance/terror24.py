@@ -18,7 +18,8 @@ from tabletop.data.terror24 import load_terror24
 NAMES = ["Aki", "Ben", "Chie", "Dan", "Eri", "Ann Marie", "ゆき", "Ｋｅｎ", "Jo-Jo", "Li Na Wu", "İpek", "Straße"]
 GARBAGE = ["?", "-", "=", "==", ":", "0", "+", "+0", "-0", "x", "ｘ", "３５", "⓵", "²", "٣", "3.5", "1e2",
            str(LARGEST), str(LARGEST + 1), "9" * 30, "NPC", "npc", "draw", "引く", "random", "ランダム", "after",
-           "adjust", "Ａｄｊｕｓｔ", "s", "c", "stand", "コープ", "縦置き", "ß", "İ", "\u00a0x", "\ufeff3 5", "🎲", "a\u0301",
+           "adjust", "Ａｄｊｕｓｔ", "s", "c", "stand", "コープ", "縦置き", "ß", "İ", "\u00a0x", "\ufeff3 5", "🎲",
+           "a\u0301",
            "RB", "rb", "???", "P", "PPP", "ｒｂ", "Ｒ"]
 
 
@@ -97,12 +98,21 @@ class Terror24:
         m, data = table.match, self.rules
         names = [s.name for s in m.game.seats] if m.game else [n for n, _ in m.answers.get("players", [])]
         names = names + rng.sample(NAMES, 2)
-        card = lambda: rng.choice([str(rng.randint(0, 7)), str(rng.randint(-2, 12)), "０", "６", "99", "x"])  # noqa: E731
         letters = "RBYGPrbygpX?-"
-        letter_word = lambda: "".join(rng.choice(letters) for _ in range(rng.randint(0, 4)))  # noqa: E731
-        detective = lambda: rng.choice([d.id for d in data.detectives] + ["x", "", "スコッチ", "Wolf", "l"])  # noqa: E731
-        word = lambda: rng.choice([rng.choice(GARBAGE), rng.choice(names), card(), letter_word(),  # noqa: E731
-                                   rng.choice(data.detectives).id[: rng.randint(1, 7)]])
+
+        def card() -> str:
+            return rng.choice([str(rng.randint(0, 7)), str(rng.randint(-2, 12)), "０", "６", "99", "x"])
+
+        def letter_word() -> str:
+            return "".join(rng.choice(letters) for _ in range(rng.randint(0, 4)))
+
+        def detective() -> str:
+            return rng.choice([d.id for d in data.detectives] + ["x", "", "スコッチ", "Wolf", "l"])
+
+        def word() -> str:
+            return rng.choice([rng.choice(GARBAGE), rng.choice(names), card(), letter_word(),
+                               rng.choice(data.detectives).id[: rng.randint(1, 7)]])
+
         shapes = [
             lambda: " ".join(word() for _ in range(rng.randint(1, 5))),
             lambda: f"{rng.choice(names)} {card()} {card()}",

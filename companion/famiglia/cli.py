@@ -8,18 +8,17 @@ from pathlib import Path
 
 import click
 
-from tabletop import cli_i18n
-
+from companion.launch import Refusal, cards_option, damaged_options, open_session, start_mode, table_options, unusable
+from companion.launch import play as run_table
 from companion.saved import SavedOptionsError, cards_dir_of, check_famiglia
-from companion.launch import (Refusal, cards_option, damaged_options, open_session, play as run_table,
-                              start_mode, table_options, unusable)
 from companion.session import Session, SessionError
 from companion.speech import Speech, pad
-from tabletop.text_width import display_width
 from companion.table import replay, wants_color
+from tabletop import cli_i18n
 from tabletop.data.errors import DataError
 from tabletop.data.famiglia import FamigliaData, load_famiglia
 from tabletop.i18n import N_, current
+from tabletop.text_width import display_width
 
 from .engine import PLAYER, ROBOT, Rules
 from .repl import FamigliaTable

@@ -17,15 +17,30 @@ The protocol — whose move, the legal actions, a line → its action, applying 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Sequence
+from collections.abc import Sequence
 
 from tabletop.data.famiglia import FamigliaData
 from tabletop.i18n import N_
 
 from ..protocol import Event, RuleError
 from ..speech import Said
-from .moves import (BetterInStack, Drawn, Enough, GameOver, NewStreet, NextStep, NoneBetter, NoRefresh, Nothing,
-                    Passed, Refreshed, Reshuffled, StackOut, Taken, TurnBegan)
+from .moves import (
+    BetterInStack,
+    Drawn,
+    Enough,
+    GameOver,
+    NewStreet,
+    NextStep,
+    NoneBetter,
+    NoRefresh,
+    Nothing,
+    Passed,
+    Refreshed,
+    Reshuffled,
+    StackOut,
+    Taken,
+    TurnBegan,
+)
 
 ROBOT, PLAYER = "robot", "player"
 OTHER = {ROBOT: PLAYER, PLAYER: ROBOT}
@@ -103,7 +118,7 @@ class Game:
     @classmethod
     def position(cls, rules: Rules, street: list[int], robot: list[int], player: list[int] | None = None,
                  discard: Sequence[int] = (), bottom: Sequence[int] = (), passno: int = 1,
-                 turn: str = ROBOT, first: str = PLAYER) -> "Game":
+                 turn: str = ROBOT, first: str = PLAYER) -> Game:
         """A game in the middle: the stack holds every card not named. Call `begin_turn()` next."""
         g = cls(rules, first)
         g.street, g.robot, g.discard, g.bottom = list(street), list(robot), list(discard), list(bottom)
@@ -117,7 +132,7 @@ class Game:
         g.hidden_n = sum(g.hidden)
         return g
 
-    def clone(self) -> "Game":
+    def clone(self) -> Game:
         g = object.__new__(Game)
         g.__dict__.update(self.__dict__)
         for name in ("street", "discard", "hidden", "bottom", "robot", "player"):

@@ -20,7 +20,7 @@ class Match:
     def __init__(self, game: Game):
         self.game = game
 
-    def clone(self) -> "Match":
+    def clone(self) -> Match:
         """An independent copy to try an action on."""
         return Match(self.game.clone())
 

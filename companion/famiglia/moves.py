@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from ..protocol import Action, Event
 
-
 # ---- actions -----------------------------------------------------------------------------------
 
 class Take(Action):

@@ -3,6 +3,7 @@ changes nothing); the state as JSON."""
 from __future__ import annotations
 
 from companion.table import InputError, TableGame
+
 from ..choices import Choice
 from ..protocol import Event, Outcome, RuleError
 from .engine import PLAYER, ROBOT, Game, Rules

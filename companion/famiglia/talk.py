@@ -1,16 +1,33 @@
 """What the Famiglia table is told: setup, the board, each robot step and why, draws, the result."""
 from __future__ import annotations
 
-from tabletop.i18n import N_
-
 from companion.speech import Speech
+from tabletop.i18n import N_
 
 from ..choices import Choice, Form
 from ..protocol import CHANCE, Action, Event
 from .engine import PLAYER, ROBOT, Game, Rules
 from .match import Match
-from .moves import (BetterInStack, Drawn, End, Enough, GameOver, NewStreet, NextStep, NoneBetter, NoRefresh,
-                    Nothing, Passed, Refresh, Refreshed, Reshuffled, StackOut, Take, Taken, TurnBegan)
+from .moves import (
+    BetterInStack,
+    Drawn,
+    End,
+    Enough,
+    GameOver,
+    NewStreet,
+    NextStep,
+    NoneBetter,
+    NoRefresh,
+    Nothing,
+    Passed,
+    Refresh,
+    Refreshed,
+    Reshuffled,
+    StackOut,
+    Take,
+    Taken,
+    TurnBegan,
+)
 
 ANSI = {"red": "31", "blue": "34", "yellow": "33", "green": "32"}  # family colours on a terminal
 COLOURS = {"red": N_("red"), "blue": N_("blue"), "yellow": N_("yellow"), "green": N_("green")}
@@ -91,8 +108,8 @@ class Talk:
         if not g.pending:
             return [self._("Your turn.")] if brief else []
         n = g.draw_count()
-        lines = [self._("→ Type the {n} card(s) drawn, in order: on one line (e.g. {example}), or a few at a time.", n=n,
-                        example=" ".join(self.rules.example(n)))]
+        lines = [self._("→ Type the {n} card(s) drawn, in order: on one line (e.g. {example}), or a few at a time.",
+                        n=n, example=" ".join(self.rules.example(n)))]
         hidden = g.hidden_n
         if g.passno == 1 and n > hidden:
             lines.append(self._("  The stack holds only {left}: draw those, shuffle the discard pile ({pile}) into a "

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+
 from tabletop.data.hitmans_showdown import CardView, HitmansShowdown, PrepItem, normalise_card_id
 from tabletop.i18n import N_
 
@@ -55,7 +56,8 @@ def find_faction(game: HitmansShowdown, text: str) -> str:
         if want in {_key(fid), _key(faction.name.ja), _key(faction.name.en), _key(card.id),
                     _key(card.index)}:
             return fid
-    known = tuple(f"{fid} ({f.name.en} / {f.name.ja})" for fid, f in game.factions.items())  # joined as the reader's language joins
+    # joined as the reader's language joins
+    known = tuple(f"{fid} ({f.name.en} / {f.name.ja})" for fid, f in game.factions.items())
     raise NotFound(N_("no faction {text!r}; factions: {known}"), text=text, known=known)
 
 

@@ -3,20 +3,21 @@ attack, does the attacker's total beat the defender's?"""
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from tabletop.data.hitmans_showdown import Atom, CardView, HitmansShowdown
 from tabletop.data.text import Lang
 from tabletop.i18n import N_
 from tabletop.record import Record
 
+from ..speech import Said, Speech
 from .cards import NotFound, find_cards, find_item
 from .conditions import Verdict, condition_of, evaluate
 from .ops import EffectError
 from .pool import Pool
-from .uses import apply_item, apply_use, parse_use
-from ..speech import Said, Speech
 from .talk import explain, note_text
+from .uses import apply_item, apply_use, parse_use
 
 
 class CheckResult(Record):

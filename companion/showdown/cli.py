@@ -9,13 +9,13 @@ import click
 
 from tabletop import cli_i18n
 from tabletop.data.errors import DataError
-from tabletop.data.hitmans_showdown import GAME_ID
 from tabletop.data.hitmans_load import load_game
+from tabletop.data.hitmans_showdown import GAME_ID
 from tabletop.i18n import N_
 
+from ..launch import LANGS, cards_option, damaged_options, default_lang, open_session, start_mode, table_options
+from ..launch import play as run_table
 from ..saved import SavedOptionsError, cards_dir_of, check_showdown
-from ..launch import (LANGS, cards_option, damaged_options, default_lang, open_session,
-                      play as run_table, start_mode, table_options)
 from ..speech import SaidError, Speech
 from . import check as checks
 from .cards import NotFound, find_faction
@@ -39,7 +39,7 @@ class UserError(click.ClickException):
     exit_code = 2
 
     @classmethod
-    def of(cls, error: SaidError, lang: str) -> "UserError":
+    def of(cls, error: SaidError, lang: str) -> UserError:
         return cls(error.text(lang))
 
 

@@ -7,10 +7,9 @@ Atoms are the card data's records: total_at_least (total), total_equals
 from __future__ import annotations
 
 from collections import Counter
-from typing import Sequence
+from collections.abc import Sequence
 
-from tabletop.data.hitmans_showdown import (Atom, CardView, Condition, FaceCountAtLeast, Op, TotalAtLeast,
-                                           TotalEquals)
+from tabletop.data.hitmans_showdown import Atom, CardView, Condition, FaceCountAtLeast, Op, TotalAtLeast, TotalEquals
 from tabletop.record import Record
 
 

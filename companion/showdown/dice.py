@@ -15,7 +15,6 @@ from tabletop.record import Record
 from ..numbers import DIGITS, is_whole, whole
 from ..protocol import RuleError
 
-
 SIDES = 6
 _NOTATION = re.compile(rf"^\s*({DIGITS}*)\s*[dD]\s*{SIDES}\s*$")
 MAX_DICE = 200  # far beyond any real pile; guards against a typo like 5000d6
@@ -106,7 +105,7 @@ class TableRandom(random.Random):
         super().setstate(state)
         self._state, self._pending = state, None
 
-    def fork(self) -> "TableRandom":
+    def fork(self) -> TableRandom:
         """An independent copy that rolls what this one would roll next."""
         twin = TableRandom.__new__(TableRandom)
         twin._pending = self.getstate()

@@ -13,8 +13,19 @@ import copy
 import unicodedata
 from collections import Counter
 
-from tabletop.data.hitmans_showdown import (AddDice, Bonus, CancelPenalty, Faction, HitmansShowdown,
-                                           HoldsRole, Money, OpponentTotalMinus, PrepItem, Rules, Week)
+from tabletop.data.hitmans_showdown import (
+    AddDice,
+    Bonus,
+    CancelPenalty,
+    Faction,
+    HitmansShowdown,
+    HoldsRole,
+    Money,
+    OpponentTotalMinus,
+    PrepItem,
+    Rules,
+    Week,
+)
 from tabletop.data.hitmans_showdown import Reroll as RerollOp
 from tabletop.i18n import N_
 from tabletop.plain_text import shown, stray_character
@@ -27,7 +38,7 @@ from .conditions import Verdict, condition_of, evaluate, kind_of
 from .dice import DiceError, TableRandom, parse_faces, roll
 from .pool import Note, Pool, PoolError, Why
 from .settle import settle
-from .state import Attacked, Booking, Award, Finish, Fight, Result, RuleError, Side, Stage, Team
+from .state import Attacked, Award, Booking, Fight, Finish, Result, RuleError, Side, Stage, Team
 from .uses import apply_use, parse_reroll, parse_use
 
 __all__ = ["Game", "MAX_MONEY", "MAX_PURCHASE", "RULES_VERSION", "RuleError", "check_teams"]
@@ -90,7 +101,7 @@ class Game:
         self.ledger = tuple(Booking(self.week, n, rules.starting_money, rules.starting_money,
                                     Said(N_("starting money"))) for n in self.order)
 
-    def clone(self) -> "Game":
+    def clone(self) -> Game:
         """An independent copy of the state (the card data is shared): what the protocol tries an
         action on."""
         twin = Game.__new__(Game)

@@ -6,7 +6,7 @@ action, applying one whole or not at all, and the outcome.
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from collections.abc import Sequence
 
 from tabletop.i18n import N_
 
@@ -17,15 +17,15 @@ from .cards import NotFound, find_card, find_item
 from .dice import SIDES, parse_faces, parse_notation, roll
 from .engine import Game
 from .events import JustRolled
-from .state import Stage
 from .moves import Adjust, Answer, Attack, Buy, Dice, Done, Double, Give, Pass, Ready, Reroll, Roll, Use
+from .state import Stage
 
 
 class Match:
     def __init__(self, engine: Game):
         self.engine = engine
 
-    def clone(self) -> "Match":
+    def clone(self) -> Match:
         """An independent copy to try an action on."""
         return Match(self.engine.clone())
 

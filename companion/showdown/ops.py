@@ -9,18 +9,27 @@ come as tokens typed after the card, consumed in the order of the card's operati
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
-from tabletop.data.hitmans_showdown import (AddDice, AddDiceOfFace, AddTotal, CopyDie, OpponentDiceMinus,
-                                           OpponentHighestMinus, OpponentTotalMinus, Op, SetDie)
+from tabletop.data.hitmans_showdown import (
+    AddDice,
+    AddDiceOfFace,
+    AddTotal,
+    CopyDie,
+    Op,
+    OpponentDiceMinus,
+    OpponentHighestMinus,
+    OpponentTotalMinus,
+    SetDie,
+)
 from tabletop.i18n import N_
 
-from .conditions import kind_of
-from .dice import DiceError, parse_face, roll
-from .pool import Note, Pool, PoolError, Why
 from ..numbers import whole
 from ..protocol import RuleError
 from ..speech import Joined, Said
+from .conditions import kind_of
+from .dice import DiceError, parse_face, roll
+from .pool import Note, Pool, PoolError, Why
 
 CHOICE_KINDS = {"set_die", "add_dice_of_face", "copy_die"}  # these need rolled dice
 

@@ -10,12 +10,11 @@ from typing import Any
 
 from tabletop.data.hitmans_showdown import Faction, HitmansShowdown
 from tabletop.data.text import Lang, Text
+from tabletop.i18n import N_
 from tabletop.record import Record, field
 
-from .chance import Feeder
-from tabletop.i18n import N_
-
 from ..speech import Said
+from .chance import Feeder
 from .state import Attacked
 
 
@@ -68,7 +67,8 @@ def resolve(data: HitmansShowdown, faction: Faction | None, loss: Attacked, feed
     times = faction.twists.penalty_rolls if faction is not None else 1
     effects = []
     for n in range(times):
-        which = Said(N_("penalty roll")) if times == 1 else Said(N_("penalty roll {n} of {times}"), n=n + 1, times=times)
+        which = (Said(N_("penalty roll")) if times == 1
+                 else Said(N_("penalty roll {n} of {times}"), n=n + 1, times=times))
         (face,) = feeder.take(which)
         row = table.row_for(face)
         amount = 0

@@ -10,12 +10,11 @@ from dataclasses import dataclass, field
 
 from tabletop.data.text import Text
 from tabletop.i18n import N_
-
 from tabletop.record import Record
 
-from .dice import SIDES
 from ..protocol import RuleError
 from ..speech import Joined, Said
+from .dice import SIDES
 
 # What made a change (or a booking, a purchase): a name from the data or the companion's own words.
 Why = Text | Said | Joined
@@ -46,7 +45,7 @@ class Pool:
     bonus: int = 0                # added to the dice total
     notes: list[Note] = field(default_factory=list)
 
-    def copy(self) -> "Pool":
+    def copy(self) -> Pool:
         return Pool(self.count, None if self.faces is None else list(self.faces), self.bonus, list(self.notes))
 
     @property

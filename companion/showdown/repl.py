@@ -10,8 +10,8 @@ from tabletop.data.hitmans_load import load_game
 from tabletop.i18n import N_
 from tabletop.text_width import display_width
 
-from ..numbers import is_whole
 from ..choices import Choice, Form
+from ..numbers import is_whole
 from ..protocol import Action, Outcome, RuleError
 from ..session import Session
 from ..speech import pad
@@ -19,9 +19,9 @@ from ..table import InputError, TableGame
 from .dice import MAX_DICE, SIDES
 from .engine import MAX_PURCHASE, Game
 from .match import HELP_LINES, Match
+from .moves import Answer, Attack, Buy, Done, Double, Pass, Ready, Roll, Use
 from .ops import ChoicesMissing
 from .state import Attacked, Stage
-from .moves import Answer, Attack, Buy, Done, Double, Pass, Ready, Roll, Use
 from .talk import Talk
 
 FACES = tuple(str(face) for face in range(1, SIDES + 1))

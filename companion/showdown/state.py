@@ -57,7 +57,7 @@ class Team:
     acted: int = 0
     out: bool = False
 
-    def copy(self) -> "Team":
+    def copy(self) -> Team:
         twin = Team.__new__(Team)  # every field at once: trying an action copies every team
         twin.__dict__.update(self.__dict__)
         twin.cards, twin.barred = list(self.cards), set(self.barred)
@@ -74,7 +74,7 @@ class Side:
     used: list[str] = field(default_factory=list)
 
 
-    def copy(self) -> "Side":
+    def copy(self) -> Side:
         twin = Side.__new__(Side)  # every field at once, as Team.copy
         twin.__dict__.update(self.__dict__)
         twin.pool, twin.bought, twin.used = self.pool.copy(), Counter(self.bought), list(self.used)
@@ -96,7 +96,7 @@ class Fight:
     question: Said | None = None  # what the table is asked, until answered
     asked: int = 1               # the faces the question asks for
 
-    def copy(self) -> "Fight":
+    def copy(self) -> Fight:
         twin = Fight.__new__(Fight)
         twin.__dict__.update(self.__dict__)
         twin.sides, twin.answers, twin.stolen = [s.copy() for s in self.sides], list(self.answers), list(self.stolen)

@@ -2,21 +2,20 @@
 and the ledger's reasons, worded in the table's language for the terminal and the pages alike."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from tabletop.data.hitmans_showdown import CardView, HitmansShowdown
 from tabletop.data.text import Lang
+from tabletop.i18n import N_
 
 from ..speech import Said, Speech
 from . import events as ev
-from tabletop.i18n import N_
-
 from .cards import item_doing
 from .conditions import AtomResult, Verdict, condition_of
 from .penalties import Penalty
 from .pool import Note, fmt
 from .state import Finish, Team
-
 
 # settle.py's questions, as a page asks them (its buttons are the answers).
 PAGE_QUESTIONS = {

@@ -3,18 +3,18 @@ preparation item (`weapon 4`, `backup 1 1>5 6`)."""
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from tabletop.data.hitmans_showdown import CancelPenalty, CardView, Effect, HitmansShowdown, Op, PrepItem
 from tabletop.data.hitmans_showdown import Reroll as RerollOp
 from tabletop.i18n import N_
 from tabletop.record import Record
 
+from ..speech import Said
 from .cards import NotFound, find_item
 from .dice import DiceError, parse_faces, roll
 from .ops import Choices, EffectError, apply
 from .pool import Note, Pool, PoolError
-from ..speech import Said
 
 
 class Use(Record):

@@ -10,12 +10,11 @@ from tabletop.data.errors import DataError
 from tabletop.data.terror24 import GAME_ID, Terror24, load_terror24, provisional_warning
 from tabletop.i18n import N_
 
+from ..launch import LANGS, Refusal, cards_option, default_lang, open_session, start_mode, table_options
+from ..launch import play as run_table
 from ..saved import cards_dir_of
-from ..launch import (LANGS, Refusal, cards_option, default_lang, open_session, play as run_table, start_mode,
-                      table_options)
 from ..speech import Speech
 from .repl import Terror24Table
-
 
 
 def _data(cards: Path | None) -> Terror24:

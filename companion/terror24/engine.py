@@ -13,7 +13,6 @@ from enum import StrEnum
 from typing import Literal, NamedTuple
 
 from tabletop.data.terror24 import STYLES, Style, Terror24
-
 from tabletop.i18n import N_
 from tabletop.record import Record
 
@@ -54,7 +53,7 @@ class Seat:
     vp: int = 0
     dead: bool = False
 
-    def copy(self) -> "Seat":
+    def copy(self) -> Seat:
         twin = Seat.__new__(Seat)  # every field at once
         twin.__dict__.update(self.__dict__)
         twin.hand, twin.kept, twin.events = list(self.hand), list(self.kept), list(self.events)
@@ -144,7 +143,7 @@ class Game:
         self._bidders = self._eligible()  # fixed for the round: laying cards down does not change it
         self._skip_empty_rounds()
 
-    def clone(self) -> "Game":
+    def clone(self) -> Game:
         """An independent copy (the data and the records kept are shared: they never change)."""
         twin = Game.__new__(Game)
         twin.__dict__.update(self.__dict__)

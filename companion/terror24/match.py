@@ -23,8 +23,27 @@ from ..numbers import is_whole, signed, whole
 from ..protocol import CHANCE, NOBODY, PLAYER, Action, Ending, Event, Mover, Outcome, RuleError, ranked
 from ..table import TABLE_WORDS
 from .engine import Game, Need, Seat, npc_style
-from .moves import (HIDDEN, Adjust, Adjusted, Answered, Bid, Checked, Chief, Draw, Ended, Grid, Laid, NpcSeat,
-                    Players, Resolved, Reveal, Revealed, Started, Styles)
+from .moves import (
+    HIDDEN,
+    Adjust,
+    Adjusted,
+    Answered,
+    Bid,
+    Checked,
+    Chief,
+    Draw,
+    Ended,
+    Grid,
+    Laid,
+    NpcSeat,
+    Players,
+    Resolved,
+    Reveal,
+    Revealed,
+    Started,
+    Styles,
+)
+
 
 class SetupStep(StrEnum):
     """The setup questions, in the order asked (the NPC's seat only in a 3-player game)."""
@@ -60,7 +79,7 @@ class Match:
         self.answers: Answers = {}
         self.game: Game | None = None
 
-    def clone(self) -> "Match":
+    def clone(self) -> Match:
         """An independent copy to try actions on (the game data is shared: it never changes; an answer
         is set once and never changed, but the grid answered is the rounds' grid, turned up as they go)."""
         twin = Match.__new__(Match)

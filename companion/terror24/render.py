@@ -1,6 +1,8 @@
 """The 24 game in words for the table, and as plain data for `status --json`."""
 from __future__ import annotations
 
+from functools import partial
+
 from tabletop.data.terror24 import Style, Terror24
 from tabletop.i18n import N_
 
@@ -58,7 +60,7 @@ class Render:
         return self._(fewer, n=self.data.rules.bid_cards, names=names)
 
     def resolution(self, game: Game, result: RoundResult) -> list[str]:
-        who = lambda seat: self.name(game, seat)  # noqa: E731
+        who = partial(self.name, game)
         lines = [self._("coop bidders: {n}", n=result.coop_count)]
         times = []
         for e in result.ranking:
@@ -95,7 +97,8 @@ class Render:
                                           N_("sitting out (fewer than {n} cards in hand): {names}")))
         lines.append(self._("new chief: {name}", name=who(result.chief)))
         for switch in result.switches:
-            lines.append(self._("style switch: {name} → {style}", name=who(switch.seat), style=self.style(switch.style)))
+            lines.append(self._("style switch: {name} → {style}", name=who(switch.seat),
+                                style=self.style(switch.style)))
         if not result.switches:
             lines.append(self._("no style switches"))
         lines.append(self.standings(game))

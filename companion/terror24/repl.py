@@ -112,7 +112,9 @@ class Terror24Table(TableGame):
 
     def _answered(self, steps: list[str]) -> list[str]:
         """The setup answers given for `steps`, in the table's words."""
-        detective = lambda d: self.data.detective(d).name(self.lang)  # noqa: E731
+        def detective(d: str) -> str:
+            return self.data.detective(d).name(self.lang)
+
         shown = {"players": lambda v: self.render.speech.listing(self._("{name} ({detective})", name=n,
                                                                          detective=detective(d)) for n, d in v),
                  "styles": lambda v: " ".join(map(self.render.style, v)),

@@ -5,9 +5,10 @@ import hashlib
 import html
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
-from typing import Any, Callable
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -24,8 +25,8 @@ from tabletop.plain_text import stray_character
 from ..driver import normalise_line
 from ..kinds import KINDS, bundled
 from .pairing import LIFETIME, Pairing
-from .security import HEADER_DICT, Guard, local_target, viewer_lang
 from .render import render
+from .security import HEADER_DICT, Guard, local_target, viewer_lang
 from .store import GameError, Store
 
 HERE = Path(__file__).resolve().parent

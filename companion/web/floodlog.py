@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Callable, Hashable
+from collections.abc import Callable, Hashable
 
 from tabletop.i18n import _
 

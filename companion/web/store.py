@@ -8,7 +8,7 @@ import re
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -201,7 +201,7 @@ class Store:
                     continue
                 with self._mutex:
                     self._summaries.put(name, file_stamp, summary)
-            changed = datetime.fromtimestamp(file_stamp[0] / 1e9, timezone.utc).isoformat(timespec="seconds")
+            changed = datetime.fromtimestamp(file_stamp[0] / 1e9, UTC).isoformat(timespec="seconds")
             rows.append(_listed(name, changed, summary, lang))
         with self._mutex:
             self._summaries.keep_only(names)

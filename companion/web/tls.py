@@ -53,7 +53,7 @@ class TLSError(SaidError):
 
 
 def _now() -> datetime.datetime:
-    return datetime.datetime.now(datetime.timezone.utc)
+    return datetime.datetime.now(datetime.UTC)
 
 
 def _private_folder(folder: Path) -> None:

@@ -72,8 +72,8 @@ def dusk():
         d.line((0, y, 900, y), fill=(int(40 + 200 * t), int(30 + 90 * t), int(90 + 40 * (1 - t))))
     for k in range(3):
         base = 420 + 70 * k
-        d.polygon([(x, base - 60 * math.sin(x / (120 + 40 * k) + k)) for x in range(0, 901, 10)] + [(900, 675), (0, 675)],
-                  fill=(30 + 15 * k, 20 + 10 * k, 40 + 10 * k))
+        ridge = [(x, base - 60 * math.sin(x / (120 + 40 * k) + k)) for x in range(0, 901, 10)]
+        d.polygon(ridge + [(900, 675), (0, 675)], fill=(30 + 15 * k, 20 + 10 * k, 40 + 10 * k))
     grain = Image.effect_noise((900, 675), 18).convert("RGB")
     return Image.blend(im, grain, 0.08).filter(ImageFilter.SMOOTH)
 

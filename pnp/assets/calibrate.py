@@ -8,15 +8,15 @@ the offset that cancels that misalignment (backs.correction), plus the offset in
 """
 from __future__ import annotations
 
-from pnp.text import content
-from pnp.sheets import draw as render
-from pnp.layout.facelayout import BoxSpec, FaceLayout
 from pnp.assets.cardfaces import lay_out
-from pnp.sheets.backs import BackMode, behind, correction, flip_axis, shifted
 from pnp.fonts.fontset import FontSet
 from pnp.geometry import Rect, Size, pt
-from pnp.sheets.imposition import Placement, Sheet
+from pnp.layout.facelayout import BoxSpec, FaceLayout
+from pnp.sheets import draw as render
+from pnp.sheets.backs import BackMode, behind, correction, flip_axis, shifted
 from pnp.sheets.draw import FaceArt, FillArt, SheetArt, TextArt
+from pnp.sheets.imposition import Placement, Sheet
+from pnp.text import content
 from pnp.text.content import Para
 from pnp.text.fit import TextStyle, fit
 from tabletop.i18n import N_

@@ -10,19 +10,18 @@ from dataclasses import fields
 from functools import lru_cache
 from typing import Any
 
-from tabletop.i18n import _
-from tabletop.record import Record, field, replace
-
-from pnp.text import content
+from pnp.assets.common import check_glyphs
+from pnp.base import BuildError, FitError, Options, TooSmall
 from pnp.fonts.fontset import FontSet
 from pnp.geometry import CARD_SIZES, Size, pt
-from pnp.sheets.draw import FaceArt, TextArt
-from pnp.text.fit import TextOverflow, TextStyle, fit
-from pnp.base import BuildError, FitError, Options, TooSmall
 from pnp.layout.builtin import CARD_LAYOUTS
-from pnp.assets.common import check_glyphs
 from pnp.layout.facelayout import LAYOUTS as INSERT_LAYOUTS
 from pnp.layout.facelayout import FaceLayout
+from pnp.sheets.draw import FaceArt, TextArt
+from pnp.text import content
+from pnp.text.fit import TextOverflow, TextStyle, fit
+from tabletop.i18n import _
+from tabletop.record import Record, field, replace
 
 
 class Face(Record):

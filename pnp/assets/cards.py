@@ -8,27 +8,41 @@ imposes the sheets and renders them.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from markupsafe import Markup
 
-from tabletop.i18n import _
-from tabletop.record import Record, field, replace
-
-from pnp.sheets import backs as backs_mod
-from pnp.text import content
-from pnp.sheets import cutpath, cutter, pagepng as raster, draw as render
-from pnp.fonts.fontset import FontSet
-from pnp.geometry import MIN_MARGIN, Grid, Rect, Size, grid, grid_capacity, safe_bleed
-from pnp.sheets.imposition import (
-    footer_boxes, guide_clearance, guide_segments, plan_fronts, ruler_box, side_footer_boxes,
-)
-from pnp.sheets.draw import FaceArt, FillArt, ImageArt, ShapeArt, SheetArt
-from pnp.base import BuildError, Built, Game, Options, author
 from pnp.assets.cardfaces import Face, fit_together
 from pnp.assets.common import (
-    FOOTER_HEIGHT, FOOTER_LEAST, extras_part, footer, page_size, paper_part, variant, without_extras,
+    FOOTER_HEIGHT,
+    FOOTER_LEAST,
+    extras_part,
+    footer,
+    page_size,
+    paper_part,
+    variant,
+    without_extras,
 )
+from pnp.base import BuildError, Built, Game, Options, author
+from pnp.fonts.fontset import FontSet
+from pnp.geometry import MIN_MARGIN, Grid, Rect, Size, grid, grid_capacity, safe_bleed
+from pnp.sheets import backs as backs_mod
+from pnp.sheets import cutpath, cutter
+from pnp.sheets import draw as render
+from pnp.sheets import pagepng as raster
+from pnp.sheets.draw import FaceArt, FillArt, ImageArt, ShapeArt, SheetArt
+from pnp.sheets.imposition import (
+    footer_boxes,
+    guide_clearance,
+    guide_segments,
+    plan_fronts,
+    ruler_box,
+    side_footer_boxes,
+)
+from pnp.text import content
+from tabletop.i18n import _
+from tabletop.record import Record, field, replace
 
 _SIDE_LABEL = {"backs": {"ja": "裏面", "en": "backs"}, "fold": {"ja": "中央で折る", "en": "fold in the middle"}}
 

@@ -3,16 +3,17 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Sequence
+from collections.abc import Sequence
+from functools import partial
 
-from pnp.text.content import Para, render
-from tabletop.data.errors import DataError
+from pnp.base import BuildError, Options
 from pnp.fonts.fontset import FontSet
 from pnp.geometry import Rect, Size, parse_card_size, parse_paper, pt, to_mm
-from pnp.sheets.draw import TextArt
 from pnp.reportlab_internals import wrapped_lines
+from pnp.sheets.draw import TextArt
+from pnp.text.content import Para, render
 from pnp.text.fit import Fitted, TextOverflow, TextStyle, fit
-from pnp.base import BuildError, Options
+from tabletop.data.errors import DataError
 from tabletop.i18n import _
 
 FOOTER_STYLE = {"footer": TextStyle(6.5, color="#444444", align="center", leading=1.15)}
@@ -85,12 +86,11 @@ def footer(boxes: Sequence[Rect], game_title: str, asset: str, page: int, pages:
     places = [(box, 0) for box in boxes] + [
         (Rect(s.x + s.w / 2 - s.h / 2, s.y + s.h / 2 - s.w / 2, s.h, s.w), 90) for s in sides]
     for (box, turn), (short, lines, brief) in ((place, form) for place in places for form in forms):
-        def fitted(game: str) -> Fitted | None:
-            return _footer_fit(box, game, asset, page, pages, lang, fonts, short, lines, brief)
-
+        fitted = partial(_footer_fit, box, asset=asset, page=page, pages=pages, lang=lang, fonts=fonts, short=short,
+                         lines=lines, brief=brief)
         text = fitted(game_title)
         if text is None and brief:
-            text = fitted(_shortened(game_title, lambda game: fitted(game) is not None))
+            text = fitted(_shortened(game_title, lambda game, fitted=fitted: fitted(game) is not None))
         if text is not None:
             return TextArt(box, text, valign="middle", rotation=turn)
     return None  # a crowded margin keeps its guides and drops the footer

@@ -8,18 +8,17 @@ behind its front; the page numbers it gives are those a print dialogue asks for.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
-from tabletop.record import Record
-
-from pnp.text import content
 from pnp.assets.cardfaces import lay_out
-from pnp.layout.facelayout import BoxSpec, FaceLayout
 from pnp.fonts.fontset import FontSet
 from pnp.geometry import Rect, Size
-from pnp.sheets.imposition import Placement, Sheet
+from pnp.layout.facelayout import BoxSpec, FaceLayout
 from pnp.sheets.draw import FaceArt, SheetArt
+from pnp.sheets.imposition import Placement, Sheet
+from pnp.text import content
 from pnp.text.fit import TextStyle
+from tabletop.record import Record
 
 MARGIN = 15.0  # mm from the page edge to the text (home printers print no closer than 5)
 STEP_INDENT = 13.0  # pt: "9. " at the step size, so a step's lines start clear of its number

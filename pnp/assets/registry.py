@@ -6,13 +6,12 @@ from collections.abc import Iterator, Mapping
 from functools import cached_property
 from pathlib import Path
 
+from pnp.assets.spec import read_game_spec
+from pnp.assets.wiring import make_game
+from pnp.base import BuildError, Game
 from tabletop.data import TEMPLATES_DIR, canonical_game_id
 from tabletop.data.errors import DataError
 from tabletop.data.games import LOADERS
-
-from pnp.base import BuildError, Game
-from pnp.assets.spec import read_game_spec
-from pnp.assets.wiring import make_game
 from tabletop.i18n import _, listing
 
 PRINT_FILE = "print.toml"

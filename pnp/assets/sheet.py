@@ -1,17 +1,17 @@
 """Summary sheets: a template renders headings, paragraphs and tables; they flow over A4/Letter."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
-from tabletop.record import Record, replace
-
-from pnp.text import content
-from pnp.sheets import draw as render
+from pnp.assets.common import FOOTER_HEIGHT, check_glyphs, extras_part, footer, page_size
+from pnp.base import Built, Game, Options, author
 from pnp.fonts.fontset import FontSet
 from pnp.geometry import MIN_MARGIN, Rect
+from pnp.sheets import draw as render
+from pnp.text import content
 from pnp.text.fit import TextStyle
-from pnp.base import Built, Game, Options, author
-from pnp.assets.common import FOOTER_HEIGHT, check_glyphs, extras_part, footer, page_size
+from tabletop.record import Record, replace
 
 MARGIN = 10.0  # mm
 SHEET_STYLES = {

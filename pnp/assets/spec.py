@@ -8,12 +8,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
+from pnp.layout.builtin import CARD_LAYOUTS
+from pnp.layout.facelayout import LAYOUTS as INSERT_LAYOUTS
 from tabletop.data.errors import DataError
 from tabletop.data.load import load
 from tabletop.i18n import _, listing
 from tabletop.record import Record, field
-from pnp.layout.builtin import CARD_LAYOUTS
-from pnp.layout.facelayout import LAYOUTS as INSERT_LAYOUTS
 
 LANGS = ("ja", "en")
 

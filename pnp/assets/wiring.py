@@ -5,23 +5,24 @@ from __future__ import annotations
 
 import inspect
 import re
-from functools import lru_cache
+from collections.abc import Callable, Iterator
+from functools import cache, lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
+from pnp.assets.cardfaces import Face, face_layout
+from pnp.assets.cards import Cards, Inserts, Piece, PieceSet, Words
+from pnp.assets.common import card_size
+from pnp.assets.sheet import SummarySheet
+from pnp.assets.spec import AssetSpec, FaceSpec, GameSpec
+from pnp.base import Game, Options
+from pnp.geometry import Size
+from pnp.layout.decor import ART
+from pnp.text import content
 from tabletop.data.errors import DataError
 from tabletop.data.load import game_file
 from tabletop.i18n import _, current, listing
 from tabletop.record import replace
-from pnp.text import content
-from pnp.geometry import Size
-from pnp.base import Game, Options
-from pnp.assets.cardfaces import Face, face_layout
-from pnp.assets.cards import Cards, Inserts, Piece, PieceSet, Words
-from pnp.assets.common import card_size
-from pnp.layout.decor import ART
-from pnp.assets.sheet import SummarySheet
-from pnp.assets.spec import AssetSpec, FaceSpec, GameSpec
 
 if TYPE_CHECKING:
     import jinja2
@@ -40,12 +41,12 @@ def _jinja2():
     return jinja2
 
 
-@lru_cache(maxsize=None)
+@cache
 def _expression(source: str) -> Callable[..., Any]:
     return _env().compile_expression(source, undefined_to_none=False)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _text(source: str) -> jinja2.Template:
     return _env().from_string(source)
 

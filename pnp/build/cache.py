@@ -12,14 +12,14 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from functools import lru_cache
+from collections.abc import Iterable, Mapping
+from functools import cache
 from pathlib import Path
-from typing import Any, Iterable, Mapping
-
-from tabletop.fileio import write_atomic
-from tabletop.record import Record, asdict, field
+from typing import Any
 
 from pnp.sheets.pdfstamps import without_stamps
+from tabletop.fileio import write_atomic
+from tabletop.record import Record, asdict, field
 
 STAMP_DIR = ".pnp-build"
 _PACKAGE = Path(__file__).resolve().parent.parent
@@ -37,7 +37,7 @@ class Inputs(Record):
     options: Mapping[str, Any] = field(default_factory=dict)  # JSON-able values (str() otherwise)
 
 
-@lru_cache(maxsize=None)
+@cache
 def code_version(*roots: Path) -> str:
     digest = hashlib.sha256()
     for root in roots or _CODE:

@@ -2,14 +2,14 @@
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
-
-from tabletop.record import Record
+from typing import Any
 
 from pnp.base import Asset, Built, Game, Options
 from pnp.fonts.fontset import load_fonts
+from tabletop.record import Record
 
 
 class Job(Record):

@@ -7,15 +7,14 @@ from __future__ import annotations
 import hashlib
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
+from pnp.base import BuildError, Options
 from tabletop.data.errors import DataError
 from tabletop.data.load import locate
 from tabletop.fileio import describe_os_error, write_atomic
 from tabletop.i18n import _
-
-from pnp.base import BuildError, Options
 
 SCREEN_DPI = 96  # a page at 100% on a screen: an A4 page 794 px wide
 
@@ -93,8 +92,8 @@ class Rebuilder:
     def rebuild(self) -> None:
         """Build the deck once, write its PDF and show its pages; a user error is shown instead, the PDF
         and the pages of the last good build kept."""
-        from pnp.deck.draw.userdeck import check_language, deck_game
         from pnp.build.make import Job, build_pdf
+        from pnp.deck.draw.userdeck import check_language, deck_game
         from pnp.deck.read.deckfile import load_deck
 
         preview = self.preview

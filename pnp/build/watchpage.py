@@ -51,7 +51,8 @@ poll();
 
 
 def make_server(preview: Preview, port: int, title: str, lang: str, words: dict[str, str]) -> ThreadingHTTPServer:
-    page = PAGE.format(lang=lang, title=title, built=json.dumps(words["built"]), gone=json.dumps(words["gone"])).encode()
+    page = PAGE.format(lang=lang, title=title, built=json.dumps(words["built"]),
+                       gone=json.dumps(words["gone"])).encode()
 
     class Handler(BaseHTTPRequestHandler):
         def do_GET(self) -> None:  # noqa: N802 — http.server's name

@@ -4,16 +4,24 @@ from __future__ import annotations
 
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import click
 
-from pnp.build import cache as buildcache
 from pnp.base import BuildError
+from pnp.build import cache as buildcache
 from pnp.build.make import Job
 from pnp.cli.shared import (
-    all_langs, announce_fonts, build_options, jobs_for, load_once, plan_jobs, user_errors, warn_once,
+    all_langs,
+    announce_fonts,
+    build_options,
+    jobs_for,
+    load_once,
+    plan_jobs,
+    user_errors,
+    warn_once,
 )
 from pnp.export import source
 from pnp.export.regions import BuiltDeck, ExportError
@@ -78,7 +86,7 @@ def export(games, target, assets, out, workers, force, base_url, langs, **kw) ->
                              progress.echo, base_url):
                 exported = True
                 # Images exported, kept or up to date all show what the asset warns about.
-                warn_once(job.game, lambda: load_once(job.game, opts, models), opts, progress.echo)
+                warn_once(job.game, partial(load_once, job.game, opts, models), opts, progress.echo)
             progress.advance()
     if not exported:
         raise BuildError(_("nothing could be exported as {target} (each asset above says why)").format(target=target))
@@ -169,7 +177,7 @@ def contact_sheets(plan: list[tuple[Job, object]], out: Path) -> None:
             progress.begin(f"{job.game.id} {job.asset.name} ({opts.lang})")
             deck = _deck(job, opts, models, Path(tmp))
             progress.echo(str(contact_sheet(deck, job.path(out, opts).with_suffix(".all.png"))))
-            warn_once(job.game, lambda: load_once(job.game, opts, models), opts, progress.echo)
+            warn_once(job.game, partial(load_once, job.game, opts, models), opts, progress.echo)
             progress.advance()
 
 

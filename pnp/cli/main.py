@@ -3,29 +3,39 @@ done in pnp.build.make. User errors print one line and exit 2; internal errors e
 from __future__ import annotations
 
 import time
+from functools import partial
 from pathlib import Path
 
 import click
 
-from pnp.build import cache as buildcache
-from pnp.base import BuildError, Options, TooSmall
-from pnp.assets.registry import GAMES
 from pnp.assets.common import without_extras
-from pnp.sheets.backs import parse_offset
-from pnp.sheets.cutter import CUTTERS
-from pnp.sheets.printshop import DIE_LINES
+from pnp.assets.registry import GAMES
+from pnp.base import BuildError, Options, TooSmall
+from pnp.build import cache as buildcache
 from pnp.build.make import Job, build_pdf, collector_paused
 from pnp.cli.shared import (
-    LANGS, all_langs, announce_fonts, build_options, guide_option, jobs_for, load_once, plan_jobs, user_errors,
+    LANGS,
+    all_langs,
+    announce_fonts,
+    build_options,
+    guide_option,
+    jobs_for,
+    load_once,
+    plan_jobs,
+    user_errors,
     warn_once,
 )
 from pnp.deck.read.path import is_deck_path
+from pnp.fonts.fontset import load_fonts
+from pnp.sheets.backs import parse_offset
+from pnp.sheets.cutter import CUTTERS
+from pnp.sheets.printshop import DIE_LINES
+from tabletop import cli_i18n
 from tabletop.data.load import locate
 from tabletop.fileio import write_atomic
-from pnp.fonts.fontset import load_fonts
-from tabletop import cli_i18n
 from tabletop.i18n import N_, _, ngettext
 from tabletop.progress import Progress
+
 
 @click.group(cls=cli_i18n.Group, context_settings={"help_option_names": ["-h", "--help"]},
              lazy_commands={"export": "pnp.cli.export:export", "init": "pnp.cli.start:init",
@@ -192,7 +202,7 @@ def _build_job(n: int, job: Job, opts: Options, total: int, out: Path, force: bo
             label=label, path=path, pages=pages, size=len(built.pdf) // 1024,
             seconds=time.perf_counter() - start, unchanged=same))
     # An up-to-date file still carries whatever it warns about (e.g. provisional values).
-    warn_once(job.game, lambda: load_once(job.game, opts, models), opts, progress.echo)
+    warn_once(job.game, partial(load_once, job.game, opts, models), opts, progress.echo)
 
 
 @main.command(help=N_("Write page PAGE of GAME's ASSET (GAME may be `all`, or a deck file, whose one asset "
@@ -236,7 +246,7 @@ def preview(game, asset, every, page, dpi, out, langs, guide, **kw) -> None:
         path = job.path(out, opts).with_suffix(f".p{page}.png")
         write_atomic(path, image)
         click.echo(path)
-        warn_once(job.game, lambda: load_once(job.game, opts, models), opts)
+        warn_once(job.game, partial(load_once, job.game, opts, models), opts)
 
 
 @main.command(help=N_("Write a two-sided alignment test: its scales read off the --back-offset your printer "

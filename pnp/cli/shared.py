@@ -10,13 +10,13 @@ from pathlib import Path
 import click
 from click.core import ParameterSource
 
-from pnp.base import BuildError, Game, Options
 from pnp.assets.registry import GAMES, find
-from pnp.sheets.backs import BACK_MODES, parse_offset
+from pnp.base import BuildError, Game, Options
 from pnp.build.make import Job
-from pnp.text.content import TemplateError
 from pnp.deck.read.path import is_deck_path
+from pnp.sheets.backs import BACK_MODES, parse_offset
 from pnp.sheets.imposition import GUIDE_STYLES
+from pnp.text.content import TemplateError
 from tabletop import cli_i18n
 from tabletop.crash import internal_error, silence_stdout
 from tabletop.data.errors import DataError

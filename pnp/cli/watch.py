@@ -9,12 +9,11 @@ from pathlib import Path
 import click
 from click.core import ParameterSource
 
-from tabletop import cli_i18n
-from tabletop.i18n import N_, _
-
 from pnp.base import BuildError
 from pnp.cli.shared import build_options, options_from, user_errors
 from pnp.deck.read.path import is_deck_path
+from tabletop import cli_i18n
+from tabletop.i18n import N_, _
 
 
 @click.command(cls=cli_i18n.Command,
@@ -30,9 +29,10 @@ from pnp.deck.read.path import is_deck_path
 @build_options(one_language=True)
 @user_errors
 def watch(path: Path, port: int, no_open: bool, out: Path, langs, **kw) -> None:
-    from pnp.deck.draw.userdeck import deck_options
-    from pnp.build.watch import Preview, watch as watch_deck
+    from pnp.build.watch import Preview
+    from pnp.build.watch import watch as watch_deck
     from pnp.build.watchpage import HOST, make_server, serve_in_background
+    from pnp.deck.draw.userdeck import deck_options
 
     if not is_deck_path(str(path)):
         raise BuildError(_("pnp watch shows a deck: give its .toml file or its spreadsheet"))

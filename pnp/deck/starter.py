@@ -12,9 +12,8 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from tabletop.text_width import display_width
-
 from pnp.deck.read.spreadsheet import Table, letter
+from tabletop.text_width import display_width
 
 TITLE_NAMES = ("title", "name", "cardname", "card", "名前", "名称", "カード名", "タイトル", "カード", "題名")
 BODY_NAMES = ("body", "text", "effect", "effects", "rules", "rule", "description", "ability", "abilities",

@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import io
 import os
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
 
 from PIL import Image
 
+from pnp.export.regions import Region
 from tabletop.fileio import write_atomic
 from tabletop.record import Record
-from pnp.export.regions import Region
 
 if TYPE_CHECKING:  # imported where a PDF is opened: `pnp build` never loads PDFium
     import pypdfium2 as pdfium

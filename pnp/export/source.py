@@ -8,12 +8,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pnp.base import Options
 from pnp.assets.sheet import SummarySheet
+from pnp.base import Options
 from pnp.build.make import Job, build_pdf
-from tabletop.fileio import write_atomic
+from pnp.export.regions import BuiltDeck, CardRef, ExportError, Region
 from pnp.geometry import pt, to_mm
-from pnp.export.regions import CardRef, BuiltDeck, ExportError, Region
+from tabletop.fileio import write_atomic
 from tabletop.i18n import _
 from tabletop.record import replace
 

@@ -1,7 +1,7 @@
 """Pixel geometry of the per-card targets at 300 dpi, and the file names that sort in upload order."""
 from __future__ import annotations
 
-from pnp.export.regions import CardRef, BuiltDeck, ExportError, slug
+from pnp.export.regions import BuiltDeck, CardRef, ExportError, slug
 from tabletop.i18n import _, listing
 from tabletop.record import Record
 

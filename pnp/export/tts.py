@@ -9,10 +9,10 @@ from urllib.parse import quote
 
 from PIL import Image, ImageDraw
 
-from tabletop.fileio import write_atomic
 from pnp.export import raster
-from pnp.export.regions import CardRef, BuiltDeck, ExportError
+from pnp.export.regions import BuiltDeck, CardRef, ExportError
 from pnp.export.targets import px
+from tabletop.fileio import write_atomic
 from tabletop.i18n import _
 from tabletop.record import Record
 

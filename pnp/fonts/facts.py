@@ -13,8 +13,8 @@ import json
 from pathlib import Path
 
 from tabletop.data.errors import DataError
-from tabletop.i18n import _
 from tabletop.fileio import write_atomic
+from tabletop.i18n import _
 from tabletop.record import Record, asdict
 
 FORMAT = 1  # bump when the facts or their meaning change

@@ -7,12 +7,17 @@ import time
 
 import click
 
+from pnp.fonts.fontset import (
+    STEPS,
+    FontSpec,
+    cache_dir,
+    instance_paths,
+    load_fonts,
+    sources_to_instance,
+    static_instances,
+)
 from tabletop.i18n import _, listing
 from tabletop.progress import Progress
-
-from pnp.fonts.fontset import (
-    STEPS, FontSpec, cache_dir, instance_paths, load_fonts, sources_to_instance, static_instances,
-)
 
 # What the first run usually takes on two free cores, said before it starts: the two weights side by side,
 # then ReportLab's reading (bench/first_run.py measures it); a busy machine takes longer.

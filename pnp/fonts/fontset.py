@@ -15,17 +15,17 @@ from __future__ import annotations
 import io
 import os
 import zlib
-from functools import lru_cache
+from collections.abc import Callable
+from functools import cache, partial
 from importlib.util import find_spec
 from pathlib import Path
-from typing import Callable
 
+from pnp.fonts.facts import font_facts
+from pnp.fonts.parsed import reportlab_font
 from tabletop.data.errors import DataError
 from tabletop.fileio import write_atomic
 from tabletop.i18n import _
 from tabletop.record import Record
-from pnp.fonts.facts import font_facts
-from pnp.fonts.parsed import reportlab_font
 
 CACHE_ENV = "TABLETOP_KIT_FONT_CACHE"
 WEIGHTS = {"regular": 400, "bold": 700}
@@ -157,7 +157,7 @@ def static_instances(source: Path, report: Report | None = None) -> dict[str, Pa
         for style in missing:
             if report:
                 report(dict(done))
-            make_instance(source, style, paths[style], lambda steps: reached(style, steps))
+            make_instance(source, style, paths[style], partial(reached, style))
     return paths
 
 
@@ -238,7 +238,7 @@ def _instance_bytes(source: Path, style: str, step: Callable[[], None] = lambda:
     return out.getvalue()
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_fonts(font_path: str | None = None, chain: tuple[FontSpec, ...] = ()) -> FontSet:
     """Register the chain's faces with ReportLab (once per process): `chain` (a deck's fonts, paths
     already resolved), else `font_path` (--font) before the default chain, else the default chain.

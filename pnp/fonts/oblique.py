@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 import math
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from tabletop.fileio import write_atomic
@@ -14,7 +14,7 @@ SLANT = math.tan(math.radians(12))  # the usual oblique angle
 VERSION = 2  # bump when the copies are made differently
 
 
-@lru_cache(maxsize=None)
+@cache
 def oblique(name: str, source: str) -> str:
     """The ReportLab name of `name` (a registered upright face made from `source`) slanted,
     registered now (made the first time and cached)."""

@@ -23,9 +23,9 @@ from array import array
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from tabletop.fileio import write_atomic
 
 from pnp.reportlab_internals import font_bytes, font_from_state, parsed_state
+from tabletop.fileio import write_atomic
 
 if TYPE_CHECKING:
     from reportlab.pdfbase.ttfonts import TTFont

@@ -12,11 +12,10 @@ import math
 import re
 from typing import Literal
 
+from pnp.geometry import Rect, Size
 from tabletop.data.errors import DataError
 from tabletop.i18n import _
 from tabletop.record import Record, replace
-
-from pnp.geometry import Rect, Size
 
 Length = float | str  # mm, or "40%" / "50% - 6": a share of the face's side, then mm more or less
 _SHARE = re.compile(r"\s*(-?\d+(?:\.\d+)?)\s*%\s*(?:([+-])\s*(\d+(?:\.\d+)?)\s*)?")

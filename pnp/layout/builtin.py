@@ -6,10 +6,10 @@ backs) place their second box at the 180° image of the first about the face's c
 """
 from __future__ import annotations
 
-from pnp.layout.boxplace import turned
 from pnp.geometry import Rect, Size
-from pnp.text.fit import TextStyle
+from pnp.layout.boxplace import turned
 from pnp.layout.facelayout import GREY, SAFE, BoxSpec, FaceLayout, file_layout
+from pnp.text.fit import TextStyle
 
 PANEL = 2.5  # mm: the coloured frame around a face's white panel
 PANEL_INSET = PANEL + 1.0  # mm: the standard inset of text from the frame (a detective card's, a header's)

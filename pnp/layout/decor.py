@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import math
 
-from tabletop.i18n import _
-
 from pnp.geometry import Rect, Size
-from pnp.sheets.draw import FillArt, ShapeArt
 from pnp.layout.builtin import PANEL, detective_band, score_cells
+from pnp.sheets.draw import FillArt, ShapeArt
+from tabletop.i18n import _
 
 BLEED_REACH = 10.0  # mm: fills drawn this far past the trim are clipped to the bleed by sheets/draw.py
 

@@ -5,18 +5,17 @@ places, e.g. the corner index top-left and, turned 180°, bottom-right). Pure da
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
+from pnp.geometry import Rect, Size
+from pnp.layout.boxplace import BoxLook, length, reading, resolve
+from pnp.layout.keys import FieldOptions, LayoutFile
+from pnp.text.fit import TextStyle
 from tabletop.data import TEMPLATES_DIR
 from tabletop.data.errors import DataError
 from tabletop.data.load import read_toml
 from tabletop.data.schema import convert
 from tabletop.record import Record, replace
-
-from pnp.layout.boxplace import BoxLook, length, reading, resolve
-from pnp.layout.keys import FieldOptions, LayoutFile
-from pnp.geometry import Rect, Size
-from pnp.text.fit import TextStyle
 
 SAFE = 3.0  # mm: text stays this far inside the trim
 # pt: the smallest text a card face may carry. Below it the densest cards
@@ -83,7 +82,7 @@ def file_layout(name: str, card: Size, styles: dict[str, TextStyle]) -> FaceLayo
     return FaceLayout(face, {box: box_specs(look) for box, look in looks.items()}, styles)
 
 
-@lru_cache(maxsize=None)
+@cache
 def layout_file(name: str) -> LayoutFile:
     path = TEMPLATES_DIR / "layouts" / f"{name}.toml"
     try:

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from tabletop.record import Record, field
-
 from pnp.layout.boxplace import Length, PlaceOptions
 from pnp.layout.values import ValueMap
+from tabletop.record import Record, field
 
 Text = str | dict[str, str]  # the same in every language, or one per language
 INK = "#111111"

@@ -8,17 +8,17 @@ file (the built-in inserts and LIAR MAFIA's halves use the same boxes). A deck's
 """
 from __future__ import annotations
 
-from typing import Callable, Literal
+from collections.abc import Callable
+from typing import Literal
 
-from tabletop.record import Record
-
-from pnp.layout.boxplace import BoxLook, PlaceOptions, resolve
-from pnp.layout.keys import INK, LayoutFile, LayoutOptions
 from pnp.geometry import Size
-from pnp.text.fit import TextStyle
 from pnp.layout import builtin as card_layouts
+from pnp.layout.boxplace import BoxLook, PlaceOptions, resolve
 from pnp.layout.decor import centre_line, chip_disc, framed_panel, plain_back
 from pnp.layout.facelayout import FaceLayout, box_specs, face_size, field_style, layout_file
+from pnp.layout.keys import INK, LayoutFile, LayoutOptions
+from pnp.text.fit import TextStyle
+from tabletop.record import Record
 
 Kind = Literal["inserts", "cards", "chips", "sheet"]
 FRAME = "#3a4a5c"  # a card's frame when neither the deck nor the card's suit gives one

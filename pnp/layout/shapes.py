@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import math
 
-from tabletop.data.errors import DataError
-from tabletop.i18n import _
-
+from pnp.geometry import Rect
 from pnp.layout.boxplace import BoxLook
 from pnp.layout.keys import BoxOptions
-from pnp.geometry import Rect
 from pnp.sheets.draw import ShapeArt
+from tabletop.data.errors import DataError
+from tabletop.i18n import _
 
 LINE = [[0.0, 50.0], [100.0, 50.0]]  # a line with no points: across the box's middle
 

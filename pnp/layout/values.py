@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from tabletop.i18n import _, listing
 from tabletop.record import Record, field

@@ -13,6 +13,7 @@ page itself; `correction()` says which offset cancels a misalignment seen from t
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Literal
 
 from pnp.geometry import MIN_MARGIN, Grid, Rect, Size, fit_count
@@ -105,14 +106,17 @@ def impose(cards: list[Card], grid: Grid, mode: BackMode, offset: tuple[float, f
         if backs:
             # The grid and every front, as they lie behind: the back page's footer goes below them, never
             # on the back of a card that has no back of its own (24's score cards).
-            def back(rect: Rect) -> Rect:
-                return shifted(behind(rect, sheet.page, axis)[0], offset)
-
+            back = partial(_lying_behind, page=sheet.page, axis=axis, offset=offset)
             pages.append(Page(Sheet(sheet.page, tuple(backs), sheet.bleed, back_guides,
                                     back(sheet.frame) if sheet.frame else None,
                                     tuple(back(slot) for slot in sheet.slots or ()),
                                     tuple(back(box) for box in sheet.bleed_boxes())), "backs"))
     return pages
+
+
+def _lying_behind(rect: Rect, page: Size, axis: Axis, offset: tuple[float, float]) -> Rect:
+    """Where `rect` of a front lies on the back page."""
+    return shifted(behind(rect, page, axis)[0], offset)
 
 
 def fold_fit(page: Size, card: Size, gutter: float = 0.0, bleed: float = 0.0,

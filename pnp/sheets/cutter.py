@@ -14,9 +14,8 @@ Letter and A4 paper, 6.75 × 9.25 in, written at 300 dpi with the cut path the i
 """
 from __future__ import annotations
 
-from tabletop.i18n import _
-
 from pnp.geometry import MIN_MARGIN, Rect, Size
+from tabletop.i18n import _
 
 INSET = 10.0  # mm from the page's edges to the middle of the marks' lines (Studio's least inset)
 SQUARE = 5.0  # mm: the top-left mark, between the middles of its outline

@@ -7,16 +7,15 @@ that draw, so the art classes cost nothing to a command that finds its files up 
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING, Any, Callable
-
-from tabletop.record import Record, replace
-
-from pnp.text.content import Heading, Para
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from pnp.fonts.fontset import FontSet
 from pnp.geometry import Rect, Size, pt
 from pnp.sheets.imposition import Segment, Sheet
+from pnp.text.content import Heading, Para
 from pnp.text.fit import Fitted, TextStyle, bulleted, paragraph_style, rl_color
+from tabletop.record import Record, replace
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -148,8 +147,8 @@ def flowing_document(page: Size, margin: float, blocks: list, styles: dict[str, 
     the PDF and its page count (the flowed pages'). Styles needed: h1, h2, body, cell, th."""
     from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Table
 
-    from pnp.text.fallback import FallbackParagraph as Paragraph
     from pnp.reportlab_internals import held_pages_canvas
+    from pnp.text.fallback import FallbackParagraph as Paragraph
 
     _binary_streams()
     buf = io.BytesIO()

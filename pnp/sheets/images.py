@@ -13,15 +13,14 @@ import io
 import math
 import os
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pnp.geometry import Rect
 from tabletop.fileio import write_atomic
 from tabletop.i18n import _
 from tabletop.record import Record
-
-from pnp.geometry import Rect
 
 if TYPE_CHECKING:
     from PIL import Image as PILImage
@@ -268,7 +267,7 @@ def _cache_folder() -> Path:
     return fonts_cache().parent / "images"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _scratch() -> Path:
     import atexit
     import shutil

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from tabletop.record import Record
-
 from pnp.geometry import MIN_MARGIN, Grid, Rect, Size
+from tabletop.record import Record
 
 Guides = Literal["lines", "corners", "none"]
 GUIDE_STYLES = ("lines", "corners", "none")

@@ -92,7 +92,7 @@ class Profile:
         wanted = list(ImageCms.applyTransform(greys, srgb_to_lab).tobytes()[0::3])
         paper, darkest = k_lightness[0], k_lightness[-1]
         out = []
-        for g, lightness in enumerate(wanted):
+        for lightness in wanted:
             # sRGB's white is the paper and its black full K: scale between, then find the tint.
             target = darkest + (paper - darkest) * (lightness - wanted[0]) / max(wanted[-1] - wanted[0], 1)
             k = next((i for i, v in enumerate(k_lightness) if v <= target), 255)
@@ -107,8 +107,8 @@ def load_profile(path: str | None) -> Profile:
 
 def card_pages(faces: list[int], size: Size) -> list:
     """One page per face: the face's trim MARGIN mm in from every edge, with BLEED mm of bleed."""
-    from pnp.sheets.imposition import Placement, Sheet
     from pnp.sheets.draw import SheetArt
+    from pnp.sheets.imposition import Placement, Sheet
 
     page = Size(size.w + 2 * MARGIN, size.h + 2 * MARGIN)
     trim = Rect(MARGIN, MARGIN, size.w, size.h)
@@ -364,8 +364,8 @@ def build(asset: Any, game: Any, model: Any, opts: Any, fonts: Any, profile_path
     card's back in the same order — page n + N is the back of page n, a blank page where a card has
     no back of its own (a shop pairs the pages by that count) — one face a page. Each front carries
     its die line, or (`--die-line separate`) the die lines go in a second file beside it."""
-    from pnp.sheets import draw as render
     from pnp.base import BuildError, Built, author
+    from pnp.sheets import draw as render
     from pnp.sheets.cutter import check_radius
 
     pieces, arts, cards = asset.lay_out(model, opts, fonts, game.data_file(opts.cards_dir))

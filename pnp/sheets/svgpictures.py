@@ -17,11 +17,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from tabletop.i18n import _
-from tabletop.record import Record
-
 from pnp.geometry import Rect
 from pnp.sheets.images import Align, Placement, read_picture
+from tabletop.i18n import _
+from tabletop.record import Record
 
 _URL = re.compile(r"url\(\s*['\"]?\s*([^)'\"]*)", re.IGNORECASE)
 _EMBEDDED = re.compile(r"\s*data:", re.IGNORECASE)

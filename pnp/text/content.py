@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -61,7 +61,7 @@ class TemplateError(Exception):
     """A template produced something that is not the expected XML (a bug in the template)."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def environment(templates_dir: str = str(TEMPLATES_DIR)) -> jinja2.Environment:
     import jinja2
 

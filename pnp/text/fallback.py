@@ -4,14 +4,15 @@
 ReportLab parses a paragraph into runs of one font ("frags"); this splits a run wherever its
 characters need another face, so measuring (widths per frag), kinsoku line breaking and drawing
 all see each character in the font that draws it. An italic run in a face without an italic gets
-that face slanted (`oblique.py`). An inline picture (a deck's icon) is sized to its run's text. The chain rides on the paragraph style (`fontFaces`, set by
-text.paragraph_style), so each deck's paragraphs use its own chain.
+that face slanted (`oblique.py`). An inline picture (a deck's icon) is sized to its run's text. The
+chain rides on the paragraph style (`fontFaces`, set by text.paragraph_style), so each deck's
+paragraphs use its own chain.
 """
 from __future__ import annotations
 
 from pnp.fonts.fontset import ChainFont
-from pnp.text.kinsoku import KinsokuParagraph
 from pnp.fonts.oblique import oblique
+from pnp.text.kinsoku import KinsokuParagraph
 
 
 class FallbackParagraph(KinsokuParagraph):

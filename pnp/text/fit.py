@@ -5,12 +5,12 @@ imported when text is first measured, so a command that finds its files up to da
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
-from pnp.text.content import Para
 from pnp.fonts.fontset import FontSet
 from pnp.geometry import MM
+from pnp.text.content import Para
 from tabletop.i18n import _
 from tabletop.record import Record
 
@@ -50,7 +50,7 @@ class TextOverflow(Exception):
         self.detail = detail
 
 
-@lru_cache(maxsize=None)
+@cache
 def rl_color(spec: str) -> Color:
     """ReportLab's colour for `spec` ("#rrggbb"), made once: given the string, ReportLab would parse
     it again at every paragraph it draws, the slow way (hex is not among the forms it tries first)."""
@@ -180,7 +180,7 @@ def _one_line_scale(para: Para, style: TextStyle, fonts, lang, scale, min_size, 
         return scale
     floor = min(style.size, min_size) / style.size
     own = scale * width / natural
-    for _ in range(6):  # widths go with the size, but ReportLab breaks a line a hair before it is full
+    for _attempt in range(6):  # widths go with the size, but ReportLab breaks a line a hair before it is full
         if own < floor:
             return scale
         if lines(own, width)[0] == written:
@@ -217,8 +217,8 @@ def _wrapped(markup: str, style: ParagraphStyle, width: float) -> tuple[Paragrap
 
 def _lone_last_char(para: Paragraph) -> bool:
     """A wrapped paragraph whose last line is one character (a title ending "…モン" / "ド")."""
-    from pnp.text.kinsoku import line_texts
     from pnp.reportlab_internals import wrapped_lines
+    from pnp.text.kinsoku import line_texts
 
     lines = line_texts(wrapped_lines(para).lines)
     return len(lines) > 1 and len(lines[-1].strip()) == 1

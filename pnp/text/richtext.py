@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import html
 import re
-from functools import lru_cache
+from functools import cache
 
 from tabletop.i18n import _, listing
 
@@ -21,7 +21,7 @@ class RichTextError(ValueError):
     """A span with an attribute it cannot take (said in the message)."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def _parser():
     from markdown_it import MarkdownIt
     from mdit_py_plugins.attrs import attrs_plugin

@@ -3,7 +3,7 @@ order, colours that print."""
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..i18n import _
 from .errors import DataError

@@ -104,7 +104,7 @@ def check(data: FamigliaData) -> None:
     if not data.families:
         raise DataError(_("at least one family is needed"), where="families")
     codes = [f.code for f in data.families]
-    for i, f in enumerate(data.families):
+    for f in data.families:
         where = f"families[{f.code}]"
         if len(f.code) != 1 or not f.code.isalpha() or codes.count(f.code) > 1:
             raise DataError(_("a family code is one letter, different for each family"), where=f"{where}.code")

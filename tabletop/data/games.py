@@ -5,9 +5,10 @@ A loader imports its game's module when first called, so naming one game does no
 importing the models of all five."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib import import_module
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 # game id → (module in tabletop.data, its loader)
 _WHERE = {

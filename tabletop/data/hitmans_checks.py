@@ -8,8 +8,20 @@ from ..record import field_names, is_record
 from .checks import require_numbered, require_unique
 from .errors import DataError
 from .hitmans_showdown import (
-    CENSUS, JOKERS, LABELS, NEXT_ACTION_EFFECTS, RANKS, SUITS, Card, Condition, FaceCountAtLeast, HitmansShowdown,
-    HoldsRole, MostCards, Text, parse_card_id,
+    CENSUS,
+    JOKERS,
+    LABELS,
+    NEXT_ACTION_EFFECTS,
+    RANKS,
+    SUITS,
+    Card,
+    Condition,
+    FaceCountAtLeast,
+    HitmansShowdown,
+    HoldsRole,
+    MostCards,
+    Text,
+    parse_card_id,
 )
 
 

@@ -9,8 +9,9 @@ Japanese and English. See docs/data-format.md for the file format.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import cached_property
-from typing import ClassVar, Literal, Sequence
+from typing import ClassVar, Literal
 
 from ..i18n import _
 from ..record import Record
@@ -479,7 +480,7 @@ class HitmansShowdown(Record, dict=True):  # dict: room for the cached card view
     def format_money(self, amount: int, lang: Lang) -> str:
         return Money(amount, self.money).text(lang)
 
-    def amount(self, amount: int) -> "Money":
+    def amount(self, amount: int) -> Money:
         """An amount to be written in whichever language reads it."""
         return Money(amount, self.money)
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from . import canonical_game_id
 from ..i18n import N_, _, listing
 from ..record import Record
+from . import canonical_game_id
 from .checks import require_colour, require_numbered, require_unique
 from .errors import DataError
 from .load import game_file, load
@@ -110,8 +110,8 @@ def check(data: LiarMafia) -> None:
     for m in data.moves:
         where = f"moves[{m.id}]"
         if m.role and m.role not in roles:
-            raise DataError(_("unknown role {role!r} (roles: {roles})").format(role=m.role, roles=listing(sorted(roles))),
-                            where=f"{where}.role")
+            raise DataError(_("unknown role {role!r} (roles: {roles})").format(
+                role=m.role, roles=listing(sorted(roles))), where=f"{where}.role")
         if not m.role and m.orientation != "either":
             raise DataError(_("a move without a card works in either orientation"), where=f"{where}.orientation")
         for field in ("name", "effect", "detail"):

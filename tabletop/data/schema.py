@@ -9,7 +9,7 @@ records, and unions of records told apart by a `kind` key: each member declares
 from __future__ import annotations
 
 import types
-from functools import lru_cache
+from functools import cache
 from typing import Any, Literal, Union, get_args, get_origin
 
 from ..i18n import N_, _, listing
@@ -57,7 +57,7 @@ def convert(model: Any, value: Any, where: str) -> Any:
     raise TypeError(f"schema type {model!r} is not supported")  # a programming error, not user data
 
 
-@lru_cache(maxsize=None)
+@cache
 def _shape(model: Any) -> dict[str, tuple[Any, bool]]:
     """Each field's resolved type, and whether it is required."""
     # Resolving a model's (string) annotations is most of the cost of loading: once per model.

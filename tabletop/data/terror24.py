@@ -179,16 +179,16 @@ def check(data: Terror24) -> None:
             raise DataError(_("a round's column needs at least one place"), where=f"grid[{n}].places")
     cards = sum(s.cards for s in data.events.suits)
     if cards != data.events.total:
-        raise DataError(_("the suits add up to {cards} cards, not {total}").format(cards=cards, total=data.events.total),
-                        where="events.suits")
+        raise DataError(_("the suits add up to {cards} cards, not {total}").format(
+            cards=cards, total=data.events.total), where="events.suits")
     places = sum(c.places for c in data.grid)
     if places > cards:
         raise DataError(_("the grid has {places} places but there are only {cards} event cards").format(
             places=places, cards=cards), where="grid")
     values = data.time_cards.values
     if sum(values) != data.time_cards.hours:
-        raise DataError(_("the values add up to {sum}, not {hours}").format(sum=sum(values), hours=data.time_cards.hours),
-                        where="time_cards")
+        raise DataError(_("the values add up to {sum}, not {hours}").format(
+            sum=sum(values), hours=data.time_cards.hours), where="time_cards")
     rules = data.rules
     for name in ("returned_when_placed", "death_card"):
         if getattr(rules, name) not in values:

@@ -10,6 +10,7 @@ docs/translating.md, "Messages of other libraries").
 from __future__ import annotations
 
 import re
+
 from ..i18n import N_, _
 from ..record import Record
 

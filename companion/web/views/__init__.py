@@ -38,10 +38,11 @@ def outcome_view(key: str, table) -> dict | None:
         return None
     game = table.game
     names = {"player": _("You"), "robot": _("Robot")} if key == "famiglia" else {}
-    if key == "showdown":
-        score = game.talk.money
-    else:
-        score = lambda n: _("{n} VP").format(n=n)  # noqa: E731
+
+    def victory_points(n: int) -> str:
+        return _("{n} VP").format(n=n)
+
+    score = game.talk.money if key == "showdown" else victory_points
     rows = [{"place": p.place, "who": names.get(p.who, p.who), "score": score(p.score),
              "won": p.who in outcome.winners} for p in outcome.ranking]
     how = {"score": _("The most VP wins."),

@@ -2,10 +2,10 @@
 under way with its dice, the success check, the penalty questions, the ledger and the showdown."""
 from __future__ import annotations
 
+from companion.numbers import is_whole
 from companion.showdown.dice import SIDES
 from companion.showdown.moves import Answer, Attack, Buy, Done, Double, Pass, Ready, Roll, Use
 from companion.showdown.repl import ShowdownTable, needs_choices
-from companion.numbers import is_whole
 from tabletop.i18n import _
 
 from . import Button
@@ -114,7 +114,8 @@ def _action(table: ShowdownTable, actions: list) -> dict:
     question = None if action.question is None else talk.page_question(action.question)
     shown = {"kind": action.kind, "stage": action.stage, "target": target, "question": question,
              "condition": game.card(action.target).condition.text(lang) if action.kind == "mafia" else "",
-             "sides": [{"team": s.team, "dice": s.pool.count, "faces": list(s.pool.faces or []), "rolled": s.pool.rolled,
+             "sides": [{"team": s.team, "dice": s.pool.count, "faces": list(s.pool.faces or []),
+                        "rolled": s.pool.rolled,
                         "bonus": s.pool.bonus, "total": s.pool.total,
                         "notes": [talk.note(n) for n in s.pool.notes],
                         "backups": s.backups, "escape": s.escape} for s in action.sides],

@@ -4,29 +4,31 @@ row's own fields laid out like a front (two-sided cards). Backs that come out th
 once: 500 cards of three tiers have three back faces, however the sheets place them."""
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import jinja2
 
-from tabletop.data.errors import DataError
-from tabletop.i18n import _
-from tabletop.record import replace
-
-from pnp.text import content
-from pnp.deck.read import icons as deckicons, imagefiles as deckimages, templates as decktemplates
+from pnp.assets.cardfaces import lay_out as fit_boxes
+from pnp.base import Options
+from pnp.deck.draw import faces
+from pnp.deck.draw.keptfaces import KeptFaces
+from pnp.deck.read import icons as deckicons
+from pnp.deck.read import imagefiles as deckimages
+from pnp.deck.read import templates as decktemplates
 from pnp.deck.read.backchoice import DEFAULT
 from pnp.deck.read.deckfile import Card, Deck
 from pnp.fonts.fontset import FontSet
 from pnp.geometry import Rect, Size
-from pnp.sheets.images import edge_colour, parse_align
-from pnp.sheets.draw import FaceArt, ImageArt
-from pnp.base import Options
-from pnp.deck.draw import faces
-from pnp.assets.cardfaces import lay_out as fit_boxes
-from pnp.deck.draw.keptfaces import KeptFaces
-from pnp.text.content import Para
 from pnp.layout.keys import BACK, LayoutOptions
 from pnp.layout.named import BACK_STYLE, LAYOUTS, back_layout
+from pnp.sheets.draw import FaceArt, ImageArt
+from pnp.sheets.images import edge_colour, parse_align
+from pnp.text import content
+from pnp.text.content import Para
+from tabletop.data.errors import DataError
+from tabletop.i18n import _
+from tabletop.record import replace
 
 
 def _where(key: str) -> str:
@@ -64,11 +66,11 @@ class BackFaces:
             boxes = self.deck.backs.boxes(key)
             face = faces.face_content(self.deck, card, self.opts.lang, self.opts.style, self.icons, boxes)
             ident = (key, repr(face.boxes))
-            make = lambda: self._face(card, key, boxes)  # noqa: E731
+            make = partial(self._face, card, key, boxes)
         else:
             text = self._text(card, key)
             ident = (key, text)
-            make = lambda: self._plain(key, text)  # noqa: E731
+            make = partial(self._plain, key, text)
         if ident not in self.made:
             self.made[ident] = len(arts)
             arts.append(self.kept.back(ident, make))

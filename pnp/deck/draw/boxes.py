@@ -5,16 +5,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletop.data.errors import DataError
-from tabletop.record import replace
-
-from pnp.layout.boxplace import BoxLook, PlaceOptions
-from pnp.layout.keys import LayoutOptions
 from pnp.geometry import Size
 from pnp.layout import shapes as deckshapes
+from pnp.layout.boxplace import BoxLook, PlaceOptions
 from pnp.layout.decor import box
 from pnp.layout.facelayout import FaceLayout, box_specs
+from pnp.layout.keys import LayoutOptions
 from pnp.layout.named import NamedLayout
+from tabletop.data.errors import DataError
+from tabletop.record import replace
 
 if TYPE_CHECKING:
     from pnp.deck.read.deckfile import Deck

@@ -12,14 +12,11 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from tabletop.data.errors import DataError, DataErrors
-from tabletop.i18n import _, listing
-from tabletop.record import replace
-
 from pnp.assets.cardfaces import lay_out as fit_boxes
 from pnp.assets.common import plain
 from pnp.base import Options
-from pnp.deck.read import icons as deckicons, templates as decktemplates
+from pnp.deck.read import icons as deckicons
+from pnp.deck.read import templates as decktemplates
 from pnp.deck.read.deckfile import Card, Deck
 from pnp.fonts.fontset import FontSet
 from pnp.geometry import pt
@@ -29,6 +26,9 @@ from pnp.sheets.draw import FaceArt
 from pnp.text import content, richtext
 from pnp.text.content import Para, TemplateError
 from pnp.text.fit import overflowing
+from tabletop.data.errors import DataError, DataErrors
+from tabletop.i18n import _, listing
+from tabletop.record import replace
 
 _IMG = re.compile(r"<\s*img\b", re.IGNORECASE)
 _FONT_SIZE = re.compile(r"<\s*font\b[^>]*\bsize\s*=\s*[\"']?\s*([\d.]+)", re.IGNORECASE)
@@ -172,8 +172,8 @@ def card_art(deck: Deck, card: Card, layout: FaceLayout, opts: Options, fonts: F
         column = _column(deck, (boxes_fields or deck.boxes_for(opts.style)).get(box, ()), lang)
         missing = fonts.missing(" ".join(p.bullet + plain(p.markup) for p in paras))
         if missing:
-            raise deck.table.error(_("no font of the deck has a glyph for {chars} (add one that does to fonts in [deck])")
-                                   .format(chars=" ".join(missing)), card.row, column)
+            message = _("no font of the deck has a glyph for {chars} (add one that does to fonts in [deck])")
+            raise deck.table.error(message.format(chars=" ".join(missing)), card.row, column)
         try:
             items += fit_boxes(content.FaceText({box: paras}), layout, fonts, lang, "", deck.table.file).items
         except ValueError as e:  # ReportLab could not read a box template's markup (data text is escaped)

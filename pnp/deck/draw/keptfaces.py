@@ -17,16 +17,17 @@ A face is kept under a key naming everything it is made from, so a stale face is
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from tabletop.data import TEMPLATES_DIR
 from tabletop.record import replace
 
 if TYPE_CHECKING:
+    from pnp.base import Options
     from pnp.deck.read.deckfile import Card, Deck
     from pnp.sheets.draw import FaceArt
-    from pnp.base import Options
 
 KIT_TEMPLATES = ("common", "layouts")  # the kit's files a deck's faces are drawn from
 

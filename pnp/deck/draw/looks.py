@@ -3,18 +3,17 @@ boxes its conditions hide, the looks its cells or restyles give (deck/read/rules
 share — a layout's boxes, its pictures prepared, a set of box looks — is worked out once."""
 from __future__ import annotations
 
-from tabletop.record import replace
-
-from pnp.deck.read import conditions as deckconditions
-from pnp.layout import values as deckvalues
-from pnp.deck.read.deckfile import Card, Deck, cell_text
-from pnp.layout.keys import BoxOptions
-from pnp.deck.read.rules import CardLook
-from pnp.geometry import Size
 from pnp.base import Options
 from pnp.deck.draw.boxes import deck_geometry, layered
 from pnp.deck.draw.pictures import image_areas, image_reaches, image_warnings, pictures, prepared_pictures
+from pnp.deck.read import conditions as deckconditions
+from pnp.deck.read.deckfile import Card, Deck, cell_text
+from pnp.deck.read.rules import CardLook
+from pnp.geometry import Size
+from pnp.layout import values as deckvalues
 from pnp.layout.facelayout import FaceLayout
+from pnp.layout.keys import BoxOptions
+from tabletop.record import replace
 
 SIZE_KEYS = ("border_width", "size")
 

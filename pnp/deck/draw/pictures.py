@@ -6,17 +6,16 @@ from __future__ import annotations
 
 import math
 
-from tabletop.data.errors import DataError, DataErrors
-from tabletop.i18n import _
-from tabletop.record import replace
-
+from pnp.base import Options
+from pnp.deck.draw.boxes import deck_geometry
 from pnp.deck.read import imagefiles as deckimages
 from pnp.deck.read.deckfile import Card, Deck
 from pnp.geometry import Rect, Size
-from pnp.sheets.draw import ImageArt, VectorArt
-from pnp.base import Options
-from pnp.deck.draw.boxes import deck_geometry
 from pnp.layout.facelayout import BoxSpec
+from pnp.sheets.draw import ImageArt, VectorArt
+from tabletop.data.errors import DataError, DataErrors
+from tabletop.i18n import _
+from tabletop.record import replace
 
 IMAGE_GAP = 1.0  # mm between a picture at the top of a box and the box's text below it
 

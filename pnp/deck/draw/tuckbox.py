@@ -17,19 +17,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.i18n import _
-from tabletop.record import Record
-
+from pnp.assets.common import card_size, page_size
+from pnp.base import BuildError, Built, Options
 from pnp.deck.read import imagefiles as deckimages
-from pnp.sheets import draw as render
 from pnp.deck.read.backchoice import DEFAULT
-from pnp.layout.keys import BACK
 from pnp.fonts.fontset import FontSet
 from pnp.geometry import Rect, Size
+from pnp.layout.keys import BACK
+from pnp.sheets import draw as render
 from pnp.sheets.images import parse_align
 from pnp.sheets.imposition import Placement, Sheet
-from pnp.base import Built, BuildError, Options
-from pnp.assets.common import card_size, page_size
+from tabletop.i18n import _
+from tabletop.record import Record
 
 GLUE = 10.0  # mm: the glue flap's width
 TUCK = 15.0  # mm: the tuck flap's height, slid in behind the front

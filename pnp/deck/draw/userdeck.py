@@ -8,30 +8,29 @@ from typing import Any
 
 from markupsafe import Markup
 
+from pnp.assets.cards import Cards, Face, Piece, PieceSet
+from pnp.assets.common import card_size, extras_part, paper_part, plain
+from pnp.assets.sheet import SummarySheet
+from pnp.base import BuildError, Game, Options
+from pnp.deck.draw import backfaces as deck_backs
+from pnp.deck.draw.boxes import deck_geometry
+from pnp.deck.draw.faces import TextFitErrors, card_art, escaped, field_markup, icon_markups
+from pnp.deck.draw.keptfaces import KeptFaces, card_key, deck_key
+from pnp.deck.draw.looks import CardLooks, picture_warnings
+from pnp.deck.draw.pictures import split
+from pnp.deck.draw.tuckbox import tuck_boxes
+from pnp.deck.read import icons as deckicons
+from pnp.deck.read.deckfile import Card, Deck
+from pnp.fonts.fontset import DEFAULT_CHAIN, FontSet
+from pnp.geometry import Size
+from pnp.layout.facelayout import FaceLayout
+from pnp.sheets import backs as backs_mod
+from pnp.sheets.draw import FaceArt
 from tabletop.data import TEMPLATES_DIR
 from tabletop.data.errors import DataError, DataErrors
 from tabletop.i18n import _, listing
 from tabletop.record import replace
 from tabletop.text_width import display_width
-
-from pnp.sheets import backs as backs_mod
-from pnp.deck.read import icons as deckicons
-from pnp.deck.read.deckfile import Card, Deck
-from pnp.fonts.fontset import DEFAULT_CHAIN, FontSet
-from pnp.geometry import Size
-from pnp.sheets.draw import FaceArt
-from pnp.base import BuildError, Game, Options
-from pnp.deck.draw.looks import CardLooks, picture_warnings
-from pnp.deck.draw.boxes import deck_geometry
-from pnp.assets.cards import Cards, Face, Piece, PieceSet
-from pnp.assets.common import card_size, extras_part, paper_part, plain
-from pnp.deck.draw import backfaces as deck_backs
-from pnp.deck.draw.faces import TextFitErrors, card_art, escaped, field_markup, icon_markups
-from pnp.deck.draw.pictures import split
-from pnp.deck.draw.keptfaces import KeptFaces, card_key, deck_key
-from pnp.layout.facelayout import FaceLayout
-from pnp.assets.sheet import SummarySheet
-from pnp.deck.draw.tuckbox import tuck_boxes
 
 ASSET_LABELS = {"inserts": {"ja": "スリーブ用インサート", "en": "Sleeve inserts"},
                 "cards": {"ja": "カード", "en": "Cards"}, "chips": {"ja": "チップ", "en": "Chips"},

@@ -5,20 +5,20 @@ the card's row (`{{ tier }}`), maybe over a picture, or a whole face of the row'
 naming a back the deck lacks is one line naming its row and column."""
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from pnp.deck.read import templates as decktemplates
+from pnp.deck.read.imagefiles import checked_path
+from pnp.deck.read.spreadsheet import Table
+from pnp.layout import values as deckvalues
+from pnp.layout.keys import BackOptions, DeckFileData, LayoutOptions
+from pnp.layout.named import DERIVED, LAYOUTS, NamedLayout
+from pnp.sheets import svgpictures
 from tabletop.data.errors import DataError, DataErrors
 from tabletop.i18n import _, listing
 from tabletop.record import Record, field
-
-from pnp.deck.read import templates as decktemplates
-from pnp.layout import values as deckvalues
-from pnp.sheets import svgpictures
-from pnp.layout.named import DERIVED, LAYOUTS, NamedLayout
-from pnp.layout.keys import BackOptions, DeckFileData, LayoutOptions
-from pnp.deck.read.imagefiles import checked_path
-from pnp.deck.read.spreadsheet import Table
 
 DEFAULT = ""  # the key of `[back]` among the deck's backs
 BACK_COLUMN = "back"  # the column choosing a card's back when `[deck]` names none
@@ -70,7 +70,7 @@ def read_backs(data: DeckFileData, layout: NamedLayout, table: Table, fields: di
             printed |= names
             included |= dict.fromkeys(files)
         if back.image:
-            checked_path(folder, back.image, lambda message: DataError(message, where=f"{where}.image"))
+            checked_path(folder, back.image, partial(DataError, where=f"{where}.image"))
             if svgpictures.is_svg(Path(back.image)):  # a back is drawn as one picture covering the card
                 raise DataError(_("picture {path!r}: a back's picture is PNG, JPEG or WebP (an SVG is drawn "
                                   "in a box of the card's face)").format(path=back.image), where=f"{where}.image")
@@ -88,7 +88,7 @@ def _face_fields(back: BackOptions, layout: NamedLayout, fields: dict, where: st
     face = LAYOUTS[back.layout]
     if face.kind != layout.kind or face.flowing:
         raise DataError(_("a back's layout makes a piece like its front's: {layout} is not one ({kinds})").format(
-            layout=back.layout, kinds=listing(n for n, l in LAYOUTS.items() if l.kind == layout.kind)),
+            layout=back.layout, kinds=listing(name for name, other in LAYOUTS.items() if other.kind == layout.kind)),
             where=f"{where}.layout")
     boxes = face.boxes(_options(back))
     printed = set()

@@ -7,8 +7,9 @@ card when the deck is read: a condition that does not parse, names no field or f
 line naming the key (and the card)."""
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, Callable
+from collections.abc import Callable
+from functools import cache, lru_cache
+from typing import Any
 
 import jinja2
 from jinja2 import meta
@@ -32,7 +33,7 @@ def _environment() -> SandboxedEnvironment:
     return SandboxedEnvironment(undefined=jinja2.StrictUndefined)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _compiled(source: str) -> Callable[..., Any]:
     return _environment().compile_expression(source, undefined_to_none=False)
 

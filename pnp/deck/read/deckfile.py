@@ -9,6 +9,50 @@ import re
 from pathlib import Path
 from typing import Any
 
+from pnp.deck.read import (
+    backchoice as deckbacks,
+)
+from pnp.deck.read import (
+    folder as deckfolder,
+)
+from pnp.deck.read import (
+    icons as deckicons,
+)
+from pnp.deck.read import (
+    imagefiles as deckimages,
+)
+from pnp.deck.read import (
+    layoutchoice as decklayouts,
+)
+from pnp.deck.read import (
+    rules as deckrules,
+)
+from pnp.deck.read import (
+    templates as decktemplates,
+)
+from pnp.deck.read.backchoice import DeckBacks
+from pnp.deck.read.path import SPREADSHEETS
+from pnp.deck.read.spreadsheet import Table, quoted_column, read_json, read_table, toml_table
+from pnp.fonts.facts import font_facts
+from pnp.fonts.fontset import BUNDLED, FontSpec, cache_dir
+from pnp.geometry import Size, parse_card_size
+from pnp.layout import shapes as deckshapes
+from pnp.layout.facelayout import field_style
+from pnp.layout.keys import (
+    FRENCH_SUITS,
+    BoxOptions,
+    DeckFileData,
+    DeckOptions,
+    FieldOptions,
+    FontOptions,
+    LayoutOptions,
+    SuitOptions,
+    Text,
+)
+from pnp.layout.named import DERIVED, INDEX, LAYOUTS, NamedLayout
+from pnp.layout.values import is_dynamic
+from pnp.text import richtext
+from pnp.text.fit import TextStyle
 from tabletop.data.checks import require_colour
 from tabletop.data.errors import DataError, DataErrors
 from tabletop.data.load import locate, read_toml
@@ -16,26 +60,6 @@ from tabletop.data.schema import convert
 from tabletop.data.toml_lines import line_of
 from tabletop.i18n import _, listing
 from tabletop.record import Record, field, replace
-
-from pnp.deck.read import (
-    backchoice as deckbacks, folder as deckfolder, icons as deckicons, imagefiles as deckimages,
-    layoutchoice as decklayouts, rules as deckrules, templates as decktemplates,
-)
-from pnp.text import richtext
-from pnp.deck.read.backchoice import DeckBacks
-from pnp.layout.facelayout import field_style
-from pnp.layout.named import DERIVED, INDEX, LAYOUTS, NamedLayout
-from pnp.layout import shapes as deckshapes
-from pnp.layout.keys import (
-    FRENCH_SUITS, BoxOptions, DeckFileData, DeckOptions, FieldOptions, FontOptions, LayoutOptions, SuitOptions, Text,
-)
-from pnp.deck.read.path import SPREADSHEETS
-from pnp.layout.values import is_dynamic
-from pnp.fonts.facts import font_facts
-from pnp.fonts.fontset import BUNDLED, FontSpec, cache_dir
-from pnp.geometry import Size, parse_card_size
-from pnp.deck.read.spreadsheet import Table, quoted_column, read_json, read_table, toml_table
-from pnp.text.fit import TextStyle
 
 LANGS = ("ja", "en")
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
@@ -272,7 +296,8 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None, rows
                 *_no_japanese(deck_file, d, table))
     title = {lang: _text(d.title, lang) or deck_id for lang in LANGS}
     fonts = _fonts(deck_file.parent, d.fonts)
-    warnings += tuple(_("warning: {file}: font {font!r} has no bold face: its bold text prints in its regular face").format(
+    no_bold = _("warning: {file}: font {font!r} has no bold face: its bold text prints in its regular face")
+    warnings += tuple(no_bold.format(
         file=deck_file.name, font=Path(spec.regular).name) for spec in fonts if spec.regular not in BUNDLED
         and spec.bold is None and not font_facts(Path(spec.regular), cache_dir()).variable)
     deck = Deck(deck_file, deck_id, title, languages, layout, data.layout, d.card_size, d.diameter,
@@ -369,7 +394,8 @@ def _rich(data: DeckFileData, boxes, fields: dict[str, Field], table: Table, car
         for name in sorted(rich):
             for column in dict.fromkeys(fields[name].columns.values()):
                 try:
-                    richtext.to_markup(cell_text(card.cells.get(column, "")), styles[name].size if name in styles else 9)
+                    richtext.to_markup(cell_text(card.cells.get(column, "")),
+                                       styles[name].size if name in styles else 9)
                 except richtext.RichTextError as e:
                     errors.append(table.error(str(e), card.row, column))
     DataErrors.raise_all(errors)
@@ -390,7 +416,8 @@ def _check_markers(table: Table, cards, fields: dict[str, Field], shown: set[str
         texts = back.text.items() if isinstance(back.text, dict) else [("", back.text)]
         for lang, text in texts:
             if names := deckicons.unknown(text, icons):
-                where = ("back" if key == deckbacks.DEFAULT else f"backs.{key}") + ".text" + (f".{lang}" if lang else "")
+                entry = "back" if key == deckbacks.DEFAULT else f"backs.{key}"
+                where = entry + ".text" + (f".{lang}" if lang else "")
                 errors.append(DataError(deckicons.unknown_error(names, icons), where=where))
     DataErrors.raise_all(errors)
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path, PurePosixPath, PureWindowsPath
-from typing import Callable
 
 from tabletop.i18n import _
 

@@ -12,16 +12,16 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterable
+from functools import partial
 from pathlib import Path
-from typing import Iterable
 
+from pnp.fonts.fontset import FontSpec, regular_name
+from pnp.geometry import to_mm
+from pnp.layout.keys import IconOptions
 from tabletop.data.errors import DataError, DataErrors
 from tabletop.i18n import _, listing
 from tabletop.record import Record
-
-from pnp.layout.keys import IconOptions
-from pnp.fonts.fontset import FontSpec, regular_name
-from pnp.geometry import to_mm
 
 NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_-]*")
 MARKER = re.compile(r"\\:|:(" + NAME.pattern + r"):")
@@ -55,11 +55,12 @@ def read_icons(folder: Path, given: dict[str, str | IconOptions], font_path) -> 
             if entry.file is not None:
                 if entry.font is not None:
                     raise DataError(_("font is for a glyph icon, not a picture"), where=f"{where}.font")
-                path = checked_path(folder, entry.file, lambda message: DataError(message, where=where))
+                path = checked_path(folder, entry.file, partial(DataError, where=where))
                 try:
                     picture_size(folder / path)
                 except ImageError as e:
-                    raise DataError(_("picture {path!r}: {problem}").format(path=path, problem=e), where=where) from None
+                    raise DataError(_("picture {path!r}: {problem}").format(path=path, problem=e),
+                                    where=where) from None
                 icons[name] = Icon(name, file=path)
             else:
                 if not entry.glyph.strip():

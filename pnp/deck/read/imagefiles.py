@@ -6,22 +6,32 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
+from pnp.deck.read import folder as deckfolder
+from pnp.deck.read.spreadsheet import Table
+from pnp.layout import values as deckvalues
+from pnp.layout.keys import BoxOptions, ImageOptions
+from pnp.sheets import svgpictures
+from pnp.sheets.images import (
+    LOW_DPI,
+    Align,
+    ImageError,
+    Placement,
+    cache_dir,
+    dpi_of,
+    parse_align,
+    place,
+    prepare,
+    read_source,
+)
 from tabletop.data.errors import DataError, DataErrors
 from tabletop.i18n import _, listing
 from tabletop.record import Record
-
-from pnp.deck.read import folder as deckfolder
-from pnp.layout import values as deckvalues
-from pnp.sheets import svgpictures
-from pnp.layout.keys import BoxOptions, ImageOptions
-from pnp.sheets.images import (
-    LOW_DPI, Align, ImageError, Placement, cache_dir, dpi_of, parse_align, place, prepare, read_source,
-)
-from pnp.deck.read.spreadsheet import Table
 
 _COLUMN = re.compile(r"\{([^{}]+)\}")
 WORKERS = min(8, os.cpu_count() or 1)
@@ -73,6 +83,7 @@ def card_images(images: dict[str, BoxImage], table: Table, folder: Path,
         for box, image in images.items():
             cells = {c: str(row.cells.get(c, "")).strip() for c in image.columns}
             column = image.columns[0] if image.columns else None
+            wrong = partial(table.error, row=row.number, column=column)
             if image.choice is not None:  # a value map: the cell picks the file
                 try:
                     name = deckvalues.chosen(image.choice, cells[column])
@@ -81,19 +92,22 @@ def card_images(images: dict[str, BoxImage], table: Table, folder: Path,
                     continue
                 if name is None:
                     continue
-                found.setdefault(row.number, {})[box] = checked_path(folder, str(name), lambda m: table.error(
-                    m, row.number, column))
+                found.setdefault(row.number, {})[box] = checked_path(folder, str(name), wrong)
                 continue
             if any(not v for v in cells.values()):
                 continue
-            name = _COLUMN.sub(lambda m: cells[m.group(1)], image.pattern)
+            name = _COLUMN.sub(partial(_cell, cells), image.pattern)
             try:
-                found.setdefault(row.number, {})[box] = checked_path(
-                    folder, name, lambda message: table.error(message, row.number, column))
+                found.setdefault(row.number, {})[box] = checked_path(folder, name, wrong)
             except DataError as e:
                 errors.append(e)
     DataErrors.raise_all(errors)
     return found
+
+
+def _cell(cells: dict[str, str], match: re.Match[str]) -> str:
+    """The value of the column a `{column}` in an image pattern names."""
+    return cells[match.group(1)]
 
 
 def checked_path(folder: Path, name: str, error) -> str:

@@ -5,15 +5,15 @@ of its own over the same cards (so its boxes, templates and pictures are checked
 and prints the cards that choose it."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
+from pnp.layout import values as deckvalues
+from pnp.layout.keys import DeckFileData, LayoutOptions, LayoutVariant
+from pnp.layout.named import LAYOUTS
 from tabletop.data.errors import DataError, DataErrors
 from tabletop.i18n import _, listing
 from tabletop.record import replace
-
-from pnp.layout import values as deckvalues
-from pnp.layout.named import LAYOUTS
-from pnp.layout.keys import DeckFileData, LayoutOptions, LayoutVariant
 
 
 def variant_data(data: DeckFileData, name: str, variant: LayoutVariant, column: str) -> DeckFileData:
@@ -43,7 +43,7 @@ def check_kinds(data: DeckFileData) -> None:
         layout = LAYOUTS[variant.name]
         if layout.kind != main.kind or layout.flowing or (
                 main.kind == "inserts" and variant.style != data.layout.style):
-            kinds = listing(n for n, l in LAYOUTS.items() if l.kind == main.kind)
+            kinds = listing(name for name, other in LAYOUTS.items() if other.kind == main.kind)
             raise DataError(_("a deck's layouts make pieces of one kind and size: {layout} is not like "
                               "{main} ({kinds})").format(layout=variant.name, main=data.layout.name, kinds=kinds),
                             where=f"layouts.{name}.name")

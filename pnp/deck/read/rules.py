@@ -9,17 +9,17 @@ every look is plain (the look of a card whose cells choose nothing), and keeps t
 Everything is checked on every card when the deck is read."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
+from pnp.deck.read import conditions as deckconditions
+from pnp.deck.read.conditions import Condition
+from pnp.layout import values as deckvalues
+from pnp.layout.keys import DeckFileData, FieldOptions
+from pnp.layout.values import Dynamic
 from tabletop.data.errors import DataError, DataErrors
 from tabletop.i18n import _, listing
 from tabletop.record import Record, field, replace
-
-from pnp.deck.read import conditions as deckconditions
-from pnp.layout import values as deckvalues
-from pnp.deck.read.conditions import Condition
-from pnp.layout.keys import DeckFileData, FieldOptions
-from pnp.layout.values import Dynamic
 
 BOX_KEYS = {"background": "colour", "border": "colour", "border_width": "size"}
 FIELD_KEYS = {"color": "colour", "size": "size"}

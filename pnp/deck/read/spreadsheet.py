@@ -14,7 +14,6 @@ from tabletop.data.errors import DataError
 from tabletop.i18n import _, listing
 from tabletop.record import Record
 
-
 UTF8, UTF8_BOM, CP932 = "UTF-8", "UTF-8 with BOM", "Shift_JIS (cp932)"
 _CP932_STRAYS = frozenset("\x80\uf8f0\uf8f1\uf8f2\uf8f3")  # what Python's cp932 makes of 0x80, 0xA0, 0xFD–0xFF
 

@@ -4,19 +4,19 @@ when the deck is read so a field the data lacks is named with the template's lin
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from collections.abc import Callable, Iterable, Iterator
+from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any
 
 import jinja2
 from jinja2 import meta, nodes
 from jinja2.sandbox import SandboxedEnvironment
 
+from pnp.deck.read import folder as deckfolder
 from tabletop.data.errors import DataError
 from tabletop.fileio import os_error_reason
 from tabletop.i18n import N_, _, listing
-
-from pnp.deck.read import folder as deckfolder
 
 CONTEXT = ("lang", "row", "copies", "suit")  # what a box template sees besides the fields
 # ReportLab's <img> would read any file it is given, from anywhere: pictures come through
@@ -71,7 +71,7 @@ def _identity(path: Path) -> tuple[int, ...]:
     return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
 
 
-@lru_cache(maxsize=None)
+@cache
 def environment(folder: str) -> SandboxedEnvironment:
     return SandboxedEnvironment(loader=DeckLoader(Path(folder)), autoescape=True,
                                 undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
@@ -221,7 +221,7 @@ def _including(error: Unreadable, folder: Path) -> tuple[Path | None, int | None
     return None, None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _text_environment(folder: str) -> SandboxedEnvironment:
     # A back's text is plain text, escaped after rendering like a cell: no autoescape, so "R&D" and a
     # field holding "<3" print as typed. What it includes comes from the deck's folder, as a box's does.
