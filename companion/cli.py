@@ -34,5 +34,5 @@ def run() -> None:
     except BrokenPipeError:  # the reader went away (`companion ... | head -1`)
         silence_stdout()
         raise SystemExit(1) from None
-    except Exception as e:  # noqa: BLE001 — the one place bugs are reported to the user
+    except Exception as e:  # every error: the one place bugs are reported to the user
         internal_error(e)

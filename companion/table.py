@@ -191,7 +191,7 @@ class Table:
         table goes on: what fails for a bug is said in one line and changes nothing."""
         try:
             return self._carry_out(line)
-        except Exception as e:  # noqa: BLE001 — a bug must not cost the table its game or its session
+        except Exception as e:  # every error: a bug must not cost the table its game or its session
             self._rebuild()
             self.error(self.speech._("internal error ({error}); the line was not applied, the game is saved",
                                      error=f"{type(e).__name__}: {e}"))
@@ -299,7 +299,7 @@ class Table:
                 said += self.game.handle(line)
             except InputError as e:
                 raise RedoGone(str(e)) from None
-            except Exception as e:  # noqa: BLE001 — a bug in playing it again must not cost the table its game
+            except Exception as e:  # every error: a bug in playing it again must not cost the table its game
                 raise RedoGone(self.speech._("internal error ({error})", error=f"{type(e).__name__}: {e}")) from None
         return said
 

@@ -55,7 +55,7 @@ def make_server(preview: Preview, port: int, title: str, lang: str, words: dict[
                        gone=json.dumps(words["gone"])).encode()
 
     class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802 — http.server's name
+        def do_GET(self) -> None:  # http.server calls it by this name
             path = self.path.split("?", 1)[0]
             if path == "/":
                 self._send(200, "text/html; charset=utf-8", page)

@@ -52,7 +52,7 @@ def user_errors(command):
         except KeyboardInterrupt:  # Ctrl-C: files are written atomically, so nothing is left half done
             click.echo(_("interrupted"), err=True)
             sys.exit(130)
-        except Exception as e:  # noqa: BLE001 — the one place bugs are reported to the user
+        except Exception as e:  # every error: the one place bugs are reported to the user
             _internal(e)
     return wrapper
 

@@ -69,7 +69,7 @@ def _recorded(record: Path, key: dict, name: str, path: Path) -> TTFont | None:
             return None
         return font_from_state(name, font_state, {**face_state, **_unpack_tables(tables)}, _kept_face_class(),
                                _font_bytes(path), _scale(face_state["unitsPerEm"]))
-    except Exception:  # noqa: BLE001 — whatever is wrong with a cache record, the font is parsed
+    except Exception:  # every error: whatever is wrong with a cache record, the font is parsed
         return None
 
 
