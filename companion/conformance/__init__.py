@@ -82,6 +82,20 @@ class Adapter(Protocol):
         full-width digits, garbage."""
 
 
+class WalkedTable:
+    """A terminal table as the run drives it: nothing is said before the first prompt (the trace starts at
+    the first question); everything else is the table's own."""
+
+    def __init__(self, table: Any):
+        self.table = table
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.table, name)
+
+    def opening(self) -> list[str]:
+        return []
+
+
 def games() -> list[str]:
     """Every game with an adapter (a module beside this one)."""
     return sorted(m.name.replace("_", "-") for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_"))

@@ -16,6 +16,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from companion.appfiles import game_data
+from companion.conformance import WalkedTable
 from companion.numbers import LARGEST
 from companion.showdown.dice import MAX_DICE, SIDES
 from companion.showdown.engine import MAX_PURCHASE, RULES_VERSION
@@ -35,19 +36,14 @@ GARBAGE = ["?", "-", ">", "1>", ">6", "3>", "3>0", "3>7", "6>1", "1>1", "0", "7"
            "precise_closing", "weapon 0", "s q"]
 
 
-class Table:
-    """The terminal's Showdown table as the run drives it: each line applied whole, nothing said first."""
+class WholeLinesTable(WalkedTable):
+    """The terminal's Showdown table with each line applied whole, as the terminal's rebuild after a
+    refused line leaves it."""
 
     def __init__(self, table: ShowdownTable):
-        self.table = table
+        super().__init__(table)
         match = table.match
-        match.carry_out = lambda action: match.apply(action)  # whole or not at all, as the terminal's rebuild
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.table, name)
-
-    def opening(self) -> list[str]:
-        return []
+        match.carry_out = lambda action: match.apply(action)
 
 
 class HitmansShowdown:
@@ -74,18 +70,18 @@ class HitmansShowdown:
                              "rules": version})
         return sets
 
-    def new_table(self, options: dict, seed: int, lang: str) -> Table:
+    def new_table(self, options: dict, seed: int, lang: str) -> WholeLinesTable:
         options = {**options, "lang": lang}
         if self.cards_dir is not None:
             options["cards"] = str(self.cards_dir)
-        return Table(ShowdownTable(SimpleNamespace(seed=seed, options=options)))  # type: ignore[arg-type]
+        return WholeLinesTable(ShowdownTable(SimpleNamespace(seed=seed, options=options)))  # type: ignore[arg-type]
 
-    def engine(self, table: Table) -> Any:
+    def engine(self, table: WholeLinesTable) -> Any:
         return table.match
 
     # ---- a walk's line --------------------------------------------------------------------------
 
-    def walk_line(self, table: Table, rng: random.Random) -> str:
+    def walk_line(self, table: WholeLinesTable, rng: random.Random) -> str:
         """A line that plays on: mostly a listed action (often written another way), else a form filled
         as the rules allow."""
         e, m = table.engine, table.match
@@ -115,7 +111,7 @@ class HitmansShowdown:
         line = rng.choice(legal).line()
         return self._respelt(line, rng) if rng.random() < 0.25 else line
 
-    def _form(self, table: Table, rng: random.Random, legal: list) -> str | None:
+    def _form(self, table: WholeLinesTable, rng: random.Random, legal: list) -> str | None:
         """A form's line filled as the rules allow now, or None when no form suits the stage."""
         e = table.engine
         action = e.action
@@ -141,7 +137,7 @@ class HitmansShowdown:
                     forms.append(f"reroll {team}{' '.join(map(str, old))}{tail}")
         return rng.choice(forms) if forms else None
 
-    def _uses(self, table: Table, rng: random.Random) -> list[str]:
+    def _uses(self, table: WholeLinesTable, rng: random.Random) -> list[str]:
         """`use` lines for the held cards of the teams in the action, with their choices filled from
         the dice as they stand (a second card of the same role makes a pair)."""
         e = table.engine
@@ -203,7 +199,7 @@ class HitmansShowdown:
 
     # ---- a fuzzed line --------------------------------------------------------------------------
 
-    def fuzz_line(self, table: Table, rng: random.Random) -> str:
+    def fuzz_line(self, table: WholeLinesTable, rng: random.Random) -> str:
         """A line from the grammar of any command, often wrong."""
         e, data = table.engine, self.rules
         teams = list(e.order) + rng.sample(NAMES, 2)

@@ -8,9 +8,9 @@ from __future__ import annotations
 import random
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
 
 from companion.appfiles import game_data
+from companion.conformance import WalkedTable
 from companion.numbers import LARGEST
 from companion.terror24.repl import Terror24Table
 from tabletop.data.terror24 import load_terror24
@@ -23,17 +23,12 @@ GARBAGE = ["?", "-", "=", "==", ":", "0", "+", "+0", "-0", "x", "ｘ", "３５",
            "RB", "rb", "???", "P", "PPP", "ｒｂ", "Ｒ"]
 
 
-class Table:
-    """The terminal's 24 table, as the run drives a table: nothing is said before the first prompt."""
+class SeatedTable(WalkedTable):
+    """The terminal's 24 table with the number of players the walk seats."""
 
     def __init__(self, table: Terror24Table, players: int):
-        self.table, self.players = table, players
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.table, name)
-
-    def opening(self) -> list[str]:
-        return []
+        super().__init__(table)
+        self.players = players
 
 
 class Terror24:
@@ -47,15 +42,15 @@ class Terror24:
     def option_sets(self) -> list[dict]:
         return [{"npc_deck": "virtual"}, {"npc_deck": "physical"}]
 
-    def new_table(self, options: dict, seed: int, lang: str) -> Table:
+    def new_table(self, options: dict, seed: int, lang: str) -> SeatedTable:
         session = SimpleNamespace(seed=seed, options=options)
         least, most = self.rules.players.min, self.rules.players.max  # the data's range: every count by the seed
-        return Table(Terror24Table(session, self.rules, lang), least + seed % (most - least + 1))  # type: ignore[arg-type]
+        return SeatedTable(Terror24Table(session, self.rules, lang), least + seed % (most - least + 1))  # type: ignore[arg-type]
 
-    def engine(self, table: Table):
+    def engine(self, table: SeatedTable):
         return table.match
 
-    def walk_line(self, table: Table, rng: random.Random) -> str:
+    def walk_line(self, table: SeatedTable, rng: random.Random) -> str:
         """A line that plays on: a listed action (often written another way), or a form filled as the
         rules allow."""
         m, data = table.match, self.rules
@@ -92,7 +87,7 @@ class Terror24:
                                f"{name} {''.join(cards)}", " ".join(cards)])
         return line
 
-    def fuzz_line(self, table: Table, rng: random.Random) -> str:
+    def fuzz_line(self, table: SeatedTable, rng: random.Random) -> str:
         """A line from the grammar of the question now, often wrong: names, cards, letters, numbers around
         the limits, full-width digits, garbage."""
         m, data = table.match, self.rules
