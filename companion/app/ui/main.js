@@ -152,9 +152,11 @@ export class Shell {
         options.fields, h("button", { type: "submit", class: "main" }, _("Start"))));
       form.addEventListener("submit", async (event) => {
         event.preventDefault();
+        const chosen = options.read(form); // null: the form says what is missing
+        if (chosen === null) return;
         const wanted = String(new FormData(form).get("name")).trim() || id;
         const gameName = await freeName(wanted);
-        await saveGame({ format: FORMAT, version: VERSION, game: id, options: { ...options.read(form), lang: this.lang },
+        await saveGame({ format: FORMAT, version: VERSION, game: id, options: { ...chosen, lang: this.lang },
           seed: newSeed(), revision: 0, entries: [], name: gameName, updated: Date.now(), seen: true });
         this.open(gameName);
       });
