@@ -150,24 +150,29 @@ function action(ctx, table, choices) {
   const talk = table.talk;
   const target = a.kind === "mafia" ? talk.card(a.target) : a.target;
   const parts = [h("h2", null, `${a.sides[0].team} → ${target}`)];
+  const wins = e.attackerWins();
+  // where the dice stand: told under the question's answers, above the buttons otherwise
+  const standing = [];
   if (a.kind === "mafia") {
-    parts.push(h("p", { class: "condition" }, _("Success:"), " ",
+    standing.push(h("p", { class: "condition" }, _("Success:"), " ",
       conditionText(/** @type {any} */ (table.book.card(a.target).role.condition), table.lang)));
   }
-  const wins = e.attackerWins();
   if (wins !== null) {
     const word = a.kind === "mafia" ? (wins ? _("Success") : _("Failure"))
       : _(wins ? "{team} wins" : "{team} holds", { team: a.sides[wins ? 0 : 1].team });
-    parts.push(h("p", { class: `verdict ${wins ? "success" : "failure"}` }, h("b", null, `${wins ? "✓" : "✗"} ${word}`)));
+    standing.push(h("p", { class: `verdict ${wins ? "success" : "failure"}` }, h("b", null, `${wins ? "✓" : "✗"} ${word}`)));
   }
   if (a.question !== null) {
-    parts.push(h("p", { class: "question" }, talk.pageQuestion(a.question)));
+    // the answers come first, so the next roll's keys stay in view under "Just now"
+    parts.push(h("p", { class: "question" }, question(table, a.question)));
     const faces = choices.filter((c) => c.group === "answer" && /^\d+$/.test(c.line));
     const others = choices.filter((c) => c.group === "answer" && !/^\d+$/.test(c.line));
-    if (faces.length) parts.push(h("div", { class: "pad" }, faces.map((c) => tap(ctx, c.label, c.line, "num die-key"))));
+    if (faces.length) parts.push(h("div", { class: "pad six" }, faces.map((c) => tap(ctx, c.label, c.line, "num die-key"))));
     parts.push(h("div", { class: "buttons" }, others.map((c) => tap(ctx, c.line === "roll" ? _("Roll it for me") : c.label,
       c.line, c.line === "roll" ? "main wide" : ""))));
+    parts.push(...standing);
   } else {
+    parts.push(...standing);
     const preparing = a.stage === "prepare" || a.stage === "defend" ? a.sides[a.stage === "prepare" ? 0 : 1] : null;
     if (preparing) parts.push(h("p", { class: "question" }, _("%(team)s prepares: buy, use, then go on", { team: preparing.team })));
     const roll = choices.find((c) => c.group === "roll" && c.form);
@@ -194,6 +199,16 @@ function action(ctx, table, choices) {
       s.escape ? h("small", null, ` · ${_("escape route")}`) : null));
   }
   return h("section", { class: "card action", id: "action" }, parts);
+}
+
+/**
+ * A question as the page asks it: who rolls for what (the keys are the answers, so no word on typing).
+ * @param {ShowdownTable} table
+ * @param {any} asked
+ */
+function question(table, asked) {
+  const dice = asked?.fields?.what !== undefined && !("victim" in asked.fields);
+  return dice ? table.talk.words({ said: "{team}: {what}", fields: asked.fields }) : table.talk.pageQuestion(asked);
 }
 
 /**
@@ -225,7 +240,7 @@ function dicePad(ctx, table, count) {
   return h("div", { class: "composer", "data-roll": count },
     h("p", null, _("%(team)s: tap the %(n)s faces rolled", { team: side.team, n: count }), " · ", shown, " ",
       h("button", { type: "button", class: "small quiet", onclick: () => { tapped.length = 0; show(); } }, _("Clear"))),
-    h("div", { class: "pad" }, keys),
+    h("div", { class: "pad six" }, keys),
     tap(ctx, _("Roll virtual dice"), "roll", "main wide"));
 }
 
@@ -295,7 +310,7 @@ function teams(ctx, table) {
     const t = e.teams[name];
     const pending = table.talk.pending(t);
     const acting = !e.over && e.current.name === name;
-    return h("div", { class: `team${acting ? " asking" : ""}${t.out ? " out" : ""}`, "data-team": name },
+    return h("div", { class: `team${acting ? " acting" : ""}${t.out ? " out" : ""}`, "data-team": name },
       h("p", null, h("b", null, t.name), t.out ? [" ", h("b", { class: "badge dead-badge" }, _("out"))] : null, " ",
         h("small", null, e.faction(t).name[table.lang]), " ", h("span", { class: "money" }, table.talk.money(t.money))),
       h("p", null, h("small", null, _("actions %(acted)s/%(actions)s", { acted: t.acted, actions: e.weekData().actions })), " ",
