@@ -391,7 +391,13 @@ def test_every_text_reads_at_4_5_to_1_in_both_themes(browser, server, lang):
     ready(browser)
     terror24_set_up(browser)
     lay_bid(browser)
-    pages = {"home": server.url, "famiglia": famiglia, "terror24": browser.current_url}
+    terror24 = browser.current_url
+    browser.get(server.url)
+    ready(browser)
+    showdown_new_game(browser, f"contrast-sd-{lang}", [("Ann", "void_clover"), ("Bob", "red_heart")])
+    tap(browser, browser.find_element(By.CSS_SELECTOR, "#turn button[data-line='attack SJ']"))
+    tap(browser, browser.find_element(By.CSS_SELECTOR, "#action button[data-line=roll]"))  # a verdict and "Just now"
+    pages = {"home": server.url, "famiglia": famiglia, "terror24": terror24, "showdown": browser.current_url}
     for theme in ("light", "dark"):
         browser.execute_script("localStorage.setItem('theme', arguments[0])", theme)
         for page, url in pages.items():
@@ -482,12 +488,16 @@ def test_showdown_whole_game_by_taps(browser, server, lang, theme):
     shot(browser, f"showdown-start-{lang}-{theme}")
     rng = random.Random(4)
     taps = 0
+    verdict_shown = False
     while showdown_tap(browser, rng):
         assert not refused(browser), refused(browser)
         taps += 1
         assert taps < 400, "the game never ended"
-        if browser.find_elements(By.CSS_SELECTOR, "#action .verdict") and not (SHOTS / f"showdown-verdict-{lang}-{theme}.png").exists():
+        if not verdict_shown and browser.find_elements(By.CSS_SELECTOR, "#action .verdict"):
             shot(browser, f"showdown-verdict-{lang}-{theme}")
+            verdict_shown = True
+        if taps == 30:
+            shot(browser, f"showdown-mid-{lang}-{theme}")
     shot(browser, f"showdown-over-{lang}-{theme}")
     outcome = browser.find_element(By.ID, "outcome")
     assert outcome.find_element(By.ID, "outcome-title").text == {"en": "Game over", "ja": "ゲーム終了"}[lang]

@@ -125,6 +125,7 @@ export class Shell {
     const data = await this.gameData(saved.game);
     const game = new GameInPlay(ui, saved, data, this.words.raw);
     new PlayPage(this, game).render();
+    window.scrollTo(0, 0); // a game opens at its top, wherever the page that opened it was scrolled
   }
 
   async home() {
