@@ -533,6 +533,11 @@ def test_showdown_each_penalty_roll_shows_at_once_and_the_next_button_stays_in_v
     shot(browser, "showdown-first-penalty-roll-en")
     assert in_view(browser, browser.find_element(By.ID, "last-step")) and in_view(browser, next_face)
     tap(browser, next_face)
+    pending = browser.find_element(By.CSS_SELECTOR, ".team[data-team='Ann'] .pending").text
+    assert pending == "next total -3 skips next turn", "the penalties still to apply are shown on the team"
+    browser.execute_script("document.querySelectorAll('#board details').forEach((d) => { d.open = true; });"
+                           "document.querySelector('.team').scrollIntoView()")
+    shot(browser, "showdown-teams-en")
     browser.find_element(By.CSS_SELECTOR, "[data-tool=history]").click()
     entry = browser.find_elements(By.CSS_SELECTOR, "#history-sheet ol.history > li")[-1].text
     assert first in entry, "History keeps the first roll"

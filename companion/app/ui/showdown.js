@@ -314,8 +314,8 @@ function teams(ctx, table) {
       h("p", null, h("b", null, t.name), t.out ? [" ", h("b", { class: "badge dead-badge" }, _("out"))] : null, " ",
         h("small", null, e.faction(t).name[table.lang]), " ", h("span", { class: "money" }, table.talk.money(t.money))),
       h("p", null, h("small", null, _("actions %(acted)s/%(actions)s", { acted: t.acted, actions: e.weekData().actions })), " ",
-        t.cards.map((c) => cardChip(table, c))),
-      pending.length ? h("p", { class: "pending" }, pending.map((p) => h("span", { class: "penalty" }, p))) : null);
+        t.cards.flatMap((c) => [" ", cardChip(table, c)])),
+      pending.length ? h("p", { class: "pending" }, pending.flatMap((p, i) => [i ? " " : null, h("span", { class: "penalty" }, p)])) : null);
   });
   return h("section", { class: "card" }, h("h2", null, _("Teams")), rows);
 }
