@@ -9,7 +9,7 @@ import { rowFor, tableId } from "../showdown/penalties.js";
 import { RuleError } from "../showdown/state.js";
 import { conditionText } from "../showdown/talk.js";
 import { newTable } from "../showdown/table.js";
-import { h, paragraphs } from "./dom.js";
+import { h } from "./dom.js";
 import { tap } from "./famiglia.js";
 import { lineForm } from "./terror24.js";
 
