@@ -393,7 +393,13 @@ def test_every_text_reads_at_4_5_to_1_in_both_themes(browser, server, lang):
     ready(browser)
     terror24_set_up(browser)
     lay_bid(browser)
-    pages = {"home": server.url, "famiglia": famiglia, "terror24": browser.current_url}
+    terror24 = browser.current_url
+    browser.get(server.url)
+    ready(browser)
+    showdown_new_game(browser, f"contrast-sd-{lang}", [("Ann", "void_clover"), ("Bob", "red_heart")])
+    tap(browser, browser.find_element(By.CSS_SELECTOR, "#turn button[data-line='attack SJ']"))
+    tap(browser, browser.find_element(By.CSS_SELECTOR, "#action button[data-line=roll]"))  # a verdict and "Just now"
+    pages = {"home": server.url, "famiglia": famiglia, "terror24": terror24, "showdown": browser.current_url}
     for theme in ("light", "dark"):
         browser.execute_script("localStorage.setItem('theme', arguments[0])", theme)
         for page, url in pages.items():
@@ -429,3 +435,112 @@ def test_undo_asks_then_redo_plays_it_again(browser, server):
     tap(browser, browser.find_element(By.CSS_SELECTOR, "[data-tool=redo]"))
     assert browser.find_element(By.ID, "board").text == board
     assert not browser.find_elements(By.CSS_SELECTOR, "[data-tool=redo]")
+
+
+# ---- Hitman's Showdown ---------------------------------------------------------------------------------
+
+def showdown_new_game(browser, name: str, teams: list[tuple[str, str]]) -> None:
+    form = browser.find_element(By.CSS_SELECTOR, "form[data-create='hitmans-showdown']")
+    browser.execute_script("arguments[0].closest('details').open = true", form)
+    field = form.find_element(By.NAME, "name")
+    field.clear()
+    field.send_keys(name)
+    rows = form.find_elements(By.CSS_SELECTOR, ".team-row")
+    for row, (team, faction) in zip(rows, teams):
+        row.find_element(By.NAME, "team_name").send_keys(team)
+        Select(row.find_element(By.NAME, "team_faction")).select_by_value(faction)
+    tap(browser, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "board"))
+
+
+def showdown_tap(browser, rng: random.Random) -> bool:
+    """One tap of a Showdown game; False once it is over. Attacks a mafia card now and then, rolls by
+    tapping the faces or by the app, settles, answers each penalty roll."""
+    if browser.find_elements(By.ID, "outcome"):
+        return False
+    action = browser.find_elements(By.ID, "action")
+    if action:
+        keys = action[0].find_elements(By.CSS_SELECTOR, ".composer button.die-key")
+        if keys:  # the faces rolled at the table, one tap a die
+            count = int(action[0].find_element(By.CSS_SELECTOR, ".composer").get_attribute("data-roll"))
+            for _ in range(count - 1):
+                press(browser, rng.choice(keys))
+            tap(browser, rng.choice(keys))
+            return True
+        faces = action[0].find_elements(By.CSS_SELECTOR, ".pad button.die-key")
+        if faces:  # a penalty or money roll asked
+            tap(browser, rng.choice(faces))
+            return True
+        then = action[0].find_elements(By.CSS_SELECTOR, ".then button.tap, .buttons button.tap")
+        assert then, "an action under way with nothing to tap"
+        tap(browser, then[0])
+        return True
+    attacks = browser.find_elements(By.CSS_SELECTOR, "#turn .attack-group button.tap")
+    if attacks and rng.random() < 0.4:
+        tap(browser, rng.choice(attacks))
+        return True
+    tap(browser, browser.find_element(By.CSS_SELECTOR, "#turn button[data-line=pass]"))
+    return True
+
+
+@pytest.mark.parametrize("lang,theme", looks(("ja", "dark")))
+def test_showdown_whole_game_by_taps(browser, server, lang, theme):
+    open_app(browser, server, lang, theme)
+    showdown_new_game(browser, "銃撃戦", [("Ann", "red_heart"), ("Bob", "void_clover")])
+    shot(browser, f"showdown-start-{lang}-{theme}")
+    rng = random.Random(4)
+    taps = 0
+    verdict_shown = False
+    while showdown_tap(browser, rng):
+        assert not refused(browser), refused(browser)
+        taps += 1
+        assert taps < 400, "the game never ended"
+        if not verdict_shown and browser.find_elements(By.CSS_SELECTOR, "#action .verdict"):
+            shot(browser, f"showdown-verdict-{lang}-{theme}")
+            verdict_shown = True
+        if taps == 30:
+            shot(browser, f"showdown-mid-{lang}-{theme}")
+    shot(browser, f"showdown-over-{lang}-{theme}")
+    outcome = browser.find_element(By.ID, "outcome")
+    assert outcome.find_element(By.ID, "outcome-title").text == {"en": "Game over", "ja": "ゲーム終了"}[lang]
+    places = outcome.find_elements(By.CSS_SELECTOR, ".ranking li")
+    assert {p.find_element(By.CSS_SELECTOR, ".who").text.split()[0] for p in places} == {"Ann", "Bob"}
+    assert outcome.find_elements(By.CSS_SELECTOR, ".winner-badge"), "the showdown names its winner"
+    tap(browser, outcome.find_element(By.CSS_SELECTOR, "button[data-rematch]"))
+    assert browser.find_element(By.TAG_NAME, "h1").text.startswith("銃撃戦 2")
+    assert browser.find_element(By.CSS_SELECTOR, "#turn button[data-line=pass]")
+
+
+def test_showdown_each_penalty_roll_shows_at_once_and_the_next_button_stays_in_view(browser, server):
+    open_app(browser, server, "en")
+    showdown_new_game(browser, "penalties", [("Ann", "void_clover"), ("Bob", "red_heart")])  # Void Clover rolls twice
+    tap(browser, browser.find_element(By.CSS_SELECTOR, "#turn button[data-line='attack SJ']"))  # four 4s needed
+    keys = browser.find_elements(By.CSS_SELECTOR, "#action .composer button.die-key")
+    press(browser, keys[0])
+    tap(browser, keys[1])  # Ann rolls 1 2: a failure
+    just_now = browser.find_element(By.ID, "last-step")
+    assert just_now.find_element(By.CSS_SELECTOR, ".headline").text == "Ann rolled 1 2 — total 3"
+    settle = browser.find_element(By.CSS_SELECTOR, "#action .then button.tap")
+    assert in_view(browser, just_now) and in_view(browser, settle), "after a roll the next button is above the fold"
+    assert "Failure" in browser.find_element(By.CSS_SELECTOR, "#action .verdict").text
+    tap(browser, settle)
+    assert "fails: needs four 4s" in browser.find_element(By.CSS_SELECTOR, "#last-step .headline").text
+    tap(browser, browser.find_element(By.CSS_SELECTOR, "#action .pad button[data-line='1']"))  # the first penalty roll
+    headline = browser.find_element(By.CSS_SELECTOR, "#last-step .headline").text
+    first = "Ann: penalty roll 1 of 2: rolled 1 → Your next action (attack or defence): total −3."
+    assert headline == first, headline
+    question = browser.find_element(By.CSS_SELECTOR, "#action .question").text
+    assert "penalty roll 2 of 2" in question
+    next_face = browser.find_element(By.CSS_SELECTOR, "#action .pad button[data-line='6']")
+    shot(browser, "showdown-first-penalty-roll-en")
+    assert in_view(browser, browser.find_element(By.ID, "last-step")) and in_view(browser, next_face)
+    tap(browser, next_face)
+    pending = browser.find_element(By.CSS_SELECTOR, ".team[data-team='Ann'] .pending").text
+    assert pending == "next total -3 skips next turn", "the penalties still to apply are shown on the team"
+    browser.execute_script("document.querySelectorAll('#board details').forEach((d) => { d.open = true; });"
+                           "document.querySelector('.team').scrollIntoView()")
+    shot(browser, "showdown-teams-en")
+    browser.find_element(By.CSS_SELECTOR, "[data-tool=history]").click()
+    entry = browser.find_elements(By.CSS_SELECTOR, "#history-sheet ol.history > li")[-1].text
+    assert first in entry, "History keeps the first roll"
+    assert "rolled 6 →" in entry, "and tells the second"

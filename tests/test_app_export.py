@@ -44,10 +44,11 @@ def test_export_writes_every_file_the_app_loads(tmp_path):
         for target in IMPORT.findall((dest / name).read_text("utf-8")):
             todo.append((Path(name).parent / target).as_posix() if not target.startswith("../")
                         else str(Path(name).parent.parent / target[3:]).removeprefix("./"))
-    assert {"ui/famiglia.js", "ui/terror24.js", "famiglia/engine.js", "terror24/match.js"} <= seen
+    assert {"ui/famiglia.js", "ui/terror24.js", "ui/showdown.js", "famiglia/engine.js", "terror24/match.js",
+            "showdown/table.js", "showdown/talk.js", "showdown/rules.js", "showdown/penalties.js"} <= seen
     assert seen <= listed
     for name in ("index.html", "manifest.webmanifest", "ui/app.css", "icons/icon-192.png", "icons/icon-512.png",
-                 "data/famiglia.json", "data/terror24.json", "locale/ja.json"):
+                 "data/famiglia.json", "data/terror24.json", "data/hitmans-showdown.json", "locale/ja.json"):
         assert name in listed and (dest / name).is_file(), name
     assert "replay.mjs" not in listed and not (dest / "replay.mjs").exists()  # a Node script, not sent
     assert (dest / "data" / "famiglia.json").read_bytes() == (APP / "data" / "famiglia.json").read_bytes()

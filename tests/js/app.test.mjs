@@ -1,7 +1,8 @@
 // The app's telling of a step (companion/app/ui/): what History, the undo question and "Just now" say,
 // played over the saved-game fixtures the Python wrote. Famiglia's entries say the cards drawn and your
 // own move, and a robot's turn is headed by the card it takes; a 24 round is headed by its ranking,
-// and the final ranking marks the dead in words — in English and Japanese.
+// and the final ranking marks the dead in words; a Showdown check is headed by its verdict and the
+// money it moved, and each penalty roll's result is told as it is made — in English and Japanese.
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { test } from "node:test";
@@ -10,6 +11,7 @@ import { loadGameData } from "../../companion/app/lib/appfile.js";
 import { loadWords } from "../../companion/app/lib/words.js";
 import { ui as famiglia } from "../../companion/app/ui/famiglia.js";
 import { GameInPlay, NotSaved } from "../../companion/app/ui/session.js";
+import { ui as showdown } from "../../companion/app/ui/showdown.js";
 import { ui as terror24 } from "../../companion/app/ui/terror24.js";
 import { wordsCtx } from "../../companion/app/ui/text.js";
 
@@ -21,14 +23,15 @@ const FIXTURES = new URL("../fixtures/journals/", import.meta.url);
  * @param {import("../../companion/app/ui/games.js").GameUI} ui
  * @param {string} name
  * @param {string} lang
+ * @param {number} [upTo] the fixture's steps played (all by default)
  */
-async function played(ui, name, lang) {
+async function played(ui, name, lang, upTo = Infinity) {
   const fixture = JSON.parse(await readFile(new URL(name, FIXTURES), "utf8"));
   const words = await loadWords(lang);
   const saved = /** @type {any} */ ({ game: fixture.game, options: fixture.options, seed: fixture.seed ?? 0,
     entries: [], name, revision: 0, updated: 0 });
   const game = new GameInPlay(ui, saved, await loadGameData(fixture.game), words, async () => {});
-  for (const step of fixture.steps) {
+  for (const step of fixture.steps.slice(0, upTo)) {
     if (!step.ok) continue;
     const [word, count] = step.line.trim().split(/\s+/);
     if (word === "undo") {
@@ -136,4 +139,41 @@ test("a step the device cannot save is not played: the game stays as it was save
   assert.deepEqual(game.journal.entries, [["R1"]]);
   assert.equal(JSON.stringify(game.table.status()), before);
   assert.equal(game.story.length, 1);
+});
+
+test("Showdown: the first of two penalty rolls is told at once, before the second is asked", async () => {
+  // the fixture's step 112 answers the first of Blood Diamond's two penalty rolls with a 1
+  const { game } = await played(showdown, "showdown-2teams.json", "en", 113);
+  const last = game.story[game.story.length - 1];
+  assert.equal(last.told[/** @type {number} */ (last.headline)],
+    "Bob: penalty roll 1 of 2: rolled 1 → Your next action: total −3.");
+  assert.equal(game.table.awaitingAnswer(), true, "the second roll is still asked");
+  const { game: ja } = await played(showdown, "showdown-2teams.json", "ja", 113);
+  const told = ja.story[ja.story.length - 1];
+  assert.match(told.told[/** @type {number} */ (told.headline)], /^Bob：デメリットダイス（1\/2 回目）、出目 1 → /);
+  // once both are in, the entry tells both rolls and is headed by the one just made
+  const { game: both } = await played(showdown, "showdown-2teams.json", "en", 114);
+  const entry = both.story[both.story.length - 1];
+  assert.ok(entry.told.includes("Bob: penalty roll 1 of 2: rolled 1 → Your next action: total −3."));
+  assert.match(entry.told[/** @type {number} */ (entry.headline)], /^Bob: Losing a hitman attack, rolled 6 → /);
+});
+
+test("Showdown: a check is headed by its verdict and the money it moved; the end marks teams out", async () => {
+  const { game, ctx } = await played(showdown, "showdown-3teams-ja.json", "ja");
+  const checks = game.story.filter((e) => e.told.some((line) => /^\S+ 対 .+：成功：/.test(line)));
+  assert.ok(checks.length > 0);
+  for (const entry of checks) {
+    assert.match(entry.told[/** @type {number} */ (entry.headline)], /成功：.* · \S+ \+\d/);
+  }
+  const { game: four, ctx: en } = await played(showdown, "showdown-4teams.json", "en");
+  const end = showdown.ending(en, four.table);
+  assert.ok(end, "the game is over");
+  const status = /** @type {{teams: {name: string, out: boolean}[], showdown: {winners: string[]}}} */ (four.table.status());
+  assert.deepEqual(end.rows.map((r) => r.who).sort(), status.teams.map((t) => t.name).sort());
+  for (const row of end.rows) {
+    const team = status.teams.find((t) => t.name === row.who);
+    assert.equal(row.mark, team?.out ? "out" : "");
+  }
+  assert.deepEqual(end.rows.filter((r) => r.won).map((r) => r.who), status.showdown.winners);
+  assert.ok(ctx.lang === "ja");
 });

@@ -1,5 +1,5 @@
 // The games the app plays, each one plug-in module (ui/<game>.js) over its engine's table
-// (companion/app/<game>/table.js). A third game is one more module and one more line here.
+// (companion/app/<game>/table.js). Another game is one more module and one more line here.
 
 /**
  * What the app needs of a game. `ctx` is the page's: its words and how to play a line.
@@ -8,7 +8,7 @@
  *   newTable(data: any, options: any, words: import("../lib/words.js").Words, seed: number): import("./session.js").Table,
  *   step(table: any, line: string): import("./session.js").Step,
  *   drawnLine?: (table: any, cards: string[]) => string,
- *   options(ctx: Ctx, data: any): {fields: HTMLElement[], read(form: HTMLFormElement): Record<string, unknown>},
+ *   options(ctx: Ctx, data: any): {fields: HTMLElement[], read(form: HTMLFormElement): Record<string, unknown> | null},
  *   board(ctx: Ctx, table: any): HTMLElement[],
  *   help(ctx: Ctx): string[],
  *   ending(ctx: Ctx, table: any): Ending | null,
@@ -34,6 +34,7 @@
 export const GAMES = {
   famiglia: () => import("./famiglia.js"),
   terror24: () => import("./terror24.js"),
+  "hitmans-showdown": () => import("./showdown.js"),
 };
 
 /** The games in the order the home page offers them. */

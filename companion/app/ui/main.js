@@ -125,6 +125,7 @@ export class Shell {
     const data = await this.gameData(saved.game);
     const game = new GameInPlay(ui, saved, data, this.words.raw);
     new PlayPage(this, game).render();
+    window.scrollTo(0, 0); // a game opens at its top, wherever the page that opened it was scrolled
   }
 
   async home() {
@@ -152,9 +153,11 @@ export class Shell {
         options.fields, h("button", { type: "submit", class: "main" }, _("Start"))));
       form.addEventListener("submit", async (event) => {
         event.preventDefault();
+        const chosen = options.read(form); // null: the form says what is missing
+        if (chosen === null) return;
         const wanted = String(new FormData(form).get("name")).trim() || id;
         const gameName = await freeName(wanted);
-        await saveGame({ format: FORMAT, version: VERSION, game: id, options: { ...options.read(form), lang: this.lang },
+        await saveGame({ format: FORMAT, version: VERSION, game: id, options: { ...chosen, lang: this.lang },
           seed: newSeed(), revision: 0, entries: [], name: gameName, updated: Date.now(), seen: true });
         this.open(gameName);
       });

@@ -72,7 +72,7 @@ export function inkOn(hex) {
  * @param {(form: HTMLFormElement) => string | null} make
  * @param {string} [empty]
  */
-function lineForm(ctx, fields, submit, make, empty = "") {
+export function lineForm(ctx, fields, submit, make, empty = "") {
   const error = h("p", { class: "form-error", role: "alert" });
   const form = /** @type {HTMLFormElement} */ (h("form", { class: "compose-form" }, fields, error,
     h("button", { type: "submit", class: "tap main wide" }, submit)));
