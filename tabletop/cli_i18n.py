@@ -75,11 +75,11 @@ class _SpeakingRange:
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         try:
-            return super().convert(value, param, ctx)  # type: ignore[misc]
+            return super().convert(value, param, ctx)  # type: ignore[misc]  # a mixin: click's own class follows in the bases
         except click.BadParameter:
             number = self.number.convert(value, param, ctx)  # not a number at all: click's own refusal
-            self.fail(_("{value} is not in the range {range}.").format(  # type: ignore[attr-defined]
-                value=number, range=describe_range(self)), param, ctx)  # type: ignore[arg-type]
+            self.fail(_("{value} is not in the range {range}.").format(  # type: ignore[attr-defined]  # click's fail
+                value=number, range=describe_range(self)), param, ctx)  # type: ignore[arg-type]  # self is a range
 
 
 class FloatRange(_SpeakingRange, click.FloatRange):
@@ -94,7 +94,7 @@ def _speaking_type(kind: click.ParamType) -> click.ParamType:
     """The same range as a FloatRange/IntRange above (a command's params are made before it is)."""
     for plain, speaking in ((click.FloatRange, FloatRange), (click.IntRange, IntRange)):
         if type(kind) is plain:
-            return speaking(kind.min, kind.max, kind.min_open, kind.max_open, kind.clamp)  # type: ignore
+            return speaking(kind.min, kind.max, kind.min_open, kind.max_open, kind.clamp)  # type: ignore  # either range
     return kind
 _SENTENCE_END = re.compile(r"(?<=[。.])(\s|$)")
 
@@ -206,7 +206,7 @@ class _Speaking:
             param.type = _speaking_type(param.type)
 
     def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
-        pieces = super().collect_usage_pieces(ctx)  # type: ignore[misc]
+        pieces = super().collect_usage_pieces(ctx)  # type: ignore[misc]  # a mixin: click's own class follows in the bases
         return [_(piece) if piece in USAGE_PIECES else piece for piece in pieces]
 
     def _in_language(self, ctx: click.Context | None = None) -> Any:
@@ -219,7 +219,7 @@ class _Speaking:
     def get_help_option(self, ctx: click.Context) -> click.Option | None:
         """click's --help, its help in the current language (click made it, and keeps it, in whatever
         language was current then)."""
-        option = super().get_help_option(ctx)  # type: ignore[misc]
+        option = super().get_help_option(ctx)  # type: ignore[misc]  # a mixin: click's own class follows in the bases
         if option is None:
             return None
         twin = copy.copy(option)
@@ -227,13 +227,13 @@ class _Speaking:
         return twin
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        super(_Speaking, self._in_language(ctx)).format_help(ctx, formatter)  # type: ignore[misc]
+        super(_Speaking, self._in_language(ctx)).format_help(ctx, formatter)  # type: ignore[misc]  # a mixin: click's own class follows in the bases
 
     def get_short_help_str(self, limit: int = 45) -> str:
         twin = self._in_language()
         if not twin.short_help and twin.help:
             twin.short_help = first_sentence(twin.help)
-        return super(_Speaking, twin).get_short_help_str(limit)  # type: ignore[misc]
+        return super(_Speaking, twin).get_short_help_str(limit)  # type: ignore[misc]  # a mixin: click's own class follows in the bases
 
 
 class Command(_Speaking, click.Command):

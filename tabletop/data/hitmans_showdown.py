@@ -21,7 +21,7 @@ GAME_ID = "hitmans-showdown"
 
 SUITS = ("H", "D", "C", "S")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-JOKERS = {"JOKER-COLOR": "color", "JOKER-BLACK": "black"}
+JOKERS: dict[str, Literal["color", "black"]] = {"JOKER-COLOR": "color", "JOKER-BLACK": "black"}
 SUIT_SYMBOLS = {"H": "♡", "D": "◇", "C": "♣", "S": "♠"}
 # The words the print-outs and the companion look up in [labels]; a copy of the data must have them all.
 LABELS = ("reward", "advance", "condition", "penalty_mark", "effect", "ability", "cannot_be_taken", "joker_color",
@@ -515,7 +515,7 @@ _ID = re.compile(r"^([HDCS])(A|[2-9]|10|J|Q|K)$")
 def parse_card_id(card_id: str) -> tuple[str | None, str | None, Literal["color", "black"] | None]:
     """"HK" → ("H", "K", None); "JOKER-COLOR" → (None, None, "color"). ValueError if malformed."""
     if card_id in JOKERS:
-        return None, None, JOKERS[card_id]  # type: ignore[return-value]
+        return None, None, JOKERS[card_id]
     m = _ID.match(card_id)
     if not m:
         raise ValueError(_("not a card id: {card!r} (expected e.g. HK, D10, SA, JOKER-COLOR)").format(card=card_id))
