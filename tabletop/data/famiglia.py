@@ -10,6 +10,7 @@ from ..record import Record
 from .checks import require_numbered
 from .errors import DataError
 from .load import game_file, load
+from .reminders import Reminder, check_reminders
 from .text import Text, require_text
 
 GAME_ID = "famiglia"
@@ -74,6 +75,7 @@ class FamigliaData(Record):
     robot: Robot
     sheet: SoloSheet | None = None  # print-only texts (robot cards, solo summary sheet)
     author: str | None = None  # the game's designer, as the rulebook credits them (the PDFs' Author)
+    reminders: tuple[Reminder, ...] = ()  # the rules players forget, said when they apply
 
     @property
     def ranks(self) -> int:
@@ -117,6 +119,7 @@ def check(data: FamigliaData) -> None:
     _check_start_sets(data)
     _check_levels(data)
     _check_robot(data)
+    check_reminders(data.reminders, GAME_ID)
 
 
 def _check_start_sets(data: FamigliaData) -> None:

@@ -9,6 +9,7 @@ from .checks import require_numbered, require_unique
 from .errors import DataError
 from .hitmans_showdown import (
     CENSUS,
+    GAME_ID,
     JOKERS,
     LABELS,
     NEXT_ACTION_EFFECTS,
@@ -23,6 +24,7 @@ from .hitmans_showdown import (
     Text,
     parse_card_id,
 )
+from .reminders import check_reminders
 
 
 def check(game: HitmansShowdown) -> None:
@@ -34,6 +36,7 @@ def check(game: HitmansShowdown) -> None:
     _check_tables(game)
     _check_cards(game)
     _check_census(game)
+    check_reminders(game.reminders, GAME_ID)
 
 
 def _fail(message: str, where: str) -> None:

@@ -15,6 +15,7 @@ from typing import ClassVar, Literal
 
 from ..i18n import _
 from ..record import Record
+from .reminders import Reminder
 from .text import Lang, Text
 
 GAME_ID = "hitmans-showdown"
@@ -447,6 +448,7 @@ class HitmansShowdown(Record, dict=True):  # dict: room for the cached card view
     roles: dict[str, Role]
     cards: tuple[Card, ...]
     author: str | None = None  # the designer the rulebook credits: the PDFs' Author
+    reminders: tuple[Reminder, ...] = ()  # the rules players forget, said when they apply
 
     @cached_property
     def _views(self) -> dict[str, CardView]:

@@ -9,6 +9,7 @@ from ..record import Record
 from .checks import require_colour, require_numbered, require_unique
 from .errors import DataError
 from .load import game_file, load
+from .reminders import Reminder, check_reminders
 from .text import Text
 
 GAME_ID = "terror24"
@@ -115,6 +116,7 @@ class Terror24(Record):
     grid: list[Column]
     texts: list[Section]
     author: str | None = None  # the designer the rulebook credits: the PDFs' Author
+    reminders: tuple[Reminder, ...] = ()  # the rules players forget, said when they apply
 
     @property
     def rounds(self) -> int:
@@ -153,6 +155,7 @@ def check(data: Terror24) -> None:
     if not 1 <= data.players.min <= data.players.max:
         raise DataError(_("min must be at least 1 and at most max"), where="players")
     require_unique([d.id for d in data.detectives], "detectives")
+    check_reminders(data.reminders, GAME_ID)
     require_unique([s.id for s in data.events.suits], "events.suits")
     require_unique([s.letter.upper() for s in data.events.suits], "events.suits.letter", "letter")
     require_unique([s.mark for s in data.events.suits], "events.suits.mark", "mark")

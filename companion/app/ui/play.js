@@ -4,6 +4,7 @@
 
 import { InputError } from "../lib/engine.js";
 import { h, paragraphs } from "./dom.js";
+import { due, remindersCard } from "./reminders.js";
 import { GameInPlay, NotSaved } from "./session.js";
 import { freeName, newSeed, saveGame } from "./store.js";
 
@@ -73,7 +74,11 @@ export class PlayPage {
     main.append(h("div", { id: "messages", class: "messages" },
       this.refusal ? h("p", { class: "refused", role: "alert" }, this.refusal) : null));
     if (ending) main.append(this.outcome(ending));
-    else if (!game.saved.seen && game.story.length) main.append(this.justNow());
+    else if (!game.saved.seen && game.story.length) {
+      main.append(this.justNow());
+      const card = remindersCard(this.ctx, due(game.saved.game, game.before, table.status(), game.data));
+      if (card) main.append(card);
+    }
     main.append(h("section", { id: "board", class: "board" }, game.ui.board(this.ctx, table)));
     main.append(this.tools());
     document.title = `${game.saved.name} — ${title}`;

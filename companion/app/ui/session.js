@@ -47,6 +47,8 @@ export class GameInPlay {
     this.story = [];
     /** @type {Step[]} the steps of the last entry, told again as each line joins it */
     this.lastSteps = [];
+    /** @type {any} the table's status before the last entry (the reminders compare it with now) */
+    this.before = null;
     this.replay();
   }
 
@@ -57,11 +59,13 @@ export class GameInPlay {
   /** The table rebuilt from the journal, and each entry's words. */
   replay() {
     this.table = this.fresh();
+    this.before = null;
     this.story = this.journal.entries.map((entry) => this.playEntry(entry));
   }
 
   /** @param {string[]} lines */
   playEntry(lines) {
+    this.before = this.table.status();
     this.lastSteps = lines.map((line) => this.ui.step(this.table, line));
     return this.tell(this.lastSteps);
   }
@@ -98,7 +102,9 @@ export class GameInPlay {
    */
   async play(line) {
     const joins = this.table.awaitingAnswer();
+    const was = joins && this.story.length ? this.before : this.table.status();
     const step = this.ui.step(this.table, line); // throws InputError on a refusal, the table unchanged
+    this.before = was;
     const before = new Journal(this.journal.entries, this.journal.undone);
     this.journal.record(line, joins);
     if (joins && this.story.length) {
