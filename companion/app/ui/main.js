@@ -8,6 +8,7 @@ import { loadWords, normalise } from "../lib/words.js";
 import { h } from "./dom.js";
 import { GAME_IDS, gameUI } from "./games.js";
 import { PlayPage } from "./play.js";
+import { recordsPage } from "./records.js";
 import { wordsCtx } from "./text.js";
 import { GameInPlay } from "./session.js";
 import { freeName, listGames, loadGame, newSeed, saveGame, FORMAT, VERSION } from "./store.js";
@@ -102,8 +103,9 @@ export class Shell {
     await this.route();
   }
 
-  /** The page the address names: `#game=NAME` a game, else the home page. */
+  /** The page the address names: `#game=NAME` a game, `#records` the records, else the home page. */
   async route() {
+    if (location.hash === "#records") return recordsPage(this);
     const name = new URLSearchParams(location.hash.slice(1)).get("game");
     if (name !== null) {
       const saved = await loadGame(name);
@@ -164,6 +166,8 @@ export class Shell {
       offers.push(h("details", { class: "new-game" }, h("summary", null, this.title(data)), form));
     }
     main.append(h("section", { class: "card" }, h("h2", null, _("New game")), offers));
+    main.append(h("p", { class: "records-link" }, h("a", { href: "#records", id: "records-link" },
+      _("Records: the games finished on this device"))));
   }
 
   /** @param {unknown} data */

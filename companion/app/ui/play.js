@@ -4,6 +4,7 @@
 
 import { InputError } from "../lib/engine.js";
 import { h, paragraphs } from "./dom.js";
+import { keepRecord } from "./records.js";
 import { due, remindersCard } from "./reminders.js";
 import { GameInPlay, NotSaved } from "./session.js";
 import { freeName, newSeed, saveGame } from "./store.js";
@@ -73,7 +74,10 @@ export class PlayPage {
     const main = this.shell.page(game.saved.name, title);
     main.append(h("div", { id: "messages", class: "messages" },
       this.refusal ? h("p", { class: "refused", role: "alert" }, this.refusal) : null));
-    if (ending) main.append(this.outcome(ending));
+    if (ending) {
+      main.append(this.outcome(ending));
+      void keepRecord(game.saved, table);
+    }
     else if (!game.saved.seen && game.story.length) {
       main.append(this.justNow());
       const card = remindersCard(this.ctx, due(game.saved.game, game.before, table.status(), game.data));

@@ -4,6 +4,8 @@
 
 const DB_NAME = "tabletop-kit";
 const STORE = "games";
+// The finished games' records (ui/records.js), one per game: they stay when a game is deleted.
+const RECORDS = "records";
 
 /**
  * A game file as the terminal saves it, plus when it was last played (for the home list).
@@ -21,8 +23,13 @@ let opened = null;
 /** @returns {Promise<IDBDatabase>} */
 function database() {
   opened ??= new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: "name" });
+    const request = indexedDB.open(DB_NAME, 2);
+    request.onupgradeneeded = () => {
+      // each store made once, whichever version the device had: the games kept by version 1 stay
+      const db = request.result;
+      if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE, { keyPath: "name" });
+      if (!db.objectStoreNames.contains(RECORDS)) db.createObjectStore(RECORDS, { keyPath: "id" });
+    };
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
   });
@@ -33,13 +40,14 @@ function database() {
  * @template T
  * @param {IDBTransactionMode} mode
  * @param {(store: IDBObjectStore) => IDBRequest<T>} work
+ * @param {string} [storeName]
  * @returns {Promise<T>}
  */
-async function run(mode, work) {
+async function run(mode, work, storeName = STORE) {
   const db = await database();
   return new Promise((resolve, reject) => {
-    const tx = db.transaction(STORE, mode);
-    const request = work(tx.objectStore(STORE));
+    const tx = db.transaction(storeName, mode);
+    const request = work(tx.objectStore(storeName));
     // resolved when the transaction is committed, not when the request succeeds: a tap counts as
     // saved only once it is on the disk
     tx.oncomplete = () => resolve(request.result);
@@ -82,6 +90,36 @@ export async function freeName(base) {
   let n = 2;
   while (taken.has(`${base} ${n}`)) n++;
   return `${base} ${n}`;
+}
+
+/**
+ * A finished game's record (ui/records.js builds it).
+ * @typedef {{id: string, game: string, name: string, finished: number, options: Record<string, unknown>,
+ *            ranking: {place: number, who: string, score: number, bot?: boolean}[], winners: string[],
+ *            figures: Record<string, unknown>}} GameRecord
+ */
+
+/** Every record on this device, the latest first. */
+export async function listRecords() {
+  const all = /** @type {GameRecord[]} */ (await run("readonly", (store) => store.getAll(), RECORDS));
+  return all.sort((a, b) => b.finished - a.finished);
+}
+
+/**
+ * @param {string} id
+ * @returns {Promise<GameRecord | undefined>}
+ */
+export function loadRecord(id) {
+  return run("readonly", (store) => store.get(id), RECORDS);
+}
+
+/** @param {GameRecord} record */
+export async function saveRecord(record) {
+  await run("readwrite", (store) => store.put(record), RECORDS);
+}
+
+export async function clearRecords() {
+  await run("readwrite", (store) => store.clear(), RECORDS);
 }
 
 /** A seed as the terminal makes one: 32 random bits. */
