@@ -151,6 +151,18 @@ def test_showdown_a_new_week_is_said_once_as_it_starts(browser, server):
     assert browser.find_element(By.CSS_SELECTOR, "#reminders li[data-reminder=hitman_attacks]").text == \
         reminder_text("hitmans-showdown", "hitman_attacks", "en")
     app.shot(browser, "reminder-showdown-attacks-en-light")
+    reads_in_both_themes(browser, "reminder-showdown")
+
+
+def reads_in_both_themes(browser, page: str) -> None:
+    """Every text of the page at 4.5:1 or better, in the light and the dark theme."""
+    from test_web_app_browser import CONTRAST  # the measure the server's pages are held to
+
+    for theme in ("light", "dark"):
+        browser.execute_script("localStorage.setItem('theme', arguments[0])", theme)
+        browser.refresh()
+        app.ready(browser)
+        assert browser.execute_script(CONTRAST) == [], (page, theme)
 
 
 # ---- Famiglia: the reshuffle and the last round, each when the stack runs out -------------------------
@@ -235,6 +247,7 @@ def test_a_finished_game_is_recorded_once_and_the_records_page_counts_it(browser
     browser.refresh()
     app.WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-records]"))
     app.shot(browser, "records-ja-light")
+    reads_in_both_themes(browser, "records")
     # cleared on request, the saved games staying
     browser.find_element(By.CSS_SELECTOR, "[data-tool=clear-records]").click()
     app.tap(browser, browser.find_element(By.CSS_SELECTOR, "button[data-clear]"))
