@@ -60,12 +60,16 @@ export class GameInPlay {
   replay() {
     this.table = this.fresh();
     this.before = null;
-    this.story = this.journal.entries.map((entry) => this.playEntry(entry));
+    const last = this.journal.entries.length - 1;
+    this.story = this.journal.entries.map((entry, i) => this.playEntry(entry, i === last));
   }
 
-  /** @param {string[]} lines */
-  playEntry(lines) {
-    this.before = this.table.status();
+  /**
+   * @param {string[]} lines
+   * @param {boolean} [last] the journal's last entry: its status before is kept (only its reminders show)
+   */
+  playEntry(lines, last = true) {
+    if (last) this.before = this.table.status();
     this.lastSteps = lines.map((line) => this.ui.step(this.table, line));
     return this.tell(this.lastSteps);
   }
