@@ -8,9 +8,20 @@ import { RuleError } from "../terror24/refusal.js";
 import { newTable } from "../terror24/table.js";
 import { h, paragraphs } from "./dom.js";
 import { tap } from "./famiglia.js";
+import { TableTalk } from "./terror24talk.js";
 
 /** @typedef {import("../terror24/table.js").Terror24Table} Terror24Table */
 /** @typedef {import("./games.js").Ctx} Ctx */
+
+/** @type {WeakMap<Terror24Table, TableTalk>} */
+const talks = new WeakMap();
+
+/** The page's words for a table's steps. @param {Terror24Table} table */
+function talkOf(table) {
+  let talk = talks.get(table);
+  if (!talk) talks.set(table, talk = new TableTalk(table.match, table.words));
+  return talk;
+}
 
 /**
  * @param {Terror24Table} table
@@ -27,14 +38,14 @@ function step(table, line) {
     if (e instanceof RuleError) throw new InputError(e.text(table.words), /** @type {any} */ (e));
     throw e;
   }
-  const told = table.narration.said(asked, events).filter((said) => said.trim());
+  const told = talkOf(table).said(asked, events).filter((said) => said.trim());
   const resolved = /** @type {any} */ (events.find((e) => e.type === "Resolved"));
   if (!resolved) return { told };
   // The round's ranking leads: who took which event, in place order.
   /** @type {(message: string, fields?: Record<string, unknown>) => string} */
   const _ = (message, fields) => table.narration._(message, fields);
   const ranking = resolved.result.placed.map(/** @param {{seat: number}} p @param {number} i */ (p, i) => _("{place}. {name}", {
-    place: i + 1, name: table.match.game?.seats[p.seat].name })).join("  ");
+    place: i + 1, name: talkOf(table).name(p.seat) })).join("  ");
   const headline = _("Round {round}: {ranking}", { round: resolved.result.round, ranking: ranking || _("nobody") });
   return { told: [headline, ...told], headline: 0 };
 }
