@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import time
@@ -139,6 +140,18 @@ def refused(browser) -> str:
     return " ".join(p.text for p in browser.find_elements(By.CSS_SELECTOR, "#messages .refused"))
 
 
+# What a terminal says and a phone page must not: a command to type, an option, the terminal's dice
+# notation, its NPC label and setup echo, its time sums and its round rule, in either language.
+TERMINAL_WORDS = re.compile(r"companion |--[a-z]|\(1d6\)|\bnpc:|NPC\(|NPC（[^）]+）|times:|捜査時間："
+                            r"|──|\[chief\]|［チーフ］")
+
+
+def terminal_words(browser) -> list[str]:
+    """The terminal's wording anywhere on the page, folded-away parts included."""
+    text = browser.execute_script("return document.querySelector('main')?.textContent ?? ''")
+    return TERMINAL_WORDS.findall(text)
+
+
 # ---- Famiglia ---------------------------------------------------------------------------------------
 
 def famiglia_tap(browser, rng: random.Random) -> bool:
@@ -164,6 +177,7 @@ def test_famiglia_whole_game_by_taps(browser, server, lang, theme):
     taps = 0
     while famiglia_tap(browser, rng):
         assert not refused(browser), refused(browser)
+        assert not terminal_words(browser), terminal_words(browser)
         taps += 1
         assert taps < 600, "the game never ended"
         if taps == 20:
@@ -277,6 +291,7 @@ def test_terror24_whole_game_by_taps(browser, server, lang, theme):
         taps += 1
         assert taps < 200, "the game never ended"
         assert not refused(browser), refused(browser)
+        assert not terminal_words(browser), terminal_words(browser)
         picks = browser.find_elements(By.CSS_SELECTOR, "#board select.event-pick")
         if picks:
             for pick, letter in zip(picks, letters_left(left, len(picks))):
@@ -493,6 +508,7 @@ def test_showdown_whole_game_by_taps(browser, server, lang, theme):
     verdict_shown = False
     while showdown_tap(browser, rng):
         assert not refused(browser), refused(browser)
+        assert not terminal_words(browser), terminal_words(browser)
         taps += 1
         assert taps < 400, "the game never ended"
         if not verdict_shown and browser.find_elements(By.CSS_SELECTOR, "#action .verdict"):

@@ -232,12 +232,15 @@ function board(ctx, table) {
   if (kind !== "over") out.push(h("p", { class: "asking" }, table.prompt().replace(/\s*>$/, "")));
   if (kind === "reveal") {
     const places = game.grid[game.round - 1].length;
-    const picks = Array.from({ length: places }, (_unused, i) => eventSelect(ctx, table, "event", `${i + 1}`));
+    const picks = Array.from({ length: places }, (_unused, i) => {
+      const place = _("Place %(place)s", { place: i + 1 });
+      return h("label", { class: "event-place" }, place, " ", eventSelect(ctx, table, "event", place));
+    });
     out.push(h("section", { class: "card" }, h("h2", null, _("Turn up the face-down events, top to bottom")),
       lineForm(ctx, [h("div", { class: "row" }, picks)], _("Turn them up"), (form) => {
         const letters = new FormData(form).getAll("event");
         return letters.includes("-") ? null : letters.join("");
-      }, _("Tap a suit, then the places where its cards lie."))));
+      }, _("Choose the event turned up at each place."))));
   } else if (kind === "bid") {
     for (const s of game.bidders.filter((b) => !game.bids.has(b) && !game.seats[b].npc)) out.push(pad(ctx, table, s));
   } else if (kind === "npc") {
@@ -245,7 +248,7 @@ function board(ctx, table) {
   } else if (kind === "check") {
     const s = /** @type {number} */ (seat);
     const hand = [...new Set(game.seats[s].hand)].sort((a, b) => a - b);
-    out.push(h("section", { class: "card" }, h("h2", null, _("Life or death: %(name)s draws a card", { name: table.narration.name(s) })),
+    out.push(h("section", { class: "card" }, h("h2", null, _("Life or death: %(name)s draws a card", { name: talkOf(table).name(s) })),
       h("div", { class: "pad" }, hand.map((c) => tap(ctx, String(c), String(c), "num"))),
       tap(ctx, _("Draw one at random"), "draw", "main wide")));
   }
