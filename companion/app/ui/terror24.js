@@ -210,7 +210,7 @@ function pad(ctx, table, seat) {
   } }, card));
   const clear = h("button", { type: "button", class: "num quiet", onclick: () => { tapped.length = 0; show(); } }, _("Clear"));
   return h("section", { class: "card composer", "data-seat": s.name },
-    h("h2", null, table.narration.name(seat), " ", h("small", null, _("lays %(n)s", { n: count }), " · ", shown)),
+    h("h2", null, talkOf(table).name(seat), " ", h("small", null, _("lays %(n)s", { n: count }), " · ", shown)),
     h("div", { class: "pad" }, keys, clear));
 }
 
@@ -229,7 +229,7 @@ function board(ctx, table) {
     m.book.data.events.provisional ? ` · ${_("provisional event values")}` : ""));
   out.push(h("div", { class: "grid-row" }, game.grid.map((column, i) => h("div", { class: `column${i + 1 === game.round ? " now" : ""}` },
     h("small", null, i + 1), column.map((s) => suit(table, s))))));
-  if (kind !== "over") out.push(h("p", { class: "asking" }, table.prompt().replace(/\s*>$/, "")));
+  if (kind !== "over") out.push(h("p", { class: "asking" }, talkOf(table).prompt().replace(/\s*>$/, "")));
   if (kind === "reveal") {
     const places = game.grid[game.round - 1].length;
     const picks = Array.from({ length: places }, (_unused, i) => {
@@ -297,7 +297,7 @@ function standings(ctx, table) {
     const hand = bidding ? [...s.hand, ...(game.bids.get(i) ?? [])].sort((a, b) => a - b) : s.hand.slice().sort((a, b) => a - b);
     const detective = s.npc ? "" : `${table.match.book.detective(s.detective).name[lang]} · `;
     return h("tr", { class: s.dead ? "dead" : "" },
-      h("th", { scope: "row" }, table.narration.name(i), i === game.chief ? [" ", h("span", { class: "badge" }, _("chief"))] : null,
+      h("th", { scope: "row" }, talkOf(table).name(i), i === game.chief ? [" ", h("span", { class: "badge" }, _("chief"))] : null,
         s.dead ? [" ", h("b", { class: "badge dead-badge" }, _("dead"))] : null,
         h("small", null, detective + table.narration.style(s.style))),
       h("td", { class: "vp" }, s.vp, h("small", null, "VP")),
