@@ -560,3 +560,62 @@ def test_showdown_each_penalty_roll_shows_at_once_and_the_next_button_stays_in_v
     entry = browser.find_elements(By.CSS_SELECTOR, "#history-sheet ol.history > li")[-1].text
     assert first in entry, "History keeps the first roll"
     assert "rolled 6 →" in entry, "and tells the second"
+
+
+def test_showdown_a_card_use_with_choices_and_buying_several_are_forms(browser, server):
+    """A soldier's use asks for the face its extra die shows and which die to set to what; two of an item
+    are bought in one step. Both are forms that write the terminal's line, not lines to type."""
+    open_app(browser, server, "en")
+    showdown_new_game(browser, "forms", [("Ann", "red_heart"), ("Bob", "void_clover")])
+    corrections = browser.find_element(By.CSS_SELECTOR, "details.corrections")
+    browser.execute_script("arguments[0].open = true", corrections)
+    holder = corrections.find_elements(By.CSS_SELECTOR, "form")[1]
+    card = Select(holder.find_element(By.NAME, "card"))
+    soldier = next(o.get_attribute("value") for o in card.options if "Soldier" in o.text)
+    card.select_by_value(soldier)
+    Select(holder.find_element(By.NAME, "to")).select_by_value("Ann")
+    tap(browser, holder.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    assert not refused(browser), refused(browser)
+    corrections = browser.find_element(By.CSS_SELECTOR, "details.corrections")
+    browser.execute_script("arguments[0].open = true", corrections)
+    money = corrections.find_elements(By.CSS_SELECTOR, "form")[0]
+    Select(money.find_element(By.NAME, "team")).select_by_value("Ann")
+    money.find_element(By.NAME, "amount").send_keys("5000")
+    money.find_element(By.NAME, "why").send_keys("a windfall")
+    tap(browser, money.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    assert not refused(browser), refused(browser)
+    tap(browser, browser.find_elements(By.CSS_SELECTOR, "#turn .attack-group button.tap")[0])
+    several = browser.find_element(By.CSS_SELECTOR, "#action details.buy-several")
+    browser.execute_script("arguments[0].open = true", several)
+    item = Select(several.find_element(By.NAME, "item"))
+    bought = item.first_selected_option.text
+    times = several.find_element(By.NAME, "times")
+    times.clear()
+    times.send_keys("2")
+    tap(browser, several.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    assert not refused(browser), refused(browser)
+    just_now = browser.find_element(By.CSS_SELECTOR, ".headline").text
+    assert bought in just_now and "×2" in just_now, just_now
+    while not browser.find_elements(By.CSS_SELECTOR, "#action .composer"):
+        tap(browser, browser.find_element(By.CSS_SELECTOR, "#action .then button.tap"))
+    composer = browser.find_element(By.CSS_SELECTOR, "#action .composer")
+    ones = composer.find_element(By.CSS_SELECTOR, "button.die-key[data-face='1']")
+    for _ in range(int(composer.get_attribute("data-roll")) - 1):
+        press(browser, ones)
+    tap(browser, ones)
+    use = browser.find_element(By.CSS_SELECTOR, "#action form.use-form")
+    assert "Ann uses" in use.text and "Soldier" in use.text
+    labels = [label.text.split("\n")[0] for label in use.find_elements(By.TAG_NAME, "label")]
+    assert [label.split(" ")[0] for label in labels] == ["Extra", "A", "is"], labels
+    extra, old, new = (Select(s) for s in use.find_elements(By.TAG_NAME, "select"))
+    # the extra die comes first and may show any face, so the die to set may be any face too
+    assert [o.get_attribute("value") for o in old.options] == ["1", "2", "3", "4", "5", "6"]
+    extra.select_by_value("3")
+    new.select_by_value("6")
+    browser.execute_script("arguments[0].scrollIntoView()", use)
+    shot(browser, "showdown-use-form-open-en")
+    tap(browser, use.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    assert not refused(browser), refused(browser)
+    ann = browser.find_elements(By.CSS_SELECTOR, "#action .side")[0]
+    faces = sorted(int(d.get_attribute("textContent")) for d in ann.find_elements(By.CSS_SELECTOR, ".die"))
+    assert 3 in faces and 6 in faces, ann.get_attribute("textContent")

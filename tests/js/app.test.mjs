@@ -194,3 +194,21 @@ test("Showdown: a check is headed by its verdict and the money it moved; the end
   assert.deepEqual(end.rows.filter((r) => r.won).map((r) => r.who), status.showdown.winners);
   assert.ok(ctx.lang === "ja");
 });
+
+test("Showdown: a use's choices are asked in the order its operations take them, and make the typed tokens", async () => {
+  const { choiceFields, choiceTokens } = await import("../../companion/app/ui/showdownforms.js");
+  const ctx = wordsCtx(await loadWords("en"));
+  // the Dog: the opponent's total −4, a die to copy, then a die to set (only faces the dice show)
+  const dog = [{ kind: "opponent_total_minus", value: 4 }, { kind: "copy_die", count: 1 }, { kind: "set_die", count: 1 }];
+  const fields = choiceFields(ctx, dog, [4, 1, 1]);
+  assert.deepEqual(fields.map((f) => f.label), ["The die to copy", "A die showing", "is set to"]);
+  assert.deepEqual(fields[0].options.map(([value]) => value), ["1", "4"]);
+  assert.deepEqual(fields[1].options.map(([value]) => value), ["1", "4"]);
+  assert.deepEqual(fields[2].options.map(([value]) => value), ["1", "2", "3", "4", "5", "6"]);
+  assert.deepEqual(choiceTokens(fields, ["4", "1", "6"]), ["4", "1>6"]);
+  // the Capo after the roll: its extra die (rolled at the table, or by the app), then a face to add
+  const capo = [{ kind: "add_dice", count: 1 }, { kind: "add_dice_of_face", count: 1 }];
+  const asked = choiceFields(ctx, capo, [2, 3]);
+  assert.deepEqual(asked.map((f) => f.options[0][0]), ["?", "1"]);
+  assert.deepEqual(choiceTokens(asked, ["?", "5"]), ["?", "5"]);
+});
