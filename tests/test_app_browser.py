@@ -619,3 +619,18 @@ def test_showdown_a_card_use_with_choices_and_buying_several_are_forms(browser, 
     ann = browser.find_elements(By.CSS_SELECTOR, "#action .side")[0]
     faces = sorted(int(d.get_attribute("textContent")) for d in ann.find_elements(By.CSS_SELECTOR, ".die"))
     assert 3 in faces and 6 in faces, ann.get_attribute("textContent")
+
+
+def test_the_screen_stays_on_while_a_game_is_open(browser, server):
+    """By the Wake Lock API where the browser grants it, else a silent looping video (started by a tap);
+    the home page lets the screen sleep again."""
+    open_app(browser, server, "en")
+    new_game(browser, "famiglia", "awake")
+    famiglia_tap(browser, random.Random(1))
+    WebDriverWait(browser, 10).until(lambda d: d.execute_script(
+        "const how = document.documentElement.dataset.awake; const v = document.querySelector('video.keep-awake');"
+        "return how === 'lock' || (how === 'video' && v && !v.paused)"))
+    browser.execute_script("window.sameVisit = true; history.back()")  # home, within the same document
+    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "games"))
+    assert browser.execute_script("return window.sameVisit === true")
+    assert browser.execute_script("return document.documentElement.dataset.awake ?? null") is None
