@@ -634,3 +634,24 @@ def test_the_screen_stays_on_while_a_game_is_open(browser, server):
     WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "games"))
     assert browser.execute_script("return window.sameVisit === true")
     assert browser.execute_script("return document.documentElement.dataset.awake ?? null") is None
+
+
+def test_showdown_new_game_form_says_what_is_missing_and_starts_nothing(browser, server):
+    open_app(browser, server, "en")
+    form = browser.find_element(By.CSS_SELECTOR, "form[data-create='hitmans-showdown']")
+    browser.execute_script("arguments[0].closest('details').open = true", form)
+    rows = form.find_elements(By.CSS_SELECTOR, ".team-row")
+    rows[0].find_element(By.NAME, "team_name").send_keys("Ann")
+    press(browser, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))  # refused: nothing redrawn
+    first = rows[0].find_element(By.NAME, "team_name")
+    assert first.get_attribute("validationMessage") == "Name at least 2 teams, one a row."
+    rows[1].find_element(By.NAME, "team_name").send_keys("ann")
+    press(browser, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))  # refused: nothing redrawn
+    assert first.get_attribute("validationMessage") == "Each team needs its own name and its own faction."
+    assert not browser.find_elements(By.ID, "board")
+    assert not browser.find_elements(By.CSS_SELECTOR, ".game-row"), "no game was started"
+    second = rows[1].find_element(By.NAME, "team_name")
+    second.clear()
+    second.send_keys("Bob")  # put right, the same form is sent
+    tap(browser, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "board"))

@@ -421,8 +421,14 @@ function options(ctx, data) {
     h("input", { name: "team_name", "aria-label": _("Team name"), placeholder: `${_("Team name")} ${i + 1}`, autocomplete: "off", maxlength: 20 }),
     h("select", { name: "team_faction", "aria-label": _("Faction") }, factions.map(([id, f], n) => h("option",
       { value: id, selected: n === i }, /** @type {any} */ (f).name[lang])))));
+  // a change of any team clears the last refusal, which would otherwise keep the form from being sent
+  /** @param {Event} event */
+  const allowAgain = (event) => {
+    const first = /** @type {HTMLElement} */ (event.currentTarget).querySelector("input[name=team_name]");
+    /** @type {HTMLInputElement} */ (first).setCustomValidity("");
+  };
   return {
-    fields: [h("fieldset", null, h("legend", null, _("Teams, in turn order ({min}–{max})",
+    fields: [h("fieldset", { oninput: allowAgain, onchange: allowAgain }, h("legend", null, _("Teams, in turn order ({min}–{max})",
       { min: data.rules.players_min, max: data.rules.players_max })), rows)],
     /** @param {HTMLFormElement} form */
     read(form) {
