@@ -68,18 +68,27 @@ def describe_range(kind: click.FloatRange | click.IntRange) -> str:
     return _(RANGES[kind.min_open, kind.max_open]).format(min=kind.min, max=kind.max)
 
 
-class _SpeakingRange:
+if TYPE_CHECKING:
+    # What the checker is told: the mixin below stands on click's ParamType, as the ranges it is mixed
+    # into do (at run time it stands on object, and click's own range follows it in the bases).
+    _ParamTypeBase = click.ParamType[Any]
+else:
+    _ParamTypeBase = object
+
+
+class _SpeakingRange(_ParamTypeBase):
     """A range whose refusal names the range in the current language."""
 
     number: click.ParamType[float]
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         try:
-            return super().convert(value, param, ctx)  # type: ignore[misc]  # a mixin: click's own class follows in the bases
+            return super().convert(value, param, ctx)
         except click.BadParameter:
             number = self.number.convert(value, param, ctx)  # not a number at all: click's own refusal
-            self.fail(_("{value} is not in the range {range}.").format(  # type: ignore[attr-defined]  # click's fail
-                value=number, range=describe_range(self)), param, ctx)  # type: ignore[arg-type]  # self is a range
+            assert isinstance(self, (click.FloatRange, click.IntRange))  # mixed into one of click's two ranges
+            self.fail(_("{value} is not in the range {range}.").format(
+                value=number, range=describe_range(self)), param, ctx)
 
 
 class FloatRange(_SpeakingRange, click.FloatRange):
@@ -92,9 +101,10 @@ class IntRange(_SpeakingRange, click.IntRange):
 
 def _speaking_type(kind: click.ParamType[Any]) -> click.ParamType[Any]:
     """The same range as a FloatRange/IntRange above (a command's params are made before it is)."""
-    for plain, speaking in ((click.FloatRange, FloatRange), (click.IntRange, IntRange)):
-        if type(kind) is plain:
-            return speaking(kind.min, kind.max, kind.min_open, kind.max_open, kind.clamp)  # type: ignore  # either range
+    if type(kind) is click.FloatRange:
+        return FloatRange(kind.min, kind.max, kind.min_open, kind.max_open, kind.clamp)
+    if type(kind) is click.IntRange:
+        return IntRange(kind.min, kind.max, kind.min_open, kind.max_open, kind.clamp)
     return kind
 _SENTENCE_END = re.compile(r"(?<=[。.])(\s|$)")
 
