@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Any
 
 from reportlab.lib.textsplit import ALL_CANNOT_END, ALL_CANNOT_START
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus.paragraph import Paragraph, ParaLines, makeCJKParaLine
+from reportlab.platypus.paragraph import Paragraph, ParaLines
 
-from pnp.reportlab_internals import wrapped_lines
+from pnp.reportlab_internals import cjk_line, wrapped_lines
 
 FUZZ = 1e-6  # pt: a line may take this much more than its width, as ReportLab's own breaking allows
 # ReportLab's lists lack full-width ？！：；, the ellipsis and a few closing brackets.
@@ -122,7 +123,7 @@ class KinsokuParagraph(Paragraph):
         for start, end, hard in _breaks(chars, widths):
             width = widths[min(len(lines), len(widths) - 1)]
             used = sum(u.width for u in chars[start:end])
-            lines.append(makeCJKParaLine(chars[start:end], width, used, width - used, hard, calc_bounds))
+            lines.append(cjk_line(chars[start:end], width, used, width - used, hard, calc_bounds))
         return ParaLines(kind=1, lines=lines)
 
 
@@ -134,6 +135,8 @@ def _frag_text(frag) -> str:
 class _Char(str):
     """One character with its fragment (font, size, colour) and advance width, as ReportLab's cjkU
     holds them; the width is measured once per character, font and size, not once per use."""
+    frag: Any  # ReportLab's fragment: its font, size and colour, and an inline image's `cbDefn`
+    width: float
 
 
 def _char(text: str, frag) -> _Char:
