@@ -84,6 +84,8 @@ _KEPT_SPACE = "\ue001"
 
 
 class KinsokuParagraph(Paragraph):
+    lines_given = False  # the first half of a split: ReportLab gave it the lines it had broken
+
     def __init__(self, text, style=None, *args, **kwargs):
         if style is not None and getattr(style, "wordWrap", None) != "CJK":
             text = keep_numbers(text)
@@ -98,12 +100,13 @@ class KinsokuParagraph(Paragraph):
 
     def split(self, availWidth, availHeight):
         halves = super().split(availWidth, availHeight)
-        if len(halves) == 2:
-            halves[0].lines_given = True  # ReportLab gives the first half the lines it had broken
+        first = halves[0] if len(halves) == 2 else None
+        if isinstance(first, KinsokuParagraph):  # ReportLab splits a paragraph into two of its own class
+            first.lines_given = True  # ReportLab gives the first half the lines it had broken
         return halves
 
     def breakLinesCJK(self, maxWidths):
-        if getattr(self, "lines_given", False):
+        if self.lines_given:
             return wrapped_lines(self)  # the first half of a paragraph split across frames
         if not self.frags or self.bulletText or self.style.endDots:
             return super().breakLinesCJK(maxWidths)
@@ -113,13 +116,13 @@ class KinsokuParagraph(Paragraph):
         if len(self.frags) == 1 and not hasattr(self.frags[0], "cbDefn"):
             # one run of one style: ReportLab's plain line form, which draws much faster
             frag = self.frags[0]
-            plain = []
+            plain: list[tuple[float, list[str]]] = []  # (space left, [the line's text]) per line
             for start, end, _ in _breaks(chars, widths):
                 width = widths[min(len(plain), len(widths) - 1)]
                 plain.append((width - sum(u.width for u in chars[start:end]), ["".join(chars[start:end])]))
             return frag.clone(kind=0, lines=plain, ascent=frag.fontSize, descent=-0.2 * frag.fontSize)
         calc_bounds = getattr(self, "autoLeading", getattr(self.style, "autoLeading", "")) not in ("", "off")
-        lines = []
+        lines: list[Any] = []  # ReportLab's line records (cjk_line)
         for start, end, hard in _breaks(chars, widths):
             width = widths[min(len(lines), len(widths) - 1)]
             used = sum(u.width for u in chars[start:end])

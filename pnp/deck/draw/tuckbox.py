@@ -72,7 +72,7 @@ def dieline(box: TuckBoxSize) -> Dieline:
     folds += [(xs[1], top, xs[2], top), (xs[1], top + d, xs[2], top + d)]  # lid's two folds
     folds += [(xs[0], top, xs[1], top), (xs[2], top, xs[3], top)]  # dust flaps above the sides
     folds += [(xs[0], y0, xs[4], y0)]  # bottom flaps and bottom dust flaps
-    cuts = []
+    cuts: list[tuple[float, float, float, float]] = []
 
     def outline(points):
         cuts.extend((*a, *b) for a, b in zip(points, points[1:]))
