@@ -10,7 +10,7 @@ from .checks import require_colour, require_numbered, require_unique
 from .errors import DataError
 from .load import game_file, load
 from .reminders import Reminder, check_reminders
-from .text import Text
+from .text import Lang, Text
 
 GAME_ID = "terror24"
 Style = Literal["stand", "coop"]
@@ -43,7 +43,7 @@ class Styles(Record):
     coop: StyleInfo
 
     def __getitem__(self, style: Style) -> StyleInfo:
-        return getattr(self, style)
+        return self.stand if style == "stand" else self.coop
 
 
 class ScheduleMarks(Record):
@@ -131,7 +131,7 @@ class Terror24(Record):
     def suit_by_letter(self, letter: str) -> Suit | None:
         return next((s for s in self.events.suits if s.letter == letter.upper()), None)
 
-    def provisional_warning(self, lang: str = "en") -> str | None:
+    def provisional_warning(self, lang: Lang = "en") -> str | None:
         return provisional_warning(self, lang)
 
     def npc_cards(self) -> list[int]:
@@ -141,7 +141,7 @@ class Terror24(Record):
         return cards
 
 
-def provisional_warning(data: Terror24, lang: str = "en") -> str | None:
+def provisional_warning(data: Terror24, lang: Lang = "en") -> str | None:
     """The line every build or run using provisional event values must show, else None."""
     if not data.events.provisional:
         return None

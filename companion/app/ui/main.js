@@ -4,6 +4,7 @@
 // IndexedDB (ui/store.js) and the service worker (sw.js) keeps the app's files for offline play.
 
 import { APP_BASE, loadGameData } from "../lib/appfile.js";
+import { Awake } from "./awake.js";
 import { loadWords, normalise } from "../lib/words.js";
 import { h } from "./dom.js";
 import { GAME_IDS, gameUI } from "./games.js";
@@ -45,6 +46,7 @@ export class Shell {
     this.data = new Map();
     // one live region for the whole visit, kept through every redraw, so a step's result is announced
     this.announcer = h("p", { class: "visually-hidden", role: "status", "aria-live": "polite" });
+    this.awake = new Awake();
   }
 
   /** @param {string} text said to a screen reader */
@@ -92,7 +94,7 @@ export class Shell {
     if (!window.isSecureContext) {
       main.append(h("p", { class: "limits" }, _("Over this connection (not HTTPS) the app cannot be installed or open without the network; your games are still kept on this device.")));
     }
-    document.body.replaceChildren(bar, main, this.announcer);
+    document.body.replaceChildren(bar, main, this.announcer, ...this.awake.nodes());
     return main;
   }
 
@@ -127,11 +129,13 @@ export class Shell {
     const data = await this.gameData(saved.game);
     const game = new GameInPlay(ui, saved, data, this.words.raw);
     new PlayPage(this, game).render();
+    void this.awake.want(true);
     window.scrollTo(0, 0); // a game opens at its top, wherever the page that opened it was scrolled
   }
 
   async home() {
     const { _ } = this.words;
+    void this.awake.want(false);
     const main = this.page(_("Table companion"));
     document.title = _("Table companion");
     const games = await listGames();
