@@ -63,7 +63,8 @@ export class PlayPage {
     const game = this.game;
     const table = game.table;
     const answer = game.lastAnswer();
-    this.ctx.takeBack = answer === null ? null : {
+    // a replica of a server's game sends lines, and the server has none for taking one card back
+    this.ctx.takeBack = answer === null || game.saved.sync ? null : {
       label: this.ctx._("Take back the last tap"),
       run: () => this.tool(() => game.takeBackAnswer()),
     };
@@ -113,6 +114,15 @@ export class PlayPage {
 
   async rematch() {
     const saved = this.game.saved;
+    const server = this.shell.server;
+    if (server && saved.sync) {
+      const made = await server.rematch(saved.name, await this.shell.opener(saved.game)).catch((e) => ({ error: String(e) }));
+      if ("error" in made) {
+        this.refusal = made.error;
+        this.render();
+      } else this.shell.open(made.name);
+      return;
+    }
     const again = this.game.ui.rematch(saved, this.game.table);
     const name = await freeName(saved.name.replace(/ \d+$/, ""));
     await saveGame({ ...saved, name, options: again.options, entries: again.entries, undone: [], seed: newSeed(),

@@ -5,6 +5,7 @@
 import { Journal } from "../lib/journal.js";
 import { Speech } from "../lib/speech.js";
 import { saveGame } from "./store.js";
+import { requestId } from "./sync.js";
 
 /**
  * What one line did: the words for the table's log and History (`told`), the sentence that matters
@@ -47,7 +48,19 @@ export class GameInPlay {
     this.story = [];
     /** @type {Step[]} the steps of the last entry, told again as each line joins it */
     this.lastSteps = [];
+    /** @type {(() => void) | null} told after each save (a replica of a server's game sends its lines: ui/sync.js) */
+    this.changed = null;
     this.replay();
+  }
+
+  /**
+   * A line played on a replica of a server's game waits in its file to be sent (ui/sync.js), saved
+   * with the step itself; true if it was queued.
+   * @param {string} line
+   */
+  queue(line) {
+    this.saved.sync?.pending.push({ line, request: requestId() });
+    return Boolean(this.saved.sync);
   }
 
   fresh() {
@@ -109,10 +122,12 @@ export class GameInPlay {
       this.story.push(this.tell(this.lastSteps));
     }
     this.saved.seen = false;
+    const queued = this.queue(line);
     try {
       await this.save();
     } catch (e) {
       // a step the device cannot keep is not played: the page never shows what a reload would lose
+      if (queued) this.saved.sync?.pending.pop();
       this.journal = before;
       this.replay();
       throw new NotSaved(new Speech(this.words)._(
@@ -150,6 +165,7 @@ export class GameInPlay {
     this.journal.undo(1);
     this.replay();
     this.saved.seen = true;
+    this.queue("undo");
     await this.save();
   }
 
@@ -162,6 +178,7 @@ export class GameInPlay {
       this.journal.redo();
       this.story.push(told);
       this.saved.seen = false;
+      this.queue("redo");
     } catch (e) {
       this.journal.undone.pop();
       this.replay();
@@ -183,5 +200,6 @@ export class GameInPlay {
     this.saved.revision = (this.saved.revision ?? 0) + 1;
     this.saved.over = this.table.isOver();
     await this.store(this.saved);
+    this.changed?.();
   }
 }
