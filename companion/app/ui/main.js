@@ -120,7 +120,11 @@ export class Shell {
   async route() {
     const name = new URLSearchParams(location.hash.slice(1)).get("game");
     if (name !== null) {
-      const saved = await loadGame(name);
+      let saved = await loadGame(name);
+      if (!saved && this.server) { // a game of the server's this device has not seen yet
+        await this.server.pull(loadGame, (game) => this.opener(game)).catch(() => {});
+        saved = await loadGame(name);
+      }
       if (saved) return this.play(saved);
     }
     return this.home();
