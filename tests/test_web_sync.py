@@ -83,6 +83,18 @@ def test_the_journal_is_the_game_files_header_and_journal(c, tmp_path):
     assert c.get("/api/games/nope/journal").status_code == 404
 
 
+def test_a_journal_asked_since_a_revision_is_a_few_bytes_until_the_game_moves_on(c, tmp_path):
+    create(c, "famiglia", "g", seed=11)
+    version = on_disk(tmp_path)["revision"]
+    assert c.get(f"/api/games/g/journal?since={version}").json() == {"name": "g", "revision": version}
+    send(c, "g", "R1")
+    moved = c.get(f"/api/games/g/journal?since={version}").json()
+    assert moved["revision"] == version + 1 and moved["entries"] == [["R1"]]
+    for odd in ("", "-1", "x", "１"):  # not a revision: the whole journal
+        assert c.get(f"/api/games/g/journal?since={odd}").json()["entries"] == [["R1"]]
+    assert c.get("/api/games/nope/journal?since=1").status_code == 404
+
+
 def test_a_showdown_saved_under_older_rules_keeps_them_in_its_journal(c, tmp_path):
     create(c, "showdown", "s", teams=["Ann=blood_diamond", "Bob=void_clover"], seed=3)
     file = on_disk(tmp_path, "s")

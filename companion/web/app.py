@@ -263,9 +263,16 @@ def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] |
         return JSONResponse(status)
 
     async def game_journal(request: Request) -> Response:
+        """The game's journal; `?since=N`: only `{"name", "revision"}` while the game is still at
+        revision N, so a poll is one small request, and the journal comes with the first that changed."""
         name = request.path_params["name"]
-        journal = await threaded(request, lambda lang: store.journal(name, lang))
-        return JSONResponse({"name": name, **journal})
+        since = request.query_params.get("since", "")
+
+        def work(lang: str) -> dict:
+            if since.isascii() and since.isdigit() and store.version(name, lang) == int(since):
+                return {"revision": int(since)}
+            return store.journal(name, lang)
+        return JSONResponse({"name": name, **await threaded(request, work)})
 
     async def game_version(request: Request) -> Response:
         name = request.path_params["name"]

@@ -179,6 +179,23 @@ test("a tap played while an answer is awaited waits behind the line answered", a
   assert.deepEqual(holder.game.saved.sync?.pending, []);
 });
 
+test("a card taken back alone: not sent if it still waits, else the step undone and its other lines sent", async () => {
+  const server = new Server();
+  const { holder, live } = await device(server);
+  for (const card of ["R1", "B2"]) await holder.game.play(card);
+  await holder.game.takeBackAnswer();
+  assert.deepEqual(holder.game.saved.sync?.pending.map((p) => p.line), ["R1"]);
+  await holder.game.play("G3");
+  assert.ok(await flush(live, (body) => server.send(body), open));
+  await holder.game.takeBackAnswer();
+  assert.deepEqual(holder.game.saved.sync?.pending.map((p) => p.line), ["undo", "R1"]);
+  assert.ok(await flush(live, (body) => server.send(body), open));
+  assert.deepEqual(server.game.journal.entries, [["R1"]]);
+  assert.deepEqual(holder.game.saved.entries, [["R1"]]);
+  assert.deepEqual(holder.takenBack, []);
+  assert.equal(holder.game.table.status().awaiting_cards, 5);
+});
+
 test("settle: accepted, the rest wait; refused, everything waiting is taken back", () => {
   const pending = [{ line: "a", request: "1" }, { line: "b", request: "2" }];
   assert.deepEqual(settle(pending, { ok: true, messages: [] }), { pending: [pending[1]], takenBack: [], words: [] });

@@ -63,8 +63,7 @@ export class PlayPage {
     const game = this.game;
     const table = game.table;
     const answer = game.lastAnswer();
-    // a replica of a server's game sends lines, and the server has none for taking one card back
-    this.ctx.takeBack = answer === null || game.saved.sync ? null : {
+    this.ctx.takeBack = answer === null ? null : {
       label: this.ctx._("Take back the last tap"),
       run: () => this.tool(() => game.takeBackAnswer()),
     };

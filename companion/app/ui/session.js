@@ -148,8 +148,13 @@ export class GameInPlay {
   async takeBackAnswer() {
     if (this.lastAnswer() === null) return;
     const entry = /** @type {string[]} */ (this.journal.entries[this.journal.entries.length - 1]);
-    entry.pop();
+    const line = entry.pop();
     this.replay();
+    // on a server's game: a tap not sent yet is simply not sent; else the server has no line for one
+    // card taken back, so the step is undone there and its other lines sent again
+    const pending = this.saved.sync?.pending;
+    if (pending?.length && pending[pending.length - 1].line === line) pending.pop();
+    else if (this.queue("undo")) for (const kept of entry) this.queue(kept);
     await this.save();
   }
 
