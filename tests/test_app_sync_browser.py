@@ -16,6 +16,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 import test_web_browser as played
 from companion.driver import MOVED_ON
+from companion.kinds import bundled
 from tabletop.i18n import translator
 
 pytestmark = pytest.mark.usefixtures("chromium")
@@ -235,3 +236,42 @@ def test_under_lan_the_printed_app_link_pairs_the_phone_and_its_taps_reach_the_s
             phone.quit()
         process.terminate()
         process.wait(15)
+
+
+def test_a_game_started_on_a_phone_is_the_servers_and_a_taken_name_is_refused_in_its_words(server, phones):
+    a, b = phones
+    new_famiglia(server, "taken")
+    a.get(server["url"] + "/app/")
+    WebDriverWait(a, 10).until(lambda d: d.execute_script("return document.documentElement.dataset.ready"))
+    form = a.find_element(By.CSS_SELECTOR, "form[data-create=famiglia]")
+    a.execute_script("arguments[0].closest('details').open = true", form)
+    name = form.find_element(By.NAME, "name")
+    name.clear()
+    name.send_keys("taken")
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    refusal = WebDriverWait(a, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR,
+                                                                   "form[data-create=famiglia] .refused"))
+    assert refusal[0].text == "A game called 'taken' already exists."
+    name.clear()
+    name.send_keys("from-a-phone")
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    WebDriverWait(a, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "section.draw button.key"))
+    made = journal(server, "from-a-phone")
+    assert made["entries"] == [] and made["options"]["first"] == "player"
+    assert made["options"]["level"] == bundled("famiglia").rulebook_level  # the form's choice
+    # the other phone plays the same game: the same seed, so the same robot
+    open_game(b, server, "from-a-phone")
+    assert drawable(b) == drawable(a)
+
+
+def test_a_rematch_from_a_phone_is_made_on_the_server(server, phones):
+    a, _ = phones
+    fixture = played.ROOT / "tests" / "fixtures" / "journals" / "famiglia-level1-player-first.json"
+    game = json.loads(fixture.read_text(encoding="utf-8"))["file"]
+    (server["games"] / "ended.game.json").write_text(json.dumps(game, ensure_ascii=False), encoding="utf-8")
+    open_game(a, server, "ended")
+    a.find_element(By.CSS_SELECTOR, "#outcome [data-rematch]").click()
+    WebDriverWait(a, 10).until(lambda d: "ended-2" in d.current_url)
+    again = journal(server, "ended-2")
+    assert again["entries"] == [] and again["options"] == game["options"] and again["seed"] != game["seed"]
+    WebDriverWait(a, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "section.draw button.key"))
