@@ -181,7 +181,7 @@ export class Shell {
         const wanted = String(new FormData(form).get("name")).trim() || id;
         if (this.server) {
           const made = await this.server.create(id, wanted, chosen, newSeed(), await this.opener(id))
-            .catch((e) => ({ error: String(e) }));
+            .catch(() => ({ error: _("The server could not be reached; try again once the network is back.") }));
           if ("error" in made) form.append(h("p", { class: "refused", role: "alert" }, made.error));
           else this.open(made.name);
           return;

@@ -115,7 +115,8 @@ export class PlayPage {
     const saved = this.game.saved;
     const server = this.shell.server;
     if (server && saved.sync) {
-      const made = await server.rematch(saved.name, await this.shell.opener(saved.game)).catch((e) => ({ error: String(e) }));
+      const made = await server.rematch(saved.name, await this.shell.opener(saved.game))
+        .catch(() => ({ error: this.ctx._("The server could not be reached; try again once the network is back.") }));
       if ("error" in made) {
         this.refusal = made.error;
         this.render();
