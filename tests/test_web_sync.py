@@ -5,7 +5,7 @@ import json
 import pytest
 
 from companion.appexport import app_files, built
-from companion.web.app import APP_PATH, SYNC_FILE
+from companion.web.app import API_META, APP_PATH
 from companion.web.security import HEADER_DICT
 from web_helpers import client, create
 
@@ -30,18 +30,19 @@ def on_disk(tmp_path, name="g"):
 def test_the_server_serves_the_exported_app_and_tells_it_where_the_api_is(c):
     exported = built(app_files())
     page = c.get(APP_PATH)
-    assert page.status_code == 200 and page.content == exported["index.html"]
-    assert page.headers["content-type"].startswith("text/html")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    # the exported page, with the API's address for the app (the one difference)
+    assert page.text.count(API_META) == 1 and page.text.replace(API_META + "\n", "") == exported["index.html"].decode()
+    assert API_META not in exported["index.html"].decode()
     for name in ("ui/main.js", "lib/journal.js", "data/famiglia.json", "locale/ja.json", "icons/icon-192.png"):
         answer = c.get(APP_PATH + name)
         assert answer.status_code == 200 and answer.content == exported[name], name
     assert c.get(APP_PATH + "ui/main.js").headers["content-type"].startswith("text/javascript")
     assert c.get(APP_PATH + "manifest.webmanifest").headers["content-type"].startswith("application/manifest+json")
-    assert c.get(APP_PATH + SYNC_FILE).json() == {"api": "../api/"}
-    # the worker lists the sync file too, so the app knows its server with the network gone
+    # the worker keeps this page, so the app knows its server with the network gone
     worker = c.get(APP_PATH + "sw.js")
     assert worker.headers["cache-control"] == "no-cache"
-    assert f'"{SYNC_FILE}"' in worker.text and '"ui/main.js"' in worker.text
+    assert '"index.html"' in worker.text and '"ui/main.js"' in worker.text and '"ui/sync.js"' in worker.text
     assert c.get("/app", follow_redirects=False).headers["location"] == APP_PATH
     assert c.get(APP_PATH + "replay.mjs").status_code == 404  # Node's scripts stay out, as in the export
     assert c.get(APP_PATH + "../../etc/passwd").status_code == 404

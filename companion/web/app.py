@@ -94,14 +94,21 @@ def _service_worker() -> str:
 
 
 SERVICE_WORKER = _service_worker()
-# The app (companion/app/) as `companion app export` writes it, plus the one file that tells it a
-# server keeps its games (ui/sync.js): the address of the API, relative to the app's folder.
+# The app (companion/app/) as `companion app export` writes it, its page telling it that a server keeps
+# its games (ui/sync.js): the address of the API, relative to the app's folder, in a <meta> read as
+# the page starts (no request more, and the service worker keeps the page with it for offline use).
 APP_PATH = "/app/"
-SYNC_FILE = "sync.json"
+API_META = '<meta name="tabletop-api" content="../api/">'
+_PAGE_ANCHOR = '<meta charset="utf-8">'
 
 
 def served_app() -> dict[str, bytes]:
-    return built({**app_files(), SYNC_FILE: json.dumps({"api": "../api/"}).encode()})
+    files = app_files()
+    page = files["index.html"].decode("utf-8")
+    if _PAGE_ANCHOR not in page:
+        raise RuntimeError(f"index.html has no {_PAGE_ANCHOR!r} to put the API's address after")
+    files["index.html"] = page.replace(_PAGE_ANCHOR, f"{_PAGE_ANCHOR}\n{API_META}", 1).encode("utf-8")
+    return built(files)
 
 
 def qr_svg(url: str) -> str:

@@ -216,7 +216,7 @@ async function start() {
   applyTheme();
   const lang = kept("lang") ?? normalise(navigator.language) ?? "en";
   const shell = new Shell(await loadWords(lang, APP_BASE));
-  const server = await Server.find(APP_BASE);
+  const server = Server.find(APP_BASE);
   if (server) shell.server = new Server(server.api, server.key, () => shell.lang);
   window.addEventListener("hashchange", () => void shell.route());
   await shell.route();

@@ -213,19 +213,13 @@ export class Server {
   }
 
   /**
-   * The server the app was loaded from, if any: `sync.json` is a file only `companion serve` adds
-   * (kept for offline use with the rest, so the app knows its server with the network gone).
+   * The server the app was loaded from, if any: `companion serve` gives the page a
+   * `<meta name="tabletop-api">` with the API's address (kept offline with the page itself).
    * @param {string | URL} base the app's folder
    */
-  static async find(base) {
-    try {
-      const found = await fetch(new URL("sync.json", base));
-      if (!found.ok) return null;
-      const { api } = await found.json();
-      return { api: new URL(api, base), key: takeKey() };
-    } catch {
-      return null;
-    }
+  static find(base) {
+    const api = document.querySelector('meta[name="tabletop-api"]')?.getAttribute("content");
+    return api ? { api: new URL(api, base), key: takeKey() } : null;
   }
 
   /**
