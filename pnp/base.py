@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from pnp.fonts.fontset import FontSet
 from tabletop.data.errors import DataError
@@ -26,20 +26,25 @@ class TooSmall(FitError):
     is not made at that size (the command builds the rest and lists it; assets/cardfaces.py)."""
 
 
+# How a sheet of cards marks its cuts, and how its backs are printed (pnp/sheets/imposition.py, backs.py).
+Guides = Literal["lines", "corners", "none"]
+BackMode = Literal["duplex-long", "duplex-short", "fold", "none"]
+
+
 class Options(Record):
     """The options of one build (the command line's, a deck's own where it has them)."""
     paper: str = "a4"
     lang: str = "ja"
     card_size: str = "poker"
     style: str = "full"
-    guides: str = "lines"
+    guides: Guides = "lines"
     bleed: float | None = None  # mm; None with gutter None: the safe default (assets/cards.py sheet_spacing)
     gutter: float | None = None  # mm between pieces; None: see bleed
     flavor: bool = True
     cards_dir: Path | None = None
     font: str | None = None
     font_chain: tuple = ()  # a deck's own fonts (fonts.FontSpec), before the kit's
-    backs: str = "duplex-long"  # duplex-long | duplex-short | fold | none (pnp/sheets/backs.py)
+    backs: BackMode = "duplex-long"  # how the backs are printed (pnp/sheets/backs.py)
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, moves everything on back pages
     chip_diameter: float = 25.0  # mm
     draft: bool = False  # a deck's missing or unreadable picture drawn as a grey box, with a warning
@@ -76,8 +81,14 @@ def author(model: Any) -> str:
 
 
 class Asset(Protocol):
-    name: str
-    label: dict[str, str]  # per language, for footers and `pnp list`
+    """What `pnp build` makes a PDF of. Read-only members, as every asset is a frozen record."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def label(self) -> dict[str, str]:  # per language, for footers and `pnp list`
+        ...
 
     def filename(self, opts: Options) -> str: ...
 

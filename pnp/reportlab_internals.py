@@ -23,7 +23,9 @@ differs, or a font parsed on every run).
   draws it.
 - **A paragraph's lines** (`wrapped_lines`): `Paragraph.wrap` breaks the lines and keeps them as
   `blPara`, which ReportLab's own split and draw read; the kit reads it to see how a text broke and to
-  hand a split paragraph's first half the lines ReportLab gave it.
+  hand a split paragraph's first half the lines ReportLab gave it. Japanese lines broken the kit's way
+  (`text/kinsoku.py`) are made into ReportLab's lines by its own `makeCJKParaLine` (`cjk_line`), which
+  ReportLab does not publish (its type stubs leave it out).
 - **The canvas's font** (`canvas_font`): a graphics drawing (an SVG picture) starts its state with
   Helvetica unless the drawing names a font; the drawing is given the canvas's own (embedded) font
   (`initialFontName`), read from its `_fontname`, so no page refers to a font it does not embed.
@@ -33,13 +35,14 @@ from __future__ import annotations
 import copy
 import os
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
 if TYPE_CHECKING:
-    from reportlab.pdfbase.ttfonts import TTFont
+    from reportlab.pdfbase.pdfdoc import PDFImageXObject
+    from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
     from reportlab.platypus import Paragraph
 
 def canvas_font(canvas: Any) -> str:
@@ -97,7 +100,7 @@ def parsed_state(font: TTFont, made_again: tuple[str, ...]) -> tuple[dict, dict]
     return own, face
 
 
-def font_from_state(name: str, font_state: dict, face_state: dict, face_class: type, data: Any,
+def font_from_state(name: str, font_state: dict, face_state: dict, face_class: type[TTFontFace], data: Any,
                     scale: Callable[[float], float]) -> TTFont:
     """A `TTFont` named `name` whose face (of `face_class`, a `TTFontFace`) has `face_state`, reading
     its tables from `data` (the font file's bytes, or a map of them)."""
@@ -122,7 +125,8 @@ def font_bytes(face: Any) -> Any:
 
 IMAGE_MASK = "auto"  # a picture's transparency (its alpha channel) kept, as every picture of the kit is drawn
 KEPT_IMAGE_BYTES = 512 * 2**20  # the most the kept pictures' streams hold; the oldest go first
-_kept_images: OrderedDict[tuple, Any] = OrderedDict()  # (file, size, mtime) → the object drawImage would make
+# (file, size, mtime) → the object drawImage would make
+_kept_images: OrderedDict[tuple[str, int, int], PDFImageXObject] = OrderedDict()
 
 
 def draw_kept_image(canvas: Any, file: str, x: float, y: float, width: float, height: float) -> None:
@@ -159,7 +163,7 @@ def draw_kept_image(canvas: Any, file: str, x: float, y: float, width: float, he
 
 
 def _forget_oldest_images() -> None:
-    def size(image: Any) -> int:
+    def size(image: PDFImageXObject) -> int:
         smask = getattr(image, "_smask", None)
         return len(image.streamContent) + (len(smask.streamContent) if smask is not None else 0)
 
@@ -173,3 +177,11 @@ def _forget_oldest_images() -> None:
 def wrapped_lines(para: Paragraph) -> Any:
     """The lines `para.wrap` broke it into (ReportLab's ParaLines: `.lines`, `.kind`)."""
     return para.blPara
+
+
+def cjk_line(chars: Sequence[str], width: float, used: float, extra: float, hard: bool, calc_bounds: bool) -> Any:
+    """One line of a CJK paragraph made as ReportLab's own breaking makes it, from `chars` (each with its
+    `.frag` and `.width`) that take `used` of the line's `width`, `extra` left over; `hard`: a forced break."""
+    from reportlab.platypus.paragraph import makeCJKParaLine
+
+    return makeCJKParaLine(chars, width, used, extra, hard, calc_bounds)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import string
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -60,7 +61,11 @@ def updated(po: Path, template: Catalog) -> str:
     return buffer.getvalue().decode("utf-8")
 
 
-def _messages(po_text: bytes) -> list[tuple]:
+# One message as _messages compares it: context, words, translations, fuzzy, files, notes of both kinds.
+_Message = tuple[str, str, str, bool, list[str], list[str], list[str]]
+
+
+def _messages(po_text: bytes) -> list[_Message]:
     """What a catalog says, message by message: the words, their translations, whether they are fuzzy,
     the files they come from and the translators' notes. Not the header (Babel writes its own version
     and the dates there) nor how the file is laid out, which differ between Babel releases."""
@@ -105,16 +110,17 @@ def problems(po: Path) -> list[Problem]:
             continue
         ids = message.id if isinstance(message.id, (list, tuple)) else (message.id,)
         strs = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
+        translated = [s for s in strs if s]
         if message.fuzzy:
             found.append(Problem(po, ids[0], "fuzzy: check the translation, then remove the fuzzy flag"))
-        elif not all(strs):
+        elif len(translated) < len(strs):
             found.append(Problem(po, ids[0], "not translated"))
-        elif any(not _fits(s, ids) for s in strs):
+        elif any(not _fits(s, ids) for s in translated):
             found.append(Problem(po, ids[0], "the translation names a {placeholder} the English lacks"))
     return found
 
 
-def _fits(translation: str, english: tuple[str, ...]) -> bool:
+def _fits(translation: str, english: Sequence[str]) -> bool:
     """Only placeholders the code fills in: those of the English (of either form, for a message with
     a plural, since the code fills in both). A translation may leave one out where the sentence
     reads better without it."""

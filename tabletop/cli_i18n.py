@@ -26,7 +26,7 @@ import importlib
 import re
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, Self
 
 import click
 
@@ -68,18 +68,27 @@ def describe_range(kind: click.FloatRange | click.IntRange) -> str:
     return _(RANGES[kind.min_open, kind.max_open]).format(min=kind.min, max=kind.max)
 
 
-class _SpeakingRange:
+if TYPE_CHECKING:
+    # What the checker is told: the mixin below stands on click's ParamType, as the ranges it is mixed
+    # into do (at run time it stands on object, and click's own range follows it in the bases).
+    _ParamTypeBase = click.ParamType[Any]
+else:
+    _ParamTypeBase = object
+
+
+class _SpeakingRange(_ParamTypeBase):
     """A range whose refusal names the range in the current language."""
 
-    number: click.ParamType
+    number: click.ParamType[float]
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         try:
-            return super().convert(value, param, ctx)  # type: ignore[misc]  # a mixin: click's own class follows in the bases
+            return super().convert(value, param, ctx)
         except click.BadParameter:
             number = self.number.convert(value, param, ctx)  # not a number at all: click's own refusal
-            self.fail(_("{value} is not in the range {range}.").format(  # type: ignore[attr-defined]  # click's fail
-                value=number, range=describe_range(self)), param, ctx)  # type: ignore[arg-type]  # self is a range
+            assert isinstance(self, (click.FloatRange, click.IntRange))  # mixed into one of click's two ranges
+            self.fail(_("{value} is not in the range {range}.").format(
+                value=number, range=describe_range(self)), param, ctx)
 
 
 class FloatRange(_SpeakingRange, click.FloatRange):
@@ -90,11 +99,12 @@ class IntRange(_SpeakingRange, click.IntRange):
     number = click.INT
 
 
-def _speaking_type(kind: click.ParamType) -> click.ParamType:
+def _speaking_type(kind: click.ParamType[Any]) -> click.ParamType[Any]:
     """The same range as a FloatRange/IntRange above (a command's params are made before it is)."""
-    for plain, speaking in ((click.FloatRange, FloatRange), (click.IntRange, IntRange)):
-        if type(kind) is plain:
-            return speaking(kind.min, kind.max, kind.min_open, kind.max_open, kind.clamp)  # type: ignore  # either range
+    if type(kind) is click.FloatRange:
+        return FloatRange(kind.min, kind.max, kind.min_open, kind.max_open, kind.clamp)
+    if type(kind) is click.IntRange:
+        return IntRange(kind.min, kind.max, kind.min_open, kind.max_open, kind.clamp)
     return kind
 _SENTENCE_END = re.compile(r"(?<=[。.])(\s|$)")
 
@@ -192,13 +202,16 @@ def option(*param_decls: str, **attrs: Any) -> Callable[[Any], Any]:
     return click.option(*param_decls, cls=Option, **attrs)
 
 
-class _Speaking:
-    """Shared by Command and Group: render help from a twin whose texts are in the current language."""
+if TYPE_CHECKING:
+    # What the checker is told: the mixin below stands on click's Command, as every class it is mixed
+    # into does (at run time it stands on object, and click's own class follows it in the bases).
+    _CommandBase = click.Command
+else:
+    _CommandBase = object
 
-    help: str | None
-    short_help: str | None
-    epilog: str | None
-    params: list[click.Parameter]
+
+class _Speaking(_CommandBase):
+    """Shared by Command and Group: render help from a twin whose texts are in the current language."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -206,10 +219,10 @@ class _Speaking:
             param.type = _speaking_type(param.type)
 
     def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
-        pieces = super().collect_usage_pieces(ctx)  # type: ignore[misc]  # a mixin: click's own class follows in the bases
+        pieces = super().collect_usage_pieces(ctx)
         return [_(piece) if piece in USAGE_PIECES else piece for piece in pieces]
 
-    def _in_language(self, ctx: click.Context | None = None) -> Any:
+    def _in_language(self, ctx: click.Context | None = None) -> Self:
         twin = copy.copy(self)
         twin.help, twin.epilog = _t(self.help), _t(self.epilog)
         twin.short_help = _t(self.short_help)
@@ -219,7 +232,7 @@ class _Speaking:
     def get_help_option(self, ctx: click.Context) -> click.Option | None:
         """click's --help, its help in the current language (click made it, and keeps it, in whatever
         language was current then)."""
-        option = super().get_help_option(ctx)  # type: ignore[misc]  # a mixin: click's own class follows in the bases
+        option = super().get_help_option(ctx)
         if option is None:
             return None
         twin = copy.copy(option)
@@ -227,13 +240,13 @@ class _Speaking:
         return twin
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        super(_Speaking, self._in_language(ctx)).format_help(ctx, formatter)  # type: ignore[misc]  # a mixin: click's own class follows in the bases
+        super(_Speaking, self._in_language(ctx)).format_help(ctx, formatter)
 
     def get_short_help_str(self, limit: int = 45) -> str:
         twin = self._in_language()
         if not twin.short_help and twin.help:
             twin.short_help = first_sentence(twin.help)
-        return super(_Speaking, twin).get_short_help_str(limit)  # type: ignore[misc]  # a mixin: click's own class follows in the bases
+        return super(_Speaking, twin).get_short_help_str(limit)
 
 
 class Command(_Speaking, click.Command):
@@ -281,7 +294,6 @@ class _Tidied(click.UsageError):
 
     def __init__(self, original: click.UsageError, message: str) -> None:
         super().__init__(message, original.ctx)
-        self.exit_code = original.exit_code
 
 
 _SPACE_AFTER_STOP = re.compile(r"(?<=[。！？）])[ \t]+(?=\S)")

@@ -60,7 +60,7 @@ def remove_leftover_writes(path: Path) -> list[Path]:
     mid-write; the caller makes sure no write of `path` is under way (e.g. by holding its lock)."""
     path = Path(path)
     prefix = _temp_prefix(path)
-    removed = []
+    removed: list[Path] = []
     try:
         candidates = list(path.parent.iterdir())
     except OSError:

@@ -13,7 +13,7 @@ import contextlib
 import contextvars
 import gettext as _gettext
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache
 from pathlib import Path
 
@@ -33,16 +33,17 @@ def normalise(value: str | None) -> str | None:
     return code if code in LANGS else None
 
 
-def choose(explicit: str | None = None, environ: dict[str, str] | None = None) -> str:
+def choose(explicit: str | None = None, environ: Mapping[str, str] | None = None) -> str:
     """--lang, else TABLETOP_KIT_LANG, else the first locale variable that is set, else English.
     As in POSIX, the first locale variable set decides, even when it names a language we lack."""
-    environ = os.environ if environ is None else environ
-    for value in (explicit, environ.get(ENV)):
-        if normalise(value):
-            return normalise(value)
+    variables = os.environ if environ is None else environ
+    for value in (explicit, variables.get(ENV)):
+        lang = normalise(value)
+        if lang:
+            return lang
     for name in _LOCALE_ENVS:
-        if environ.get(name):
-            return normalise(environ[name]) or DEFAULT
+        if variables.get(name):
+            return normalise(variables[name]) or DEFAULT
     return DEFAULT
 
 

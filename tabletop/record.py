@@ -8,11 +8,11 @@ times a build's start). `field`, `record_fields` (`field_names`),
 `replace` and `asdict` (one level deep) stand in for their namesakes in `dataclasses`."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, dataclass_transform
+from typing import TYPE_CHECKING, Any, ClassVar, TypeGuard, TypeVar, dataclass_transform
 
 import msgspec
+import msgspec.structs
 from msgspec import field
-from msgspec.structs import asdict, replace
 
 __all__ = ["Record", "asdict", "field", "field_names", "is_record", "record_fields", "replace"]
 
@@ -26,12 +26,25 @@ if TYPE_CHECKING:
         __struct_fields__: ClassVar[tuple[str, ...]]
 
         def __init_subclass__(cls, **options: Any) -> None: ...
+
+    # msgspec's own `replace` and `asdict` are declared for its Struct, which the checker is not told
+    # a Record is: the same two functions, declared for records.
+    _R = TypeVar("_R", bound=Record)
+
+    def replace(record: _R, /, **changes: Any) -> _R:
+        """A copy of `record` with the fields named in `changes` set to their new values."""
+
+    def asdict(record: Record, /) -> dict[str, Any]:
+        """A record's fields by name (one level deep: a field's own record stays a record)."""
 else:
     class Record(msgspec.Struct, frozen=True):
         """A frozen record: fields in order, compared and hashed by value, printed as Name(field=…)."""
 
+    replace = msgspec.structs.replace
+    asdict = msgspec.structs.asdict
 
-def is_record(value: Any) -> bool:
+
+def is_record(value: object) -> TypeGuard[Record | type[Record]]:
     """Whether `value` is a record class or a record."""
     return isinstance(value, Record) or (isinstance(value, type) and issubclass(value, Record))
 
@@ -42,6 +55,6 @@ def record_fields(model: type) -> tuple[msgspec.structs.FieldInfo, ...]:
     return msgspec.structs.fields(model)
 
 
-def field_names(value: Any) -> tuple[str, ...]:
+def field_names(value: Record | type[Record]) -> tuple[str, ...]:
     """The names of a record's (or record class's) fields, in order; costs nothing."""
     return (value if isinstance(value, type) else type(value)).__struct_fields__

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import time
@@ -139,6 +140,18 @@ def refused(browser) -> str:
     return " ".join(p.text for p in browser.find_elements(By.CSS_SELECTOR, "#messages .refused"))
 
 
+# What a terminal says and a phone page must not: a command to type, an option, the terminal's dice
+# notation, its NPC label and setup echo, its time sums and its round rule, in either language.
+TERMINAL_WORDS = re.compile(r"companion |--[a-z]|\(1d6\)|\bnpc:|NPC\(|NPC（[^）]+）|times:|捜査時間："
+                            r"|──|\[chief\]|［チーフ］")
+
+
+def terminal_words(browser) -> list[str]:
+    """The terminal's wording anywhere on the page, folded-away parts included."""
+    text = browser.execute_script("return document.querySelector('main')?.textContent ?? ''")
+    return TERMINAL_WORDS.findall(text)
+
+
 # ---- Famiglia ---------------------------------------------------------------------------------------
 
 def famiglia_tap(browser, rng: random.Random) -> bool:
@@ -164,6 +177,7 @@ def test_famiglia_whole_game_by_taps(browser, server, lang, theme):
     taps = 0
     while famiglia_tap(browser, rng):
         assert not refused(browser), refused(browser)
+        assert not terminal_words(browser), terminal_words(browser)
         taps += 1
         assert taps < 600, "the game never ended"
         if taps == 20:
@@ -277,6 +291,7 @@ def test_terror24_whole_game_by_taps(browser, server, lang, theme):
         taps += 1
         assert taps < 200, "the game never ended"
         assert not refused(browser), refused(browser)
+        assert not terminal_words(browser), terminal_words(browser)
         picks = browser.find_elements(By.CSS_SELECTOR, "#board select.event-pick")
         if picks:
             for pick, letter in zip(picks, letters_left(left, len(picks))):
@@ -493,6 +508,7 @@ def test_showdown_whole_game_by_taps(browser, server, lang, theme):
     verdict_shown = False
     while showdown_tap(browser, rng):
         assert not refused(browser), refused(browser)
+        assert not terminal_words(browser), terminal_words(browser)
         taps += 1
         assert taps < 400, "the game never ended"
         if not verdict_shown and browser.find_elements(By.CSS_SELECTOR, "#action .verdict"):
@@ -544,3 +560,98 @@ def test_showdown_each_penalty_roll_shows_at_once_and_the_next_button_stays_in_v
     entry = browser.find_elements(By.CSS_SELECTOR, "#history-sheet ol.history > li")[-1].text
     assert first in entry, "History keeps the first roll"
     assert "rolled 6 →" in entry, "and tells the second"
+
+
+def test_showdown_a_card_use_with_choices_and_buying_several_are_forms(browser, server):
+    """A soldier's use asks for the face its extra die shows and which die to set to what; two of an item
+    are bought in one step. Both are forms that write the terminal's line, not lines to type."""
+    open_app(browser, server, "en")
+    showdown_new_game(browser, "forms", [("Ann", "red_heart"), ("Bob", "void_clover")])
+    corrections = browser.find_element(By.CSS_SELECTOR, "details.corrections")
+    browser.execute_script("arguments[0].open = true", corrections)
+    holder = corrections.find_elements(By.CSS_SELECTOR, "form")[1]
+    card = Select(holder.find_element(By.NAME, "card"))
+    soldier = next(o.get_attribute("value") for o in card.options if "Soldier" in o.text)
+    card.select_by_value(soldier)
+    Select(holder.find_element(By.NAME, "to")).select_by_value("Ann")
+    tap(browser, holder.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    assert not refused(browser), refused(browser)
+    corrections = browser.find_element(By.CSS_SELECTOR, "details.corrections")
+    browser.execute_script("arguments[0].open = true", corrections)
+    money = corrections.find_elements(By.CSS_SELECTOR, "form")[0]
+    Select(money.find_element(By.NAME, "team")).select_by_value("Ann")
+    money.find_element(By.NAME, "amount").send_keys("5000")
+    money.find_element(By.NAME, "why").send_keys("a windfall")
+    tap(browser, money.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    assert not refused(browser), refused(browser)
+    tap(browser, browser.find_elements(By.CSS_SELECTOR, "#turn .attack-group button.tap")[0])
+    several = browser.find_element(By.CSS_SELECTOR, "#action details.buy-several")
+    browser.execute_script("arguments[0].open = true", several)
+    item = Select(several.find_element(By.NAME, "item"))
+    bought = item.first_selected_option.text
+    times = several.find_element(By.NAME, "times")
+    times.clear()
+    times.send_keys("2")
+    tap(browser, several.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    assert not refused(browser), refused(browser)
+    just_now = browser.find_element(By.CSS_SELECTOR, ".headline").text
+    assert bought in just_now and "×2" in just_now, just_now
+    while not browser.find_elements(By.CSS_SELECTOR, "#action .composer"):
+        tap(browser, browser.find_element(By.CSS_SELECTOR, "#action .then button.tap"))
+    composer = browser.find_element(By.CSS_SELECTOR, "#action .composer")
+    ones = composer.find_element(By.CSS_SELECTOR, "button.die-key[data-face='1']")
+    for _ in range(int(composer.get_attribute("data-roll")) - 1):
+        press(browser, ones)
+    tap(browser, ones)
+    use = browser.find_element(By.CSS_SELECTOR, "#action form.use-form")
+    assert "Ann uses" in use.text and "Soldier" in use.text
+    labels = [label.text.split("\n")[0] for label in use.find_elements(By.TAG_NAME, "label")]
+    assert [label.split(" ")[0] for label in labels] == ["Extra", "A", "is"], labels
+    extra, old, new = (Select(s) for s in use.find_elements(By.TAG_NAME, "select"))
+    # the extra die comes first and may show any face, so the die to set may be any face too
+    assert [o.get_attribute("value") for o in old.options] == ["1", "2", "3", "4", "5", "6"]
+    extra.select_by_value("3")
+    new.select_by_value("6")
+    browser.execute_script("arguments[0].scrollIntoView()", use)
+    shot(browser, "showdown-use-form-open-en")
+    tap(browser, use.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    assert not refused(browser), refused(browser)
+    ann = browser.find_elements(By.CSS_SELECTOR, "#action .side")[0]
+    faces = sorted(int(d.get_attribute("textContent")) for d in ann.find_elements(By.CSS_SELECTOR, ".die"))
+    assert 3 in faces and 6 in faces, ann.get_attribute("textContent")
+
+
+def test_the_screen_stays_on_while_a_game_is_open(browser, server):
+    """By the Wake Lock API where the browser grants it, else a silent looping video (started by a tap);
+    the home page lets the screen sleep again."""
+    open_app(browser, server, "en")
+    new_game(browser, "famiglia", "awake")
+    famiglia_tap(browser, random.Random(1))
+    WebDriverWait(browser, 10).until(lambda d: d.execute_script(
+        "const how = document.documentElement.dataset.awake; const v = document.querySelector('video.keep-awake');"
+        "return how === 'lock' || (how === 'video' && v && !v.paused)"))
+    browser.execute_script("window.sameVisit = true; history.back()")  # home, within the same document
+    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "games"))
+    assert browser.execute_script("return window.sameVisit === true")
+    assert browser.execute_script("return document.documentElement.dataset.awake ?? null") is None
+
+
+def test_showdown_new_game_form_says_what_is_missing_and_starts_nothing(browser, server):
+    open_app(browser, server, "en")
+    form = browser.find_element(By.CSS_SELECTOR, "form[data-create='hitmans-showdown']")
+    browser.execute_script("arguments[0].closest('details').open = true", form)
+    rows = form.find_elements(By.CSS_SELECTOR, ".team-row")
+    rows[0].find_element(By.NAME, "team_name").send_keys("Ann")
+    press(browser, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))  # refused: nothing redrawn
+    first = rows[0].find_element(By.NAME, "team_name")
+    assert first.get_attribute("validationMessage") == "Name at least 2 teams, one a row."
+    rows[1].find_element(By.NAME, "team_name").send_keys("ann")
+    press(browser, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))  # refused: nothing redrawn
+    assert first.get_attribute("validationMessage") == "Each team needs its own name and its own faction."
+    assert not browser.find_elements(By.ID, "board")
+    assert not browser.find_elements(By.CSS_SELECTOR, ".game-row"), "no game was started"
+    second = rows[1].find_element(By.NAME, "team_name")
+    second.clear()
+    second.send_keys("Bob")  # put right, the same form is sent
+    tap(browser, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "board"))

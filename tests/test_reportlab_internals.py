@@ -135,3 +135,15 @@ def test_a_kept_picture_is_drawn_in_later_documents_without_being_made_again(tmp
     assert len(images(own)) == 1 and images(own)[0][:2] == (40, 20)
     assert pypdf.PdfReader(io.BytesIO(kept[2])).pages[0].get_contents().get_data() == \
         pypdf.PdfReader(io.BytesIO(own)).pages[0].get_contents().get_data()
+
+
+def test_japanese_lines_broken_the_kit_s_way_are_made_by_reportlab_s_own_cjk_line_maker():
+    style = ParagraphStyle("ja", fontName=load_fonts().regular, fontSize=10, leading=12, wordWrap="CJK")
+    text = "あいうえおかきくけこさしすせそたちつてと「なにぬね」のはひふへほ"
+    para = KinsokuParagraph(text.replace("かきくけこ", "<b>かきくけこ</b>"), style)  # two fonts: lines of fragments
+    para.wrap(50, 1000)
+    lines = internals.wrapped_lines(para).lines
+    assert len(lines) > 1 and "".join(line_texts(lines)) == text
+    for line in lines:
+        assert line.kind == 1 and line.maxWidth == 50 and line.currentWidth + line.extraSpace == 50, \
+            "reportlab.platypus.paragraph.makeCJKParaLine takes or gives other values now"

@@ -24,7 +24,7 @@ from pnp.assets.common import (
     variant,
     without_extras,
 )
-from pnp.base import BuildError, Built, Game, Options, author
+from pnp.base import BackMode, BuildError, Built, Game, Guides, Options, author
 from pnp.fonts.fontset import FontSet
 from pnp.geometry import MIN_MARGIN, Grid, Rect, Size, grid, grid_capacity, safe_bleed
 from pnp.sheets import backs as backs_mod
@@ -71,7 +71,7 @@ class PieceSet(Record):
     pieces: list[Piece]
     backs: dict[str, Face] = field(default_factory=dict)
     gutter: float = 0.0  # at least this much between pieces (chips need room for scissors)
-    guides: str | None = None  # overrides --guides (chips: their printed circle is the cut line)
+    guides: Guides | None = None  # overrides --guides (chips: their printed circle is the cut line)
 
 
 Maker = Callable[[Any, Options, Size], PieceSet]  # model, options, card size → pieces
@@ -133,7 +133,7 @@ class Cards(Record):
         # A cutter's sheet keeps every card inside its machine's margin (Silhouette's: its marks' frame) and
         # draws no cut lines: the machine cuts.
         margin = cutter.margin(opts.cutter) if opts.cutter else MIN_MARGIN
-        guides = "none" if opts.cutter else pieces.guides or opts.guides
+        guides: Guides = "none" if opts.cutter else pieces.guides or opts.guides
         bleed, gutter = sheet_spacing(opts, pieces, arts, page, mode, margin + guide_clearance(guides))
         try:
             sheet_grid = grid(page, pieces.size, gutter, bleed, **({"margin": margin + bleed} if opts.cutter else {}))
@@ -153,7 +153,7 @@ class Cards(Record):
             folds = ((0.0, p.fold_y, page.w, p.fold_y),) if p.fold_y is not None else ()
             foot = footer(boxes, game.title[opts.lang], label + side, n, len(pages), opts.lang, fonts, sides)
             ruler = ruler_box(p.sheet, segments, _footprint(foot))
-            marks = ()
+            marks: tuple[Rect, ...] = ()
             if opts.cutter and p.kind == "fronts":  # the machine reads the printed side it cuts
                 cut.append(n)
                 marks = tuple(cutter.marks(page)) if opts.cutter == "silhouette" else ()
@@ -187,7 +187,7 @@ class Cards(Record):
         return guide.lead_sheets(facts, page, fonts, opts.lang, first_face)
 
 
-def cricut_pages(cards: list[backs_mod.Card], sheet_grid: Grid, mode: str,
+def cricut_pages(cards: list[backs_mod.Card], sheet_grid: Grid, mode: BackMode,
                  offset: tuple[float, float]) -> list[backs_mod.Page]:
     """A Cricut's sheets, each with its cards' block centred on the image. Design Space sizes an
     uploaded SVG to its outlines and its "Align → Center" puts their middle on the image's middle, so
@@ -247,6 +247,7 @@ def sheet_spacing(opts: Options, pieces: PieceSet, arts: list[FaceArt], page: Si
         return opts.bleed or 0.0, gutter
     if not any(colour_past_trim(art, pieces.size) for art in arts):
         return 0.0, gutter
+    capacity: Callable[[float], int]
     if mode == "fold":
         def capacity(bleed: float) -> int:
             cols, rows = backs_mod.fold_fit(page, pieces.size, gutter, bleed, margin)

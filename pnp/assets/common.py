@@ -51,7 +51,7 @@ def extras_part(opts: Options, backs: bool = True) -> list[str]:
 def without_extras(opts: Options) -> Options:
     """The options of the plain build: a cutter's files are named after its PDF, for a guide page or
     moved backs change no sheet of fronts."""
-    from msgspec.structs import replace
+    from tabletop.record import replace
 
     return replace(opts, guide=False, back_offset=Options().back_offset)
 

@@ -5,6 +5,7 @@ into the assets `pnp build` runs. Expressions and text templates are Jinja2, eva
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -97,7 +98,9 @@ def _check(spec: GameSpec) -> None:
         if asset.kind != "sheet" and not asset.pieces:
             raise DataError(_("{kind} need [[pieces]]").format(kind=asset.kind), where=f"assets.{name}.pieces")
         known = INSERT_LAYOUTS if asset.kind == "inserts" else CARD_LAYOUTS
-        for what, groups in (("pieces", asset.pieces), ("backs", asset.backs)):
+        kinds: tuple[tuple[str, Sequence[PieceGroup | BackGroup]], ...] = (
+            ("pieces", asset.pieces), ("backs", asset.backs))
+        for what, groups in kinds:
             for n, group in enumerate(groups):
                 if group.layout not in known:
                     raise DataError(_("{kind} have no layout {layout!r} (known: {known})").format(

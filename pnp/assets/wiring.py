@@ -110,12 +110,12 @@ class Scope:
         return Face(template, face.layout, self.context(face, where, item), self.decor(face, size, where, item))
 
     def decor(self, face: FaceSpec, size: Size, where: str, item: dict[str, Any]) -> tuple:
-        art = ()
+        art: tuple = ()
         for n, entry in enumerate(face.decor):
             here = f"{where}.decor[{n}]"
             params = {k: self.text(v, f"{here}.{k}", item) if isinstance(v, str) else v
                       for k, v in entry.items() if k != "art"}
-            draw = ART.get(entry.get("art"))
+            draw = ART.get(entry.get("art", ""))
             if draw is None:
                 raise DataError(_("unknown art {art!r} (known: {known})").format(
                     art=entry.get("art"), known=listing(ART)),
@@ -148,10 +148,10 @@ def _pieces(spec: GameSpec, file: Path, name: str, asset: AssetSpec) -> Callable
         _require(spec, name, asset, model, opts)
         scope = Scope(spec, file, model, opts)
         backs = {}
-        for g, group in enumerate(asset.backs):
+        for g, back_group in enumerate(asset.backs):
             where = f"assets.{name}.backs[{g}]"
-            for item in scope.items(group.each, group.then, where):
-                backs[scope.text(group.key, f"{where}.key", item)] = scope.face(group.face, size, where, item)
+            for item in scope.items(back_group.each, back_group.then, where):
+                backs[scope.text(back_group.key, f"{where}.key", item)] = scope.face(back_group.face, size, where, item)
         pieces = []
         for g, group in enumerate(asset.pieces):
             where = f"assets.{name}.pieces[{g}]"
@@ -185,6 +185,7 @@ def _chip_size(opts: Options) -> Size:
 
 def make_asset(spec: GameSpec, file: Path, name: str, asset: AssetSpec):
     if asset.kind == "sheet":
+        assert asset.template is not None  # the print file's check refuses a sheet without one
         return SummarySheet(name, asset.label, asset.template, _sheet_context(spec, file, name, asset))
     kind = Inserts if asset.kind == "inserts" else Cards
     if asset.size == "chip":
@@ -195,6 +196,8 @@ def make_asset(spec: GameSpec, file: Path, name: str, asset: AssetSpec):
 def make_game(spec: GameSpec, file: Path, load: Callable[[Path | None], Any]) -> Game:
     def warnings(model: Any, opts: Options) -> tuple[str, ...]:
         # A warning is said to the user: its `lang` is the user's language, not the PDF's.
+        if spec.warning is None:
+            return ()
         said = replace(opts, lang=current())
         line = Scope(spec, file, model, said).value(spec.warning, "warning", {})
         return (line,) if line else ()

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import tempfile
 import time
+from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import click
 
-from pnp.base import BuildError
+from pnp.base import BuildError, Options
 from pnp.build import cache as buildcache
 from pnp.build.make import Job
 from pnp.cli.shared import (
@@ -166,7 +167,7 @@ def _export(deck: BuiltDeck, target: str, dest: Path, workers: int | None, name:
     return paths, ngettext("{n} image → {dest}", "{n} images → {dest}", len(paths)).format(n=len(paths), dest=dest)
 
 
-def contact_sheets(plan: list[tuple[Job, object]], out: Path) -> None:
+def contact_sheets(plan: Sequence[tuple[Job, Options]], out: Path) -> None:
     """One PNG per asset and language with every card (cards assets) or page (sheets) as a thumbnail."""
     from pnp.export.contact import contact_sheet
 
@@ -181,6 +182,6 @@ def contact_sheets(plan: list[tuple[Job, object]], out: Path) -> None:
             progress.advance()
 
 
-def _deck(job: Job, opts, models: dict[str, object], work_dir: Path) -> BuiltDeck:
+def _deck(job: Job, opts: Options, models: dict[str, object], work_dir: Path) -> BuiltDeck:
     """The asset built for export."""
     return source.deck(job, opts, load_once(job.game, opts, models), work_dir)

@@ -105,12 +105,12 @@ def build(games, assets, out, force, langs, print_shop, icc_profile, die_line, c
         raise BuildError(_("--corner-radius must not be negative, got {radius:g}").format(radius=corner_radius))
     jobs = _with_guide(plan_jobs(jobs_for(games, assets), all_langs(games, langs), kw), guide)
     if print_shop:
-        from msgspec.structs import replace
+        from tabletop.record import replace
 
         jobs = [(job, replace(opts, die_line=die_line or "in-file", corner_radius=corner_radius))
                 for job, opts in _print_shop_jobs(jobs, icc_profile)]
     if cutter:
-        from msgspec.structs import replace
+        from tabletop.record import replace
 
         jobs = [(job, replace(opts, cutter=cutter, corner_radius=corner_radius)) for job, opts in jobs]
     models: dict[str, object] = {}
@@ -122,7 +122,7 @@ def build(games, assets, out, force, langs, print_shop, icc_profile, die_line, c
 def _with_guide(jobs: list[tuple[Job, Options]], guide: bool) -> list[tuple[Job, Options]]:
     if not guide:
         return jobs
-    from msgspec.structs import replace
+    from tabletop.record import replace
 
     return [(job, replace(opts, guide=True)) for job, opts in jobs]
 
@@ -130,10 +130,9 @@ def _with_guide(jobs: list[tuple[Job, Options]], guide: bool) -> list[tuple[Job,
 def _print_shop_jobs(jobs: list[tuple[Job, Options]], icc_profile: Path | None) -> list[tuple[Job, Options]]:
     """The card assets of the plan as print shop files; a sheet (printed at home on A4 or Letter) is
     left out, said once."""
-    from msgspec.structs import replace
-
     from pnp.assets.cards import Cards
     from pnp.sheets.printshop import load_profile
+    from tabletop.record import replace
 
     if icc_profile:
         try:

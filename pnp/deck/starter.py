@@ -145,8 +145,8 @@ def starter(table: Table, found: Guess, comments: list[str]) -> str:
     for name, columns in found.fields.items():
         if len(set(columns.values())) == 1 or not set(found.languages) <= set(columns):
             # one column for every language (a text the deck has in one language only is printed as it is)
-            column = next((columns[lang] for lang in found.languages if lang in columns), None)
-            lines.append(f"{name} = {_toml(column or next(iter(columns.values())))}")
+            shown = next((columns[lang] for lang in found.languages if lang in columns), None)
+            lines.append(f"{name} = {_toml(shown or next(iter(columns.values())))}")
         else:
             pairs = ", ".join(f"{lang} = {_toml(col)}" for lang, col in columns.items())
             lines.append(f"{name} = {{ {pairs} }}")

@@ -29,7 +29,7 @@ def export_cards(deck: BuiltDeck, target: str, out_dir: Path, workers: int | Non
         job(shared, shared_back_file_name(deck))
     for _written in raster.render(deck.pdf, jobs, workers):
         pass
-    written = [j.dest for j in jobs]
+    written = [j.dest for j in jobs if j.dest is not None]  # every job writes its file
     _remove_stale(out_dir, f"{deck.game}_{deck.asset}_", set(written))
     return written
 

@@ -52,6 +52,13 @@ def render(pdf: Path, jobs: list[Job], workers: int | None = None) -> Iterator[I
                 yield None if r is None else Image.frombytes("RGB", r[0], r[1])
 
 
+def images(pdf: Path, jobs: list[Job], workers: int | None = None) -> Iterator[Image.Image]:
+    """Run jobs that write no file (`dest` None), yielding each one's image in order."""
+    for image in render(pdf, jobs, workers):
+        assert image is not None  # a job without a file gives its image
+        yield image
+
+
 _doc: pdfium.PdfDocument | None = None  # the PDF this process renders from
 _pages: dict[int, pdfium.PdfPage] = {}
 
@@ -85,6 +92,7 @@ def _run(jobs: list[Job]) -> list:
 
 def _result(job: Job) -> Image.Image | None:
     if job.region.page not in _pages:
+        assert _doc is not None  # _open opened it in this process first
         _pages[job.region.page] = _doc[job.region.page]
     image = render_job(_pages[job.region.page], job)
     if job.dest is None:
@@ -132,7 +140,8 @@ def bleed_painted(image: Image.Image, pad: tuple[int, int, int, int]) -> bool:
 
 
 def _white(line: Image.Image) -> bool:
-    return all(low >= 250 for low, _ in line.getextrema())
+    """Whether every band of the (RGB) line is at its lowest near white."""
+    return all(isinstance(band, tuple) and band[0] >= 250 for band in line.getextrema())
 
 
 def _render_box(page, box, grow, scale, size) -> Image.Image:

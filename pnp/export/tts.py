@@ -163,7 +163,7 @@ def export_tts(deck: BuiltDeck, out_dir: Path, name: str, workers: int | None = 
 
 
 def _one(pdf: Path, region, size: tuple[int, int]) -> Image.Image:
-    return next(raster.render(pdf, [raster.Job(region, size)], 1))
+    return next(raster.images(pdf, [raster.Job(region, size)], 1))
 
 
 def sheet_image(pdf: Path, regions: list, cols: int, rows: int, cell: tuple[int, int], hidden: Image.Image,
@@ -173,7 +173,7 @@ def sheet_image(pdf: Path, regions: list, cols: int, rows: int, cell: tuple[int,
     w, h = cell
     sheet = Image.new("RGB", (cols * w, rows * h), "white")
     drawn = [i for i, r in enumerate(regions) if r is not None]
-    images = raster.render(pdf, [raster.Job(regions[i], cell) for i in drawn], workers)
+    images = raster.images(pdf, [raster.Job(regions[i], cell) for i in drawn], workers)
     for slot, image in zip(drawn, images):
         sheet.paste(image, ((slot % cols) * w, (slot // cols) * h))
     for slot in set(range(len(regions))) - set(drawn):

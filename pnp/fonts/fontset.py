@@ -288,9 +288,11 @@ def _register(spec: FontSpec) -> ChainFont:
     has_bold = spec.bold is not None or paths["bold"] != paths["regular"]
     paths |= {style: _file(f) for style, f in (("italic", spec.italic), ("bold_italic", spec.bold_italic)) if f}
     names = {style: f"TK{tag}-{style.title().replace('_', '')}" for style in paths}
+    fonts = {}
     for style, path in paths.items():
         try:
-            pdfmetrics.registerFont(reportlab_font(names[style], path, cache_dir()))
+            fonts[style] = reportlab_font(names[style], path, cache_dir())
+            pdfmetrics.registerFont(fonts[style])
         except Exception as e:  # ReportLab raises plain exceptions for unusable fonts
             raise DataError(_("cannot use font: {reason}").format(reason=e), file=path) from None
     # <b> and <i> in paragraph markup switch faces (fallback.py slants where there is no italic).
@@ -300,6 +302,6 @@ def _register(spec: FontSpec) -> ChainFont:
     addMapping(family, 1, 1, names.get("bold_italic", names.get("italic", names["bold"])))
     addMapping(family, 0, 0, names["regular"])
     addMapping(family, 1, 0, names["bold"])
-    chars = frozenset(pdfmetrics.getFont(names["regular"]).face.charToGlyph)
+    chars = frozenset(fonts["regular"].face.charToGlyph)
     return ChainFont(spec.regular if spec.regular in BUNDLED else source.name, names["regular"], names["bold"], chars,
                 names.get("italic"), names.get("bold_italic"), has_bold, (str(paths["regular"]), str(paths["bold"])))

@@ -95,7 +95,10 @@ def _numbers(values) -> tuple[str, bytes]:
     return code, array(code, values).tobytes()
 
 
-def _array(packed: tuple[str, bytes]) -> array:
+_Packed = tuple[str, bytes]  # numbers as an array's type code and its bytes
+
+
+def _array(packed: _Packed) -> array:
     code, data = packed
     out = array(code)
     out.frombytes(data)
@@ -103,7 +106,8 @@ def _array(packed: tuple[str, bytes]) -> array:
 
 
 def _pack_tables(face: dict[str, Any]) -> dict[str, Any]:
-    tables = {name: (_numbers(face[name].keys()), _numbers(face[name].values())) for name in _MAPS}
+    tables: dict[str, _Packed | tuple[_Packed, _Packed]] = {
+        name: (_numbers(face[name].keys()), _numbers(face[name].values())) for name in _MAPS}
     tables.update({name: _numbers(face[name]) for name in _SEQUENCES})
     tables["hmetrics"] = (_numbers(a for a, _ in face["hmetrics"]), _numbers(b for _, b in face["hmetrics"]))
     pairs = [(glyph, char) for glyph, chars in face["glyphToChar"].items() for char in chars]

@@ -99,6 +99,7 @@ def _span(start: Length | None, size: Length | None, end: Length | None, extent:
             return base
     if s is not None and e is not None:
         return s, extent - s - e
+    assert z is not None  # two keys were given, or the size alone: the checks above leave no other case
     if s is not None:
         return s, z
     if e is not None:
@@ -157,7 +158,7 @@ def resolve(opts: PlaceOptions, face: Size, base: BoxLook | None, where: str, ro
                           "the box").format(width=resolved.border_width, w=rect.w, h=rect.h),
                         where=f"{where}.border_width")
     both = opts.both_ends if opts.both_ends is not None else bool(base and len(base.places) > 1)
-    places = (Place(rect, rotation),)
+    places: tuple[Place, ...] = (Place(rect, rotation),)
     if both:
         places += (Place(turned(rect, face), (rotation + 180) % 360),)
     return replace(resolved, places=places)

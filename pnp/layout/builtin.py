@@ -168,7 +168,8 @@ def score(size: Size) -> FaceLayout:
     styles = {"title": TextStyle(10, bold=True, align="center", leading=1.15),
               "sub": TextStyle(6.5, color=GREY, align="center", leading=1.15),
               "cell": TextStyle(9, align="center", leading=1.0)}
-    boxes = {"title": (BoxSpec(Rect(inset, size.h - inset - 10, size.w - 2 * inset, 10), valign="middle"),)}
+    boxes: dict[str, tuple[BoxSpec, ...]] = {
+        "title": (BoxSpec(Rect(inset, size.h - inset - 10, size.w - 2 * inset, 10), valign="middle"),)}
     boxes.update({name: (BoxSpec(r.inset(0.6), valign="middle"),) for name, r in score_cells(size).items()})
     return FaceLayout(size, boxes, styles)
 

@@ -6,6 +6,7 @@ on the face, circles at the centre and an even number of rays, each ray paired w
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from pnp.geometry import Rect, Size
 from pnp.layout.builtin import PANEL, detective_band, score_cells
@@ -88,7 +89,7 @@ def plain_back(size: Size, colour: str, line: str = "#ffffff") -> tuple:
 
 # The artwork a print file names (`decor = [{ art = "frame", color = "#7a1f2b" }]`): each takes the
 # face size and the entry's values (text, as the file gives them) and returns what it draws.
-ART = {
+ART: dict[str, Callable[..., tuple]] = {
     "frame": lambda size, color, paper="#ffffff": framed_panel(size, color, paper),
     "centre-line": lambda size, color: (centre_line(size, color),),
     "plain-back": lambda size, color, line="#ffffff": plain_back(size, color, line),

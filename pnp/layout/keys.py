@@ -92,10 +92,11 @@ class BoxOptions(PlaceOptions):
     template: str | None = None
     image: str | ImageOptions | None = None
     rich: bool = False  # the box's fields read as rich text
-    # The look from a card's cell: "{column}" or a value map (layout/values.py).
-    background: str | ValueMap | None = None
-    border: str | ValueMap | None = None
-    border_width: float | str | ValueMap | None = None
+    # The look from a card's cell: "{column}" or a value map (layout/values.py), turned into the plain value
+    # PlaceOptions declares card by card (deck/draw/looks.py) before the box is placed (layout/boxplace.py).
+    background: str | ValueMap | None = None  # type: ignore[assignment]  # a cell's, made plain before placing
+    border: str | ValueMap | None = None  # type: ignore[assignment]  # a cell's, made plain before placing
+    border_width: float | str | ValueMap | None = None  # type: ignore[assignment]  # likewise
     when: str | None = None  # a condition on the card's fields: the box prints only where it holds
     restyle: list[RestyleOptions] = field(default_factory=list)  # the first whose condition holds applies
     # The shape its background and border draw (layout/shapes.py): a rectangle unless given.
@@ -123,13 +124,16 @@ class SuitOptions(Record):
 BACK = "#2b3a4a"  # a back's colour when it gives none and has no picture
 
 
+BackLayout = Literal["insert", "card", "halves", "chip"]  # the named layouts a back can be a face of
+
+
 class BackOptions(Record):
     """`[back]`, or one of `[backs.NAME]` that a column chooses card by card (deck/read/backchoice.py)."""
     text: Text = ""  # a template of the card's row: `{{ tier }}` prints the card's tier
     color: str | None = None  # None: the colour at the edges of its picture (so its bleed matches), else BACK
     ink: str | None = None  # the text's colour (default: white on a card's back, the ring's on a chip's)
     image: str | None = None  # a picture covering the back, in the deck's folder
-    layout: Literal["insert", "card", "halves", "chip"] | None = None  # a face of the row's own fields
+    layout: BackLayout | None = None  # a face of the row's own fields
     boxes: dict[str, BoxOptions] = field(default_factory=dict)  # that face's boxes: which fields
 
 

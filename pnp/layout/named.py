@@ -8,7 +8,7 @@ file (the built-in inserts and LIAR MAFIA's halves use the same boxes). A deck's
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Literal
 
 from pnp.geometry import Size
@@ -67,7 +67,7 @@ class NamedLayout(Record):
                       for box, spec in file.boxes.items()}
 
     def looks_with(self, size: Size, opts: LayoutOptions,
-                   places: dict[str, PlaceOptions]) -> tuple[Size, dict[str, BoxLook]]:
+                   places: Mapping[str, PlaceOptions]) -> tuple[Size, dict[str, BoxLook]]:
         """The face's size and every box on it with a deck's own `[boxes.NAME]` over them: the layout's
         boxes in its order, then the deck's new ones."""
         face, looks = self.looks(size, opts)

@@ -5,6 +5,7 @@ box; a line is drawn in the border's colour and width."""
 from __future__ import annotations
 
 import math
+from typing import TypedDict
 
 from pnp.geometry import Rect
 from pnp.layout.boxplace import BoxLook
@@ -60,10 +61,18 @@ def lines(look: BoxLook, spec: BoxOptions) -> tuple:
                  for p in look.places)
 
 
+class _Paint(TypedDict):
+    """How a shape is painted: what `_shape` gives every shape it makes."""
+    fill: str | None
+    stroke: str | None
+    width: float
+    opacity: float
+
+
 def _shape(r: Rect, spec: BoxOptions, fill: str | None = None, stroke: str | None = None,
            width: float = 0.3) -> ShapeArt:
     opacity = spec.opacity if spec.opacity is not None else 1.0
-    paint = {"fill": fill, "stroke": stroke, "width": width, "opacity": opacity}
+    paint: _Paint = {"fill": fill, "stroke": stroke, "width": width, "opacity": opacity}
     if spec.shape == "circle":
         return ShapeArt(ellipse=r, **paint)
     if spec.shape == "rounded":

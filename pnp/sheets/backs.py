@@ -16,12 +16,12 @@ from __future__ import annotations
 from functools import partial
 from typing import Literal
 
+from pnp.base import BackMode
 from pnp.geometry import MIN_MARGIN, Grid, Rect, Size, fit_count
 from pnp.sheets.imposition import Guides, Placement, Sheet, plan_fronts
 from tabletop.i18n import _
 from tabletop.record import Record, replace
 
-BackMode = Literal["duplex-long", "duplex-short", "fold", "none"]
 BACK_MODES: tuple[BackMode, ...] = ("duplex-long", "duplex-short", "fold", "none")
 FOLD_GAP = 5.0  # mm between the fold line and the nearest bleed edge
 Axis = Literal["vertical", "horizontal"]
@@ -106,11 +106,11 @@ def impose(cards: list[Card], grid: Grid, mode: BackMode, offset: tuple[float, f
         if backs:
             # The grid and every front, as they lie behind: the back page's footer goes below them, never
             # on the back of a card that has no back of its own (24's score cards).
-            back = partial(_lying_behind, page=sheet.page, axis=axis, offset=offset)
+            behind_it = partial(_lying_behind, page=sheet.page, axis=axis, offset=offset)
             pages.append(Page(Sheet(sheet.page, tuple(backs), sheet.bleed, back_guides,
-                                    back(sheet.frame) if sheet.frame else None,
-                                    tuple(back(slot) for slot in sheet.slots or ()),
-                                    tuple(back(box) for box in sheet.bleed_boxes())), "backs"))
+                                    behind_it(sheet.frame) if sheet.frame else None,
+                                    tuple(behind_it(slot) for slot in sheet.slots or ()),
+                                    tuple(behind_it(box) for box in sheet.bleed_boxes())), "backs"))
     return pages
 
 
@@ -155,8 +155,9 @@ def fold(cards: list[Card], page: Size, card: Size, gutter: float = 0.0, bleed: 
         placements = []
         for slot, index in enumerate(range(start, min(start + per_page, len(cards)))):
             placements.append(Placement(cards[index].front, fronts[slot]))
-            if cards[index].back is not None:
-                placements.append(Placement(cards[index].back, mirrors[slot], 180))
+            back = cards[index].back
+            if back is not None:
+                placements.append(Placement(back, mirrors[slot], 180))
         pages.append(Page(Sheet(page, tuple(placements), bleed, guides, frame, tuple(fronts + mirrors)), "fold",
                           fold_y))
     return pages

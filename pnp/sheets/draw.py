@@ -202,16 +202,17 @@ def _flowables(block, styles, fonts, lang, width, look: TableLook) -> list:
     rel = block.widths or (1.0,) * ncols
     widths = [width * w / sum(rel) for w in rel]
     table = Table(rows, colWidths=widths, repeatRows=header, hAlign="LEFT")
-    commands = [
-        ("FONTNAME", (0, 0), (-1, -1), fonts.regular),  # ReportLab's default would be Helvetica
-        ("GRID", (0, 0), (-1, -1), 0.4, rl_color("#999999")),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), look.side), ("RIGHTPADDING", (0, 0), (-1, -1), look.side),
-        ("TOPPADDING", (0, 0), (-1, -1), look.top), ("BOTTOMPADDING", (0, 0), (-1, -1), look.bottom),
-    ]
+    style = TableStyle()
+    style.add("FONTNAME", (0, 0), (-1, -1), fonts.regular)  # ReportLab's default would be Helvetica
+    style.add("GRID", (0, 0), (-1, -1), 0.4, rl_color("#999999"))
+    style.add("VALIGN", (0, 0), (-1, -1), "TOP")
+    style.add("LEFTPADDING", (0, 0), (-1, -1), look.side)
+    style.add("RIGHTPADDING", (0, 0), (-1, -1), look.side)
+    style.add("TOPPADDING", (0, 0), (-1, -1), look.top)
+    style.add("BOTTOMPADDING", (0, 0), (-1, -1), look.bottom)
     if header:
-        commands.append(("BACKGROUND", (0, 0), (-1, header - 1), rl_color("#e8e8e8")))
-    table.setStyle(TableStyle(commands))
+        style.add("BACKGROUND", (0, 0), (-1, header - 1), rl_color("#e8e8e8"))
+    table.setStyle(style)
     table.spaceBefore = look.space_before
     return [table]
 
@@ -229,7 +230,8 @@ def _canvas(buf, page: Size, fonts: FontSet, info: DocInfo) -> Canvas:
     from reportlab.pdfgen.canvas import Canvas
 
     _binary_streams()
-    c = Canvas(buf, pagesize=(pt(page.w), pt(page.h)), initialFontName=fonts.regular,
+    c = Canvas(buf, pagesize=(pt(page.w), pt(page.h)),
+               initialFontName=fonts.regular,  # type: ignore[arg-type]  # the stubs say float; it is a font's name
                initialFontSize=9, lang=info.lang, pageCompression=1)
     c.setTitle(info.title)
     c.setSubject(info.subject)
@@ -287,8 +289,8 @@ def _draw_shape(c: Canvas, shape: ShapeArt, limit: Rect) -> None:
         e = shape.ellipse
         c.ellipse(pt(e.x), pt(e.y), pt(e.x1), pt(e.y1), **paint)
     elif shape.rounded:
-        r, radius = shape.rounded
-        c.roundRect(pt(r.x), pt(r.y), pt(r.w), pt(r.h), pt(radius), **paint)
+        rect, radius = shape.rounded
+        c.roundRect(pt(rect.x), pt(rect.y), pt(rect.w), pt(rect.h), pt(radius), **paint)
     else:
         path = c.beginPath()
         path.moveTo(pt(shape.points[0][0]), pt(shape.points[0][1]))

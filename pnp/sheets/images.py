@@ -101,7 +101,7 @@ class Source(Record):
     path: Path
     digest: str
     size: tuple[int, int]
-    format: str
+    format: str | None  # Pillow's name for it (None only for an image made in memory, never one read here)
     mode: str
     orientation: int = 1  # EXIF: 1 stored upright; 2–8 mirrored and/or turned (a phone's photo)
 
@@ -144,6 +144,7 @@ def too_large(error: Exception) -> ImageError:
     into gigabytes (a decompression bomb) refuses twice its MAX_IMAGE_PIXELS. Said with the figures."""
     from PIL import Image
 
+    assert Image.MAX_IMAGE_PIXELS is not None  # the guard that refused the picture is on
     limit = _megapixels(2 * Image.MAX_IMAGE_PIXELS)
     found = _PIXELS.search(str(error))  # Pillow's message is the only place its count is given
     if found:
@@ -215,7 +216,8 @@ def prepare(source: Source, data: bytes | None, placement: Placement, dpi: int, 
     image = open_image(source.path, data)
     if jpeg:  # decoded at 1/2, 1/4 or 1/8 scale when the print needs that few pixels: much faster
         scale = max(want / have for want, have in zip(smaller, shown))
-        image.draft(image.mode, tuple(math.ceil(n * scale) for n in image.size))
+        w, h = image.size
+        image.draft(image.mode, (math.ceil(w * scale), math.ceil(h * scale)))
     try:
         image.load()
     except (OSError, ValueError, SyntaxError) as e:

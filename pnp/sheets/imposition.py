@@ -6,12 +6,10 @@ only need another function that returns sheets: guides, boxes and footer follow 
 """
 from __future__ import annotations
 
-from typing import Literal
-
+from pnp.base import Guides
 from pnp.geometry import MIN_MARGIN, Grid, Rect, Size
 from tabletop.record import Record
 
-Guides = Literal["lines", "corners", "none"]
 GUIDE_STYLES = ("lines", "corners", "none")
 MARK_LENGTH = 4.0  # corner marks, mm
 MARK_OFFSET = 1.0  # gap between a corner mark and the bleed edge, mm

@@ -85,11 +85,11 @@ class Profile:
 
         to_lab = ImageCms.buildTransform(self.cms, ImageCms.createProfile("LAB"), "CMYK", "LAB")
         ramp = Image.frombytes("CMYK", (256, 1), bytes(b for k in range(256) for b in (0, 0, 0, k)))
-        k_lightness = list(ImageCms.applyTransform(ramp, to_lab).tobytes()[0::3])  # L*, falling as k grows
+        k_lightness = list(to_lab.apply(ramp).tobytes()[0::3])  # L*, falling as k grows
         srgb_to_lab = ImageCms.buildTransform(ImageCms.createProfile("sRGB"), ImageCms.createProfile("LAB"),
                                               "RGB", "LAB")
         greys = Image.frombytes("RGB", (256, 1), bytes(v for g in range(256) for v in (g, g, g)))
-        wanted = list(ImageCms.applyTransform(greys, srgb_to_lab).tobytes()[0::3])
+        wanted = list(srgb_to_lab.apply(greys).tobytes()[0::3])
         paper, darkest = k_lightness[0], k_lightness[-1]
         out = []
         for lightness in wanted:
@@ -219,9 +219,10 @@ class _Converter:
             if rgb[0] == rgb[1] == rgb[2]:
                 cmyk = [0.0, 0.0, 0.0, self._grey[rgb[0]]]
             else:
-                from PIL import Image, ImageCms
+                from PIL import Image
 
-                pixel = ImageCms.applyTransform(Image.new("RGB", (1, 1), rgb), self._transform).getpixel((0, 0))
+                pixel = self._transform.apply(Image.new("RGB", (1, 1), rgb)).getpixel((0, 0))
+                assert isinstance(pixel, tuple)  # a CMYK pixel: its four inks
                 cmyk = [round(v / 255, 4) for v in pixel]
             self._cache[key] = cmyk
         return self._cache[key]
@@ -240,7 +241,8 @@ def _convert_content(pdf, stream_owner, converter: _Converter) -> None:
     instructions = pikepdf.parse_content_stream(stream_owner)
     out, changed = [], False
     rgb_space = {"fill": False, "stroke": False}
-    for operands, op in instructions:
+    for instruction in instructions:
+        operands, op = instruction.operands, instruction.operator
         name = str(op)
         if name in ("rg", "RG") and len(operands) == 3:
             cmyk = converter.colour(*(float(v) for v in operands))
@@ -387,7 +389,7 @@ def build(asset: Any, game: Any, model: Any, opts: Any, fonts: Any, profile_path
     dies = [radius if n < len(cards) else None for n in range(len(pages))]  # the fronts: the die cuts from them
     profile = load_profile(profile_path)
     data = finish(drawn, trims, profile, title, opts.lang, dies if opts.die_line == "in-file" else None)
-    extras = ()
+    extras: tuple[tuple[str, bytes], ...] = ()
     if opts.die_line == "separate":
         die_title = f"{title} — {DIE_INK}"
         outline = render.card_sheets(card_pages([blank] * len(pages), pieces.size), arts, fonts,

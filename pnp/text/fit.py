@@ -6,7 +6,7 @@ imported when text is first measured, so a command that finds its files up to da
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from pnp.fonts.fontset import FontSet
 from pnp.geometry import MM
@@ -65,7 +65,8 @@ def paragraph_style(style: TextStyle, fonts: FontSet, lang: str, scale: float = 
     from reportlab.lib.styles import ParagraphStyle
 
     size = max(style.size * scale, min(style.size, min_size))
-    align = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}[style.align]
+    aligns: dict[str, Literal[0, 1, 2]] = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
+    align = aligns[style.align]
     made = ParagraphStyle(
         name=f"s{size:.2f}", fontName=fonts.bold if style.bold else fonts.regular, fontSize=size,
         leading=size * style.leading, textColor=rl_color(style.color), alignment=align,

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Any
 
 from reportlab.lib.textsplit import ALL_CANNOT_END, ALL_CANNOT_START
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus.paragraph import Paragraph, ParaLines, makeCJKParaLine
+from reportlab.platypus.paragraph import Paragraph, ParaLines
 
-from pnp.reportlab_internals import wrapped_lines
+from pnp.reportlab_internals import cjk_line, wrapped_lines
 
 FUZZ = 1e-6  # pt: a line may take this much more than its width, as ReportLab's own breaking allows
 # ReportLab's lists lack full-width ？！：；, the ellipsis and a few closing brackets.
@@ -83,6 +84,8 @@ _KEPT_SPACE = "\ue001"
 
 
 class KinsokuParagraph(Paragraph):
+    lines_given = False  # the first half of a split: ReportLab gave it the lines it had broken
+
     def __init__(self, text, style=None, *args, **kwargs):
         if style is not None and getattr(style, "wordWrap", None) != "CJK":
             text = keep_numbers(text)
@@ -97,12 +100,13 @@ class KinsokuParagraph(Paragraph):
 
     def split(self, availWidth, availHeight):
         halves = super().split(availWidth, availHeight)
-        if len(halves) == 2:
-            halves[0].lines_given = True  # ReportLab gives the first half the lines it had broken
+        first = halves[0] if len(halves) == 2 else None
+        if isinstance(first, KinsokuParagraph):  # ReportLab splits a paragraph into two of its own class
+            first.lines_given = True  # ReportLab gives the first half the lines it had broken
         return halves
 
     def breakLinesCJK(self, maxWidths):
-        if getattr(self, "lines_given", False):
+        if self.lines_given:
             return wrapped_lines(self)  # the first half of a paragraph split across frames
         if not self.frags or self.bulletText or self.style.endDots:
             return super().breakLinesCJK(maxWidths)
@@ -112,17 +116,17 @@ class KinsokuParagraph(Paragraph):
         if len(self.frags) == 1 and not hasattr(self.frags[0], "cbDefn"):
             # one run of one style: ReportLab's plain line form, which draws much faster
             frag = self.frags[0]
-            plain = []
+            plain: list[tuple[float, list[str]]] = []  # (space left, [the line's text]) per line
             for start, end, _ in _breaks(chars, widths):
                 width = widths[min(len(plain), len(widths) - 1)]
                 plain.append((width - sum(u.width for u in chars[start:end]), ["".join(chars[start:end])]))
             return frag.clone(kind=0, lines=plain, ascent=frag.fontSize, descent=-0.2 * frag.fontSize)
         calc_bounds = getattr(self, "autoLeading", getattr(self.style, "autoLeading", "")) not in ("", "off")
-        lines = []
+        lines: list[Any] = []  # ReportLab's line records (cjk_line)
         for start, end, hard in _breaks(chars, widths):
             width = widths[min(len(lines), len(widths) - 1)]
             used = sum(u.width for u in chars[start:end])
-            lines.append(makeCJKParaLine(chars[start:end], width, used, width - used, hard, calc_bounds))
+            lines.append(cjk_line(chars[start:end], width, used, width - used, hard, calc_bounds))
         return ParaLines(kind=1, lines=lines)
 
 
@@ -134,6 +138,8 @@ def _frag_text(frag) -> str:
 class _Char(str):
     """One character with its fragment (font, size, colour) and advance width, as ReportLab's cjkU
     holds them; the width is measured once per character, font and size, not once per use."""
+    frag: Any  # ReportLab's fragment: its font, size and colour, and an inline image's `cbDefn`
+    width: float
 
 
 def _char(text: str, frag) -> _Char:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import NoReturn
 
 from ..i18n import N_, _, listing
 from ..record import field_names, is_record
@@ -20,9 +21,9 @@ from .hitmans_showdown import (
     HitmansShowdown,
     HoldsRole,
     MostCards,
-    Text,
     parse_card_id,
 )
+from .text import Text
 
 
 def check(game: HitmansShowdown) -> None:
@@ -36,7 +37,7 @@ def check(game: HitmansShowdown) -> None:
     _check_census(game)
 
 
-def _fail(message: str, where: str) -> None:
+def _fail(message: str, where: str) -> NoReturn:
     raise DataError(message, where=where)
 
 
@@ -92,7 +93,7 @@ def _check_roles(game: HitmansShowdown) -> None:
             if present != mafia:
                 message = _("{name!r} is required") if mafia else _("{name!r} is only for mafia roles")
                 _fail(message.format(name=name), f"{where}.{name}")
-        if mafia:
+        if mafia and role.condition is not None:  # a mafia role without one failed just above
             _check_condition(role.condition, f"{where}.condition")
         if role.category != "faction" and role.effect is None:
             _fail(_("missing required field {name!r}").format(name="effect"), f"{where}.effect")
@@ -113,10 +114,10 @@ def _check_factions(game: HitmansShowdown) -> None:
 
 
 def _check_tables(game: HitmansShowdown) -> None:
-    for table, where in ((game.hitman_attack.loss_table, "hitman_attack.loss_table"),
-                         (game.rules.mafia_loss_table, "rules.mafia_loss_table")):
-        if table not in game.penalty_tables:
-            _fail(_("unknown penalty table {table!r}").format(table=table), where)
+    for table_id, where in ((game.hitman_attack.loss_table, "hitman_attack.loss_table"),
+                            (game.rules.mafia_loss_table, "rules.mafia_loss_table")):
+        if table_id not in game.penalty_tables:
+            _fail(_("unknown penalty table {table!r}").format(table=table_id), where)
     for tid, table in game.penalty_tables.items():
         faces = Counter(f for row in table.rows for f in row.faces)
         wrong = sorted(f for f in faces if not 1 <= f <= 6) + sorted(f for f, n in faces.items() if n > 1)

@@ -385,7 +385,7 @@ class CardView(Record):
     @property
     def index(self) -> str:
         """Corner index: "♡K", "♣10", or "JOKER"."""
-        return "JOKER" if self.joker else f"{SUIT_SYMBOLS[self.suit]}{self.rank}"
+        return "JOKER" if self.suit is None else f"{SUIT_SYMBOLS[self.suit]}{self.rank}"
 
     @property
     def red(self) -> bool:
@@ -418,8 +418,9 @@ class CardView(Record):
 
 def card_span(cards: Sequence[CardView], joker_marks: dict[str, str]) -> str:
     """"♡◇ 3–7", "♣♠ K", "★JOKER ☆JOKER" — a group of cards, compactly (a run of 3+ ranks as a range)."""
-    if all(c.joker for c in cards):
-        return " ".join(joker_marks[c.joker] + "JOKER" for c in cards)
+    jokers = [c.joker for c in cards if c.joker]
+    if len(jokers) == len(cards):
+        return " ".join(joker_marks[joker] + "JOKER" for joker in jokers)
     suits = "".join(SUIT_SYMBOLS[s] for s in SUITS if any(c.suit == s for c in cards))
     ranks = [r for r in RANKS if any(c.rank == r for c in cards)]
     positions = [RANKS.index(r) for r in ranks]

@@ -57,7 +57,7 @@ def load(model: type[T], path: Path, check: Callable[[T], None] | None = None) -
     and the line of the table or key they name (best effort: see toml_lines)."""
     raw = read_toml(path)
     try:
-        result = convert(model, raw, "")
+        result: T = convert(model, raw, "")
         if check:
             check(result)
         return result

@@ -88,13 +88,13 @@ def _convert_union(model: Any, value: Any, where: str) -> Any:
     tagged = [o for o in options if is_record(o) and hasattr(o, "KIND")]
     if tagged and len(tagged) == len(options):
         _expect(value, dict, N_("a table"), where)
-        kinds = {o.KIND: o for o in tagged}
+        by_kind = {o.KIND: o for o in tagged}
         kind = value.get("kind")
-        if kind not in kinds:
-            raise DataError(_("'kind' must be one of {kinds}, got {kind!r}").format(kinds=listing(sorted(kinds)),
+        if kind not in by_kind:
+            raise DataError(_("'kind' must be one of {kinds}, got {kind!r}").format(kinds=listing(sorted(by_kind)),
                                                                                     kind=kind),
                             where=_join(where, "kind"))
-        return convert(kinds[kind], {k: v for k, v in value.items() if k != "kind"}, where)
+        return convert(by_kind[kind], {k: v for k, v in value.items() if k != "kind"}, where)
     if len(options) == 1:
         return convert(options[0], value, where)
     # Try only the options of the value's own kind, so a table with a typo says which key, and a value

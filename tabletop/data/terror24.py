@@ -9,7 +9,7 @@ from ..record import Record
 from .checks import require_colour, require_numbered, require_unique
 from .errors import DataError
 from .load import game_file, load
-from .text import Text
+from .text import Lang, Text
 
 GAME_ID = "terror24"
 Style = Literal["stand", "coop"]
@@ -42,7 +42,7 @@ class Styles(Record):
     coop: StyleInfo
 
     def __getitem__(self, style: Style) -> StyleInfo:
-        return getattr(self, style)
+        return self.stand if style == "stand" else self.coop
 
 
 class ScheduleMarks(Record):
@@ -129,7 +129,7 @@ class Terror24(Record):
     def suit_by_letter(self, letter: str) -> Suit | None:
         return next((s for s in self.events.suits if s.letter == letter.upper()), None)
 
-    def provisional_warning(self, lang: str = "en") -> str | None:
+    def provisional_warning(self, lang: Lang = "en") -> str | None:
         return provisional_warning(self, lang)
 
     def npc_cards(self) -> list[int]:
@@ -139,7 +139,7 @@ class Terror24(Record):
         return cards
 
 
-def provisional_warning(data: Terror24, lang: str = "en") -> str | None:
+def provisional_warning(data: Terror24, lang: Lang = "en") -> str | None:
     """The line every build or run using provisional event values must show, else None."""
     if not data.events.provisional:
         return None

@@ -68,13 +68,30 @@ test("Famiglia in Japanese: your move and the robot's card", async () => {
 
 test("24: a round is headed by its ranking, not by the last bid laid", async () => {
   const { game } = await played(terror24, "terror24-3p-virtual.json", "en");
-  const rounds = game.story.filter((e) => e.told.some((line) => line.startsWith("coop bidders:")));
+  const rounds = game.story.filter((e) => e.told.some((line) => line.startsWith("Place 1: ")));
   assert.ok(rounds.length >= 5);
   for (const entry of rounds) {
     assert.equal(entry.headline, 0);
     assert.match(entry.told[0], /^Round \d: (1\. \S+|nobody)/);
     assert.ok(entry.told.some((line) => / lays \d cards? face down$| turns up /.test(line)), "the bid is still told");
   }
+});
+
+test("24: a round is told in sentences, not as the terminal prints it; the NPC is named as the NPC", async () => {
+  // the terminal's marks: its time sums, its NPC label, its round rule, its setup echo
+  const terminal = /times:|NPC\(|\(NPC\)\(|──|coop bidders:|^npc:|^players:|^styles:|\[chief\]|捜査時間：|NPC（[^）]*）（/;
+  for (const lang of ["en", "ja"]) {
+    const { game } = await played(terror24, "terror24-3p-virtual.json", lang);
+    const lines = game.story.flatMap((e) => e.told);
+    assert.deepEqual(lines.filter((line) => terminal.test(line.trim())), [], lang);
+  }
+  const { game } = await played(terror24, "terror24-3p-virtual.json", "en");
+  const round = /** @type {{told: string[]}} */ (game.story.find((e) => e.told.some((line) => line.startsWith("Place 1: "))));
+  const npc = round.told.find((line) => / \(NPC\)/.test(line));
+  assert.ok(npc, "the NPC is named by its detective, marked (NPC)");
+  assert.ok(round.told.some((line) => /^\S+: \d( \+ \d)*( \+ \d for the coop bidders)? = time \d+$/.test(line)), round.told.join("\n"));
+  assert.ok(round.told.some((line) => /^Place 1: \S+( \(NPC\))? takes .+ \(\w+\)$/.test(line)), round.told.join("\n"));
+  assert.ok(round.told.some((line) => /^Standings: /.test(line)));
 });
 
 test("24: the final ranking marks the dead in words, in both languages", async () => {
@@ -176,4 +193,22 @@ test("Showdown: a check is headed by its verdict and the money it moved; the end
   }
   assert.deepEqual(end.rows.filter((r) => r.won).map((r) => r.who), status.showdown.winners);
   assert.ok(ctx.lang === "ja");
+});
+
+test("Showdown: a use's choices are asked in the order its operations take them, and make the typed tokens", async () => {
+  const { choiceFields, choiceTokens } = await import("../../companion/app/ui/showdownforms.js");
+  const ctx = wordsCtx(await loadWords("en"));
+  // the Dog: the opponent's total −4, a die to copy, then a die to set (only faces the dice show)
+  const dog = [{ kind: "opponent_total_minus", value: 4 }, { kind: "copy_die", count: 1 }, { kind: "set_die", count: 1 }];
+  const fields = choiceFields(ctx, dog, [4, 1, 1]);
+  assert.deepEqual(fields.map((f) => f.label), ["The die to copy", "A die showing", "is set to"]);
+  assert.deepEqual(fields[0].options.map(([value]) => value), ["1", "4"]);
+  assert.deepEqual(fields[1].options.map(([value]) => value), ["1", "4"]);
+  assert.deepEqual(fields[2].options.map(([value]) => value), ["1", "2", "3", "4", "5", "6"]);
+  assert.deepEqual(choiceTokens(fields, ["4", "1", "6"]), ["4", "1>6"]);
+  // the Capo after the roll: its extra die (rolled at the table, or by the app), then a face to add
+  const capo = [{ kind: "add_dice", count: 1 }, { kind: "add_dice_of_face", count: 1 }];
+  const asked = choiceFields(ctx, capo, [2, 3]);
+  assert.deepEqual(asked.map((f) => f.options[0][0]), ["?", "1"]);
+  assert.deepEqual(choiceTokens(asked, ["?", "5"]), ["?", "5"]);
 });

@@ -4,6 +4,7 @@
 // IndexedDB (ui/store.js) and the service worker (sw.js) keeps the app's files for offline play.
 
 import { APP_BASE, loadGameData } from "../lib/appfile.js";
+import { Awake } from "./awake.js";
 import { loadWords, normalise } from "../lib/words.js";
 import { h } from "./dom.js";
 import { GAME_IDS, gameUI } from "./games.js";
@@ -45,6 +46,7 @@ export class Shell {
     this.data = new Map();
     // one live region for the whole visit, kept through every redraw, so a step's result is announced
     this.announcer = h("p", { class: "visually-hidden", role: "status", "aria-live": "polite" });
+    this.awake = new Awake();
     /** @type {Server | null} the server that keeps the games, when the app came from `companion serve` */
     this.server = null;
   }
@@ -105,7 +107,7 @@ export class Shell {
     if (!window.isSecureContext) {
       main.append(h("p", { class: "limits" }, _("Over this connection (not HTTPS) the app cannot be installed or open without the network; your games are still kept on this device.")));
     }
-    document.body.replaceChildren(bar, main, this.announcer);
+    document.body.replaceChildren(bar, main, this.announcer, ...this.awake.nodes());
     return main;
   }
 
@@ -144,12 +146,14 @@ export class Shell {
     const game = new GameInPlay(ui, saved, data, this.words.raw);
     const page = new PlayPage(this, game);
     page.render();
+    void this.awake.want(true);
     if (saved.sync) this.server?.watch(page, await this.opener(saved.game));
     window.scrollTo(0, 0); // a game opens at its top, wherever the page that opened it was scrolled
   }
 
   async home() {
     const { _ } = this.words;
+    void this.awake.want(false);
     const main = this.page(_("Table companion"));
     document.title = _("Table companion");
     this.server?.watch(null, null);

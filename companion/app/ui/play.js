@@ -42,6 +42,7 @@ export class PlayPage {
     }
     this.render();
     if (!this.refusal) {
+      navigator.vibrate?.(12); // a tick where the phone offers one
       window.scrollTo(0, 0);
       const last = this.game.story[this.game.story.length - 1];
       this.shell.announce(last ? last.told[last.headline ?? 0] ?? "" : "");

@@ -11,6 +11,7 @@ import { conditionText } from "../showdown/talk.js";
 import { newTable } from "../showdown/table.js";
 import { h } from "./dom.js";
 import { tap } from "./famiglia.js";
+import { buySeveral, useForms } from "./showdownforms.js";
 import { lineForm } from "./terror24.js";
 
 /** @typedef {import("../showdown/table.js").ShowdownTable} ShowdownTable */
@@ -62,6 +63,15 @@ function step(table, line) {
     return at.length ? at[type === "PenaltyRolled" ? at.length - 1 : 0] : -1;
   }).find((i) => i >= 0);
   if (found === undefined) return { told };
+  const bookings = /** @type {any[]} */ (events.filter((e) => e.type === "Booked"));
+  if (events[found].type === "Booked" && bookings.length > 1 && !events.some((e) => VERDICTS.has(e.type))) {
+    // several bought at once: what they cost together and what is left, ahead of each booking
+    const last = bookings[bookings.length - 1];
+    const paid = bookings.reduce((total, b) => total + b.amount, 0);
+    told.unshift(talk._("{team}: {sign}{amount} ({reason} ×{n}) → {balance}", { team: last.team, sign: paid >= 0 ? "+" : "−",
+      amount: talk.money(Math.abs(paid)), reason: last.reason, n: bookings.length, balance: talk.money(last.balance) }));
+    return { told, headline: 0 };
+  }
   const headline = starts[found];
   if (VERDICTS.has(events[found].type)) {
     // the money the verdict moved, beside it: who gained or paid what
@@ -188,6 +198,9 @@ function action(ctx, table, choices) {
       tap(ctx, c.group === "done" ? _("Done: settle the attack") : c.label, c.line, "main"));
     if (then.length) parts.push(h("div", { class: "buttons then" }, then));
     if (buys.length || uses.length || double.length) parts.push(h("div", { class: "buttons" }, buys, uses, double));
+    if (choices.some((c) => c.group === "use" && c.form)) parts.push(...useForms(ctx, table));
+    const several = choices.find((c) => c.group === "buy" && c.form);
+    if (several?.form) parts.push(buySeveral(ctx, table, several.form.choices));
   }
   for (const s of a.sides) {
     const pool = s.pool;
@@ -408,8 +421,14 @@ function options(ctx, data) {
     h("input", { name: "team_name", "aria-label": _("Team name"), placeholder: `${_("Team name")} ${i + 1}`, autocomplete: "off", maxlength: 20 }),
     h("select", { name: "team_faction", "aria-label": _("Faction") }, factions.map(([id, f], n) => h("option",
       { value: id, selected: n === i }, /** @type {any} */ (f).name[lang])))));
+  // a change of any team clears the last refusal, which would otherwise keep the form from being sent
+  /** @param {Event} event */
+  const allowAgain = (event) => {
+    const first = /** @type {HTMLElement} */ (event.currentTarget).querySelector("input[name=team_name]");
+    /** @type {HTMLInputElement} */ (first).setCustomValidity("");
+  };
   return {
-    fields: [h("fieldset", null, h("legend", null, _("Teams, in turn order ({min}–{max})",
+    fields: [h("fieldset", { oninput: allowAgain, onchange: allowAgain }, h("legend", null, _("Teams, in turn order ({min}–{max})",
       { min: data.rules.players_min, max: data.rules.players_max })), rows)],
     /** @param {HTMLFormElement} form */
     read(form) {

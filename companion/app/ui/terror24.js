@@ -8,9 +8,20 @@ import { RuleError } from "../terror24/refusal.js";
 import { newTable } from "../terror24/table.js";
 import { h, paragraphs } from "./dom.js";
 import { tap } from "./famiglia.js";
+import { TableTalk } from "./terror24talk.js";
 
 /** @typedef {import("../terror24/table.js").Terror24Table} Terror24Table */
 /** @typedef {import("./games.js").Ctx} Ctx */
+
+/** @type {WeakMap<Terror24Table, TableTalk>} */
+const talks = new WeakMap();
+
+/** The page's words for a table's steps. @param {Terror24Table} table */
+function talkOf(table) {
+  let talk = talks.get(table);
+  if (!talk) talks.set(table, talk = new TableTalk(table.match, table.words));
+  return talk;
+}
 
 /**
  * @param {Terror24Table} table
@@ -27,14 +38,14 @@ function step(table, line) {
     if (e instanceof RuleError) throw new InputError(e.text(table.words), /** @type {any} */ (e));
     throw e;
   }
-  const told = table.narration.said(asked, events).filter((said) => said.trim());
+  const told = talkOf(table).said(asked, events).filter((said) => said.trim());
   const resolved = /** @type {any} */ (events.find((e) => e.type === "Resolved"));
   if (!resolved) return { told };
   // The round's ranking leads: who took which event, in place order.
   /** @type {(message: string, fields?: Record<string, unknown>) => string} */
   const _ = (message, fields) => table.narration._(message, fields);
   const ranking = resolved.result.placed.map(/** @param {{seat: number}} p @param {number} i */ (p, i) => _("{place}. {name}", {
-    place: i + 1, name: table.match.game?.seats[p.seat].name })).join("  ");
+    place: i + 1, name: talkOf(table).name(p.seat) })).join("  ");
   const headline = _("Round {round}: {ranking}", { round: resolved.result.round, ranking: ranking || _("nobody") });
   return { told: [headline, ...told], headline: 0 };
 }
@@ -199,7 +210,7 @@ function pad(ctx, table, seat) {
   } }, card));
   const clear = h("button", { type: "button", class: "num quiet", onclick: () => { tapped.length = 0; show(); } }, _("Clear"));
   return h("section", { class: "card composer", "data-seat": s.name },
-    h("h2", null, table.narration.name(seat), " ", h("small", null, _("lays %(n)s", { n: count }), " · ", shown)),
+    h("h2", null, talkOf(table).name(seat), " ", h("small", null, _("lays %(n)s", { n: count }), " · ", shown)),
     h("div", { class: "pad" }, keys, clear));
 }
 
@@ -218,15 +229,18 @@ function board(ctx, table) {
     m.book.data.events.provisional ? ` · ${_("provisional event values")}` : ""));
   out.push(h("div", { class: "grid-row" }, game.grid.map((column, i) => h("div", { class: `column${i + 1 === game.round ? " now" : ""}` },
     h("small", null, i + 1), column.map((s) => suit(table, s))))));
-  if (kind !== "over") out.push(h("p", { class: "asking" }, table.prompt().replace(/\s*>$/, "")));
+  if (kind !== "over") out.push(h("p", { class: "asking" }, talkOf(table).prompt().replace(/\s*>$/, "")));
   if (kind === "reveal") {
     const places = game.grid[game.round - 1].length;
-    const picks = Array.from({ length: places }, (_unused, i) => eventSelect(ctx, table, "event", `${i + 1}`));
+    const picks = Array.from({ length: places }, (_unused, i) => {
+      const place = _("Place %(place)s", { place: i + 1 });
+      return h("label", { class: "event-place" }, place, " ", eventSelect(ctx, table, "event", place));
+    });
     out.push(h("section", { class: "card" }, h("h2", null, _("Turn up the face-down events, top to bottom")),
       lineForm(ctx, [h("div", { class: "row" }, picks)], _("Turn them up"), (form) => {
         const letters = new FormData(form).getAll("event");
         return letters.includes("-") ? null : letters.join("");
-      }, _("Tap a suit, then the places where its cards lie."))));
+      }, _("Choose the event turned up at each place."))));
   } else if (kind === "bid") {
     for (const s of game.bidders.filter((b) => !game.bids.has(b) && !game.seats[b].npc)) out.push(pad(ctx, table, s));
   } else if (kind === "npc") {
@@ -234,7 +248,7 @@ function board(ctx, table) {
   } else if (kind === "check") {
     const s = /** @type {number} */ (seat);
     const hand = [...new Set(game.seats[s].hand)].sort((a, b) => a - b);
-    out.push(h("section", { class: "card" }, h("h2", null, _("Life or death: %(name)s draws a card", { name: table.narration.name(s) })),
+    out.push(h("section", { class: "card" }, h("h2", null, _("Life or death: %(name)s draws a card", { name: talkOf(table).name(s) })),
       h("div", { class: "pad" }, hand.map((c) => tap(ctx, String(c), String(c), "num"))),
       tap(ctx, _("Draw one at random"), "draw", "main wide")));
   }
@@ -283,7 +297,7 @@ function standings(ctx, table) {
     const hand = bidding ? [...s.hand, ...(game.bids.get(i) ?? [])].sort((a, b) => a - b) : s.hand.slice().sort((a, b) => a - b);
     const detective = s.npc ? "" : `${table.match.book.detective(s.detective).name[lang]} · `;
     return h("tr", { class: s.dead ? "dead" : "" },
-      h("th", { scope: "row" }, table.narration.name(i), i === game.chief ? [" ", h("span", { class: "badge" }, _("chief"))] : null,
+      h("th", { scope: "row" }, talkOf(table).name(i), i === game.chief ? [" ", h("span", { class: "badge" }, _("chief"))] : null,
         s.dead ? [" ", h("b", { class: "badge dead-badge" }, _("dead"))] : null,
         h("small", null, detective + table.narration.style(s.style))),
       h("td", { class: "vp" }, s.vp, h("small", null, "VP")),

@@ -20,7 +20,7 @@ from pnp.deck.read.backchoice import DEFAULT
 from pnp.deck.read.deckfile import Card, Deck
 from pnp.fonts.fontset import FontSet
 from pnp.geometry import Rect, Size
-from pnp.layout.keys import BACK, LayoutOptions
+from pnp.layout.keys import BACK, BackLayout, LayoutOptions
 from pnp.layout.named import BACK_STYLE, LAYOUTS, back_layout
 from pnp.sheets.draw import FaceArt, ImageArt
 from pnp.sheets.images import edge_colour, parse_align
@@ -59,14 +59,14 @@ class BackFaces:
                                 file=deck.file, where=f"{_where(key)}.image")
         return {key: prepared[request] for key, request in requests.items()}
 
-    def index(self, card: Card, arts: list[FaceArt]) -> int:
-        """The index in `arts` of the card's back, drawn and appended the first time it is needed."""
-        key, back = card.back, self.deck.backs.backs[card.back]
+    def index(self, card: Card, key: str, arts: list[FaceArt]) -> int:
+        """The index in `arts` of the card's back (`key`), drawn and appended the first time it is needed."""
+        back = self.deck.backs.backs[key]
         if back.layout:
-            boxes = self.deck.backs.boxes(key)
+            boxes = self.deck.backs.boxes(key, back.layout)
             face = faces.face_content(self.deck, card, self.opts.lang, self.opts.style, self.icons, boxes)
             ident = (key, repr(face.boxes))
-            make = partial(self._face, card, key, boxes)
+            make = partial(self._face, card, key, back.layout, boxes)
         else:
             text = self._text(card, key)
             ident = (key, text)
@@ -109,6 +109,7 @@ class BackFaces:
         ink = back.ink or (colour if chip else BACK_STYLE.color)
         layout = replace(back_layout(size), styles={"back": replace(
             BACK_STYLE, color=ink, size=8 if chip else BACK_STYLE.size)})
+        assert deck.layout.back_decor is not None  # a deck whose layout has no back has none (backchoice.py)
         decor = deck.layout.back_decor(size, colour)
         if key in self.pictures:
             done = self.pictures[key]
@@ -124,11 +125,11 @@ class BackFaces:
             raise DataError(e.message, file=deck.file, where=where) from None
         return FaceArt(decor + fitted.items)
 
-    def _face(self, card: Card, key: str, boxes: dict[str, tuple[str, ...]]) -> FaceArt:
+    def _face(self, card: Card, key: str, layout_name: BackLayout, boxes: dict[str, tuple[str, ...]]) -> FaceArt:
         """A face of the card's own fields in the back's layout, framed in the back's colour."""
-        deck, back = self.deck, self.deck.backs.backs[key]
-        named = LAYOUTS[back.layout]
-        layout = replace(named.geometry(self.size, LayoutOptions(name=back.layout)), styles=deck.styles,
+        deck = self.deck
+        named = LAYOUTS[layout_name]
+        layout = replace(named.geometry(self.size, LayoutOptions(name=layout_name)), styles=deck.styles,
                          min_size=deck.min_text_size)
         decor = named.decor(self.size, self._colour(key))
         return faces.card_art(deck, card, layout, self.opts, self.fonts, decor, self.icons, boxes)

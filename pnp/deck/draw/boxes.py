@@ -3,6 +3,7 @@ a named box moved, resized, padded, turned or given a background, and boxes of t
 (`boxplace.py`; docs/decks.md, "Free boxes")."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from pnp.geometry import Size
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from pnp.deck.read.deckfile import Deck
 
 
-def face_geometry(layout: NamedLayout, options: LayoutOptions, places: dict[str, PlaceOptions], size: Size,
+def face_geometry(layout: NamedLayout, options: LayoutOptions, places: Mapping[str, PlaceOptions], size: Size,
                   deck_file) -> tuple[FaceLayout, dict[str, tuple[tuple, tuple]]]:
     """Where each box's text goes; and, box by box in drawing order, the artwork under its picture (its
     background) and over it (its border). A box that does not fit this card size (a card size given

@@ -93,7 +93,7 @@ def face_content(deck: Deck, card: Card, lang: str, style: str, icons: dict[str,
     """The card's paragraphs box by box: the front's boxes, or `boxes_fields` (a face back's)."""
     boxes = {}
     front = boxes_fields is None
-    for box, fields in (deck.boxes_for(style) if front else boxes_fields).items():
+    for box, fields in (deck.boxes_for(style) if boxes_fields is None else boxes_fields).items():
         if front and box in deck.templates:
             boxes[box] = _from_template(deck, card, box, lang, icons or {})
             continue
@@ -123,7 +123,7 @@ def _from_template(deck: Deck, card: Card, box: str, lang: str, icons: dict[str,
         if "<p" not in out:  # plain text: one paragraph in the style of the box's first field
             lines = [line.strip() for line in out.splitlines() if line.strip()]
             style = deck.boxes[box][0] if deck.boxes[box] else "body"
-            paras = (Para("<br/>".join(lines), style),) if lines else ()
+            paras: tuple[Para, ...] = (Para("<br/>".join(lines), style),) if lines else ()
         else:
             paras = content.parse_face(f'<face><box name="{box}">{out}</box></face>').boxes[box]
     except (jinja2.TemplateError, TemplateError) as e:

@@ -89,7 +89,10 @@ class CardLooks:
             boxes = {box: names for box, names in deck.boxes_for(self.opts.style).items() if box not in look.hidden}
             deck = replace(deck, boxes=boxes, options=replace(deck.options, style=self.opts.style))
         suit = deck.suit(card)
-        decor = deck.layout.decor(self.size, suit.color if suit else (look.frame or deck.options.frame))
+        # A frame from a card's cell is the look's; the deck's own is a plain colour by now (a dynamic one
+        # was taken out of the options when the deck was read).
+        frame = deck.options.frame if isinstance(deck.options.frame, str) else None
+        decor = deck.layout.decor(self.size, suit.color if suit else (look.frame or frame))
         above = {box for box, spec in deck.places.items() if spec.over_text}
         over = {box: layered({box: dressing[box]}, shown) for box in above if box in dressing}
         under = {box: parts for box, parts in dressing.items() if box not in above}

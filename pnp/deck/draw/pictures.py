@@ -108,7 +108,7 @@ def prepared_pictures(deck: Deck, areas, opts: Options, reaches=None) -> dict:
                                                                                              reaches)),
                                       deck.image_dpi)
     if not opts.draft:
-        errors = {}
+        errors: dict[tuple[int | None, str], DataError] = {}
         for card in cards:
             for box, _spec, request in _requests(deck, card, areas, reaches):
                 problem = prepared[request].problem
@@ -125,9 +125,10 @@ def prepared_pictures(deck: Deck, areas, opts: Options, reaches=None) -> dict:
     return prepared
 
 
-def pictures(deck: Deck, card: Card, areas, prepared: dict, reaches=None) -> dict[str, tuple[ImageArt, ...]]:
+def pictures(deck: Deck, card: Card, areas, prepared: dict,
+             reaches=None) -> dict[str, tuple[ImageArt | VectorArt, ...]]:
     """The card's pictures, box by box; one reaching into the bleed placed from its box's corner."""
-    items: dict[str, tuple[ImageArt, ...]] = {}
+    items: dict[str, tuple[ImageArt | VectorArt, ...]] = {}
     for (box, spec, request), reach in zip(_requests(deck, card, areas, reaches), _card_reaches(card, areas, reaches)):
         done = prepared[request]
         placed = done.placement.rect if done.placement else Rect(0, 0, spec.rect.w, spec.rect.h)

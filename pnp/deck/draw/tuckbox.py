@@ -72,7 +72,7 @@ def dieline(box: TuckBoxSize) -> Dieline:
     folds += [(xs[1], top, xs[2], top), (xs[1], top + d, xs[2], top + d)]  # lid's two folds
     folds += [(xs[0], top, xs[1], top), (xs[2], top, xs[3], top)]  # dust flaps above the sides
     folds += [(xs[0], y0, xs[4], y0)]  # bottom flaps and bottom dust flaps
-    cuts = []
+    cuts: list[tuple[float, float, float, float]] = []
 
     def outline(points):
         cuts.extend((*a, *b) for a, b in zip(points, points[1:]))
@@ -116,7 +116,8 @@ class TuckBox(Record):
         flat = dieline(box)
         page = _page(opts, flat.size)
         dx, dy = (page.w - flat.size.w) / 2, (page.h - flat.size.h) / 2
-        faces, placements = [], []
+        faces: list[render.FaceArt] = []
+        placements = []
         for name in ("back", "front"):
             r = flat.panels[name]
             trim = Rect(r.x + dx, r.y + dy, r.w, r.h)
@@ -139,7 +140,7 @@ class TuckBox(Record):
             request = deckimages.Request(deck.folder / back.image, (size.w, size.h), "fill",
                                          parse_align("center"))
             done = deckimages.prepare_all([request], deck.image_dpi)[request]
-            if done.problem:
+            if done.problem or done.placement is None:  # placed unless it has a problem
                 raise BuildError(_("{file}: the back's picture {path!r}: {problem}").format(
                     file=deck.file.name, path=back.image, problem=done.problem))
             items += (render.ImageArt(Rect(0, 0, size.w, size.h), done.placement.rect, done.file),)

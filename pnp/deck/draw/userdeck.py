@@ -11,7 +11,7 @@ from markupsafe import Markup
 from pnp.assets.cards import Cards, Face, Piece, PieceSet
 from pnp.assets.common import card_size, extras_part, paper_part, plain
 from pnp.assets.sheet import SummarySheet
-from pnp.base import BuildError, Game, Options
+from pnp.base import Asset, BuildError, Game, Options
 from pnp.deck.draw import backfaces as deck_backs
 from pnp.deck.draw.boxes import deck_geometry
 from pnp.deck.draw.faces import TextFitErrors, card_art, escaped, field_markup, icon_markups
@@ -75,10 +75,10 @@ def face_layout(deck: Deck, size: Size, opts: Options) -> FaceLayout:
     return replace(geometry, boxes=boxes, styles=deck.styles, min_size=deck.min_text_size)
 
 
-class DeckCards(Cards):
+class DeckCards(Cards, kw_only=True):
     """A deck's cards: a face per row (printed as many times as its copies) and the deck's back.
     `kept`: the faces of the deck's last build (`pnp watch`), laid out again only where they changed."""
-    deck: Deck | None = None
+    deck: Deck
     kept: KeptFaces | None = None
 
     def filename(self, opts: Options) -> str:
@@ -104,7 +104,9 @@ class DeckCards(Cards):
         icons = icon_markups(deck)
         kept = self.kept or KeptFaces()
         kept.begin(deck_key(deck, opts))
-        arts, faces, overflows = [], [], []
+        arts: list[FaceArt] = []
+        faces: list[tuple[Card, int]] = []  # a card and its front's index among the arts
+        overflows = []
         for card in deck.cards:
             if card.copies:
                 def front(card: Card = card) -> FaceArt:
@@ -120,10 +122,10 @@ class DeckCards(Cards):
             raise DataError(_("the deck has no cards to print (every row has 0 copies)"), file=deck.table.file)
         backs = deck_backs.BackFaces(deck, size, opts, fonts, icons, kept) if opts.backs != "none" else None
         pieces, cards = [], []
-        for card, front in faces:
+        for card, front_index in faces:
             name = deck.text(card, deck.name_field, opts.lang) or _("row {n}").format(n=card.row)
             try:
-                back = backs.index(card, arts) if backs and card.back is not None else None
+                back = backs.index(card, card.back, arts) if backs and card.back is not None else None
             except TextFitErrors as e:
                 overflows += e.errors
                 continue
@@ -131,7 +133,7 @@ class DeckCards(Cards):
                 suffix = f"-{copy}" if card.copies > 1 else ""
                 pieces.append(Piece(f"row{card.row}{suffix}", Face(None, deck.layout.name), card.back
                                     if back is not None else None, name))
-                cards.append(backs_mod.Card(front, back))
+                cards.append(backs_mod.Card(front_index, back))
         DataErrors.raise_all(overflows)
         kept.end()
         chips = deck.layout.kind == "chips"
@@ -162,8 +164,8 @@ def _width(markup: str) -> int:
     return display_width(plain(str(markup)))
 
 
-class DeckGame(Game):
-    deck: Deck | None = None
+class DeckGame(Game, kw_only=True):
+    deck: Deck
 
     def data_file(self, cards_dir: Path | None) -> Path:
         return self.deck.file
@@ -177,17 +179,20 @@ def deck_game(deck: Deck, kept: KeptFaces | None = None) -> DeckGame:
     """The deck as a game of one asset; `kept`: the faces of its last build, to keep where unchanged."""
     kind = deck.layout.kind
     if kind == "sheet":
-        asset = SummarySheet("sheet", ASSET_LABELS["sheet"], SHEET_TEMPLATE,
+        sheet = SummarySheet("sheet", ASSET_LABELS["sheet"], SHEET_TEMPLATE,
                              lambda model, opts: sheet_context(deck, opts))
-    else:
-        size = (lambda opts: Size(opts.chip_diameter, opts.chip_diameter)) if kind == "chips" else card_size
-        asset = DeckCards(kind, ASSET_LABELS[kind], lambda model, opts, size: None, size, piece=kind[:-1],
-                          deck=deck, kept=kept)
-        assets = {asset.name: asset, **tuck_boxes(deck)}
-        return DeckGame(deck.id, deck.title, lambda cards_dir: deck, assets,
-                        lambda model, opts: deck.warnings + picture_warnings(deck, asset.size(opts), opts), deck)
-    return DeckGame(deck.id, deck.title, lambda cards_dir: deck, {asset.name: asset},
-                    lambda model, opts: deck.warnings, deck)
+        return DeckGame(deck.id, deck.title, lambda cards_dir: deck, {sheet.name: sheet},
+                        lambda model, opts: deck.warnings, deck=deck)
+    size = (lambda opts: Size(opts.chip_diameter, opts.chip_diameter)) if kind == "chips" else card_size
+    cards = DeckCards(kind, ASSET_LABELS[kind], _made_by_lay_out, size, piece=kind[:-1], deck=deck, kept=kept)
+    assets: dict[str, Asset] = {cards.name: cards, **tuck_boxes(deck)}
+    return DeckGame(deck.id, deck.title, lambda cards_dir: deck, assets,
+                    lambda model, opts: deck.warnings + picture_warnings(deck, cards.size(opts), opts), deck=deck)
+
+
+def _made_by_lay_out(model: Any, opts: Options, size: Size) -> PieceSet:
+    """A deck's cards are laid out by `DeckCards.lay_out` from the deck itself, never made from a model."""
+    raise AssertionError("DeckCards.lay_out lays a deck's cards out")
 
 
 def check_language(deck: Deck, lang: str) -> None:

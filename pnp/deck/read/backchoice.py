@@ -13,7 +13,7 @@ from pnp.deck.read import templates as decktemplates
 from pnp.deck.read.imagefiles import checked_path
 from pnp.deck.read.spreadsheet import Table
 from pnp.layout import values as deckvalues
-from pnp.layout.keys import BackOptions, DeckFileData, LayoutOptions
+from pnp.layout.keys import BackLayout, BackOptions, DeckFileData, LayoutOptions
 from pnp.layout.named import DERIVED, LAYOUTS, NamedLayout
 from pnp.sheets import svgpictures
 from tabletop.data.errors import DataError, DataErrors
@@ -33,15 +33,15 @@ class DeckBacks(Record):
     included: tuple[Path, ...] = ()  # the templates the texts include, files of the deck's folder
     choice: deckvalues.ValueMap | None = None  # a map from the column's cells to the backs' names
 
-    def boxes(self, key: str) -> dict[str, tuple[str, ...]]:
+    def boxes(self, key: str, layout: BackLayout) -> dict[str, tuple[str, ...]]:
         """A face back's boxes: its layout's, with the fields the back's `boxes` name."""
         back = self.backs[key]
-        boxes = LAYOUTS[back.layout].boxes(_options(back))
+        boxes = LAYOUTS[layout].boxes(_options(layout))
         return {**boxes, **{box: tuple(spec.fields or ()) for box, spec in back.boxes.items()}}
 
 
-def _options(back: BackOptions) -> LayoutOptions:
-    return LayoutOptions(name=back.layout)
+def _options(layout: BackLayout) -> LayoutOptions:
+    return LayoutOptions(name=layout)
 
 
 def _where(key: str) -> str:
@@ -75,7 +75,7 @@ def read_backs(data: DeckFileData, layout: NamedLayout, table: Table, fields: di
                 raise DataError(_("picture {path!r}: a back's picture is PNG, JPEG or WebP (an SVG is drawn "
                                   "in a box of the card's face)").format(path=back.image), where=f"{where}.image")
         if back.layout:
-            printed |= _face_fields(back, layout, fields, where, table)
+            printed |= _face_fields(back, back.layout, layout, fields, where, table)
         elif back.boxes:
             raise DataError(_("boxes on a back draw a face of the card's fields: give the back a layout "
                               "(layout = \"{layout}\")").format(layout=layout.name), where=f"{where}.boxes")
@@ -83,14 +83,15 @@ def read_backs(data: DeckFileData, layout: NamedLayout, table: Table, fields: di
     return DeckBacks(backs, column, frozenset(printed), tuple(included), choice)
 
 
-def _face_fields(back: BackOptions, layout: NamedLayout, fields: dict, where: str, table: Table) -> set[str]:
-    """The fields a face back prints; its layout must make pieces of the front's kind and size."""
-    face = LAYOUTS[back.layout]
+def _face_fields(back: BackOptions, face_layout: BackLayout, layout: NamedLayout, fields: dict, where: str,
+                 table: Table) -> set[str]:
+    """The fields a face back (in `face_layout`) prints; its layout must make pieces of the front's kind and size."""
+    face = LAYOUTS[face_layout]
     if face.kind != layout.kind or face.flowing:
         raise DataError(_("a back's layout makes a piece like its front's: {layout} is not one ({kinds})").format(
             layout=back.layout, kinds=listing(name for name, other in LAYOUTS.items() if other.kind == layout.kind)),
             where=f"{where}.layout")
-    boxes = face.boxes(_options(back))
+    boxes = face.boxes(_options(face_layout))
     printed = set()
     for box, spec in back.boxes.items():
         if box not in boxes:

@@ -50,7 +50,7 @@ from pnp.layout.keys import (
     Text,
 )
 from pnp.layout.named import DERIVED, INDEX, LAYOUTS, NamedLayout
-from pnp.layout.values import is_dynamic
+from pnp.layout.values import ValueMap, is_dynamic
 from pnp.text import richtext
 from pnp.text.fit import TextStyle
 from tabletop.data.checks import require_colour
@@ -133,12 +133,12 @@ class Deck(Record):
 
     def inputs(self) -> tuple[Path, ...]:
         """Every file the deck is made from."""
-        pictures = (self.folder / name for card in self.cards for name in card.images.values())
-        fonts = (Path(f) for spec in self.fonts for f in (spec.regular, spec.bold, spec.italic, spec.bold_italic)
-                 if f and f not in BUNDLED)
+        pictures = (*(self.folder / name for card in self.cards for name in card.images.values()),
+                    *(self.folder / back.image for back in self.backs.backs.values() if back.image))
+        fonts = (*(Path(f) for spec in self.fonts for f in (spec.regular, spec.bold, spec.italic, spec.bold_italic)
+                   if f and f not in BUNDLED),
+                 *(Path(spec.regular) for spec in deckicons.fonts(self.icons) if spec.regular not in BUNDLED))
         icons = (self.folder / icon.file for icon in self.icons.values() if icon.file)
-        pictures = (*pictures, *(self.folder / back.image for back in self.backs.backs.values() if back.image))
-        fonts = (*fonts, *(Path(spec.regular) for spec in deckicons.fonts(self.icons) if spec.regular not in BUNDLED))
         templates = (*self.templates.values(), *self.included, *self.backs.included)
         others = (f for variant in self.variants.values() for f in variant.inputs())
         return tuple(dict.fromkeys((self.file, self.table.file, *templates, *pictures, *icons, *fonts, *others)))
@@ -349,12 +349,11 @@ def _fonts(folder: Path, given: list[str | FontOptions]) -> tuple[FontSpec, ...]
     specs = []
     for n, entry in enumerate(given):
         entry = FontOptions(entry) if isinstance(entry, str) else entry
-        files = {}
-        for style in ("regular", "bold", "italic", "bold_italic"):
-            name = getattr(entry, style)
-            where = f"deck.fonts[{n}]" + (f".{style}" if isinstance(given[n], FontOptions) else "")
-            files[style] = name if name is None else _font_file(folder, name, where)
-        specs.append(FontSpec(**files))
+        styled = isinstance(given[n], FontOptions)
+        files = {style: _font_file(folder, name, f"deck.fonts[{n}]" + (f".{style}" if styled else ""))
+                 for style in ("regular", "bold", "italic", "bold_italic")
+                 if (name := getattr(entry, style)) is not None}
+        specs.append(FontSpec(files["regular"], files.get("bold"), files.get("italic"), files.get("bold_italic")))
     return tuple(specs)
 
 
@@ -443,7 +442,7 @@ def _check_looks(data: DeckFileData) -> None:
 
 
 def _check_colours(data: DeckFileData) -> None:
-    colours = {f"suits.{key}.color": suit.color for key, suit in data.suits.items()}
+    colours: dict[str, str | ValueMap | None] = {f"suits.{key}.color": suit.color for key, suit in data.suits.items()}
     colours |= {f"fields.{name}.color": spec.color for name, spec in data.fields.items()
                 if isinstance(spec, FieldOptions)}
     for key, back in (({"": data.back} if data.back else {}) | data.backs).items():
@@ -453,7 +452,7 @@ def _check_colours(data: DeckFileData) -> None:
     colours |= {f"layouts.{name}.frame": variant.frame for name, variant in data.layouts.items()
                 if not is_dynamic(variant.frame)}
     for where, colour in colours.items():
-        if colour is not None:
+        if isinstance(colour, str):  # a value map is checked entry by entry (rules.py)
             require_colour(colour, where)
 
 
@@ -541,8 +540,11 @@ def _fields(data: DeckFileData, table: Table, languages: tuple[str, ...]) -> dic
         base = column
         for lang in LANGS:
             base = base.removesuffix(f"_{lang}")
-        if base not in fields and all(_default_column(table, base, lang) for lang in languages):
-            fields[base] = Field(base, {lang: _default_column(table, base, lang) for lang in languages})
+        if base in fields:
+            continue
+        columns = {lang: found for lang in languages if (found := _default_column(table, base, lang))}
+        if len(columns) == len(languages):
+            fields[base] = Field(base, columns)
     return fields
 
 
@@ -571,7 +573,8 @@ def _unknown_field(name: str, table: Table, where: str) -> DataError:
 def _boxes(folder: Path, data: DeckFileData, layout: NamedLayout, table: Table,
            fields: dict[str, Field]) -> tuple[dict[str, tuple[str, ...]], dict[str, Path], tuple[Path, ...]]:
     boxes = dict(layout.boxes(data.layout))
-    templates, included = {}, {}
+    templates: dict[str, Path] = {}
+    included: dict[Path, None] = {}  # the files the templates include, in order, once each
     for box, spec in data.boxes.items():
         if box not in boxes:
             if not spec.positioned() or layout.flowing:
@@ -680,7 +683,7 @@ def _cards(table: Table, fields: dict[str, Field], copies: str | None,
                                             "got {value!r}").format(most=MAX_COPIES, value=cell_text(value)),
                                           row.number, copies))
                 number = 1
-            count = number
+            count = int(number)
         cards.append(Card(row.number, count, row.cells))
     DataErrors.raise_all(errors)
     return tuple(cards)

@@ -62,7 +62,7 @@ def read_icons(folder: Path, given: dict[str, str | IconOptions], font_path) -> 
                     raise DataError(_("picture {path!r}: {problem}").format(path=path, problem=e),
                                     where=where) from None
                 icons[name] = Icon(name, file=path)
-            else:
+            elif entry.glyph is not None:  # the one of the two, as checked above
                 if not entry.glyph.strip():
                     raise DataError(_("an icon's glyph is a character or a few"), where=f"{where}.glyph")
                 font = FontSpec(font_path(entry.font, f"{where}.font")) if entry.font else None
@@ -115,8 +115,7 @@ def markups(icons: dict[str, Icon], folder: Path, largest: float, dpi: int) -> d
             placement = place(w, h, height * w / h, height, "fit", Align())
             file = prepare(source, data, placement, dpi, cache_dir())
             out[name] = f'<img src="{html.escape(str(file))}"/>'
-        elif icon.font is not None:
-            out[name] = f'<font face="{regular_name(icon.font)}">{html.escape(icon.glyph, quote=False)}</font>'
-        else:
-            out[name] = html.escape(icon.glyph, quote=False)
+        elif icon.glyph is not None:
+            glyph = html.escape(icon.glyph, quote=False)
+            out[name] = f'<font face="{regular_name(icon.font)}">{glyph}</font>' if icon.font is not None else glyph
     return out

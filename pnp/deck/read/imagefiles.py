@@ -54,13 +54,14 @@ def box_image(box: str, spec: BoxOptions, table: Table, folder: Path) -> BoxImag
     options = ImageOptions(spec.image) if isinstance(spec.image, str) else spec.image
     where = f"boxes.{box}.image" + ("" if isinstance(spec.image, str) else ".file")
     choice = options.file if isinstance(options.file, deckvalues.ValueMap) else None
-    columns = (choice.column,) if choice else tuple(dict.fromkeys(_COLUMN.findall(options.file)))
+    pattern = options.file if isinstance(options.file, str) else ""  # a file name, "{column}"s in it
+    columns = (choice.column,) if choice else tuple(dict.fromkeys(_COLUMN.findall(pattern)))
     for column in columns:
         if column not in table.columns:
             raise DataError(_("no column {column!r} for the picture's file name (columns: {known})").format(
                 column=column, known=listing(table.columns)), where=where)
     if not columns:  # one picture on every card: checked once, here
-        checked_path(folder, options.file, lambda message: DataError(message, where=where))
+        checked_path(folder, pattern, lambda message: DataError(message, where=where))
     for name in (*choice.map.values(), *([choice.default] if choice.default is not None else [])) if choice else ():
         checked_path(folder, str(name), lambda message: DataError(message, where=where))
     try:
@@ -70,7 +71,7 @@ def box_image(box: str, spec: BoxOptions, table: Table, folder: Path) -> BoxImag
                         .format(value=options.align), where=f"boxes.{box}.image.align") from None
     if options.height is not None and options.height <= 0:
         raise DataError(_("height is the picture's height in mm, more than 0"), where=f"boxes.{box}.image.height")
-    return BoxImage("" if choice else options.file, columns, options.fit, align, options.height, choice)
+    return BoxImage(pattern, columns, options.fit, align, options.height, choice)
 
 
 def card_images(images: dict[str, BoxImage], table: Table, folder: Path,
@@ -86,7 +87,7 @@ def card_images(images: dict[str, BoxImage], table: Table, folder: Path,
             wrong = partial(table.error, row=row.number, column=column)
             if image.choice is not None:  # a value map: the cell picks the file
                 try:
-                    name = deckvalues.chosen(image.choice, cells[column])
+                    name = deckvalues.chosen(image.choice, cells[image.choice.column])
                 except deckvalues.Unchosen as e:
                     errors.append(table.error(str(e), row.number, column))
                     continue

@@ -54,7 +54,7 @@ def choosing_column(data: DeckFileData, table, fields: dict) -> str:
     if given is None:
         raise DataError(_("[layouts] needs the column naming each card's layout: layout = \"COLUMN\" in [deck]"),
                         where="layouts")
-    name = deckvalues.column_of(given) or given
+    name = given.column if isinstance(given, deckvalues.ValueMap) else deckvalues.column_of(given) or given
     column = deckvalues.resolve_column(name, table.columns, fields)
     if column is None:
         raise DataError(_("no column {column!r} to choose the layouts by (columns: {known})").format(

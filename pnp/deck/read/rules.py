@@ -113,14 +113,14 @@ def split(data: DeckFileData) -> tuple[DeckFileData, dict, dict, dict, Any]:
             restyles[name] = spec.restyle
         boxes[name] = replace(spec, **dict.fromkeys(dynamic), restyle=[])
     fields, field_values = {}, {}
-    for name, spec in data.fields.items():
-        if isinstance(spec, FieldOptions):
-            _check_size(spec.size, f"fields.{name}.size")
-            dynamic = {k: getattr(spec, k) for k in FIELD_KEYS if deckvalues.is_dynamic(getattr(spec, k))}
+    for name, given in data.fields.items():
+        if isinstance(given, FieldOptions):
+            _check_size(given.size, f"fields.{name}.size")
+            dynamic = {k: getattr(given, k) for k in FIELD_KEYS if deckvalues.is_dynamic(getattr(given, k))}
             if dynamic:
                 field_values[name] = dynamic
-                spec = replace(spec, **dict.fromkeys(dynamic))
-        fields[name] = spec
+                given = replace(given, **dict.fromkeys(dynamic))
+        fields[name] = given
     frame = data.layout.frame if deckvalues.is_dynamic(data.layout.frame) else None
     layout = replace(data.layout, frame=None) if frame is not None else data.layout
     return replace(data, boxes=boxes, fields=fields, layout=layout), box_values, field_values, restyles, frame
@@ -140,6 +140,7 @@ def read_rules(data: DeckFileData, parts, fields: dict, table, text, prefix: str
 
     def dynamic(value: Any, where: str) -> Dynamic:
         name = deckvalues.column_of(value)
+        assert name is not None  # asked only of a value that reads a column
         column = deckvalues.resolve_column(name, table.columns, fields)
         if column is None:
             raise DataError(_("no column {column!r} to take the value from (columns: {known})").format(

@@ -242,7 +242,7 @@ def read_json(path: Path, where: str | None) -> Table:
                         file=path) from None
     except json.JSONDecodeError as e:
         raise DataError(_("not valid JSON: {reason}").format(reason=e.msg), file=path, line=e.lineno) from None
-    walked = []
+    walked: list[str] = []
     for key in (where or "").split(".") if where else ():
         if not isinstance(data, dict) or key not in data:
             found = listing(data) if isinstance(data, dict) else _("no keys")

@@ -122,7 +122,9 @@ def _check_tags(source: str, file: Path) -> None:
                     tag=tag, known=listing(f"<{t}>" for t in TAGS)), file=file, line=n)
 
 
-_NAMING = (nodes.Include, nodes.Import, nodes.FromImport, nodes.Extends)  # the tags naming another template
+# The tags naming another template.
+_NAMING: tuple[type[nodes.Include | nodes.Import | nodes.FromImport | nodes.Extends], ...] = (
+    nodes.Include, nodes.Import, nodes.FromImport, nodes.Extends)
 
 
 def _included(env: jinja2.Environment, tree: nodes.Template,
@@ -140,6 +142,7 @@ def _included(env: jinja2.Environment, tree: nodes.Template,
             if not (isinstance(node.template, nodes.Const) and isinstance(node.template.value, str)):
                 continue
             name, line = node.template.value, node.lineno if file else None
+            assert env.loader is not None  # the deck's environment reads through its loader (environment())
             try:
                 source, filename, _uptodate = env.loader.get_source(env, name)
             except Unreadable as e:
@@ -149,10 +152,12 @@ def _included(env: jinja2.Environment, tree: nodes.Template,
                     continue
                 raise DataError(_("template {name!r} not found beside the deck file").format(name=name),
                                 file=file, line=line) from None
-            if all(Path(filename) != seen for seen, _text, _tree in found):
-                parsed = _parsed(env, source, Path(filename))
-                found.append((Path(filename), source, parsed))
-                todo.append((Path(filename), parsed))
+            assert filename is not None  # the deck's loader reads files: each has its name
+            path = Path(filename)
+            if all(path != seen for seen, _text, _tree in found):
+                parsed = _parsed(env, source, path)
+                found.append((path, source, parsed))
+                todo.append((path, parsed))
     return found
 
 
