@@ -208,6 +208,7 @@ export class Server {
     /** @type {Open | null} */
     this.open = null;
     this.sending = false;
+    this.asking = false;
     this.timer = setInterval(() => void this.tick(), POLL_MS);
     addEventListener("online", () => void this.send());
   }
@@ -378,6 +379,8 @@ export class Server {
     const sync = page.game.saved.sync;
     if (!sync) return;
     if (sync.pending.length) return void this.send();
+    if (this.asking) return; // one question at a time: a late answer never overtakes a newer one
+    this.asking = true;
     try {
       const journal = await this.request(`${this.gamePath(page.game.saved.name)}/journal?since=${sync.version}`);
       if (!journal.entries || journal.revision === sync.version) return;
@@ -388,6 +391,8 @@ export class Server {
       await saveGame(game.saved);
     } catch (e) {
       if (!(e instanceof Offline)) throw e;
+    } finally {
+      this.asking = false;
     }
   }
 }
