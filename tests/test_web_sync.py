@@ -1,6 +1,12 @@
 """`companion serve` serves the app and keeps each game's journal for the app's replicas: the app's
 files, the journal, lines sent with the version they were made on and a request id."""
 import json
+import os
+import ssl
+import subprocess
+import sys
+import time
+import urllib.request
 
 import pytest
 
@@ -155,3 +161,26 @@ def test_a_request_id_is_checked(c):
     for bad in ("", "x" * 65, "日本", "a\nb", 5):
         answer = c.post("/api/games/g/lines", json={"line": "R1", "request": bad})
         assert answer.status_code == 400 and "request" in answer.json()["error"]
+
+
+def test_serve_https_serves_the_app_and_prints_its_address(tmp_path):
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "LANG": "C.UTF-8"}
+    process = subprocess.Popen([sys.executable, "-c", "from companion.cli import run; run()", "serve", "--https",
+                                "--port", "0", "--games", str(tmp_path / "games")],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True)
+    try:
+        app = next(line for line in process.stdout if "/app/" in line).split()[-1]
+        assert app.startswith("https://") and app.endswith(APP_PATH)
+        context = ssl.create_default_context(cafile=str(tmp_path / "data" / "tabletop-kit" / "tls" / "ca.crt"))
+        for _ in range(50):
+            try:
+                page = urllib.request.urlopen(app, context=context, timeout=5)
+                break
+            except OSError:
+                time.sleep(0.1)
+        assert API_META in page.read().decode() and page.headers["x-frame-options"] == "DENY"
+        worker = urllib.request.urlopen(app + "sw.js", context=context, timeout=5)
+        assert worker.headers["content-type"].startswith("text/javascript") and b'"ui/sync.js"' in worker.read()
+    finally:
+        process.terminate()
+        process.wait(15)
