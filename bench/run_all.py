@@ -150,6 +150,7 @@ def main() -> None:
     script_bench("Hitman's Showdown companion replay (bench/showdown_replay.py)", "showdown_replay.py")
     script_bench("companion serve on localhost (bench/web.py)", "web.py")
     script_bench("companion serve under a flood of connections (bench/limits.py)", "limits.py")
+    script_bench("two phones on one game through companion serve's app (bench/app_sync.py)", "app_sync.py")
     script_bench("pnp watch, save to new page image (bench/watch_delay.py)", "watch_delay.py")
     script_bench("pnp watch, one cell of a 133-card deck with art (bench/watch_edit.py)", "watch_edit.py")
 

@@ -102,6 +102,7 @@ class Applied:
     messages: list[str] = field(default_factory=list)
     status: dict = field(default_factory=dict)
     conflict: bool = False  # refused because the game moved on since the caller's version
+    journal: dict = field(default_factory=dict)  # the game file's journal after it (`journal_of`)
 
 
 def local_words(text: str, game_file: Path | None) -> str:
@@ -131,11 +132,12 @@ def apply_line(table: LineTable, line: str, version: int | None = None) -> Appli
     with journal_lock(table.session.path):
         sync(table)
         if version is not None and version != table.version():
-            return Applied(False, [translator(table.lang)(MOVED_ON)], table.status(), conflict=True)
+            return Applied(False, [translator(table.lang)(MOVED_ON)], table.status(), conflict=True,
+                           journal=journal_of(table))
         table.said, table.refused = [], False
         if table.step(normalise_line(line)) == "quit":  # nothing to leave: every line is saved already
             table.say([table.speech._("(saved)")])
-        return Applied(not table.refused, table.said, table.status())
+        return Applied(not table.refused, table.said, table.status(), journal=journal_of(table))
 
 
 def current(table: LineTable) -> dict:
@@ -143,3 +145,19 @@ def current(table: LineTable) -> dict:
     with journal_lock(table.session.path):
         sync(table)
         return table.status()
+
+
+def journal_of(table: LineTable) -> dict:
+    """What a replica needs to rebuild the game as it stands: the game file's header and journal, and
+    its revision (call with the lock held)."""
+    session = table.session
+    return {"game": session.game, "options": session.options, "seed": session.seed,
+            "revision": session.revision, "entries": [list(e) for e in session.entries],
+            "undone": [list(e) for e in session.undone]}
+
+
+def current_journal(table: LineTable) -> dict:
+    """`journal_of` after catching up with the file."""
+    with journal_lock(table.session.path):
+        sync(table)
+        return journal_of(table)

@@ -22,6 +22,10 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== SCOPE.origin || !url.pathname.startsWith(SCOPE.pathname)) return;
+  // a page opened with a query string is for the server (companion serve's access token, which it
+  // trades for a pass and a key): it goes to the network, and nothing is ever put in the cache after
+  // the install; the games' API lies outside the app's folder and never passes here
+  if (request.mode === "navigate" && url.search) return;
   // one entry a file whatever its query string; a page of the app is the app's index
   const key = request.mode === "navigate" ? SCOPE.href : url.origin + url.pathname;
   event.respondWith(caches.open(CACHE).then(async (cache) => {

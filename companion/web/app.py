@@ -4,6 +4,7 @@ from __future__ import annotations
 import hashlib
 import html
 import json
+import mimetypes
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -22,6 +23,7 @@ from starlette.staticfiles import StaticFiles
 from tabletop.i18n import LANGS, N_, translator, use
 from tabletop.plain_text import stray_character
 
+from ..appexport import WORKER, app_files, built
 from ..driver import normalise_line
 from ..kinds import KINDS, bundled
 from .pairing import LIFETIME, Pairing
@@ -92,6 +94,21 @@ def _service_worker() -> str:
 
 
 SERVICE_WORKER = _service_worker()
+# The app (companion/app/) as `companion app export` writes it, its page telling it that a server keeps
+# its games (ui/sync.js): the address of the API, relative to the app's folder, in a <meta> read as
+# the page starts (no request more, and the service worker keeps the page with it for offline use).
+APP_PATH = "/app/"
+API_META = '<meta name="tabletop-api" content="../api/">'
+_PAGE_ANCHOR = '<meta charset="utf-8">'
+
+
+def served_app() -> dict[str, bytes]:
+    files = app_files()
+    page = files["index.html"].decode("utf-8")
+    if _PAGE_ANCHOR not in page:
+        raise RuntimeError(f"index.html has no {_PAGE_ANCHOR!r} to put the API's address after")
+    files["index.html"] = page.replace(_PAGE_ANCHOR, f"{_PAGE_ANCHOR}\n{API_META}", 1).encode("utf-8")
+    return built(files)
 
 
 def qr_svg(url: str) -> str:
@@ -108,6 +125,7 @@ def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] |
     store = Store(games)
     store.tidy()
     pairing = Pairing()
+    app_folder = served_app()
 
     def page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
         lang = viewer_lang(request)
@@ -200,6 +218,21 @@ def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] |
         return Response(SERVICE_WORKER, media_type="text/javascript",
                         headers={"Cache-Control": "no-cache", "Service-Worker-Allowed": "/"})
 
+    async def app_file(request: Request) -> Response:
+        """A file of the app, as a static host would serve it; the worker is asked for again at every
+        start (a changed app is a changed worker)."""
+        path = request.path_params["path"] or "index.html"
+        content = app_folder.get(path)
+        if content is None:
+            raise HTTPException(404)
+        media = mimetypes.guess_type(path)[0] or "application/octet-stream"
+        if path.endswith((".js", ".mjs")):
+            media = "text/javascript"
+        elif path.endswith(".webmanifest"):
+            media = "application/manifest+json"
+        headers = {"Cache-Control": "no-cache"} if path == WORKER else {}
+        return Response(content, media_type=media, headers=headers)
+
     async def switch_language(request: Request) -> Response:
         lang = request.path_params["lang"]
         response = RedirectResponse(local_target(request.query_params.get("next", "/")), status_code=303)
@@ -236,6 +269,18 @@ def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] |
         status = await threaded(request, lambda lang: store.status(name, lang)[2])
         return JSONResponse(status)
 
+    async def game_journal(request: Request) -> Response:
+        """The game's journal; `?since=N`: only `{"name", "revision"}` while the game is still at
+        revision N, so a poll is one small request, and the journal comes with the first that changed."""
+        name = request.path_params["name"]
+        since = request.query_params.get("since", "")
+
+        def work(lang: str) -> dict:
+            if since.isascii() and since.isdigit() and store.version(name, lang) == int(since):
+                return {"revision": int(since)}
+            return store.journal(name, lang)
+        return JSONResponse({"name": name, **await threaded(request, work)})
+
     async def game_version(request: Request) -> Response:
         name = request.path_params["name"]
         return JSONResponse({"version": await threaded(request, lambda lang: store.version(name, lang))})
@@ -261,11 +306,15 @@ def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] |
         if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
             raise BadRequest(_in(lang, N_("version must be a whole number")))
         with_page = data.get("page") is True  # a play page's tap: its redrawn page comes with the answer
+        with_journal = data.get("journal") is True  # the app's replica: the journal as it now stands
+        asked = request_id(data, lang)
 
         def work(lang: str) -> dict:
-            outcome = store.apply(name, line, version, lang)
+            outcome = store.apply(name, line, version, lang, request=asked)
             answer = {"ok": outcome.ok, "messages": outcome.messages, "status": outcome.status,
                       "conflict": outcome.conflict}
+            if with_journal:
+                answer["journal"] = outcome.journal
             if with_page and outcome.status.get("version") != version:
                 answer["page"] = play_page(request, name, lang)  # saves the page a second request
             return answer
@@ -315,10 +364,13 @@ def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] |
         Route("/ca.crt", certificate),
         Route("/api/games/{name}/share", share, methods=["POST"]),
         Route("/sw.js", service_worker),
+        Route("/app", lambda request: RedirectResponse(APP_PATH, status_code=308)),
+        Route(APP_PATH + "{path:path}", app_file),
         Route("/api/games", list_games, methods=["GET"]),
         Route("/api/games", create_game, methods=["POST"]),
         Route("/api/games/{name}", game_status, methods=["GET"]),
         Route("/api/games/{name}/version", game_version, methods=["GET"]),
+        Route("/api/games/{name}/journal", game_journal, methods=["GET"]),
         Route("/api/games/{name}/lines", post_line, methods=["POST"]),
         Route("/api/games/{name}/rematch", rematch, methods=["POST"]),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),

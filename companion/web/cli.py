@@ -144,6 +144,8 @@ def serve(host: str | None, port: int, games_dir: Path | None, lan: bool, https:
 
     click.echo(_("Serving the games in {folder}").format(folder=folder))
     click.echo(_("Open {url}  (Ctrl-C stops the server; every game is saved after each line)").format(url=url))
+    click.echo(_("The app, kept in step with this server: {url}").format(
+        url=base + "app/" + (f"?token={token}" if token else "")))
     if lan:
         print_qr(url)
     if https:

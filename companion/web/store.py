@@ -15,7 +15,7 @@ from typing import Any
 from tabletop.fileio import remove_leftover_writes
 from tabletop.i18n import N_, translator
 
-from ..driver import Applied, LineTable, apply_line, current, local_words
+from ..driver import Applied, LineTable, apply_line, current, current_journal, local_words
 from ..guard import journal_lock, leftover_games, remove_leftovers
 from ..kinds import BY_GAME_ID, KINDS, Kind, OptionsError, SavedOptionsError, table_factory
 from ..session import FORMAT, VERSION, Session, SessionError
@@ -28,7 +28,8 @@ SUFFIX = ".game.json"
 # Games whose tables (a replayed game each) are kept between requests, the most recently used: what the
 # server holds grows with the games in play, not with the folder.
 OPEN_TABLES = 32
-# Client request ids remembered, so a request sent twice (a double tap, a retry) makes one game.
+# Client request ids remembered, so a request sent twice (a double tap, a retry after a lost answer)
+# makes one game, or plays its line once.
 REMEMBERED_REQUESTS = 256
 
 
@@ -91,8 +92,12 @@ class Store:
         self.folder = Path(folder)
         self._tables: OrderedDict[tuple, LineTable] = OrderedDict()
         self._summaries = Summaries(self.folder)
-        self._requests: OrderedDict[tuple, str] = OrderedDict()  # (what, request id) → the game it made
+        # (what, …, request id) → the game it made, or what its line came to
+        self._requests: OrderedDict[tuple, Any] = OrderedDict()
         self._mutex = threading.Lock()  # guards the caches only; the game files have their own locks
+        # held while a line with a request id is looked up, applied and remembered, so a retry that
+        # arrives while the first is being applied is answered as the first
+        self._lines = threading.Lock()
 
     def tidy(self) -> list[Path]:
         """Put away what writers killed mid-way left in the folder (temporary copies, the lock files of
@@ -165,8 +170,25 @@ class Store:
     def status(self, name: str, lang: str) -> tuple[Kind, LineTable, dict]:
         return self._guarded(name, lang, current)
 
-    def apply(self, name: str, line: str, version: int | None, lang: str) -> Applied:
-        return self._guarded(name, lang, lambda table: apply_line(table, line, version))[2]
+    def apply(self, name: str, line: str, version: int | None, lang: str, request: str | None = None) -> Applied:
+        """Apply `line` to the game if its version is still the game's. `request`: the client's id for
+        this line; sent again, the line is not applied again, and the answer is the first's words with
+        the game as it is now."""
+        if request is None:
+            return self._guarded(name, lang, lambda table: apply_line(table, line, version))[2]
+        asked = ("line", name, request)
+        with self._lines:
+            first = self._made(asked)
+            if first is not None:
+                kind, table, journal = self._guarded(name, lang, current_journal)
+                return Applied(first.ok, first.messages, current(table), journal=journal)
+            applied = self._guarded(name, lang, lambda table: apply_line(table, line, version))[2]
+            self._remember(asked, applied)
+            return applied
+
+    def journal(self, name: str, lang: str) -> dict:
+        """The game file's header and journal as they stand (what a replica rebuilds the game from)."""
+        return self._guarded(name, lang, current_journal)[2]
 
     def version(self, name: str, lang: str) -> int:
         """The saved revision, read straight from the file (the cheap question pages poll)."""
@@ -233,18 +255,18 @@ class Store:
         names = (base if n == 1 else f"{base}-{n}" for n in itertools.count(1))
         return next(name for name in names if key(name) not in taken)
 
-    def _made(self, request: tuple) -> str | None:
-        """The game a request with this client id made already (None for a request without one)."""
+    def _made(self, request: tuple) -> Any:
+        """What a request with this client id did already (None for a request without one)."""
         if request[-1] is None:
             return None
         with self._mutex:
             return self._requests.get(request)
 
-    def _remember(self, request: tuple, name: str) -> None:
+    def _remember(self, request: tuple, done: Any) -> None:
         if request[-1] is None:
             return
         with self._mutex:
-            self._requests[request] = name
+            self._requests[request] = done
             while len(self._requests) > REMEMBERED_REQUESTS:
                 self._requests.popitem(last=False)
 

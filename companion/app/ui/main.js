@@ -13,6 +13,7 @@ import { recordsPage } from "./records.js";
 import { wordsCtx } from "./text.js";
 import { GameInPlay } from "./session.js";
 import { freeName, listGames, loadGame, newSeed, saveGame, FORMAT, VERSION } from "./store.js";
+import { Server } from "./sync.js";
 
 const THEMES = ["auto", "light", "dark"];
 const THEME_MARKS = /** @type {Record<string, string>} */ ({ auto: "◐", light: "☀", dark: "☾" });
@@ -47,6 +48,19 @@ export class Shell {
     // one live region for the whole visit, kept through every redraw, so a step's result is announced
     this.announcer = h("p", { class: "visually-hidden", role: "status", "aria-live": "polite" });
     this.awake = new Awake();
+    /** @type {Server | null} the server that keeps the games, when the app came from `companion serve` */
+    this.server = null;
+  }
+
+  /**
+   * How a game of this kind is built on a file kept nowhere (ui/sync.js rebuilds replicas with it).
+   * @param {string} game
+   * @returns {Promise<import("./sync.js").Open>}
+   */
+  async opener(game) {
+    const ui = await gameUI(game);
+    const data = await this.gameData(game);
+    return (saved) => new GameInPlay(ui, saved, data, this.words.raw, async () => {});
   }
 
   /** @param {string} text said to a screen reader */
@@ -110,7 +124,11 @@ export class Shell {
     if (location.hash === "#records") return recordsPage(this);
     const name = new URLSearchParams(location.hash.slice(1)).get("game");
     if (name !== null) {
-      const saved = await loadGame(name);
+      let saved = await loadGame(name);
+      if (!saved && this.server) { // a game of the server's this device has not seen yet
+        await this.server.pull(loadGame, (game) => this.opener(game)).catch(() => {});
+        saved = await loadGame(name);
+      }
       if (saved) return this.play(saved);
     }
     return this.home();
@@ -128,8 +146,10 @@ export class Shell {
     const ui = await gameUI(saved.game);
     const data = await this.gameData(saved.game);
     const game = new GameInPlay(ui, saved, data, this.words.raw);
-    new PlayPage(this, game).render();
+    const page = new PlayPage(this, game);
+    page.render();
     void this.awake.want(true);
+    if (saved.sync) this.server?.watch(page, await this.opener(saved.game));
     window.scrollTo(0, 0); // a game opens at its top, wherever the page that opened it was scrolled
   }
 
@@ -138,6 +158,9 @@ export class Shell {
     void this.awake.want(false);
     const main = this.page(_("Table companion"));
     document.title = _("Table companion");
+    this.server?.watch(null, null);
+    // the server's games, those changed since this device looked (offline: the copies kept here)
+    await this.server?.pull(loadGame, (game) => this.opener(game)).catch(() => {});
     const games = await listGames();
     const rows = [];
     for (const saved of games) {
@@ -162,6 +185,13 @@ export class Shell {
         const chosen = options.read(form); // null: the form says what is missing
         if (chosen === null) return;
         const wanted = String(new FormData(form).get("name")).trim() || id;
+        if (this.server) {
+          const made = await this.server.create(id, wanted, chosen, newSeed(), await this.opener(id))
+            .catch(() => ({ error: _("The server could not be reached; try again once the network is back.") }));
+          if ("error" in made) form.append(h("p", { class: "refused", role: "alert" }, made.error));
+          else this.open(made.name);
+          return;
+        }
         const gameName = await freeName(wanted);
         await saveGame({ format: FORMAT, version: VERSION, game: id, options: { ...chosen, lang: this.lang },
           seed: newSeed(), revision: 0, entries: [], name: gameName, updated: Date.now(), seen: true });
@@ -194,6 +224,8 @@ async function start() {
   applyTheme();
   const lang = kept("lang") ?? normalise(navigator.language) ?? "en";
   const shell = new Shell(await loadWords(lang, APP_BASE));
+  const server = Server.find(APP_BASE);
+  if (server) shell.server = new Server(server.api, server.key, () => shell.lang);
   window.addEventListener("hashchange", () => void shell.route());
   await shell.route();
   document.documentElement.dataset.ready = "true";

@@ -123,6 +123,16 @@ export class PlayPage {
 
   async rematch() {
     const saved = this.game.saved;
+    const server = this.shell.server;
+    if (server && saved.sync) {
+      const made = await server.rematch(saved.name, await this.shell.opener(saved.game))
+        .catch(() => ({ error: this.ctx._("The server could not be reached; try again once the network is back.") }));
+      if ("error" in made) {
+        this.refusal = made.error;
+        this.render();
+      } else this.shell.open(made.name);
+      return;
+    }
     const again = this.game.ui.rematch(saved, this.game.table);
     const name = await freeName(saved.name.replace(/ \d+$/, ""));
     await saveGame({ ...saved, name, options: again.options, entries: again.entries, undone: [], seed: newSeed(),

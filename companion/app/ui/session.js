@@ -5,6 +5,7 @@
 import { Journal } from "../lib/journal.js";
 import { Speech } from "../lib/speech.js";
 import { saveGame } from "./store.js";
+import { requestId } from "./sync.js";
 
 /**
  * What one line did: the words for the table's log and History (`told`), the sentence that matters
@@ -49,7 +50,19 @@ export class GameInPlay {
     this.lastSteps = [];
     /** @type {any} the table's status before the last entry (the reminders compare it with now) */
     this.before = null;
+    /** @type {(() => void) | null} told after each save (a replica of a server's game sends its lines: ui/sync.js) */
+    this.changed = null;
     this.replay();
+  }
+
+  /**
+   * A line played on a replica of a server's game waits in its file to be sent (ui/sync.js), saved
+   * with the step itself; true if it was queued.
+   * @param {string} line
+   */
+  queue(line) {
+    this.saved.sync?.pending.push({ line, request: requestId() });
+    return Boolean(this.saved.sync);
   }
 
   fresh() {
@@ -119,10 +132,12 @@ export class GameInPlay {
       this.story.push(this.tell(this.lastSteps));
     }
     this.saved.seen = false;
+    const queued = this.queue(line);
     try {
       await this.save();
     } catch (e) {
       // a step the device cannot keep is not played: the page never shows what a reload would lose
+      if (queued) this.saved.sync?.pending.pop();
       this.journal = before;
       this.replay();
       throw new NotSaved(new Speech(this.words)._(
@@ -143,8 +158,13 @@ export class GameInPlay {
   async takeBackAnswer() {
     if (this.lastAnswer() === null) return;
     const entry = /** @type {string[]} */ (this.journal.entries[this.journal.entries.length - 1]);
-    entry.pop();
+    const line = entry.pop();
     this.replay();
+    // on a server's game: a tap not sent yet is simply not sent; else the server has no line for one
+    // card taken back, so the step is undone there and its other lines sent again
+    const pending = this.saved.sync?.pending;
+    if (pending?.length && pending[pending.length - 1].line === line) pending.pop();
+    else if (this.queue("undo")) for (const kept of entry) this.queue(kept);
     await this.save();
   }
 
@@ -160,6 +180,7 @@ export class GameInPlay {
     this.journal.undo(1);
     this.replay();
     this.saved.seen = true;
+    this.queue("undo");
     await this.save();
   }
 
@@ -172,6 +193,7 @@ export class GameInPlay {
       this.journal.redo();
       this.story.push(told);
       this.saved.seen = false;
+      this.queue("redo");
     } catch (e) {
       this.journal.undone.pop();
       this.replay();
@@ -193,5 +215,6 @@ export class GameInPlay {
     this.saved.revision = (this.saved.revision ?? 0) + 1;
     this.saved.over = this.table.isOver();
     await this.store(this.saved);
+    this.changed?.();
   }
 }
