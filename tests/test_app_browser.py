@@ -241,6 +241,7 @@ def test_offline_after_the_first_visit(browser, server):
     WebDriverWait(browser, 20).until(lambda d: d.execute_script(
         "return navigator.serviceWorker.controller !== null || (navigator.serviceWorker.ready.then(() => "
         "location.reload()), false)"))
+    ready(browser)  # the page the worker controls, painted
     new_game(browser, "famiglia", "offline")
     server.stop()
     browser.refresh()
