@@ -4,7 +4,7 @@ import pytest
 
 from cardcheck import build, open_pdf, stray_chars
 from pdfcheck import fonts
-from pnp.assets.cards import Cards
+from pnp.assets.pieces import Cards
 from pnp.assets.registry import GAMES
 from pnp.geometry import Size
 from pnp.layout.builtin import PANEL, detective, detective_band

@@ -12,12 +12,12 @@ from pnp.assets.registry import GAMES, PRINT_FILE
 from pnp.assets.spec import read_game_spec
 from pnp.assets.wiring import make_game
 from pnp.base import Options
-from pnp.build.make import Job, build_pdf
+from pnp.build.make import BuildJob, build_pdf
 from pnp.cli.main import main
 from tabletop.data import CARDS_DIR, TEMPLATES_DIR
 from tabletop.data.errors import DataError
-from tabletop.data.games import LOADERS
 from tabletop.data.load import locate
+from tabletop.data.loaders import LOADERS
 
 LIAR_MAFIA = TEMPLATES_DIR / "liar_mafia" / PRINT_FILE
 
@@ -32,7 +32,7 @@ def _edited(tmp_path: Path, old: str, new: str) -> Path:
 
 def _build(path: Path, asset: str = "cards"):
     game = make_game(read_game_spec(path), path, LOADERS["liar-mafia"])
-    return build_pdf(Job(game, game.assets[asset]), Options(lang="en"))
+    return build_pdf(BuildJob(game, game.assets[asset]), Options(lang="en"))
 
 
 def test_every_game_and_asset_comes_from_a_print_file():

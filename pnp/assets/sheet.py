@@ -5,10 +5,10 @@ from collections.abc import Callable
 from typing import Any
 
 from pnp.assets.common import FOOTER_HEIGHT, check_glyphs, extras_part, footer, page_size
-from pnp.base import Built, Game, Options, author
+from pnp.base import Built, Options, PrintedGame, author
 from pnp.fonts.fontset import FontSet
 from pnp.geometry import MIN_MARGIN, Rect
-from pnp.sheets import draw as render
+from pnp.sheets import draw
 from pnp.text import content
 from pnp.text.fit import TextStyle
 from tabletop.record import Record, replace
@@ -28,7 +28,7 @@ SHEET_STYLES = {
 class Look(Record):
     """How densely a sheet is set: its text styles and its tables' cells."""
     styles: dict[str, TextStyle]
-    table: render.TableLook = render.TableLook()
+    table: draw.TableLook = draw.TableLook()
 
 
 # Loosest first. A sheet that would spill a little onto a page of its own (KILL SHOT's and 24's last
@@ -41,7 +41,7 @@ _SNUG = Look(dict(SHEET_STYLES,
                   body=TextStyle(8.5, space_before=1, leading=1.3),
                   small=TextStyle(7.5, color="#444444", space_before=1, leading=1.25),
                   cell=TextStyle(7.5, leading=1.2), th=TextStyle(7.5, bold=True, leading=1.2)),
-             render.TableLook(top=1.0, bottom=1.2, space_before=1.5))
+             draw.TableLook(top=1.0, bottom=1.2, space_before=1.5))
 _COMPACT = Look({name: replace(style, size=style.size - 0.5) if name in ("h1", "h2", "body", "small", "cell", "th")
                  else style for name, style in _SNUG.styles.items()}, _SNUG.table)
 LOOKS = (Look(SHEET_STYLES), _SNUG, _COMPACT)
@@ -73,7 +73,7 @@ class SummarySheet(Record):
     def filename(self, opts: Options) -> str:
         return "-".join([self.name, page_size(opts)[0], opts.lang, *extras_part(opts, backs=False)]) + ".pdf"
 
-    def build(self, game: Game, model: Any, opts: Options, fonts: FontSet) -> Built:
+    def build(self, game: PrintedGame, model: Any, opts: Options, fonts: FontSet) -> Built:
         xml = content.render(self.template, lang=opts.lang, **self.context(model, opts))
         check_glyphs(xml, fonts, self.name, game.data_file(opts.cards_dir))
         blocks = content.parse_doc(xml)
@@ -84,11 +84,11 @@ class SummarySheet(Record):
         def page_footer(n: int, pages: int):
             return footer([box], game.title[opts.lang], self.label[opts.lang], n, pages, opts.lang, fonts)
 
-        info = render.DocInfo(f"{game.title[opts.lang]} — {self.label[opts.lang]}", lang=opts.lang,
+        info = draw.DocInfo(f"{game.title[opts.lang]} — {self.label[opts.lang]}", lang=opts.lang,
                               author=author(model))
 
         def flow(look: Look, lead=([], [])) -> tuple[bytes, int]:
-            return render.flowing_document(page, MARGIN, blocks, look.styles, fonts, info, page_footer, lead,
+            return draw.flowing_document(page, MARGIN, blocks, look.styles, fonts, info, page_footer, lead,
                                            look.table)
 
         look, pdf, pages = loosest_fewest(flow)

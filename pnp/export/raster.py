@@ -26,7 +26,7 @@ PNG_COMPRESS_LEVEL = 1  # ~3× faster to encode than level 6, and no bigger for 
 RUN = 6  # jobs per task: small enough to stream, big enough to keep both cores busy
 
 
-class Job(Record):
+class RasterJob(Record):
     region: Region
     trim: tuple[int, int]  # pixels the card's trim box becomes
     pad: tuple[int, int, int, int] = (0, 0, 0, 0)  # bleed pixels left, top, right, bottom
@@ -34,7 +34,7 @@ class Job(Record):
     dpi: int = 300
 
 
-def render(pdf: Path, jobs: list[Job], workers: int | None = None) -> Iterator[Image.Image | None]:
+def render(pdf: Path, jobs: list[RasterJob], workers: int | None = None) -> Iterator[Image.Image | None]:
     """Run the jobs, yielding each job's image in order (None for jobs that wrote a file)."""
     workers = min(workers or os.cpu_count() or 1, max(1, len(jobs) // 4))
     if workers <= 1:
@@ -74,7 +74,7 @@ def _close() -> None:
         _doc = None
 
 
-def _run(jobs: list[Job]) -> list:
+def _run(jobs: list[RasterJob]) -> list:
     """In a worker: the jobs' images as raw pixels (None for those written to a file)."""
     out = []
     for job in jobs:
@@ -83,7 +83,7 @@ def _run(jobs: list[Job]) -> list:
     return out
 
 
-def _result(job: Job) -> Image.Image | None:
+def _result(job: RasterJob) -> Image.Image | None:
     if job.region.page not in _pages:
         _pages[job.region.page] = _doc[job.region.page]
     image = render_job(_pages[job.region.page], job)
@@ -100,7 +100,7 @@ def save_png(path: Path, image: Image.Image, dpi: int | None = None) -> None:
     write_atomic(path, buf.getvalue())
 
 
-def render_job(page: pdfium.PdfPage, job: Job) -> Image.Image:
+def render_job(page: pdfium.PdfPage, job: RasterJob) -> Image.Image:
     region, (tw, th) = job.region, job.trim
     bw, bh = region.size
     scale = max(tw / bw, th / bh)  # cover the trim; the excess (a pixel or two) is cut evenly

@@ -50,7 +50,7 @@ class PlaceOptions(Record):
 LOOK_KEYS = ("padding", "valign", "background", "border", "border_width")
 
 
-class Place(Record):
+class BoxPlace(Record):
     """One place a box is drawn: its rectangle on the face (as it lies there) and how it turns."""
     rect: Rect  # mm from the face's bottom-left corner
     rotation: int = 0
@@ -122,7 +122,7 @@ def turned(rect: Rect, face: Size) -> Rect:
 
 class BoxLook(Record):
     """A box resolved for one face size: every place it is drawn and how it looks."""
-    places: tuple[Place, ...]
+    places: tuple[BoxPlace, ...]
     padding: float = 0.0
     valign: str = "top"
     background: str | None = None
@@ -157,9 +157,9 @@ def resolve(opts: PlaceOptions, face: Size, base: BoxLook | None, where: str, ro
                           "the box").format(width=resolved.border_width, w=rect.w, h=rect.h),
                         where=f"{where}.border_width")
     both = opts.both_ends if opts.both_ends is not None else bool(base and len(base.places) > 1)
-    places = (Place(rect, rotation),)
+    places = (BoxPlace(rect, rotation),)
     if both:
-        places += (Place(turned(rect, face), (rotation + 180) % 360),)
+        places += (BoxPlace(turned(rect, face), (rotation + 180) % 360),)
     return replace(resolved, places=places)
 
 
@@ -195,7 +195,7 @@ def _culprit(opts: PlaceOptions, keys: tuple[str, str, str], no_room: bool, past
     return (start or size or end or "") if past_start else (end or size or start or "")
 
 
-def reading(p: Place, padding: float) -> Rect:
+def reading(p: BoxPlace, padding: float) -> Rect:
     """The rectangle handed to the drawing for a place's text (or picture): inside the padding, in
     its reading shape."""
     return on_face(p.rect.inset(padding), p.rotation)

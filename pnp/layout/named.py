@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Literal
 
 from pnp.geometry import Size
-from pnp.layout import builtin as card_layouts
+from pnp.layout import builtin
 from pnp.layout.boxplace import BoxLook, PlaceOptions, resolve
 from pnp.layout.decor import centre_line, chip_disc, framed_panel, plain_back
 from pnp.layout.facelayout import FaceLayout, box_specs, face_size, field_style, layout_file
@@ -98,7 +98,7 @@ LAYOUTS: dict[str, NamedLayout] = {layout.name: layout for layout in (
 
 def back_layout(size: Size) -> FaceLayout:
     """The deck's back: its words once in the middle, the same box as the built-in games' plain backs."""
-    return card_layouts.title_back(size)
+    return builtin.title_back(size)
 
 
 BACK_STYLE = TextStyle(14, bold=True, align="center", leading=1.15, color="#ffffff")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pnp.geometry import MIN_MARGIN, Grid, Rect, Size
+from pnp.geometry import MIN_MARGIN, Rect, Size, SlotGrid
 from tabletop.record import Record
 
 Guides = Literal["lines", "corners", "none"]
@@ -58,7 +58,7 @@ class Sheet(Record):
 Segment = tuple[float, float, float, float]  # x0, y0, x1, y1
 
 
-def plan_fronts(count: int, grid: Grid, guides: Guides = "lines") -> list[Sheet]:
+def plan_fronts(count: int, grid: SlotGrid, guides: Guides = "lines") -> list[Sheet]:
     """Faces 0..count-1 in grid order, as many sheets as needed."""
     sheets = []
     for start in range(0, count, grid.per_page):
