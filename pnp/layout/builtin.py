@@ -17,14 +17,8 @@ PANEL_INSET = PANEL + 1.0  # mm: the standard inset of text from the frame (a de
 
 def halves(size: Size) -> FaceLayout:
     """Two halves: `upright` in the top half, `reversed` the same box turned 180° in the bottom half
-    (the deck layout's boxes, `templates/layouts/halves.toml`)."""
-    styles = {
-        "role": TextStyle(14, bold=True, align="center", leading=1.1),
-        "half": TextStyle(7, color=GREY, align="center", leading=1.1),
-        "move": TextStyle(9.5, space_before=3, leading=1.2),
-        "effect": TextStyle(8.5, leading=1.3),
-    }
-    return file_layout("halves", size, styles)
+    (`templates/layouts/halves.toml`, the deck layout of the same name)."""
+    return file_layout("halves", size)
 
 
 def panel(size: Size) -> FaceLayout:

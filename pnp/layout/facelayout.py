@@ -22,7 +22,6 @@ SAFE = 3.0  # mm: text stays this far inside the trim
 # were hard to read at arm's length; a face that needs less room gets it from its layout (padding,
 # line height, a second card), never by leaving a rule out. Footers have the same floor (FOOTER_MIN).
 LEGIBLE = 6.5
-RED = "#c8102e"
 GREY = "#555555"
 
 
@@ -44,42 +43,27 @@ class FaceLayout(Record):
     together: bool = False
 
 
-INSERT_STYLES = {
-    # The rank's line reaches further below its baseline than its glyphs (leading 1.2, not 1.05): a Q's
-    # tail touched the pip under it; every rank now clears its pip by ≥ 0.5 mm.
-    "rank": TextStyle(13, bold=True, align="center", leading=1.2),
-    "suit": TextStyle(12, align="center", leading=1.05),
-    "joker": TextStyle(6.5, bold=True, align="center", leading=1.0),
-    "ident": TextStyle(9, bold=True, align="center", leading=1.1),
-    "title": TextStyle(11, bold=True, leading=1.15),
-    "sub": TextStyle(7, color=GREY, space_before=1.5),
-    "stat": TextStyle(9, leading=1.3),
-    "label": TextStyle(7.5, bold=True, color=RED, space_before=5),
-    "body": TextStyle(9.5, space_before=0.5, leading=1.35),
-    "warn": TextStyle(7.5, bold=True, color=RED, space_before=4),
-    "note": TextStyle(7, color=GREY, space_before=5),
-    "flavor": TextStyle(6.5, color=GREY, leading=1.3),
-}
-
 def insert_layout(style: str, card: Size) -> FaceLayout:
     """`full`: the card's size with the playing-card index in two corners. `overlay`: narrower,
-    centred on the card, so the real card's own indices stay visible beside it. The boxes are the
-    deck layout's (`templates/layouts/insert-*.toml`); the styles are the built-in inserts' own."""
+    centred on the card, so the real card's own indices stay visible beside it. Boxes and styles are
+    the layout file's (`templates/layouts/insert-*.toml`), which a deck with `layout = "insert"` reads too."""
     if style not in ("full", "overlay"):
         raise ValueError(f"unknown insert style {style!r}")
-    styles = INSERT_STYLES
-    if style == "overlay":
-        styles = dict(INSERT_STYLES, title=TextStyle(11, bold=True, align="center", leading=1.15),
-                      sub=TextStyle(7, color=GREY, align="center", space_before=1.5))
-    return file_layout(f"insert-{style}", card, styles)
+    return file_layout(f"insert-{style}", card)
 
 
-def file_layout(name: str, card: Size, styles: dict[str, TextStyle]) -> FaceLayout:
-    """A named layout's boxes (`templates/layouts/NAME.toml`) on a card of this size."""
+def file_layout(name: str, card: Size) -> FaceLayout:
+    """A named layout (`templates/layouts/NAME.toml`) on a card of this size: its boxes and its styles."""
     file = layout_file(name)
     face = face_size(file, card)
     looks = {box: resolve(spec, face, None, f"boxes.{box}") for box, spec in file.boxes.items()}
-    return FaceLayout(face, {box: box_specs(look) for box, look in looks.items()}, styles)
+    return FaceLayout(face, {box: box_specs(look) for box, look in looks.items()}, file_styles(file),
+                      together=file.together)
+
+
+def file_styles(file: LayoutFile) -> dict[str, TextStyle]:
+    """Each style a layout file names, by name: its `[fields.NAME]` over the plain 9 pt body."""
+    return {name: field_style(TextStyle(9), spec) for name, spec in file.fields.items()}
 
 
 @cache

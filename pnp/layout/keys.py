@@ -149,8 +149,10 @@ class LayoutFile(Record):
     """A named layout (`templates/layouts/NAME.toml`), in the keys of a deck file: its boxes where
     they lie, the fields each prints, and how each field looks."""
     face: FaceOptions = FaceOptions()
-    fields: dict[str, FieldOptions] = field(default_factory=dict)
+    fields: dict[str, FieldOptions] = field(default_factory=dict)  # the styles, by name
     boxes: dict[str, BoxOptions] = field(default_factory=dict)
+    # Every face of an asset in this layout prints at one size, the largest the fullest of them fits.
+    together: bool = False
 
 
 SLEEVED_CARD = 0.5  # mm: a card (about 0.3 mm) in a sleeve of 100-micron walls (0.2 mm more)

@@ -15,7 +15,7 @@ from pnp.geometry import Size
 from pnp.layout import builtin
 from pnp.layout.boxplace import BoxLook, PlaceOptions, resolve
 from pnp.layout.decor import centre_line, chip_disc, framed_panel, plain_back
-from pnp.layout.facelayout import FaceLayout, box_specs, face_size, field_style, layout_file
+from pnp.layout.facelayout import FaceLayout, box_specs, face_size, file_styles, layout_file
 from pnp.layout.keys import INK, LayoutFile, LayoutOptions
 from pnp.text.fit import TextStyle
 from tabletop.record import Record
@@ -53,7 +53,7 @@ class NamedLayout(Record):
 
     def styles(self, opts: LayoutOptions) -> dict[str, TextStyle]:
         """Each field's look unless the deck says otherwise."""
-        return {name: field_style(TextStyle(9), spec) for name, spec in self.file(opts).fields.items()}
+        return file_styles(self.file(opts))
 
     def body_style(self, opts: LayoutOptions) -> TextStyle:
         """The look of a field the layout knows nothing about (a column the deck adds to a box)."""
