@@ -76,7 +76,7 @@ def test_unknown_key_names_file_and_line(tmp_path):
      "no back has key 'red-back' (piece red-boss; backs: red, blue, red-summary, blue-summary)"),
     ('layout = "panel"', 'layout = "pannel"', "assets.cards.pieces[1].layout", "cards have no layout 'pannel'"),
     ('[assets.chips]\nkind = "cards"', '[assets.chips]\nkind = "inserts"', "assets.chips.pieces[0].layout",
-     "inserts have no layout 'chip'"),
+     "inserts have no layout 'value-chip'"),
     ('{ art = "frame", color = "{{ c.ink }}" }, { art = "centre-line"',
      '{ art = "frame", colour = "{{ c.ink }}" }, { art = "centre-line"', "assets.cards.pieces[0].decor[0].colour",
      "frame takes color, paper, not 'colour'"),

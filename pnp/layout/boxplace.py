@@ -130,10 +130,11 @@ class BoxLook(Record):
     border_width: float = 0.3
 
 
-def resolve(opts: PlaceOptions, face: Size, base: BoxLook | None, where: str, round_face: bool = False) -> BoxLook:
+def resolve(opts: PlaceOptions, face: Size, base: BoxLook | None, where: str, round_face: bool = False,
+            inside: bool = True) -> BoxLook:
     """A box on a face: its own keys over the named layout's box (`base`, if the box is one), every
-    place inside the face (inside its circle, for a chip), a second place turned a half turn with
-    `both_ends`."""
+    place inside the face (inside its circle, for a chip; unless not `inside`), a second place turned
+    a half turn with `both_ends`."""
     first = base.places[0] if base else None
     rotation = opts.rotation if opts.rotation is not None else (first.rotation if first else 0)
     lying = first.rect if first else None
@@ -142,7 +143,8 @@ def resolve(opts: PlaceOptions, face: Size, base: BoxLook | None, where: str, ro
     top, h = _span(opts.top, opts.height, opts.bottom, face.h,
                    (face.h - lying.y1, lying.h) if lying else None, ("top", "height", "bottom"), where)
     rect = Rect(x, face.h - top - h, w, h)
-    _check_inside(rect, face, opts, where, round_face)
+    if inside:
+        _check_inside(rect, face, opts, where, round_face)
     look = {k: v for k in LOOK_KEYS if (v := getattr(opts, k)) is not None}
     resolved = replace(base, **look) if base else BoxLook((), **look)
     if not 0 <= resolved.padding < math.inf:

@@ -145,14 +145,32 @@ class FaceOptions(Record):
     height: Length = "100%"
 
 
+class StyleOptions(FieldOptions):
+    """`[fields.NAME]` of a layout file: a field's look, which may also grow with the face."""
+    size_per_mm: float | None = None  # pt for each mm of the face's narrower side (a chip's value)
+
+
+class CellsOptions(PlaceOptions, kw_only=True):
+    """`[cells.NAME]` of a layout file: a grid of text boxes over the area its place keys give,
+    `rows` high in each of `columns`, named `{column}{row}` from 0 at the top (`tens0`…`tens9`)."""
+    columns: list[str]
+    rows: int
+    gap: float = 0.0  # mm between two columns
+
+
 class LayoutFile(Record):
     """A named layout (`templates/layouts/NAME.toml`), in the keys of a deck file: its boxes where
-    they lie, the fields each prints, and how each field looks."""
+    they lie, the fields each prints, and how each field looks; for a built-in game's layout also
+    its grids of cells and the areas its artwork fills."""
     face: FaceOptions = FaceOptions()
-    fields: dict[str, FieldOptions] = field(default_factory=dict)  # the styles, by name
+    fields: dict[str, StyleOptions] = field(default_factory=dict)  # the styles, by name
     boxes: dict[str, BoxOptions] = field(default_factory=dict)
+    cells: dict[str, CellsOptions] = field(default_factory=dict)  # after the boxes, in the face's order
+    areas: dict[str, PlaceOptions] = field(default_factory=dict)  # no text: where artwork draws (a band)
     # Every face of an asset in this layout prints at one size, the largest the fullest of them fits.
     together: bool = False
+    # Its boxes keep their size on a face smaller than they are (past its edges), their text centred.
+    past_edges: bool = False
 
 
 SLEEVED_CARD = 0.5  # mm: a card (about 0.3 mm) in a sleeve of 100-micron walls (0.2 mm more)
