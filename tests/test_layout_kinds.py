@@ -97,3 +97,30 @@ def test_a_broken_layout_file_is_one_line_naming_file_line_and_key(layouts, writ
     said = str(e.value)
     assert "\n" not in said and message in said
     assert said.startswith(f"{layouts / 'score.toml'}, line {line} [{where}")
+
+
+def test_the_sheets_looks_are_its_files_each_over_the_one_before(layouts):
+    (layouts / "sheet.toml").write_text("""[fields.body]
+size = 8.5
+leading = 1.4
+
+[table]
+top = 1.5
+
+[[tighter]]
+fields.body = { leading = 1.3 }
+table = { top = 1.0 }
+
+[[tighter]]
+fields.body = { size = 8 }
+""", encoding="utf-8")
+    from pnp.assets.sheet import sheet_looks
+
+    looks = sheet_looks()
+    assert [(look.styles["body"].size, look.styles["body"].leading, look.table.top) for look in looks] == [
+        (8.5, 1.4, 1.5), (8.5, 1.3, 1.0), (8, 1.3, 1.0)]
+    (layouts / "sheet.toml").write_text('[[tighter]]\nfields.body = { size = "small" }\n', encoding="utf-8")
+    layout_file.cache_clear()  # read again, as a new run would
+    with pytest.raises(DataError) as e:
+        sheet_looks()
+    assert str(e.value).startswith(f"{layouts / 'sheet.toml'}, line 2 [tighter[0].fields.body.size]")

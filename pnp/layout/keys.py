@@ -146,7 +146,9 @@ class FaceOptions(Record):
 
 
 class StyleOptions(FieldOptions):
-    """`[fields.NAME]` of a layout file: a field's look, which may also grow with the face."""
+    """`[fields.NAME]` of a layout file: a field's look, which may also grow with the face. Its size is
+    pt (no card's cell chooses it here)."""
+    size: float | None = None
     size_per_mm: float | None = None  # pt for each mm of the face's narrower side (a chip's value)
 
 
@@ -156,6 +158,22 @@ class CellsOptions(PlaceOptions, kw_only=True):
     columns: list[str]
     rows: int
     gap: float = 0.0  # mm between two columns
+
+
+class TableOptions(Record):
+    """`[table]` of the sheet's layout file: a flowing table's cells, padding inside the grid and the
+    space above the table, pt (what is not given stays as it was)."""
+    side: float | None = None
+    top: float | None = None
+    bottom: float | None = None
+    space_before: float | None = None
+
+
+class LookOptions(Record):
+    """`[[tighter]]` of the sheet's layout file: a denser look, its styles' and table's changes over
+    the look before it."""
+    fields: dict[str, StyleOptions] = field(default_factory=dict)
+    table: TableOptions = TableOptions()
 
 
 class LayoutFile(Record):
@@ -171,6 +189,8 @@ class LayoutFile(Record):
     together: bool = False
     # Its boxes keep their size on a face smaller than they are (past its edges), their text centred.
     past_edges: bool = False
+    table: TableOptions = TableOptions()  # a flowing sheet's tables
+    tighter: list[LookOptions] = field(default_factory=list)  # denser looks, tried in order (sheets)
 
 
 SLEEVED_CARD = 0.5  # mm: a card (about 0.3 mm) in a sleeve of 100-micron walls (0.2 mm more)
