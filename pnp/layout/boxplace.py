@@ -133,8 +133,8 @@ class BoxLook(Record):
 def resolve(opts: PlaceOptions, face: Size, base: BoxLook | None, where: str, round_face: bool = False,
             inside: bool = True) -> BoxLook:
     """A box on a face: its own keys over the named layout's box (`base`, if the box is one), every
-    place inside the face (inside its circle, for a chip; unless not `inside`), a second place turned
-    a half turn with `both_ends`."""
+    place inside the face (inside its circle, for a chip) with room for its padding and border (unless
+    not `inside`), a second place turned a half turn with `both_ends`."""
     first = base.places[0] if base else None
     rotation = opts.rotation if opts.rotation is not None else (first.rotation if first else 0)
     lying = first.rect if first else None
@@ -149,12 +149,12 @@ def resolve(opts: PlaceOptions, face: Size, base: BoxLook | None, where: str, ro
     resolved = replace(base, **look) if base else BoxLook((), **look)
     if not 0 <= resolved.padding < math.inf:
         raise DataError(_("padding is mm, 0 or more"), where=f"{where}.padding")
-    if 2 * resolved.padding >= min(rect.w, rect.h):
+    if inside and 2 * resolved.padding >= min(rect.w, rect.h):
         raise DataError(_("padding {padding:g} mm leaves no room in a box {w:.1f} × {h:.1f} mm").format(
             padding=resolved.padding, w=rect.w, h=rect.h), where=f"{where}.padding")
     if not 0 < resolved.border_width < math.inf:
         raise DataError(_("border_width is mm, more than 0"), where=f"{where}.border_width")
-    if resolved.border and 2 * resolved.border_width >= min(rect.w, rect.h):
+    if inside and resolved.border and 2 * resolved.border_width >= min(rect.w, rect.h):
         raise DataError(_("border_width {width:g} mm fills a box {w:.1f} × {h:.1f} mm: the border lies inside "
                           "the box").format(width=resolved.border_width, w=rect.w, h=rect.h),
                         where=f"{where}.border_width")

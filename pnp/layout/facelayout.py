@@ -65,7 +65,7 @@ def file_layout(name: str, card: Size) -> FaceLayout:
         boxes = {box: box_specs(look) for box, look in looks.items()}
         for grid, spec in file.cells.items():
             boxes.update({cell: (BoxSpec(rect.inset(spec.padding or 0.0), spec.valign or "top"),)
-                          for cell, rect in cells(spec, face, f"cells.{grid}").items()})
+                          for cell, rect in cells(spec, face, f"cells.{grid}", not file.past_edges).items()})
         return FaceLayout(face, boxes, file_styles(file, face), together=file.together)
 
 
@@ -74,7 +74,8 @@ def face_areas(name: str, card: Size) -> dict[str, Rect]:
     file = layout_file(name)
     face = face_size(file, card)
     with _in_file(name):
-        return {area: resolve(spec, face, None, f"areas.{area}").places[0].rect for area, spec in file.areas.items()}
+        return {area: resolve(spec, face, None, f"areas.{area}", inside=not file.past_edges).places[0].rect
+                for area, spec in file.areas.items()}
 
 
 def face_cells(name: str, card: Size) -> dict[str, Rect]:
@@ -83,21 +84,22 @@ def face_cells(name: str, card: Size) -> dict[str, Rect]:
     face = face_size(file, card)
     with _in_file(name):
         return {cell: rect for grid, spec in file.cells.items()
-                for cell, rect in cells(spec, face, f"cells.{grid}").items()}
+                for cell, rect in cells(spec, face, f"cells.{grid}", not file.past_edges).items()}
 
 
-def cells(spec: CellsOptions, face: Size, where: str) -> dict[str, Rect]:
-    """A grid's cells by name (`{column}{row}`), column by column, each from the top down."""
+def cells(spec: CellsOptions, face: Size, where: str, inside: bool = True) -> dict[str, Rect]:
+    """A grid's cells by name (`{column}{row}`), column by column, each from the top down; held
+    inside the face unless not `inside`."""
     if spec.rows < 1:
         raise DataError(_("rows is a whole number, 1 or more"), where=f"{where}.rows")
     if not spec.columns:
         raise DataError(_("name one column at least"), where=f"{where}.columns")
     if spec.gap < 0:
         raise DataError(_("gap is mm, 0 or more"), where=f"{where}.gap")
-    area = resolve(spec, face, None, where).places[0].rect
+    area = resolve(spec, face, None, where, inside=inside).places[0].rect
     count = len(spec.columns)
     width = (area.w - spec.gap * (count - 1)) / count
-    if width <= 0:
+    if width <= 0 and inside:
         raise DataError(_("{count} columns {gap:g} mm apart leave no room in {w:.1f} mm").format(
             count=count, gap=spec.gap, w=area.w), where=f"{where}.gap")
     top = area.y1

@@ -187,7 +187,8 @@ class LayoutFile(Record):
     areas: dict[str, PlaceOptions] = field(default_factory=dict)  # no text: where artwork draws (a band)
     # Every face of an asset in this layout prints at one size, the largest the fullest of them fits.
     together: bool = False
-    # Its boxes keep their size on a face smaller than they are (past its edges), their text centred.
+    # Its boxes are not held inside the face: on a card size too small for them (`--card-size`) the text
+    # that cannot fit is the error, naming the card; a box larger than a small face keeps its size.
     past_edges: bool = False
     table: TableOptions = TableOptions()  # a flowing sheet's tables
     tighter: list[LookOptions] = field(default_factory=list)  # denser looks, tried in order (sheets)
