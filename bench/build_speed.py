@@ -204,7 +204,7 @@ def _impose(count: int, fonts) -> None:
     from pnp.assets.common import FOOTER_HEIGHT, FOOTER_LEAST, footer
     from pnp.geometry import Size, grid, parse_paper
     from pnp.layout.facelayout import insert_layout
-    from pnp.sheets import draw as render
+    from pnp.sheets import draw
     from pnp.sheets.imposition import footer_boxes, guide_segments, plan_fronts
     from pnp.text.content import FaceText, Para
 
@@ -229,9 +229,9 @@ def _impose(count: int, fonts) -> None:
     for number, sheet in enumerate(sheets, 1):
         segments = guide_segments(sheet)
         boxes = footer_boxes(sheet, segments, FOOTER_HEIGHT, FOOTER_LEAST)
-        pages.append(render.SheetArt(sheet, segments, footer(boxes, "ベンチ", "スリーブ用インサート", number,
+        pages.append(draw.SheetArt(sheet, segments, footer(boxes, "ベンチ", "スリーブ用インサート", number,
                                                              len(sheets), "ja", fonts)))
-    pdf = render.card_sheets(pages, arts, fonts, render.DocInfo("ベンチ"))
+    pdf = draw.card_sheets(pages, arts, fonts, draw.DocInfo("ベンチ"))
     done = time.perf_counter()
     print(json.dumps({"seconds": done - start, "cpu": time.process_time() - cpu, "fit": fitted - start,
                       "draw": done - fitted,

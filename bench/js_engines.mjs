@@ -3,7 +3,7 @@
 //
 //     node bench/js_engines.mjs [--games N]
 //
-// Famiglia's Python takes 0.008 ms median to list (bench/protocol.py); a phone is 4–10× slower than this.
+// Famiglia's Python takes 0.008 ms median to list (bench/protocol_speed.py); a phone is 4–10× slower than this.
 import { performance } from "node:perf_hooks";
 
 const started = performance.now();

@@ -145,7 +145,7 @@ def main() -> None:
     script_bench("pnp against plain ReportLab, decks of 100-5,000 cards (bench/build_speed.py)", "build_speed.py")
     script_bench("Famiglia robot + simulation (bench/famiglia.py)", "famiglia.py")
     script_bench("24 NPC (bench/terror24.py)", "terror24.py")
-    script_bench("the engines' protocol (bench/protocol.py)", "protocol.py")
+    script_bench("the engines' protocol (bench/protocol_speed.py)", "protocol_speed.py")
     script_bench("the browser's engines, Node and Chromium 4× (bench/js_browser.py)", "js_browser.py")
     script_bench("Hitman's Showdown companion replay (bench/showdown_replay.py)", "showdown_replay.py")
     script_bench("companion serve on localhost (bench/web.py)", "web.py")

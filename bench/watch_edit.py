@@ -106,7 +106,7 @@ def save(path: Path, text: str) -> None:
 
 def watch_edits(path: Path, out: Path, cards: int, edits: int) -> None:
     from pnp.base import Options
-    from pnp.build.watch import Preview, Rebuilder
+    from pnp.build.rebuild import Preview, Rebuilder
     from pnp.deck.draw.userdeck import deck_options
 
     preview = Preview()

@@ -27,7 +27,7 @@ from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po
 
 from tabletop.catalog import catalogs
-from tabletop.data.games import LOADERS
+from tabletop.data.loaders import LOADERS
 from tabletop.fileio import write_atomic
 from tabletop.i18n import DEFAULT
 from tabletop.record import field_names, is_record

@@ -1,6 +1,6 @@
 """The build's base types, which every room of pnp uses: the options of one build (`Options`), the
 errors a user is told of (`BuildError`, `FitError`, `TooSmall`), a built asset (`Built`), and a game
-(or a designer's deck) with the assets it prints (`Game`, `Asset`). An asset turns the loaded model,
+(or a designer's deck) with the assets it prints (`PrintedGame`, `Asset`). An asset turns the loaded model,
 the options and the fonts into a PDF; the built-in games' are listed by `assets/registry.py`."""
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ class Options(Record):
     card_size: str = "poker"
     style: str = "full"
     guides: Guides = "lines"
-    bleed: float | None = None  # mm; None with gutter None: the safe default (assets/cards.py sheet_spacing)
+    bleed: float | None = None  # mm; None with gutter None: the safe default (assets/pieces.py sheet_spacing)
     gutter: float | None = None  # mm between pieces; None: see bleed
     flavor: bool = True
     cards_dir: Path | None = None
@@ -92,10 +92,10 @@ class Asset(Protocol):
 
     def filename(self, opts: Options) -> str: ...
 
-    def build(self, game: Game, model: Any, opts: Options, fonts: FontSet) -> Built: ...
+    def build(self, game: PrintedGame, model: Any, opts: Options, fonts: FontSet) -> Built: ...
 
 
-class Game(Record):
+class PrintedGame(Record):
     """A game (or a user's deck): its data loader and the assets it prints."""
     id: str
     title: dict[str, str]

@@ -15,7 +15,7 @@ from tabletop.record import Record
 MM = 72 / 25.4  # points per millimetre
 MIN_MARGIN = 5.0  # home printers cannot print closer to the edge
 # The most a default build draws a card's colour past its trim: a print shop's bleed; more would
-# only take room. The default is less where the sheet has less room (pnp/assets/cards.py).
+# only take room. The default is less where the sheet has less room (pnp/assets/pieces.py).
 SAFE_BLEED_MAX = 3.0
 SAFE_BLEED_STEP = 0.1  # mm: the default bleed is a round figure, said in docs and footers alike
 
@@ -98,7 +98,7 @@ def parse_paper(text: str) -> tuple[str, Size]:
     return base, Size(w, h)
 
 
-class Grid(Record):
+class SlotGrid(Record):
     """Where each slot's trim box lies on a sheet. Slots run left to right, top to bottom."""
     page: Size
     card: Size
@@ -148,7 +148,7 @@ def fit_count(avail: float, size: float, gap: float) -> int:
 
 
 def grid(page: Size, card: Size, gutter: float = 0.0, bleed: float = 0.0,
-         margin: float = MIN_MARGIN) -> Grid:
+         margin: float = MIN_MARGIN) -> SlotGrid:
     """The most cards that fit at full size: trims stay `margin` inside the page edge; between
     neighbours lie both bleeds and the gutter. Never shrinks a card; raises if none fits."""
     if gutter < 0 or bleed < 0:
@@ -159,7 +159,7 @@ def grid(page: Size, card: Size, gutter: float = 0.0, bleed: float = 0.0,
     if cols < 1 or rows < 1:
         raise ValueError(_("a {card} card does not fit on a {width:g}×{height:g} mm page with {margin:g} mm "
                            "margins").format(card=card, width=page.w, height=page.h, margin=margin))
-    return Grid(page, card, cols, rows, gutter, bleed)
+    return SlotGrid(page, card, cols, rows, gutter, bleed)
 
 
 def safe_bleed(capacity: Callable[[float], int], most: float = SAFE_BLEED_MAX, least: float = 0.0) -> float:

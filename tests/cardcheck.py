@@ -9,10 +9,10 @@ import pypdfium2 as pdfium
 from PIL import Image, ImageChops, ImageStat
 
 from pnp.base import Options
-from pnp.build.make import Job, build_pdf
+from pnp.build.make import BuildJob, build_pdf
 from pnp.fonts.fontset import load_fonts
 from pnp.geometry import Rect, Size, pt
-from pnp.sheets import draw as render
+from pnp.sheets import draw
 from pnp.sheets.imposition import Placement, Sheet
 
 MM = 72 / 25.4
@@ -20,7 +20,7 @@ MM = 72 / 25.4
 
 def build(game, asset, **options):
     opts = Options(**options)
-    return build_pdf(Job(game, game.assets[asset]), opts), opts
+    return build_pdf(BuildJob(game, game.assets[asset]), opts), opts
 
 
 def turned(char) -> bool:
@@ -51,7 +51,7 @@ def face_image(face_art, size: Size, px_per_mm: int = 4) -> Image.Image:
     pixels (the face's centre falls on a pixel corner, so a half turn maps pixels onto pixels)."""
     fonts = load_fonts()
     sheet = Sheet(size, (Placement(0, Rect(0, 0, size.w, size.h)),), 0.0, "none")
-    pdf = render.card_sheets([render.SheetArt(sheet, [], None)], [face_art], fonts, render.DocInfo("face"))
+    pdf = draw.card_sheets([draw.SheetArt(sheet, [], None)], [face_art], fonts, draw.DocInfo("face"))
     page = pdfium.PdfDocument(pdf)[0]
     w, h = round(size.w * px_per_mm), round(size.h * px_per_mm)
     # PDFium rounds the bitmap size up and stretches the page over it: aim a hair below whole pixels.
@@ -73,7 +73,7 @@ RULER_MM = 50.0
 
 
 def ruler_bars(page) -> list[dict]:
-    """The scale check's bar on a page (render._draw_ruler): a black filled rectangle 50 mm long between
+    """The scale check's bar on a page (draw._draw_ruler): a black filled rectangle 50 mm long between
     the centres of its end ticks and 0.2 mm thick, with a tick standing at each end."""
     rects = [r for r in page.rects if r.get("fill") and tuple(r.get("non_stroking_color") or ()) in
              ((0, 0, 0), (0,), (0, 0, 0, 1))]

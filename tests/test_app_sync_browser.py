@@ -1,6 +1,6 @@
 """The app served by `companion serve`, two phones (Debian's chromium at 360 × 640) on one game: each
-sees the other's tap without a reload (how fast: bench/app_sync.py), a line the server refuses is taken back on the phone with the
-server's words, and a tap made offline is sent once when the network returns."""
+sees the other's tap without a reload (how fast: bench/app_sync.py), a line the server refuses is taken
+back on the phone with the server's words, and a tap made offline is sent once when the network returns."""
 from __future__ import annotations
 
 import json

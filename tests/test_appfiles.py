@@ -8,8 +8,8 @@ import pytest
 from companion import appfiles
 from tabletop.catalog import catalogs
 from tabletop.data.famiglia import FamigliaData
-from tabletop.data.games import LOADERS
 from tabletop.data.hitmans_showdown import HitmansShowdown
+from tabletop.data.loaders import LOADERS
 from tabletop.data.schema import convert
 from tabletop.data.terror24 import Terror24
 from tabletop.i18n import translations

@@ -7,7 +7,7 @@ horizontal centre line to (u, H − v); folding along y = c sends (x, y) to (x, 
 import pytest
 
 from pnp.geometry import Rect, Size, grid, parse_paper
-from pnp.sheets.backs import Card, correction, impose, parse_offset
+from pnp.sheets.backs import CardSides, correction, impose, parse_offset
 
 TOL = 0.1  # mm
 
@@ -25,7 +25,7 @@ def assert_same(a: Rect, b: Rect):
 
 def deck(n):
     # faces: fronts 0..n-1, backs n..2n-1 (card i's back is n + i)
-    return [Card(i, n + i) for i in range(n)]
+    return [CardSides(i, n + i) for i in range(n)]
 
 
 @pytest.mark.parametrize("paper,mode,axis,turn", [
@@ -99,7 +99,7 @@ def test_fold_backs_mirror_their_fronts_across_the_fold(paper, bleed, per_page):
 
 
 def test_cards_without_backs_get_no_back_page():
-    pages = impose([Card(0, None), Card(1, None)], grid(Size(210, 297), Size(63, 88)), "duplex-long")
+    pages = impose([CardSides(0, None), CardSides(1, None)], grid(Size(210, 297), Size(63, 88)), "duplex-long")
     assert [p.kind for p in pages] == ["fronts"]
     assert [p.kind for p in impose(deck(2), grid(Size(210, 297), Size(63, 88)), "none")] == ["fronts"]
 

@@ -4,7 +4,7 @@ import os
 import pytest
 
 from pnp.build import cache as buildcache
-from pnp.build.cache import Inputs, Step
+from pnp.build.cache import BuildStep, Inputs
 
 
 @pytest.fixture
@@ -16,7 +16,7 @@ def job(tmp_path):
     out = tmp_path / "out" / "inserts.pdf"
 
     def step(**options):
-        return Step([out], Inputs(files=(data, template), fonts=(font,), options=options or {"lang": "ja"}))
+        return BuildStep([out], Inputs(files=(data, template), fonts=(font,), options=options or {"lang": "ja"}))
 
     def build(s):
         out.parent.mkdir(exist_ok=True)
@@ -91,16 +91,16 @@ def test_pdfs_differing_only_in_their_creation_stamps_have_the_same_content():
 def test_a_step_named_by_its_stamp_checks_the_outputs_it_recorded(tmp_path):
     inputs = Inputs(options={"target": "png"})
     stamp = tmp_path / ".pnp-build" / "deck.json"
-    assert not Step([], inputs, stamp).fresh()
+    assert not BuildStep([], inputs, stamp).fresh()
     images = [tmp_path / "a.png", tmp_path / "b.png"]
     for image in images:
         image.write_bytes(b"png")
-    Step([], inputs, stamp).done(images)
-    assert Step([], inputs, stamp).fresh()
+    BuildStep([], inputs, stamp).done(images)
+    assert BuildStep([], inputs, stamp).fresh()
     images[1].write_bytes(b"edited")
-    assert not Step([], inputs, stamp).fresh()
-    assert Step([], inputs, stamp).recorded_outputs() == images
-    assert Step([], Inputs(options={"target": "mpc"}), stamp).recorded_outputs() == []  # other inputs
+    assert not BuildStep([], inputs, stamp).fresh()
+    assert BuildStep([], inputs, stamp).recorded_outputs() == images
+    assert BuildStep([], Inputs(options={"target": "mpc"}), stamp).recorded_outputs() == []  # other inputs
 
 
 def test_an_assets_inputs_are_its_data_templates_font_and_options(tmp_path):

@@ -11,7 +11,7 @@ import pytest
 from pdflines import first_difference, pdf_pages
 from pnp.assets.registry import find
 from pnp.base import Options
-from pnp.build.make import Job, build_pdf
+from pnp.build.make import BuildJob, build_pdf
 
 FIXTURE = json.loads((Path(__file__).parent / "fixtures" / "builtin_pdf_lines.json").read_text(encoding="utf-8"))
 VARIANTS = {"default": {}, "overlay": {"style": "overlay"}, "fold": {"backs": "fold"}}
@@ -26,7 +26,7 @@ def _case(key: str):
 def test_asset_prints_as_recorded(key):
     variant, game_id, asset, lang = _case(key)
     game = find(game_id)
-    job = Job(game, game.assets[asset])
+    job = BuildJob(game, game.assets[asset])
     opts = Options(lang=lang, **VARIANTS[variant])
     assert str(job.path(Path(variant), opts)) == key
     difference = first_difference(FIXTURE[key], pdf_pages(build_pdf(job, opts).pdf))

@@ -4,10 +4,10 @@ import pytest
 
 from cardcheck import build, open_pdf, stray_chars
 from pdfcheck import fonts
-from pnp.assets.cards import Cards
+from pnp.assets.pieces import Cards
 from pnp.assets.registry import GAMES
 from pnp.geometry import Size
-from pnp.layout.builtin import PANEL, detective, detective_band
+from pnp.layout.builtin import CARD_LAYOUTS, PANEL, detective_band
 
 ASSETS = [(game, name) for game in GAMES.values() for name, asset in game.assets.items() if isinstance(asset, Cards)]
 
@@ -45,7 +45,7 @@ def test_japanese_lines_follow_kinsoku(game_id):
 
 @pytest.mark.parametrize("size", [Size(63, 88), Size(59, 86)])
 def test_detective_band_runs_from_the_frame_to_the_upright_column(size):
-    layout, band = detective(size), detective_band(size)
+    layout, band = CARD_LAYOUTS["detective"](size), detective_band(size)
     stand = layout.boxes["stand"][0].rect
     assert band.x == band.y == PANEL + 0.5 and band.y1 == size.h - band.y
     assert band.x1 == pytest.approx(stand.x)

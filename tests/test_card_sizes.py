@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from cardcheck import build, chars_in, font_size, open_pdf
 from pnp.assets.cardfaces import SMALL_CARD_FLOOR, face_layout, give_way, snug_style
-from pnp.assets.cards import Cards
+from pnp.assets.pieces import Cards
 from pnp.assets.registry import GAMES
 from pnp.base import TooSmall
 from pnp.cli.main import main

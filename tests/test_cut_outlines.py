@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from PIL import Image
 
 from cardcheck import build, open_pdf, ruler_bars
-from pnp.assets.cards import Cards
+from pnp.assets.pieces import Cards
 from pnp.assets.registry import GAMES
 from pnp.cli.main import main
 from pnp.deck.draw.userdeck import deck_game

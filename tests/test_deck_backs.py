@@ -144,13 +144,13 @@ def test_equal_backs_are_drawn_once(tmp_path):
     toml = TOML.replace("gold-{{ row }}", "GOLD").replace("silver-{{ row }}", "SILVER").split("[backs.rules]")[0]
     deck = write_deck(tmp_path, csv, toml)
     from pnp.base import Options
-    from pnp.build.make import Job, build_pdf
+    from pnp.build.make import BuildJob, build_pdf
     from pnp.deck.draw.userdeck import deck_game, deck_options
     from pnp.deck.read.deckfile import load_deck
     loaded = load_deck(deck)
     game = deck_game(loaded)
     (asset,) = game.assets.values()
-    result = build_pdf(Job(game, asset), deck_options(loaded, Options(lang="en"), set()))
+    result = build_pdf(BuildJob(game, asset), deck_options(loaded, Options(lang="en"), set()))
     assert len({ref[3] for ref in result.cards}) == 2
 
 

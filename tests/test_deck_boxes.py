@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from pnp.base import Options
-from pnp.build.make import Job, build_pdf
+from pnp.build.make import BuildJob, build_pdf
 from pnp.cli.main import main
 from pnp.deck.draw.pictures import _part
 from pnp.deck.draw.userdeck import deck_game, deck_options
@@ -70,7 +70,7 @@ def built(path: Path, **options):
     game = deck_game(deck)
     (asset,) = game.assets.values()
     opts = deck_options(deck, Options(lang="en", backs="none", **options), set(options))
-    return build_pdf(Job(game, asset), opts)
+    return build_pdf(BuildJob(game, asset), opts)
 
 
 def on_page(trim: Rect, left: float, top: float, w: float, h: float) -> Rect:

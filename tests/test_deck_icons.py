@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from PIL import Image
 
 from pnp.base import Options
-from pnp.build.make import Job, build_pdf
+from pnp.build.make import BuildJob, build_pdf
 from pnp.cli.main import main
 from pnp.deck.draw.userdeck import deck_game, deck_options
 from pnp.deck.read.deckfile import load_deck
@@ -43,7 +43,7 @@ def build(path: Path, lang: str = "en") -> bytes:
     game = deck_game(deck)
     (asset,) = game.assets.values()
     opts = deck_options(deck, Options(lang=lang, backs="none"), set())
-    return build_pdf(Job(game, asset), opts).pdf
+    return build_pdf(BuildJob(game, asset), opts).pdf
 
 
 def first_card(pdf: bytes):
@@ -126,7 +126,7 @@ def test_an_icon_in_a_box_template_and_on_the_back(tmp_path):
     deck = load_deck(path)
     game = deck_game(deck)
     (asset,) = game.assets.values()
-    pdf = build_pdf(Job(game, asset), deck_options(deck, Options(lang="en", backs="fold"), set())).pdf
+    pdf = build_pdf(BuildJob(game, asset), deck_options(deck, Options(lang="en", backs="fold"), set())).pdf
     with pdfplumber.open(io.BytesIO(pdf)) as doc:
         assert len(doc.pages[0].images) == 2  # the front's coin, the folded back's tap
 

@@ -11,13 +11,13 @@ from PIL import Image
 from pypdf import PdfReader
 
 from pnp.base import Options
-from pnp.build.make import Job, build_pdf
+from pnp.build.make import BuildJob, build_pdf
 from pnp.cli.main import main
 from pnp.deck.draw.pictures import image_areas
 from pnp.deck.draw.userdeck import deck_game, deck_options
 from pnp.deck.read.deckfile import load_deck
 from pnp.geometry import Rect
-from pnp.sheets import pagepng as raster
+from pnp.sheets import pagepng
 from pnp.sheets.images import parse_align, place
 
 MM = 72 / 25.4
@@ -64,7 +64,7 @@ def built(path: Path, **options):
     game = deck_game(deck)
     (asset,) = game.assets.values()
     opts = deck_options(deck, Options(lang="en", backs="none", **options), set(options))
-    return deck, opts, asset, build_pdf(Job(game, asset), opts)
+    return deck, opts, asset, build_pdf(BuildJob(game, asset), opts)
 
 
 def picture_boxes(deck, opts, asset, result):
@@ -151,7 +151,7 @@ def test_a_changed_picture_is_built_again(tmp_path):
     again = invoke("build", path, "--out", out)
     assert "(up to date)" not in again.output, again.output
     (pdf,) = (out / "deck").glob("*.pdf")
-    image = Image.open(io.BytesIO(raster.png(pdf.read_bytes(), 1, 30))).convert("RGB")
+    image = Image.open(io.BytesIO(pagepng.png(pdf.read_bytes(), 1, 30))).convert("RGB")
     colours = {colour for _, colour in image.getcolors(1 << 16)}
     assert any(max(abs(a - b) for a, b in zip(colour, (0x11, 0x7a, 0x65))) <= 3 for colour in colours)
     assert not any(max(abs(a - b) for a, b in zip(colour, (0x24, 0x71, 0xa3))) <= 3 for colour in colours)
@@ -343,7 +343,7 @@ def test_a_phone_photo_stands_as_its_exif_orientation_says(tmp_path, fit, align)
     (rect, (px_w, px_h)), = images_on(result.pdf)
     if fit == "fit":
         assert px_h > px_w and rect.h > rect.w * 1.2  # portrait, as shown upright
-    page = Image.open(io.BytesIO(raster.png(result.pdf, 1, 100))).convert("RGB")
+    page = Image.open(io.BytesIO(pagepng.png(result.pdf, 1, 100))).convert("RGB")
     k = 100 / 25.4
     page_h = page.height / k
 

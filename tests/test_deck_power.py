@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from pnp.base import Options
-from pnp.build.make import Job, build_pdf
+from pnp.build.make import BuildJob, build_pdf
 from pnp.cli.main import main
 from pnp.deck.draw.userdeck import deck_game, deck_options
 from pnp.deck.read.deckfile import load_deck
@@ -67,7 +67,7 @@ def built(path: Path, lang: str = "en", **options):
     game = deck_game(deck)
     asset = next(iter(game.assets.values()))  # the cards (a tuck box comes after them)
     opts = deck_options(deck, Options(lang=lang, backs=options.pop("backs", "none"), **options), set(options))
-    return build_pdf(Job(game, asset), opts)
+    return build_pdf(BuildJob(game, asset), opts)
 
 
 def invoke(*args):

@@ -9,7 +9,7 @@ import pdfplumber
 import pytest
 
 from pnp.base import Options
-from pnp.build.make import Job, build_pdf
+from pnp.build.make import BuildJob, build_pdf
 from pnp.deck.draw.userdeck import deck_game, deck_options
 from pnp.deck.read.deckfile import load_deck
 from tabletop.data.errors import DataError
@@ -27,7 +27,7 @@ def chars_of(path: Path, lang: str = "en"):
     deck = load_deck(path)
     game = deck_game(deck)
     (asset,) = game.assets.values()
-    pdf = build_pdf(Job(game, asset), deck_options(deck, Options(lang=lang, backs="none"), set())).pdf
+    pdf = build_pdf(BuildJob(game, asset), deck_options(deck, Options(lang=lang, backs="none"), set())).pdf
     with pdfplumber.open(io.BytesIO(pdf)) as doc:
         page = doc.pages[0]
         return [c for c in page.chars if c["bottom"] < 800 and c["x0"] < 220], page.images

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.base import Options
-from pnp.build.make import Job, build_pdf
+from pnp.build.make import BuildJob, build_pdf
 from pnp.cli.main import main
 from pnp.deck.draw.tuckbox import box_size, dieline
 from pnp.deck.draw.userdeck import deck_game, deck_options
@@ -45,7 +45,7 @@ def built_box(path: Path):
     game = deck_game(deck)
     asset = game.assets["tuckbox"]
     opts = deck_options(deck, Options(lang="en", backs="none"), set())
-    return build_pdf(Job(game, asset), opts)
+    return build_pdf(BuildJob(game, asset), opts)
 
 
 def rounded(values) -> list[float]:

@@ -10,7 +10,7 @@ from pypdf import PdfReader
 from cardcheck import chars_in, open_pdf, read
 from pdfcheck import cells, fonts
 from pnp.base import Options
-from pnp.build.make import Job, build_pdf
+from pnp.build.make import BuildJob, build_pdf
 from pnp.cli.main import main
 from pnp.deck.draw.userdeck import deck_game, deck_options, face_layout
 from pnp.deck.read.deckfile import load_deck
@@ -31,7 +31,7 @@ def built(path, lang, **options):
     game = deck_game(deck)
     (asset,) = game.assets.values()
     opts = deck_options(deck, Options(lang=lang, **options), set(options))
-    return deck, opts, build_pdf(Job(game, asset), opts)
+    return deck, opts, build_pdf(BuildJob(game, asset), opts)
 
 
 def boxes_on(deck, opts, placement):

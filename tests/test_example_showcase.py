@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from pnp.base import Options
-from pnp.build.make import Job, build_pdf
+from pnp.build.make import BuildJob, build_pdf
 from pnp.deck.draw.userdeck import deck_game, deck_options
 from pnp.deck.read.deckfile import load_deck
 from pnp.geometry import Rect
@@ -27,7 +27,7 @@ def built(request):
     game = deck_game(deck)
     (asset,) = game.assets.values()
     opts = deck_options(deck, Options(lang=request.param, backs="duplex-long"), set())
-    return request.param, deck, build_pdf(Job(game, asset), opts)
+    return request.param, deck, build_pdf(BuildJob(game, asset), opts)
 
 
 def box_on_card(trim: Rect, left: float, top: float, w: float, h: float) -> Rect:

@@ -3,7 +3,7 @@ import pytest
 from PIL import Image
 
 from export_helpers import BACK, BLEED_COLOR, WHITE_TOL, build, card_color, near
-from pnp.export.cards import export_cards
+from pnp.export.cardpngs import export_cards
 from pnp.export.regions import ExportError
 from pnp.export.targets import card_file_name, layout
 

@@ -6,7 +6,7 @@ import pytest
 
 from pnp.assets.registry import GAMES
 from pnp.base import Options
-from pnp.build.make import Job, build_pdf
+from pnp.build.make import BuildJob, build_pdf
 from pnp.fonts.fontset import load_fonts
 from pnp.reportlab_internals import wrapped_lines
 from pnp.text import fit as text
@@ -84,7 +84,7 @@ def laid_out():
     game = GAMES["hitmans-showdown"]
     with recorded_lines() as recorded:
         for asset, style in (("inserts", "full"), ("inserts", "overlay"), ("summary", "full")):
-            build_pdf(Job(game, game.assets[asset]), Options(lang="ja", style=style))
+            build_pdf(BuildJob(game, game.assets[asset]), Options(lang="ja", style=style))
     return recorded
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from cardcheck import build, chars_in, font_size, open_pdf
 from pnp.assets.cardfaces import face_layout
-from pnp.assets.cards import Cards
+from pnp.assets.pieces import Cards
 from pnp.assets.registry import GAMES
 from pnp.base import Options
 from pnp.fonts.fontset import load_fonts

@@ -15,7 +15,7 @@ import pytest
 from PIL import ImageDraw
 
 from cardcheck import build, chars_in, open_pdf
-from pnp.assets.cards import Cards
+from pnp.assets.pieces import Cards
 from pnp.assets.registry import GAMES
 from pnp.geometry import Rect, Size, grid, parse_paper, pt
 from pnp.sheets.draw import GUIDE_COLOR, GUIDE_WIDTH

@@ -14,7 +14,7 @@ from pnp.assets.registry import GAMES
 from pnp.base import KIT
 from pnp.deck.draw.userdeck import deck_game
 from pnp.deck.read.deckfile import load_deck
-from tabletop.data.games import LOADERS
+from tabletop.data.loaders import LOADERS
 
 ASSETS = [(game.id, name) for game in GAMES.values() for name in game.assets]
 

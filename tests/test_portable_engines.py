@@ -8,7 +8,7 @@ from pathlib import Path
 COMPANION = Path(__file__).resolve().parent.parent / "companion"
 ENGINES = ["companion.kinds", "companion.protocol", "companion.saved",
            "companion.famiglia.engine", "companion.famiglia.talk", "companion.famiglia.repl",
-           "companion.terror24.match", "companion.terror24.render", "companion.terror24.repl",
+           "companion.terror24.match", "companion.terror24.talk", "companion.terror24.repl",
            "companion.showdown.match", "companion.showdown.talk", "companion.showdown.repl"]
 # msgspec brings typing_extensions; setuptools and an editable install add their import hooks
 ALLOWED = {"msgspec", "typing_extensions", "tabletop", "companion", "__main__", "_distutils_hack"}

@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardcheck import build
-from pnp.assets.cards import Cards
+from pnp.assets.pieces import Cards
 from pnp.assets.registry import GAMES
 from pnp.cli.main import main
 from pnp.sheets.printshop import BLEED, MARK_LENGTH, marks

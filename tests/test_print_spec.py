@@ -12,12 +12,12 @@ from pnp.assets.registry import GAMES, PRINT_FILE
 from pnp.assets.spec import read_game_spec
 from pnp.assets.wiring import make_game
 from pnp.base import Options
-from pnp.build.make import Job, build_pdf
+from pnp.build.make import BuildJob, build_pdf
 from pnp.cli.main import main
 from tabletop.data import CARDS_DIR, TEMPLATES_DIR
 from tabletop.data.errors import DataError
-from tabletop.data.games import LOADERS
 from tabletop.data.load import locate
+from tabletop.data.loaders import LOADERS
 
 LIAR_MAFIA = TEMPLATES_DIR / "liar_mafia" / PRINT_FILE
 
@@ -32,7 +32,7 @@ def _edited(tmp_path: Path, old: str, new: str) -> Path:
 
 def _build(path: Path, asset: str = "cards"):
     game = make_game(read_game_spec(path), path, LOADERS["liar-mafia"])
-    return build_pdf(Job(game, game.assets[asset]), Options(lang="en"))
+    return build_pdf(BuildJob(game, game.assets[asset]), Options(lang="en"))
 
 
 def test_every_game_and_asset_comes_from_a_print_file():
@@ -76,7 +76,7 @@ def test_unknown_key_names_file_and_line(tmp_path):
      "no back has key 'red-back' (piece red-boss; backs: red, blue, red-summary, blue-summary)"),
     ('layout = "panel"', 'layout = "pannel"', "assets.cards.pieces[1].layout", "cards have no layout 'pannel'"),
     ('[assets.chips]\nkind = "cards"', '[assets.chips]\nkind = "inserts"', "assets.chips.pieces[0].layout",
-     "inserts have no layout 'chip'"),
+     "inserts have no layout 'value-chip'"),
     ('{ art = "frame", color = "{{ c.ink }}" }, { art = "centre-line"',
      '{ art = "frame", colour = "{{ c.ink }}" }, { art = "centre-line"', "assets.cards.pieces[0].decor[0].colour",
      "frame takes color, paper, not 'colour'"),

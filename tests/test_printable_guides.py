@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from cardcheck import build, open_pdf
-from pnp.assets.cards import Cards
+from pnp.assets.pieces import Cards
 from pnp.assets.registry import GAMES
 from pnp.base import Options
-from pnp.build.make import Job, build_pdf
+from pnp.build.make import BuildJob, build_pdf
 from pnp.deck.draw.userdeck import deck_game, deck_options
 from pnp.deck.read.deckfile import load_deck
 from pnp.sheets.imposition import GUIDE_REACH
@@ -87,7 +87,7 @@ def test_mini_cards_keep_their_guides_printable(paper, guides, deck_file):
     for backs in ("duplex-long", "fold"):
         given = Options(lang=deck.languages[0], paper=paper, guides=guides, backs=backs, card_size="mini")
         opts = deck_options(deck, given, {"paper", "guides", "backs", "card_size"})
-        least, count = shortest_printed(build_pdf(Job(game, asset), opts).pdf)
+        least, count = shortest_printed(build_pdf(BuildJob(game, asset), opts).pdf)
         assert count > 0
         assert least >= GUIDE_REACH - 0.01, (backs, least)
 

@@ -6,8 +6,8 @@ import pytest
 from click.testing import CliRunner
 
 from companion.cli import main
-from tabletop.data.games import LOADERS
 from tabletop.data.load import game_file
+from tabletop.data.loaders import LOADERS
 from tabletop.data.reminders import MOMENTS
 
 

@@ -8,7 +8,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from cardcheck import build, chars_in, font_size, open_pdf
-from pnp.assets.cards import Cards
+from pnp.assets.pieces import Cards
 from pnp.assets.registry import GAMES, find
 from pnp.geometry import MIN_MARGIN, Rect, Size, grid, parse_paper
 from pnp.sheets.imposition import GUIDE_REACH

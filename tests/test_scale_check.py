@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from cardcheck import build, open_pdf, ruler_bars
-from pnp.assets.cards import Cards
+from pnp.assets.pieces import Cards
 from pnp.assets.registry import GAMES
 from pnp.geometry import Rect
 from pnp.sheets.imposition import RULER, guide_segments

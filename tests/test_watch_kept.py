@@ -12,8 +12,8 @@ from PIL import Image
 from pypdf import PdfReader
 
 from pnp.base import Options
-from pnp.build.make import Job, build_pdf
-from pnp.build.watch import Preview, Rebuilder
+from pnp.build.make import BuildJob, build_pdf
+from pnp.build.rebuild import Preview, Rebuilder
 from pnp.deck.draw.userdeck import deck_game, deck_options
 from pnp.deck.read.deckfile import load_deck
 
@@ -94,7 +94,7 @@ def fresh(folder: Path) -> bytes:
     deck = load_deck(folder / "deck.csv")
     game = deck_game(deck)
     (asset,) = game.assets.values()
-    return build_pdf(Job(game, asset), options(deck)).pdf
+    return build_pdf(BuildJob(game, asset), options(deck)).pdf
 
 
 def pages(pdf: bytes) -> list:

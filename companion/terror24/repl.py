@@ -12,7 +12,7 @@ from ..table import InputError, TableGame
 from .engine import Game
 from .match import NPC, Match
 from .moves import Adjusted, Bid, Checked, Chief, Ended, Laid, NpcSeat, Resolved, Revealed, Started
-from .render import Render
+from .talk import Render
 
 # Each setup step: its question, its answer once given (for `status`), and its name as the next step.
 ASK = {"players": N_("players, clockwise (NAME=DETECTIVE ...)"),

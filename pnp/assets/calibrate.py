@@ -12,7 +12,7 @@ from pnp.assets.cardfaces import lay_out
 from pnp.fonts.fontset import FontSet
 from pnp.geometry import Rect, Size, pt
 from pnp.layout.facelayout import BoxSpec, FaceLayout
-from pnp.sheets import draw as render
+from pnp.sheets import draw
 from pnp.sheets.backs import BackMode, behind, correction, flip_axis, shifted
 from pnp.sheets.draw import FaceArt, FillArt, SheetArt, TextArt
 from pnp.sheets.imposition import Placement, Sheet
@@ -95,4 +95,4 @@ def build(page: Size, paper: str, mode: BackMode, offset: tuple[float, float], f
     rect, turn = behind(panel_rect, page, flip_axis(mode, page))
     sheets = [SheetArt(Sheet(page, (Placement(0, panel_rect),), 0.0, "none"), [], None),
               SheetArt(Sheet(page, (Placement(1, shifted(rect, offset), turn),), 0.0, "none"), [], None)]
-    return render.card_sheets(sheets, [front, back], fonts, render.DocInfo("calibrate", lang=lang))
+    return draw.card_sheets(sheets, [front, back], fonts, draw.DocInfo("calibrate", lang=lang))

@@ -1,7 +1,7 @@
 """One card-sized face: a template's boxes fitted into a named layout, over its artwork.
 
 The insert layouts (`layout/facelayout.py`) follow the insert style (`overlay` is narrower than the card);
-the others (`layout/builtin.py`) follow the card's size only. `cards.py` lays out sets of such faces
+the others (`layout/builtin.py`) follow the card's size only. `pieces.py` lays out sets of such faces
 (inserts, cards with backs, chips) on sheets.
 """
 from __future__ import annotations

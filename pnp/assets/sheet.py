@@ -5,46 +5,47 @@ from collections.abc import Callable
 from typing import Any
 
 from pnp.assets.common import FOOTER_HEIGHT, check_glyphs, extras_part, footer, page_size
-from pnp.base import Built, Game, Options, author
+from pnp.base import Built, Options, PrintedGame, author
 from pnp.fonts.fontset import FontSet
 from pnp.geometry import MIN_MARGIN, Rect
-from pnp.sheets import draw as render
+from pnp.layout.facelayout import field_style, file_styles, layout_file
+from pnp.layout.keys import TableOptions
+from pnp.sheets import draw
 from pnp.text import content
 from pnp.text.fit import TextStyle
 from tabletop.record import Record, replace
 
 MARGIN = 10.0  # mm
-SHEET_STYLES = {
-    "h1": TextStyle(10.5, bold=True, color="#8a0f22", space_before=7, leading=1.3),
-    "h2": TextStyle(9, bold=True, space_before=5, leading=1.3),
-    "title": TextStyle(15, bold=True, leading=1.3),
-    "body": TextStyle(8.5, space_before=2, leading=1.4),
-    "small": TextStyle(7.5, color="#444444", space_before=2, leading=1.35),
-    "cell": TextStyle(7.5, leading=1.3),
-    "th": TextStyle(7.5, bold=True, leading=1.3),
-}
 
 
 class Look(Record):
     """How densely a sheet is set: its text styles and its tables' cells."""
     styles: dict[str, TextStyle]
-    table: render.TableLook = render.TableLook()
+    table: draw.TableLook = draw.TableLook()
 
 
-# Loosest first. A sheet that would spill a little onto a page of its own (KILL SHOT's and 24's last
-# table, LIAR MAFIA's last line on Letter) takes the loosest look that prints it on the fewest pages:
-# first less space between lines, headings and cells, then a half point off the
-# type. Body text stays at 8 pt, table cells at 7, above the 6.5 pt floor of cards (layout.LEGIBLE).
-_SNUG = Look(dict(SHEET_STYLES,
-                  h1=TextStyle(10.5, bold=True, color="#8a0f22", space_before=4, leading=1.25),
-                  h2=TextStyle(9, bold=True, space_before=3, leading=1.25),
-                  body=TextStyle(8.5, space_before=1, leading=1.3),
-                  small=TextStyle(7.5, color="#444444", space_before=1, leading=1.25),
-                  cell=TextStyle(7.5, leading=1.2), th=TextStyle(7.5, bold=True, leading=1.2)),
-             render.TableLook(top=1.0, bottom=1.2, space_before=1.5))
-_COMPACT = Look({name: replace(style, size=style.size - 0.5) if name in ("h1", "h2", "body", "small", "cell", "th")
-                 else style for name, style in _SNUG.styles.items()}, _SNUG.table)
-LOOKS = (Look(SHEET_STYLES), _SNUG, _COMPACT)
+def sheet_looks() -> tuple[Look, ...]:
+    """The sheet layout's looks, loosest first (`templates/layouts/sheet.toml`): its styles and table,
+    then each `[[tighter]]` look over the one before it."""
+    file = layout_file("sheet")
+    look = Look(file_styles(file), _table(draw.TableLook(), file.table))
+    looks = [look]
+    for tighter in file.tighter:
+        styles = {name: field_style(look.styles.get(name, TextStyle(9)), spec)
+                  for name, spec in tighter.fields.items()}
+        look = Look({**look.styles, **styles}, _table(look.table, tighter.table))
+        looks.append(look)
+    return tuple(looks)
+
+
+def _table(base: draw.TableLook, spec: TableOptions) -> draw.TableLook:
+    changes = {k: v for k in ("side", "top", "bottom", "space_before") if (v := getattr(spec, k)) is not None}
+    return replace(base, **changes)
+
+
+# A sheet that would spill a little onto a page of its own (KILL SHOT's and 24's last table, LIAR
+# MAFIA's last line on Letter) takes the loosest look that prints it on the fewest pages.
+LOOKS = sheet_looks()
 
 
 def loosest_fewest(flow: Callable[[Look], tuple[bytes, int]]) -> tuple[Look, bytes, int]:
@@ -73,7 +74,7 @@ class SummarySheet(Record):
     def filename(self, opts: Options) -> str:
         return "-".join([self.name, page_size(opts)[0], opts.lang, *extras_part(opts, backs=False)]) + ".pdf"
 
-    def build(self, game: Game, model: Any, opts: Options, fonts: FontSet) -> Built:
+    def build(self, game: PrintedGame, model: Any, opts: Options, fonts: FontSet) -> Built:
         xml = content.render(self.template, lang=opts.lang, **self.context(model, opts))
         check_glyphs(xml, fonts, self.name, game.data_file(opts.cards_dir))
         blocks = content.parse_doc(xml)
@@ -84,11 +85,11 @@ class SummarySheet(Record):
         def page_footer(n: int, pages: int):
             return footer([box], game.title[opts.lang], self.label[opts.lang], n, pages, opts.lang, fonts)
 
-        info = render.DocInfo(f"{game.title[opts.lang]} — {self.label[opts.lang]}", lang=opts.lang,
+        info = draw.DocInfo(f"{game.title[opts.lang]} — {self.label[opts.lang]}", lang=opts.lang,
                               author=author(model))
 
         def flow(look: Look, lead=([], [])) -> tuple[bytes, int]:
-            return render.flowing_document(page, MARGIN, blocks, look.styles, fonts, info, page_footer, lead,
+            return draw.flowing_document(page, MARGIN, blocks, look.styles, fonts, info, page_footer, lead,
                                            look.table)
 
         look, pdf, pages = loosest_fewest(flow)

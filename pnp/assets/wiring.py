@@ -1,6 +1,6 @@
 """From an asset spec to assets `pnp build` runs: the spec's for-clauses, expressions and text
 templates evaluated over the loaded model, per item, into the pieces, faces and contexts that
-`cards.py` (inserts, cards, chips) and `sheet.py` lay out."""
+`pieces.py` (inserts, cards, chips) and `sheet.py` lay out."""
 from __future__ import annotations
 
 import inspect
@@ -11,11 +11,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pnp.assets.cardfaces import Face, face_layout
-from pnp.assets.cards import Cards, Inserts, Piece, PieceSet, Words
 from pnp.assets.common import card_size
+from pnp.assets.pieces import Cards, Inserts, Piece, PieceSet, Words
 from pnp.assets.sheet import SummarySheet
 from pnp.assets.spec import AssetSpec, FaceSpec, GameSpec
-from pnp.base import Game, Options
+from pnp.base import Options, PrintedGame
 from pnp.geometry import Size
 from pnp.layout.decor import ART
 from pnp.text import content
@@ -193,7 +193,7 @@ def make_asset(spec: GameSpec, file: Path, name: str, asset: AssetSpec):
     return kind(name, asset.label, _pieces(spec, file, name, asset), card_size)
 
 
-def make_game(spec: GameSpec, file: Path, load: Callable[[Path | None], Any]) -> Game:
+def make_game(spec: GameSpec, file: Path, load: Callable[[Path | None], Any]) -> PrintedGame:
     def warnings(model: Any, opts: Options) -> tuple[str, ...]:
         # A warning is said to the user: its `lang` is the user's language, not the PDF's.
         if spec.warning is None:
@@ -202,6 +202,6 @@ def make_game(spec: GameSpec, file: Path, load: Callable[[Path | None], Any]) ->
         line = Scope(spec, file, model, said).value(spec.warning, "warning", {})
         return (line,) if line else ()
 
-    return Game(id=spec.game, title=spec.title, load=load,
+    return PrintedGame(id=spec.game, title=spec.title, load=load,
                 assets={name: make_asset(spec, file, name, a) for name, a in spec.assets.items()},
                 warnings=warnings if spec.warning else None)

@@ -80,7 +80,7 @@ def _name(path: Path) -> str:
     return str(path)
 
 
-class Step:
+class BuildStep:
     """One build step: the outputs it writes and what they are made from. A step whose outputs are
     known only once it ran (an export's images) names its stamp file instead and lists the outputs
     when it is done; its freshness then checks the outputs it recorded."""

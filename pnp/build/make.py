@@ -7,21 +7,21 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from pnp.base import Asset, Built, Game, Options
+from pnp.base import Asset, Built, Options, PrintedGame
 from pnp.fonts.fontset import load_fonts
 from tabletop.record import Record
 
 
-class Job(Record):
+class BuildJob(Record):
     """One asset of one game to build."""
-    game: Game
+    game: PrintedGame
     asset: Asset
 
     def path(self, out: Path, opts: Options) -> Path:
         return Path(out) / self.game.id / self.asset.filename(opts)
 
 
-def build_pdf(job: Job, opts: Options, model: Any | None = None) -> Built:
+def build_pdf(job: BuildJob, opts: Options, model: Any | None = None) -> Built:
     """The asset's PDF in memory (nothing written); `model` is the game's loaded data, if at hand."""
     with collector_paused():
         fonts = load_fonts(opts.font, opts.font_chain)

@@ -8,7 +8,7 @@ import json
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from pnp.build.watch import Preview
+from pnp.build.rebuild import Preview
 
 HOST = "127.0.0.1"  # the deck's files are the user's own: nobody else on the network sees them
 

@@ -12,8 +12,8 @@ from urllib.parse import urlsplit
 import click
 
 from pnp.base import BuildError, Options
-from pnp.build import cache as buildcache
-from pnp.build.make import Job
+from pnp.build import cache
+from pnp.build.make import BuildJob
 from pnp.cli.shared import (
     all_langs,
     announce_fonts,
@@ -104,7 +104,7 @@ def checked_base_url(url: str, target: str) -> str:
     return url if url.endswith("/") else url + "/"
 
 
-def _export_asset(job: Job, opts, target: str, out: Path, workers: int | None, force: bool,
+def _export_asset(job: BuildJob, opts, target: str, out: Path, workers: int | None, force: bool,
                   models: dict[str, object], tmp: Path, named: bool, echo=click.echo,
                   base_url: str | None = None) -> bool:
     """Export one asset unless it is up to date. Two stamps: its inputs (data, templates, fonts,
@@ -117,9 +117,9 @@ def _export_asset(job: Job, opts, target: str, out: Path, workers: int | None, f
     # another address needs a new one.
     where = {"base_url": base_url} if base_url else {"dest": str(dest.resolve())}
     what = {"export": target, **(where if target == "tts" else {})}
-    inputs = buildcache.asset_inputs(job.game, job.asset, opts)
-    stamp = out / job.game.id / buildcache.STAMP_DIR / f"export-{target}-{opts.lang}-{job.asset.name}"
-    step = buildcache.Step([], replace(inputs, options={**inputs.options, **what}),
+    inputs = cache.asset_inputs(job.game, job.asset, opts)
+    stamp = out / job.game.id / cache.STAMP_DIR / f"export-{target}-{opts.lang}-{job.asset.name}"
+    step = cache.BuildStep([], replace(inputs, options={**inputs.options, **what}),
                            stamp.with_name(f"{stamp.name}.json"))
     if not force and step.fresh():
         skipped = not step.recorded_outputs()
@@ -128,9 +128,9 @@ def _export_asset(job: Job, opts, target: str, out: Path, workers: int | None, f
         return not skipped
     start = time.perf_counter()
     deck = _deck(job, opts, models, tmp)
-    cards = buildcache.Inputs(options={**what, "name": name, "cards": repr((deck.size_mm, deck.cards)),
-                                       "pdf": buildcache.content_digest(deck.pdf.read_bytes())})
-    images = buildcache.Step([], cards, stamp.with_name(f"{stamp.name}-images.json"))
+    cards = cache.Inputs(options={**what, "name": name, "cards": repr((deck.size_mm, deck.cards)),
+                                       "pdf": cache.content_digest(deck.pdf.read_bytes())})
+    images = cache.BuildStep([], cards, stamp.with_name(f"{stamp.name}-images.json"))
     if not force and images.fresh():
         step.done(images.recorded_outputs())
         echo(_("{label}: no card changed, images kept").format(label=label))
@@ -153,7 +153,7 @@ def _export_asset(job: Job, opts, target: str, out: Path, workers: int | None, f
 def _export(deck: BuiltDeck, target: str, dest: Path, workers: int | None, name: str,
             base_url: str | None = None) -> tuple[list[Path], str]:
     # Pillow and PDFium are imported by the command that uses them, not at every start of pnp.
-    from pnp.export.cards import export_cards
+    from pnp.export.cardpngs import export_cards
     from pnp.export.tts import export_tts
 
     if target == "tts":
@@ -167,7 +167,7 @@ def _export(deck: BuiltDeck, target: str, dest: Path, workers: int | None, name:
     return paths, ngettext("{n} image → {dest}", "{n} images → {dest}", len(paths)).format(n=len(paths), dest=dest)
 
 
-def contact_sheets(plan: Sequence[tuple[Job, Options]], out: Path) -> None:
+def contact_sheets(plan: Sequence[tuple[BuildJob, Options]], out: Path) -> None:
     """One PNG per asset and language with every card (cards assets) or page (sheets) as a thumbnail."""
     from pnp.export.contact import contact_sheet
 
@@ -182,6 +182,6 @@ def contact_sheets(plan: Sequence[tuple[Job, Options]], out: Path) -> None:
             progress.advance()
 
 
-def _deck(job: Job, opts: Options, models: dict[str, object], work_dir: Path) -> BuiltDeck:
+def _deck(job: BuildJob, opts: Options, models: dict[str, object], work_dir: Path) -> BuiltDeck:
     """The asset built for export."""
     return source.deck(job, opts, load_once(job.game, opts, models), work_dir)

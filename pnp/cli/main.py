@@ -11,8 +11,8 @@ import click
 from pnp.assets.common import without_extras
 from pnp.assets.registry import GAMES
 from pnp.base import BuildError, Options, TooSmall
-from pnp.build import cache as buildcache
-from pnp.build.make import Job, build_pdf, collector_paused
+from pnp.build import cache
+from pnp.build.make import BuildJob, build_pdf, collector_paused
 from pnp.cli.shared import (
     LANGS,
     all_langs,
@@ -119,7 +119,7 @@ def build(games, assets, out, force, langs, print_shop, icc_profile, die_line, c
         _build_jobs(jobs, out, force, models)
 
 
-def _with_guide(jobs: list[tuple[Job, Options]], guide: bool) -> list[tuple[Job, Options]]:
+def _with_guide(jobs: list[tuple[BuildJob, Options]], guide: bool) -> list[tuple[BuildJob, Options]]:
     if not guide:
         return jobs
     from tabletop.record import replace
@@ -127,10 +127,10 @@ def _with_guide(jobs: list[tuple[Job, Options]], guide: bool) -> list[tuple[Job,
     return [(job, replace(opts, guide=True)) for job, opts in jobs]
 
 
-def _print_shop_jobs(jobs: list[tuple[Job, Options]], icc_profile: Path | None) -> list[tuple[Job, Options]]:
+def _print_shop_jobs(jobs: list[tuple[BuildJob, Options]], icc_profile: Path | None) -> list[tuple[BuildJob, Options]]:
     """The card assets of the plan as print shop files; a sheet (printed at home on A4 or Letter) is
     left out, said once."""
-    from pnp.assets.cards import Cards
+    from pnp.assets.pieces import Cards
     from pnp.sheets.printshop import load_profile
     from tabletop.record import replace
 
@@ -154,7 +154,7 @@ def _print_shop_jobs(jobs: list[tuple[Job, Options]], icc_profile: Path | None) 
     return kept
 
 
-def _build_jobs(jobs: list[tuple[Job, Options]], out: Path, force: bool, models: dict[str, object]) -> None:
+def _build_jobs(jobs: list[tuple[BuildJob, Options]], out: Path, force: bool, models: dict[str, object]) -> None:
     """Build each job in turn. An asset whose text does not fit a card smaller than a poker card
     (`TooSmall`) is said not made in one line; the rest are built, and the command ends with the list
     (exit 2)."""
@@ -175,13 +175,13 @@ def _build_jobs(jobs: list[tuple[Job, Options]], out: Path, force: bool, models:
                                   len(left_out)).format(n=len(left_out), files=_(", ").join(left_out)))
 
 
-def _build_job(n: int, job: Job, opts: Options, total: int, out: Path, force: bool, models: dict[str, object],
+def _build_job(n: int, job: BuildJob, opts: Options, total: int, out: Path, force: bool, models: dict[str, object],
                progress: Progress) -> None:
     start = time.perf_counter()
     label = f"[{n}/{total}] {job.game.id} {job.asset.name} ({opts.lang})"
     progress.begin(f"{job.game.id} {job.asset.name} ({opts.lang})")
     path = job.path(out, opts)
-    step = buildcache.Step([path], buildcache.asset_inputs(job.game, job.asset, opts))
+    step = cache.BuildStep([path], cache.asset_inputs(job.game, job.asset, opts))
     # The files written beside the PDF (a cutter's) are recorded with it: one deleted is rebuilt.
     if not force and step.fresh() and all(p.exists() for p in step.recorded_outputs()):
         progress.echo(_("{label}: {path}  (up to date)").format(label=label, path=path))
@@ -219,7 +219,7 @@ def _build_job(n: int, job: Job, opts: Options, total: int, out: Path, force: bo
 @build_options
 @user_errors
 def preview(game, asset, every, page, dpi, out, langs, guide, **kw) -> None:
-    from pnp.sheets import pagepng as raster
+    from pnp.sheets import pagepng
 
     if every:
         if click.get_current_context().get_parameter_source("page") == click.core.ParameterSource.COMMANDLINE:
@@ -238,7 +238,7 @@ def preview(game, asset, every, page, dpi, out, langs, guide, **kw) -> None:
     for job, opts in plan:
         built = build_pdf(job, opts, load_once(job.game, opts, models))
         try:
-            image = raster.png(built.pdf, page, dpi)
+            image = pagepng.png(built.pdf, page, dpi)
         except IndexError as e:
             raise BuildError(_("{game} {asset}: {reason}").format(game=job.game.id, asset=job.asset.name,
                                                                   reason=e)) from None
@@ -261,7 +261,8 @@ def preview(game, asset, every, page, dpi, out, langs, guide, **kw) -> None:
               show_default=True, help=N_("Output folder; the sheet goes to OUT/calibrate/."))
 @user_errors
 def calibrate(backs, paper, lang, back_offset, out) -> None:
-    from pnp.assets import calibrate as calibration
+    from pnp.assets.calibrate import HINT
+    from pnp.assets.calibrate import build as build_calibration
     from pnp.assets.common import page_size
 
     opts = Options(paper=paper, lang=lang)
@@ -272,7 +273,7 @@ def calibrate(backs, paper, lang, back_offset, out) -> None:
         raise BuildError(str(e)) from None
     announce_fonts(opts)
     path = Path(out) / "calibrate" / f"calibrate-{backs}-{name}-{lang}.pdf"
-    write_atomic(path, calibration.build(page, name, backs, offset, load_fonts(), lang))
+    write_atomic(path, build_calibration(page, name, backs, offset, load_fonts(), lang))
     click.echo(path)
-    click.echo(_(calibration.HINT))
+    click.echo(_(HINT))
 

@@ -11,8 +11,8 @@ import click
 from click.core import ParameterSource
 
 from pnp.assets.registry import GAMES, find
-from pnp.base import BuildError, Game, Options
-from pnp.build.make import Job
+from pnp.base import BuildError, Options, PrintedGame
+from pnp.build.make import BuildJob
 from pnp.deck.read.path import is_deck_path
 from pnp.sheets.backs import BACK_MODES, parse_offset
 from pnp.sheets.imposition import GUIDE_STYLES
@@ -142,7 +142,7 @@ def announce_fonts(opts: Options) -> None:
     prepare_fonts(opts.font, opts.font_chain)
 
 
-def game_named(name: str) -> Game:
+def game_named(name: str) -> PrintedGame:
     """A built-in game by id, or a user's deck by the path of its file (its notes said once)."""
     if not is_deck_path(name):
         return find(name)
@@ -155,7 +155,7 @@ def game_named(name: str) -> Game:
     return deck_game(deck)
 
 
-def jobs_for(games: tuple[str, ...], assets: tuple[str, ...]) -> list[Job]:
+def jobs_for(games: tuple[str, ...], assets: tuple[str, ...]) -> list[BuildJob]:
     # A game named twice (kill_shot kill-shot) is built once.
     selected = list(GAMES.values()) if "all" in games else list({g.id: g for g in map(game_named, games)}.values())
     jobs = []
@@ -166,14 +166,14 @@ def jobs_for(games: tuple[str, ...], assets: tuple[str, ...]) -> list[Job]:
                     continue
                 raise BuildError(_("{game} has no asset {asset!r} (it has: {assets})")
                                  .format(game=game.id, asset=name, assets=listing(game.assets)))
-            jobs.append(Job(game, game.assets[name]))
+            jobs.append(BuildJob(game, game.assets[name]))
     if not jobs:
         raise BuildError(ngettext("no game has the asset {assets}", "no game has the assets {assets}",
                                   len(assets)).format(assets=listing(assets)))
     return jobs
 
 
-def plan_jobs(jobs: list[Job], langs: tuple[str, ...], kw: dict) -> list[tuple[Job, Options]]:
+def plan_jobs(jobs: list[BuildJob], langs: tuple[str, ...], kw: dict) -> list[tuple[BuildJob, Options]]:
     """Each job in each language, with a deck's own card size, style and backs unless the command
     line gave them. Without --lang a deck is built in each language it has."""
     decks_only = all(job.game.deck is not None for job in jobs)

@@ -1,5 +1,5 @@
 """`pnp watch PATH`: the deck rebuilt on every save and shown in a browser page that refreshes by
-itself (`watch.py` rebuilds, `watchpage.py` serves the page on 127.0.0.1)."""
+itself (`build/rebuild.py` rebuilds, `watchpage.py` serves the page on 127.0.0.1)."""
 from __future__ import annotations
 
 import threading
@@ -29,8 +29,8 @@ from tabletop.i18n import N_, _
 @build_options(one_language=True)
 @user_errors
 def watch(path: Path, port: int, no_open: bool, out: Path, langs, **kw) -> None:
-    from pnp.build.watch import Preview
-    from pnp.build.watch import watch as watch_deck
+    from pnp.build.rebuild import Preview
+    from pnp.build.rebuild import watch as watch_deck
     from pnp.build.watchpage import HOST, make_server, serve_in_background
     from pnp.deck.draw.userdeck import deck_options
 

@@ -12,7 +12,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from pnp.deck.read.spreadsheet import Table, letter
+from pnp.deck.read.spreadsheet import Spreadsheet, letter
 from tabletop.text_width import display_width
 
 TITLE_NAMES = ("title", "name", "cardname", "card", "名前", "名称", "カード名", "タイトル", "カード", "題名")
@@ -48,27 +48,27 @@ def is_japanese(text: str) -> bool:
     return any("\u3040" <= c <= "\u30ff" or "\u4e00" <= c <= "\u9fff" or "\uff66" <= c <= "\uff9f" for c in text)
 
 
-def _cells(table: Table, column: str) -> list[str]:
+def _cells(table: Spreadsheet, column: str) -> list[str]:
     return [str(row.cells[column]).strip() for row in table.rows if str(row.cells[column]).strip()]
 
 
-def column_language(table: Table, column: str) -> str:
+def column_language(table: Spreadsheet, column: str) -> str:
     """Japanese if most of the column's non-empty cells hold Japanese, else English."""
     cells = _cells(table, column)
     return "ja" if cells and sum(map(is_japanese, cells)) * 2 >= len(cells) else "en"
 
 
-def _whole_numbers(table: Table, column: str) -> bool:
+def _whole_numbers(table: Spreadsheet, column: str) -> bool:
     cells = _cells(table, column)
     return bool(cells) and all(re.fullmatch(r"\d+(\.0)?", c) for c in cells)
 
 
-def _text_column(table: Table, column: str) -> bool:
+def _text_column(table: Spreadsheet, column: str) -> bool:
     cells = _cells(table, column)
     return bool(cells) and not all(re.fullmatch(r"[-+]?\d+(\.\d+)?", c) for c in cells)
 
 
-def _by_name(table: Table, names: tuple[str, ...], taken: set[str]) -> dict[str, str]:
+def _by_name(table: Spreadsheet, names: tuple[str, ...], taken: set[str]) -> dict[str, str]:
     """The columns named like `names`, per language: from their suffix, else from their cells."""
     keys = [_key(n) for n in names]
     found: dict[str, str] = {}
@@ -81,7 +81,7 @@ def _by_name(table: Table, names: tuple[str, ...], taken: set[str]) -> dict[str,
     return found
 
 
-def guess(table: Table) -> Guess:
+def guess(table: Spreadsheet) -> Guess:
     taken: set[str] = set()
     copies = next((c for name in map(_key, COPIES_NAMES) for c in table.columns
                    if _key(c) == name and _whole_numbers(table, c)), None)
@@ -116,7 +116,7 @@ def deck_id(stem: str) -> str:
     return made or "deck"
 
 
-def starter(table: Table, found: Guess, comments: list[str]) -> str:
+def starter(table: Spreadsheet, found: Guess, comments: list[str]) -> str:
     """The text of the deck file: `comments` (said in the user's language) and every column with the field
     it became and its first cell, then the deck's tables."""
     role = {column: f"{name} ({lang})" if len(columns) > 1 else name

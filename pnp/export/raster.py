@@ -22,11 +22,11 @@ from tabletop.record import Record
 if TYPE_CHECKING:  # imported where a PDF is opened: `pnp build` never loads PDFium
     import pypdfium2 as pdfium
 
-PNG_COMPRESS_LEVEL = 1  # ~3× faster to encode than level 6, and no bigger for flat-colour cards
+PNG_COMPRESS_LEVEL = 1  # far faster to encode than zlib's default, and no bigger for flat-colour cards
 RUN = 6  # jobs per task: small enough to stream, big enough to keep both cores busy
 
 
-class Job(Record):
+class RasterJob(Record):
     region: Region
     trim: tuple[int, int]  # pixels the card's trim box becomes
     pad: tuple[int, int, int, int] = (0, 0, 0, 0)  # bleed pixels left, top, right, bottom
@@ -34,7 +34,7 @@ class Job(Record):
     dpi: int = 300
 
 
-def render(pdf: Path, jobs: list[Job], workers: int | None = None) -> Iterator[Image.Image | None]:
+def render(pdf: Path, jobs: list[RasterJob], workers: int | None = None) -> Iterator[Image.Image | None]:
     """Run the jobs, yielding each job's image in order (None for jobs that wrote a file)."""
     workers = min(workers or os.cpu_count() or 1, max(1, len(jobs) // 4))
     if workers <= 1:
@@ -52,7 +52,7 @@ def render(pdf: Path, jobs: list[Job], workers: int | None = None) -> Iterator[I
                 yield None if r is None else Image.frombytes("RGB", r[0], r[1])
 
 
-def images(pdf: Path, jobs: list[Job], workers: int | None = None) -> Iterator[Image.Image]:
+def images(pdf: Path, jobs: list[RasterJob], workers: int | None = None) -> Iterator[Image.Image]:
     """Run jobs that write no file (`dest` None), yielding each one's image in order."""
     for image in render(pdf, jobs, workers):
         assert image is not None  # a job without a file gives its image
@@ -81,7 +81,7 @@ def _close() -> None:
         _doc = None
 
 
-def _run(jobs: list[Job]) -> list:
+def _run(jobs: list[RasterJob]) -> list:
     """In a worker: the jobs' images as raw pixels (None for those written to a file)."""
     out = []
     for job in jobs:
@@ -90,7 +90,7 @@ def _run(jobs: list[Job]) -> list:
     return out
 
 
-def _result(job: Job) -> Image.Image | None:
+def _result(job: RasterJob) -> Image.Image | None:
     if job.region.page not in _pages:
         assert _doc is not None  # _open opened it in this process first
         _pages[job.region.page] = _doc[job.region.page]
@@ -108,7 +108,7 @@ def save_png(path: Path, image: Image.Image, dpi: int | None = None) -> None:
     write_atomic(path, buf.getvalue())
 
 
-def render_job(page: pdfium.PdfPage, job: Job) -> Image.Image:
+def render_job(page: pdfium.PdfPage, job: RasterJob) -> Image.Image:
     region, (tw, th) = job.region, job.trim
     bw, bh = region.size
     scale = max(tw / bw, th / bh)  # cover the trim; the excess (a pixel or two) is cut evenly

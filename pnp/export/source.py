@@ -10,7 +10,7 @@ from typing import Any
 
 from pnp.assets.sheet import SummarySheet
 from pnp.base import Options
-from pnp.build.make import Job, build_pdf
+from pnp.build.make import BuildJob, build_pdf
 from pnp.export.regions import BuiltDeck, CardRef, ExportError, Region
 from pnp.geometry import pt, to_mm
 from tabletop.fileio import write_atomic
@@ -35,7 +35,7 @@ def is_sheet(asset: Any) -> bool:
     return isinstance(asset, (SummarySheet, TuckBox))
 
 
-def deck(job: Job, opts: Options, model: Any, work_dir: Path) -> BuiltDeck:
+def deck(job: BuildJob, opts: Options, model: Any, work_dir: Path) -> BuiltDeck:
     """Build the asset for export into `work_dir` and locate its cards (or, for sheets, pages)."""
     eopts = export_options(opts)
     built = build_pdf(job, eopts, model)
@@ -46,7 +46,7 @@ def deck(job: Job, opts: Options, model: Any, work_dir: Path) -> BuiltDeck:
     return _page_deck(job, pdf)
 
 
-def _card_deck(job: Job, pdf: Path, built) -> BuiltDeck:
+def _card_deck(job: BuildJob, pdf: Path, built) -> BuiltDeck:
     where: dict[int, Region] = {}  # a face printed several times (a shared back) is one region
     for n, sheet in enumerate(built.sheets):
         for p in sheet.placements:
@@ -59,7 +59,7 @@ def _card_deck(job: Job, pdf: Path, built) -> BuiltDeck:
     return BuiltDeck(job.game.id, job.asset.name, pdf, (round(to_mm(w), 3), round(to_mm(h), 3)), cards)
 
 
-def _page_deck(job: Job, pdf: Path) -> BuiltDeck:
+def _page_deck(job: BuildJob, pdf: Path) -> BuiltDeck:
     import pypdfium2 as pdfium  # here, not at the top: `pnp build` never loads PDFium
 
     doc = pdfium.PdfDocument(str(pdf))

@@ -56,7 +56,7 @@ def card_id(deck_id: int, slot: int) -> int:
 
 # ---- the saved object (pure) ----
 
-class Sheet(Record):
+class TtsSheet(Record):
     deck_id: int
     cols: int
     rows: int
@@ -67,7 +67,7 @@ class Sheet(Record):
     shape: int = ROUNDED_RECTANGLE
 
 
-def saved_object(name: str, sheets: list[Sheet]) -> dict:
+def saved_object(name: str, sheets: list[TtsSheet]) -> dict:
     """The JSON TTS loads from its Saved Objects folder: one custom deck (or a single card)."""
     custom = {s.deck_id: {"FaceURL": s.face_url, "BackURL": s.back_url, "NumWidth": s.cols,
                           "NumHeight": s.rows, "BackIsHidden": True, "UniqueBack": s.unique_back, "Type": s.shape}
@@ -151,7 +151,7 @@ def export_tts(deck: BuiltDeck, out_dir: Path, name: str, workers: int | None = 
             thumb.thumbnail((THUMBNAIL_PX, THUMBNAIL_PX))
             save(thumb, f"{stem}.png")  # TTS shows <name>.png beside <name>.json as the object's thumbnail
         del faces
-        sheets.append(Sheet(k, cols, rows, tuple(cards), face_url, back_url, back is None, shape))
+        sheets.append(TtsSheet(k, cols, rows, tuple(cards), face_url, back_url, back is None, shape))
 
     json_path = out_dir / f"{stem}.json"
     write_atomic(json_path, json.dumps(saved_object(name, sheets), ensure_ascii=False, indent=1))
@@ -163,7 +163,7 @@ def export_tts(deck: BuiltDeck, out_dir: Path, name: str, workers: int | None = 
 
 
 def _one(pdf: Path, region, size: tuple[int, int]) -> Image.Image:
-    return next(raster.images(pdf, [raster.Job(region, size)], 1))
+    return next(raster.images(pdf, [raster.RasterJob(region, size)], 1))
 
 
 def sheet_image(pdf: Path, regions: list, cols: int, rows: int, cell: tuple[int, int], hidden: Image.Image,
@@ -173,7 +173,7 @@ def sheet_image(pdf: Path, regions: list, cols: int, rows: int, cell: tuple[int,
     w, h = cell
     sheet = Image.new("RGB", (cols * w, rows * h), "white")
     drawn = [i for i, r in enumerate(regions) if r is not None]
-    images = raster.images(pdf, [raster.Job(regions[i], cell) for i in drawn], workers)
+    images = raster.images(pdf, [raster.RasterJob(regions[i], cell) for i in drawn], workers)
     for slot, image in zip(drawn, images):
         sheet.paste(image, ((slot % cols) * w, (slot // cols) * h))
     for slot in set(range(len(regions))) - set(drawn):

@@ -128,7 +128,7 @@ def needs_instancing(font_path: str | None = None, chain: tuple[FontSpec, ...] =
 
 
 # The steps of making one weight, in order, as the first run's bar counts them: applying the weight's
-# deltas to every glyph, then writing the glyphs out (about 60% and 40% of the time).
+# deltas to every glyph, then writing the glyphs out (each a large share of the time: bench/first_run.py).
 STEPS = ("instancing", "writing")
 Report = Callable[[dict[str, int]], None]
 
@@ -215,10 +215,10 @@ def _instance_bytes(source: Path, style: str, step: Callable[[], None] = lambda:
     from fontTools.varLib import instancer
 
     # The font is read for this instance alone, so it is changed in place rather than copied first.
-    # (fontTools can write the glyphs faster, less tightly packed, but the PDFs would embed them so:
-    # 50% more glyph data for 16% less time.)
+    # (fontTools can write the glyphs faster, less tightly packed, but every PDF would then embed the
+    # looser glyph data: a one-time saving paid for in each file.)
     font = TTFont(source)
-    for tag in LAYOUT_TABLES:  # ReportLab neither reads nor embeds them; instancing them is a tenth of the time
+    for tag in LAYOUT_TABLES:  # ReportLab neither reads nor embeds them: instancing them is time for nothing
         if tag in font:
             del font[tag]
     static = instancer.instantiateVariableFont(font, {"wght": WEIGHTS[style]}, updateFontNames=False, inplace=True)

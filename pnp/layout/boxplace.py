@@ -50,7 +50,7 @@ class PlaceOptions(Record):
 LOOK_KEYS = ("padding", "valign", "background", "border", "border_width")
 
 
-class Place(Record):
+class BoxPlace(Record):
     """One place a box is drawn: its rectangle on the face (as it lies there) and how it turns."""
     rect: Rect  # mm from the face's bottom-left corner
     rotation: int = 0
@@ -123,7 +123,7 @@ def turned(rect: Rect, face: Size) -> Rect:
 
 class BoxLook(Record):
     """A box resolved for one face size: every place it is drawn and how it looks."""
-    places: tuple[Place, ...]
+    places: tuple[BoxPlace, ...]
     padding: float = 0.0
     valign: str = "top"
     background: str | None = None
@@ -131,10 +131,11 @@ class BoxLook(Record):
     border_width: float = 0.3
 
 
-def resolve(opts: PlaceOptions, face: Size, base: BoxLook | None, where: str, round_face: bool = False) -> BoxLook:
+def resolve(opts: PlaceOptions, face: Size, base: BoxLook | None, where: str, round_face: bool = False,
+            inside: bool = True) -> BoxLook:
     """A box on a face: its own keys over the named layout's box (`base`, if the box is one), every
-    place inside the face (inside its circle, for a chip), a second place turned a half turn with
-    `both_ends`."""
+    place inside the face (inside its circle, for a chip) with room for its padding and border (unless
+    not `inside`), a second place turned a half turn with `both_ends`."""
     first = base.places[0] if base else None
     rotation = opts.rotation if opts.rotation is not None else (first.rotation if first else 0)
     lying = first.rect if first else None
@@ -143,24 +144,25 @@ def resolve(opts: PlaceOptions, face: Size, base: BoxLook | None, where: str, ro
     top, h = _span(opts.top, opts.height, opts.bottom, face.h,
                    (face.h - lying.y1, lying.h) if lying else None, ("top", "height", "bottom"), where)
     rect = Rect(x, face.h - top - h, w, h)
-    _check_inside(rect, face, opts, where, round_face)
+    if inside:
+        _check_inside(rect, face, opts, where, round_face)
     look = {k: v for k in LOOK_KEYS if (v := getattr(opts, k)) is not None}
     resolved = replace(base, **look) if base else BoxLook((), **look)
     if not 0 <= resolved.padding < math.inf:
         raise DataError(_("padding is mm, 0 or more"), where=f"{where}.padding")
-    if 2 * resolved.padding >= min(rect.w, rect.h):
+    if inside and 2 * resolved.padding >= min(rect.w, rect.h):
         raise DataError(_("padding {padding:g} mm leaves no room in a box {w:.1f} × {h:.1f} mm").format(
             padding=resolved.padding, w=rect.w, h=rect.h), where=f"{where}.padding")
     if not 0 < resolved.border_width < math.inf:
         raise DataError(_("border_width is mm, more than 0"), where=f"{where}.border_width")
-    if resolved.border and 2 * resolved.border_width >= min(rect.w, rect.h):
+    if inside and resolved.border and 2 * resolved.border_width >= min(rect.w, rect.h):
         raise DataError(_("border_width {width:g} mm fills a box {w:.1f} × {h:.1f} mm: the border lies inside "
                           "the box").format(width=resolved.border_width, w=rect.w, h=rect.h),
                         where=f"{where}.border_width")
     both = opts.both_ends if opts.both_ends is not None else bool(base and len(base.places) > 1)
-    places: tuple[Place, ...] = (Place(rect, rotation),)
+    places: tuple[BoxPlace, ...] = (BoxPlace(rect, rotation),)
     if both:
-        places += (Place(turned(rect, face), (rotation + 180) % 360),)
+        places += (BoxPlace(turned(rect, face), (rotation + 180) % 360),)
     return replace(resolved, places=places)
 
 
@@ -196,7 +198,7 @@ def _culprit(opts: PlaceOptions, keys: tuple[str, str, str], no_room: bool, past
     return (start or size or end or "") if past_start else (end or size or start or "")
 
 
-def reading(p: Place, padding: float) -> Rect:
+def reading(p: BoxPlace, padding: float) -> Rect:
     """The rectangle handed to the drawing for a place's text (or picture): inside the padding, in
     its reading shape."""
     return on_face(p.rect.inset(padding), p.rotation)

@@ -5,25 +5,26 @@ places, e.g. the corner index top-left and, turned 180°, bottom-right). Pure da
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
+from pathlib import Path
 
 from pnp.geometry import Rect, Size
 from pnp.layout.boxplace import BoxLook, length, reading, resolve
-from pnp.layout.keys import FieldOptions, LayoutFile
+from pnp.layout.keys import CellsOptions, FieldOptions, LayoutFile
 from pnp.text.fit import TextStyle
 from tabletop.data import TEMPLATES_DIR
 from tabletop.data.errors import DataError
-from tabletop.data.load import read_toml
+from tabletop.data.load import locate, read_toml
 from tabletop.data.schema import convert
+from tabletop.i18n import _
 from tabletop.record import Record, replace
 
-SAFE = 3.0  # mm: text stays this far inside the trim
 # pt: the smallest text a card face may carry. Below it the densest cards
 # were hard to read at arm's length; a face that needs less room gets it from its layout (padding,
 # line height, a second card), never by leaving a rule out. Footers have the same floor (FOOTER_MIN).
 LEGIBLE = 6.5
-RED = "#c8102e"
-GREY = "#555555"
 
 
 class BoxSpec(Record):
@@ -44,52 +45,97 @@ class FaceLayout(Record):
     together: bool = False
 
 
-INSERT_STYLES = {
-    # The rank's line reaches further below its baseline than its glyphs (leading 1.2, not 1.05): a Q's
-    # tail touched the pip under it; every rank now clears its pip by ≥ 0.5 mm.
-    "rank": TextStyle(13, bold=True, align="center", leading=1.2),
-    "suit": TextStyle(12, align="center", leading=1.05),
-    "joker": TextStyle(6.5, bold=True, align="center", leading=1.0),
-    "ident": TextStyle(9, bold=True, align="center", leading=1.1),
-    "title": TextStyle(11, bold=True, leading=1.15),
-    "sub": TextStyle(7, color=GREY, space_before=1.5),
-    "stat": TextStyle(9, leading=1.3),
-    "label": TextStyle(7.5, bold=True, color=RED, space_before=5),
-    "body": TextStyle(9.5, space_before=0.5, leading=1.35),
-    "warn": TextStyle(7.5, bold=True, color=RED, space_before=4),
-    "note": TextStyle(7, color=GREY, space_before=5),
-    "flavor": TextStyle(6.5, color=GREY, leading=1.3),
-}
-
 def insert_layout(style: str, card: Size) -> FaceLayout:
     """`full`: the card's size with the playing-card index in two corners. `overlay`: narrower,
-    centred on the card, so the real card's own indices stay visible beside it. The boxes are the
-    deck layout's (`templates/layouts/insert-*.toml`); the styles are the built-in inserts' own."""
+    centred on the card, so the real card's own indices stay visible beside it. Boxes and styles are
+    the layout file's (`templates/layouts/insert-*.toml`), which a deck with `layout = "insert"` reads too."""
     if style not in ("full", "overlay"):
         raise ValueError(f"unknown insert style {style!r}")
-    styles = INSERT_STYLES
-    if style == "overlay":
-        styles = dict(INSERT_STYLES, title=TextStyle(11, bold=True, align="center", leading=1.15),
-                      sub=TextStyle(7, color=GREY, align="center", space_before=1.5))
-    return file_layout(f"insert-{style}", card, styles)
+    return file_layout(f"insert-{style}", card)
 
 
-def file_layout(name: str, card: Size, styles: dict[str, TextStyle]) -> FaceLayout:
-    """A named layout's boxes (`templates/layouts/NAME.toml`) on a card of this size."""
+def file_layout(name: str, card: Size) -> FaceLayout:
+    """A named layout (`templates/layouts/NAME.toml`) on a card of this size: its boxes, then its
+    grids' cells, and its styles."""
     file = layout_file(name)
     face = face_size(file, card)
-    looks = {box: resolve(spec, face, None, f"boxes.{box}") for box, spec in file.boxes.items()}
-    return FaceLayout(face, {box: box_specs(look) for box, look in looks.items()}, styles)
+    with _in_file(name):
+        looks = {box: resolve(spec, face, None, f"boxes.{box}", inside=not file.past_edges)
+                 for box, spec in file.boxes.items()}
+        boxes = {box: box_specs(look) for box, look in looks.items()}
+        for grid, spec in file.cells.items():
+            boxes.update({cell: (BoxSpec(rect.inset(spec.padding or 0.0), spec.valign or "top"),)
+                          for cell, rect in cells(spec, face, f"cells.{grid}", not file.past_edges).items()})
+        return FaceLayout(face, boxes, file_styles(file, face), together=file.together)
+
+
+def face_areas(name: str, card: Size) -> dict[str, Rect]:
+    """Where a layout's artwork draws on a card of this size: each of its `[areas.NAME]`."""
+    file = layout_file(name)
+    face = face_size(file, card)
+    with _in_file(name):
+        return {area: resolve(spec, face, None, f"areas.{area}", inside=not file.past_edges).places[0].rect
+                for area, spec in file.areas.items()}
+
+
+def face_cells(name: str, card: Size) -> dict[str, Rect]:
+    """Every cell of a layout's grids on a card of this size, whole (its padding in it), by name."""
+    file = layout_file(name)
+    face = face_size(file, card)
+    with _in_file(name):
+        return {cell: rect for grid, spec in file.cells.items()
+                for cell, rect in cells(spec, face, f"cells.{grid}", not file.past_edges).items()}
+
+
+def cells(spec: CellsOptions, face: Size, where: str, inside: bool = True) -> dict[str, Rect]:
+    """A grid's cells by name (`{column}{row}`), column by column, each from the top down; held
+    inside the face unless not `inside`."""
+    if spec.rows < 1:
+        raise DataError(_("rows is a whole number, 1 or more"), where=f"{where}.rows")
+    if not spec.columns:
+        raise DataError(_("name one column at least"), where=f"{where}.columns")
+    if spec.gap < 0:
+        raise DataError(_("gap is mm, 0 or more"), where=f"{where}.gap")
+    area = resolve(spec, face, None, where, inside=inside).places[0].rect
+    count = len(spec.columns)
+    width = (area.w - spec.gap * (count - 1)) / count
+    if width <= 0 and inside:
+        raise DataError(_("{count} columns {gap:g} mm apart leave no room in {w:.1f} mm").format(
+            count=count, gap=spec.gap, w=area.w), where=f"{where}.gap")
+    top = area.y1
+    pitch = (top - area.y) / spec.rows
+    return {f"{column}{n}": Rect(area.x + i * width + i * spec.gap, top - (n + 1) * pitch, width, pitch)
+            for i, column in enumerate(spec.columns) for n in range(spec.rows)}
+
+
+def file_styles(file: LayoutFile, face: Size | None = None) -> dict[str, TextStyle]:
+    """Each style a layout file names, by name: its `[fields.NAME]` over the plain 9 pt body; a size
+    per mm grows with the face (given the face)."""
+    styles = {name: field_style(TextStyle(9), spec) for name, spec in file.fields.items()}
+    if face is not None:
+        styles.update({name: replace(styles[name], size=min(face.w, face.h) * spec.size_per_mm)
+                       for name, spec in file.fields.items() if spec.size_per_mm is not None})
+    return styles
+
+
+def layout_path(name: str) -> Path:
+    return TEMPLATES_DIR / "layouts" / f"{name}.toml"
 
 
 @cache
 def layout_file(name: str) -> LayoutFile:
-    path = TEMPLATES_DIR / "layouts" / f"{name}.toml"
+    with _in_file(name):
+        return convert(LayoutFile, read_toml(layout_path(name)), "")
+
+
+@contextmanager
+def _in_file(name: str) -> Iterator[None]:
+    """A layout file's error names the file and the line of the key."""
     try:
-        return convert(LayoutFile, read_toml(path), "")
+        yield
     except DataError as e:
-        e.file = path
-        raise
+        e.file = layout_path(name)
+        raise locate(e) from None
 
 
 def face_size(file: LayoutFile, card: Size) -> Size:

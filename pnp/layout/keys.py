@@ -149,12 +149,53 @@ class FaceOptions(Record):
     height: Length = "100%"
 
 
+class StyleOptions(FieldOptions):
+    """`[fields.NAME]` of a layout file: a field's look, which may also grow with the face. Its size is
+    pt (no card's cell chooses it here)."""
+    size: float | None = None
+    size_per_mm: float | None = None  # pt for each mm of the face's narrower side (a chip's value)
+
+
+class CellsOptions(PlaceOptions, kw_only=True):
+    """`[cells.NAME]` of a layout file: a grid of text boxes over the area its place keys give,
+    `rows` high in each of `columns`, named `{column}{row}` from 0 at the top (`tens0`…`tens9`)."""
+    columns: list[str]
+    rows: int
+    gap: float = 0.0  # mm between two columns
+
+
+class TableOptions(Record):
+    """`[table]` of the sheet's layout file: a flowing table's cells, padding inside the grid and the
+    space above the table, pt (what is not given stays as it was)."""
+    side: float | None = None
+    top: float | None = None
+    bottom: float | None = None
+    space_before: float | None = None
+
+
+class LookOptions(Record):
+    """`[[tighter]]` of the sheet's layout file: a denser look, its styles' and table's changes over
+    the look before it."""
+    fields: dict[str, StyleOptions] = field(default_factory=dict)
+    table: TableOptions = TableOptions()
+
+
 class LayoutFile(Record):
     """A named layout (`templates/layouts/NAME.toml`), in the keys of a deck file: its boxes where
-    they lie, the fields each prints, and how each field looks."""
+    they lie, the fields each prints, and how each field looks; for a built-in game's layout also
+    its grids of cells and the areas its artwork fills."""
     face: FaceOptions = FaceOptions()
-    fields: dict[str, FieldOptions] = field(default_factory=dict)
+    fields: dict[str, StyleOptions] = field(default_factory=dict)  # the styles, by name
     boxes: dict[str, BoxOptions] = field(default_factory=dict)
+    cells: dict[str, CellsOptions] = field(default_factory=dict)  # after the boxes, in the face's order
+    areas: dict[str, PlaceOptions] = field(default_factory=dict)  # no text: where artwork draws (a band)
+    # Every face of an asset in this layout prints at one size, the largest the fullest of them fits.
+    together: bool = False
+    # Its boxes are not held inside the face: on a card size too small for them (`--card-size`) the text
+    # that cannot fit is the error, naming the card; a box larger than a small face keeps its size.
+    past_edges: bool = False
+    table: TableOptions = TableOptions()  # a flowing sheet's tables
+    tighter: list[LookOptions] = field(default_factory=list)  # denser looks, tried in order (sheets)
 
 
 SLEEVED_CARD = 0.5  # mm: a card (about 0.3 mm) in a sleeve of 100-micron walls (0.2 mm more)

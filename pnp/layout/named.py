@@ -12,10 +12,9 @@ from collections.abc import Callable, Mapping
 from typing import Literal
 
 from pnp.geometry import Size
-from pnp.layout import builtin as card_layouts
 from pnp.layout.boxplace import BoxLook, PlaceOptions, resolve
 from pnp.layout.decor import centre_line, chip_disc, framed_panel, plain_back
-from pnp.layout.facelayout import FaceLayout, box_specs, face_size, field_style, layout_file
+from pnp.layout.facelayout import FaceLayout, box_specs, face_size, file_layout, file_styles, layout_file
 from pnp.layout.keys import INK, LayoutFile, LayoutOptions
 from pnp.text.fit import TextStyle
 from tabletop.record import Record
@@ -53,7 +52,7 @@ class NamedLayout(Record):
 
     def styles(self, opts: LayoutOptions) -> dict[str, TextStyle]:
         """Each field's look unless the deck says otherwise."""
-        return {name: field_style(TextStyle(9), spec) for name, spec in self.file(opts).fields.items()}
+        return file_styles(self.file(opts))
 
     def body_style(self, opts: LayoutOptions) -> TextStyle:
         """The look of a field the layout knows nothing about (a column the deck adds to a box)."""
@@ -98,7 +97,7 @@ LAYOUTS: dict[str, NamedLayout] = {layout.name: layout for layout in (
 
 def back_layout(size: Size) -> FaceLayout:
     """The deck's back: its words once in the middle, the same box as the built-in games' plain backs."""
-    return card_layouts.title_back(size)
+    return file_layout("title-back", size)
 
 
 BACK_STYLE = TextStyle(14, bold=True, align="center", leading=1.15, color="#ffffff")

@@ -17,7 +17,7 @@ from functools import partial
 from typing import Literal
 
 from pnp.base import BackMode
-from pnp.geometry import MIN_MARGIN, Grid, Rect, Size, fit_count
+from pnp.geometry import MIN_MARGIN, Rect, Size, SlotGrid, fit_count
 from pnp.sheets.imposition import Guides, Placement, Sheet, plan_fronts
 from tabletop.i18n import _
 from tabletop.record import Record, replace
@@ -27,7 +27,7 @@ FOLD_GAP = 5.0  # mm between the fold line and the nearest bleed edge
 Axis = Literal["vertical", "horizontal"]
 
 
-class Card(Record):
+class CardSides(Record):
     """One card to impose: its front face and its back face (indices into the faces list)."""
     front: int
     back: int | None
@@ -83,7 +83,7 @@ def shifted(rect: Rect, offset: tuple[float, float]) -> Rect:
     return Rect(rect.x + offset[0], rect.y + offset[1], rect.w, rect.h)
 
 
-def impose(cards: list[Card], grid: Grid, mode: BackMode, offset: tuple[float, float] = (0.0, 0.0),
+def impose(cards: list[CardSides], grid: SlotGrid, mode: BackMode, offset: tuple[float, float] = (0.0, 0.0),
            guides: Guides = "lines", back_guides: Guides = "none") -> list[Page]:
     """All pages for `cards` in `mode`: fronts only (`none`), each front sheet followed by its back
     sheet (duplex), or fold-and-glue sheets."""
@@ -127,7 +127,7 @@ def fold_fit(page: Size, card: Size, gutter: float = 0.0, bleed: float = 0.0,
             fit_count(page.h / 2 - FOLD_GAP - bleed - margin - bleed, card.h, gap))
 
 
-def fold(cards: list[Card], page: Size, card: Size, gutter: float = 0.0, bleed: float = 0.0,
+def fold(cards: list[CardSides], page: Size, card: Size, gutter: float = 0.0, bleed: float = 0.0,
          guides: Guides = "lines", margin: float = MIN_MARGIN) -> list[Page]:
     """Fold-and-glue sheets: fronts in rows above the page's horizontal centre line, each back
     mirrored below it and turned 180°. Cards without a back leave their mirror place empty."""

@@ -66,30 +66,30 @@ def parse_align(text: str) -> Align:
     return Align(0.5 if x is None else x, 0.5 if y is None else y)
 
 
-class Placement(Record):
+class ImageFit(Record):
     """The part of the source shown (pixels: left, top, right, bottom) and where it goes in its box
     (mm from the box's bottom-left corner)."""
     crop: tuple[float, float, float, float]
     rect: Rect
 
 
-def place(width: int, height: int, box_w: float, box_h: float, fit: str, align: Align) -> Placement:
+def place(width: int, height: int, box_w: float, box_h: float, fit: str, align: Align) -> ImageFit:
     """fit: all of it, as large as fits; fill: the box covered, the overflow cropped; stretch: the
     box covered, the proportions changed."""
     if fit == "stretch":
-        return Placement((0, 0, width, height), Rect(0, 0, box_w, box_h))
+        return ImageFit((0, 0, width, height), Rect(0, 0, box_w, box_h))
     if fit == "fill":
         scale = max(box_w / width, box_h / height)
         shown_w, shown_h = box_w / scale, box_h / scale
         left, top = max(0.0, align.x * (width - shown_w)), max(0.0, align.y * (height - shown_h))
         crop = (left, top, min(float(width), left + shown_w), min(float(height), top + shown_h))
-        return Placement(crop, Rect(0, 0, box_w, box_h))
+        return ImageFit(crop, Rect(0, 0, box_w, box_h))
     scale = min(box_w / width, box_h / height)
     w, h = width * scale, height * scale
-    return Placement((0, 0, width, height), Rect(align.x * (box_w - w), (1 - align.y) * (box_h - h), w, h))
+    return ImageFit((0, 0, width, height), Rect(align.x * (box_w - w), (1 - align.y) * (box_h - h), w, h))
 
 
-def dpi_of(placement: Placement) -> float:
+def dpi_of(placement: ImageFit) -> float:
     """The resolution the source prints at (the lower of the two directions)."""
     left, top, right, bottom = placement.crop
     return min((right - left) / (placement.rect.w / 25.4), (bottom - top) / (placement.rect.h / 25.4))
@@ -196,7 +196,7 @@ def read_source(path: Path) -> tuple[Source, bytes]:
                   image.mode, orientation), data
 
 
-def prepare(source: Source, data: bytes | None, placement: Placement, dpi: int, cache: Path) -> Path:
+def prepare(source: Source, data: bytes | None, placement: ImageFit, dpi: int, cache: Path) -> Path:
     """The file to embed: the source itself when it is a plain JPEG or PNG shown whole at no more
     than `dpi`, else its shown part resampled to `dpi` at the placed size (never up), JPEG art as
     JPEG and anything else as PNG (lossless), kept in `cache` under a name made from what it is."""

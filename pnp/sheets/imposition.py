@@ -7,7 +7,7 @@ only need another function that returns sheets: guides, boxes and footer follow 
 from __future__ import annotations
 
 from pnp.base import Guides
-from pnp.geometry import MIN_MARGIN, Grid, Rect, Size
+from pnp.geometry import MIN_MARGIN, Rect, Size, SlotGrid
 from tabletop.record import Record
 
 GUIDE_STYLES = ("lines", "corners", "none")
@@ -56,7 +56,7 @@ class Sheet(Record):
 Segment = tuple[float, float, float, float]  # x0, y0, x1, y1
 
 
-def plan_fronts(count: int, grid: Grid, guides: Guides = "lines") -> list[Sheet]:
+def plan_fronts(count: int, grid: SlotGrid, guides: Guides = "lines") -> list[Sheet]:
     """Faces 0..count-1 in grid order, as many sheets as needed."""
     sheets = []
     for start in range(0, count, grid.per_page):

@@ -367,7 +367,7 @@ def build(asset: Any, game: Any, model: Any, opts: Any, fonts: Any, profile_path
     no back of its own (a shop pairs the pages by that count) — one face a page. Each front carries
     its die line, or (`--die-line separate`) the die lines go in a second file beside it."""
     from pnp.base import BuildError, Built, author
-    from pnp.sheets import draw as render
+    from pnp.sheets import draw
     from pnp.sheets.cutter import check_radius
 
     pieces, arts, cards = asset.lay_out(model, opts, fonts, game.data_file(opts.cards_dir))
@@ -376,14 +376,14 @@ def build(asset: Any, game: Any, model: Any, opts: Any, fonts: Any, profile_path
     except ValueError as e:
         raise BuildError(str(e)) from None
     blank = len(arts)  # a face with nothing on it
-    arts = [*arts, render.FaceArt()]
+    arts = [*arts, draw.FaceArt()]
     faces = [c.front for c in cards]
     if any(c.back is not None for c in cards):
         faces += [blank if c.back is None else c.back for c in cards]
     pages = card_pages(faces, pieces.size)
     title = f"{game.title[opts.lang]} · {asset.label[opts.lang]}" if opts.lang != "ja" else \
         f"{game.title[opts.lang]}・{asset.label[opts.lang]}"
-    drawn = render.card_sheets(pages, arts, fonts, render.DocInfo(title, lang=opts.lang, author=author(model)))
+    drawn = draw.card_sheets(pages, arts, fonts, draw.DocInfo(title, lang=opts.lang, author=author(model)))
     trims = [p.sheet.placements[0].trim for p in pages]
     radius = asset.cut_radius(opts, pieces.size)
     dies = [radius if n < len(cards) else None for n in range(len(pages))]  # the fronts: the die cuts from them
@@ -392,8 +392,8 @@ def build(asset: Any, game: Any, model: Any, opts: Any, fonts: Any, profile_path
     extras: tuple[tuple[str, bytes], ...] = ()
     if opts.die_line == "separate":
         die_title = f"{title} — {DIE_INK}"
-        outline = render.card_sheets(card_pages([blank] * len(pages), pieces.size), arts, fonts,
-                                     render.DocInfo(die_title, lang=opts.lang, author=author(model)))
+        outline = draw.card_sheets(card_pages([blank] * len(pages), pieces.size), arts, fonts,
+                                     draw.DocInfo(die_title, lang=opts.lang, author=author(model)))
         extras = (("-dieline.pdf", finish(outline, trims, profile, die_title, opts.lang, dies)),)
     refs = tuple((p.id, p.name or p.id, c.front, c.back) for p, c in zip(pieces.pieces, cards))
     return Built(data, len(pages), len(cards), tuple(p.sheet for p in pages), refs, extras)

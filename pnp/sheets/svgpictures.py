@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.geometry import Rect
-from pnp.sheets.images import Align, Placement, read_picture
+from pnp.sheets.images import Align, ImageFit, read_picture
 from tabletop.i18n import _
 from tabletop.record import Record
 
@@ -46,7 +46,7 @@ def is_svg(path: Path) -> bool:
 
 
 def load(path: Path) -> Svg:
-    """The SVG at `path` (a file of the deck's folder, found through deckfolder), checked and drawn."""
+    """The SVG at `path` (a file of the deck's folder, found through deck/read/folder.py), checked and drawn."""
     return _converted(read_picture(path, SvgError))
 
 
@@ -117,11 +117,11 @@ def _check_css(text: str) -> None:
                              "file, no web address)").format(target=target.strip(), css="url()"))
 
 
-def place(svg: Svg, box_w: float, box_h: float, fit: str, align: Align) -> Placement:
+def place(svg: Svg, box_w: float, box_h: float, fit: str, align: Align) -> ImageFit:
     """Where the whole drawing goes in its box (mm from the box's bottom-left corner): `fit` all of it
     inside, `fill` the box covered (what overflows is clipped), `stretch` the box exactly."""
     if fit == "stretch":
-        return Placement((0, 0, svg.width, svg.height), Rect(0, 0, box_w, box_h))
+        return ImageFit((0, 0, svg.width, svg.height), Rect(0, 0, box_w, box_h))
     scale = (max if fit == "fill" else min)(box_w / svg.width, box_h / svg.height)
     w, h = svg.width * scale, svg.height * scale
-    return Placement((0, 0, svg.width, svg.height), Rect(align.x * (box_w - w), (1 - align.y) * (box_h - h), w, h))
+    return ImageFit((0, 0, svg.width, svg.height), Rect(align.x * (box_w - w), (1 - align.y) * (box_h - h), w, h))

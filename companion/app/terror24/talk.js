@@ -1,5 +1,5 @@
 // The 24 game in words for the table, sentence for sentence as the Python says it
-// (companion/terror24/render.py and the table's narration in repl.py), in the language of `words`;
+// (companion/terror24/talk.py and the table's narration in repl.py), in the language of `words`;
 // and the game as plain data, the JSON of `status --json`.
 
 import { Bid, Chief, NPC, NpcSeat } from "./match.js";

@@ -13,11 +13,10 @@ from pnp.assets.cardfaces import lay_out as fit_boxes
 from pnp.base import Options
 from pnp.deck.draw import faces
 from pnp.deck.draw.keptfaces import KeptFaces
-from pnp.deck.read import icons as deckicons
-from pnp.deck.read import imagefiles as deckimages
-from pnp.deck.read import templates as decktemplates
+from pnp.deck.read import imagefiles, templates
 from pnp.deck.read.backchoice import DEFAULT
-from pnp.deck.read.deckfile import Card, Deck
+from pnp.deck.read.deckfile import CardRow, Deck
+from pnp.deck.read.icons import expand
 from pnp.fonts.fontset import FontSet
 from pnp.geometry import Rect, Size
 from pnp.layout.keys import BACK, BackLayout, LayoutOptions
@@ -45,13 +44,13 @@ class BackFaces:
         self.made: dict[Any, int] = {}
         self.pictures = self._pictures()
 
-    def _pictures(self) -> dict[str, deckimages.Prepared]:
+    def _pictures(self) -> dict[str, imagefiles.PreparedImage]:
         """Each back's picture, prepared at the card's size (a missing one is an error naming its key)."""
         deck = self.deck
-        requests = {key: deckimages.Request(deck.folder / back.image, (self.size.w, self.size.h), "fill",
+        requests = {key: imagefiles.Request(deck.folder / back.image, (self.size.w, self.size.h), "fill",
                                             parse_align("center"))
                     for key, back in deck.backs.backs.items() if back.image}
-        prepared = deckimages.prepare_all(requests.values(), deck.image_dpi)
+        prepared = imagefiles.prepare_all(requests.values(), deck.image_dpi)
         for key, request in requests.items():
             if prepared[request].problem and not self.opts.draft:
                 raise DataError(_("picture {path!r}: {problem}").format(path=deck.backs.backs[key].image,
@@ -59,7 +58,7 @@ class BackFaces:
                                 file=deck.file, where=f"{_where(key)}.image")
         return {key: prepared[request] for key, request in requests.items()}
 
-    def index(self, card: Card, key: str, arts: list[FaceArt]) -> int:
+    def index(self, card: CardRow, key: str, arts: list[FaceArt]) -> int:
         """The index in `arts` of the card's back (`key`), drawn and appended the first time it is needed."""
         back = self.deck.backs.backs[key]
         if back.layout:
@@ -76,7 +75,7 @@ class BackFaces:
             arts.append(self.kept.back(ident, make))
         return self.made[ident]
 
-    def _text(self, card: Card, key: str) -> str:
+    def _text(self, card: CardRow, key: str) -> str:
         back, lang = self.deck.backs.backs[key], self.opts.lang
         source = back.text.get(lang, "") if isinstance(back.text, dict) else back.text
         context = faces.template_context(self.deck, card, lang)
@@ -84,8 +83,8 @@ class BackFaces:
         context.update({name: self.deck.text(card, name, lang) for name in self.deck.rich})
         where = _where(key) + ".text" + (f".{lang}" if isinstance(back.text, dict) else "")
         try:
-            return decktemplates.render_text(source, self.deck.folder, context).strip()
-        except (decktemplates.RunError, jinja2.TemplateError) as e:
+            return templates.render_text(source, self.deck.folder, context).strip()
+        except (templates.RunError, jinja2.TemplateError) as e:
             raise self.deck.table.error(_("{where}: {reason}").format(where=where, reason=e), card.row) from None
         except DataError as e:
             if e.file is None:  # the back's text names the template itself: the deck file's key says where
@@ -119,13 +118,13 @@ class BackFaces:
             return FaceArt(decor)
         where = f"{_where(key)}.text"
         try:
-            fitted = fit_boxes(content.FaceText({"body": (Para(deckicons.expand(faces.escaped(text), self.icons),
+            fitted = fit_boxes(content.FaceText({"body": (Para(expand(faces.escaped(text), self.icons),
                                                            "back"),)}), layout, self.fonts, lang, where, deck.file)
         except DataError as e:
             raise DataError(e.message, file=deck.file, where=where) from None
         return FaceArt(decor + fitted.items)
 
-    def _face(self, card: Card, key: str, layout_name: BackLayout, boxes: dict[str, tuple[str, ...]]) -> FaceArt:
+    def _face(self, card: CardRow, key: str, layout_name: BackLayout, boxes: dict[str, tuple[str, ...]]) -> FaceArt:
         """A face of the card's own fields in the back's layout, framed in the back's colour."""
         deck = self.deck
         named = LAYOUTS[layout_name]

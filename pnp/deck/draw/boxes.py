@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from pnp.geometry import Size
-from pnp.layout import shapes as deckshapes
+from pnp.layout import shapes
 from pnp.layout.boxplace import BoxLook, PlaceOptions
 from pnp.layout.decor import box
 from pnp.layout.facelayout import FaceLayout, box_specs
@@ -48,15 +48,15 @@ def layered(dressing: dict[str, tuple[tuple, tuple]], pictures: dict[str, tuple]
 
 
 def _backgrounds(look: BoxLook, spec=None) -> tuple:
-    if deckshapes.shaped(spec):
-        return deckshapes.fills(look, spec)
+    if shapes.shaped(spec):
+        return shapes.fills(look, spec)
     return tuple(box(p.rect, fill=look.background) for p in look.places) if look.background else ()
 
 
 def _borders(look: BoxLook, spec=None) -> tuple:
     """The border's line lies inside the box, so a box at the trim keeps all of it."""
-    if deckshapes.shaped(spec):
-        return deckshapes.lines(look, spec)
+    if shapes.shaped(spec):
+        return shapes.lines(look, spec)
     if not look.border:
         return ()
     return tuple(box(p.rect.inset(look.border_width / 2), stroke=look.border, width=look.border_width)

@@ -15,9 +15,9 @@ from markupsafe import Markup
 from pnp.assets.cardfaces import lay_out as fit_boxes
 from pnp.assets.common import plain
 from pnp.base import Options
-from pnp.deck.read import icons as deckicons
-from pnp.deck.read import templates as decktemplates
-from pnp.deck.read.deckfile import Card, Deck
+from pnp.deck.read import templates
+from pnp.deck.read.deckfile import CardRow, Deck
+from pnp.deck.read.icons import expand, markups, unknown, unknown_error
 from pnp.fonts.fontset import FontSet
 from pnp.geometry import pt
 from pnp.layout.facelayout import FaceLayout
@@ -48,7 +48,7 @@ def icon_markups(deck: Deck) -> dict[str, str]:
     if not deck.icons:
         return {}
     largest = max([s.size for s in deck.styles.values()] + [BACK_STYLE.size])
-    return deckicons.markups(deck.icons, deck.folder, largest, deck.image_dpi)
+    return markups(deck.icons, deck.folder, largest, deck.image_dpi)
 
 
 # Stands in for `\:` while Markdown reads a rich field (its own escapes would take the backslash), so
@@ -60,15 +60,15 @@ def text_markup(deck: Deck, text: str, name: str, icons: dict[str, str]) -> str:
     """A field's text as paragraph markup: escaped, line breaks kept and icons inline; read as rich
     text (richtext.py) if the deck says so for this field."""
     if name not in deck.rich:
-        return deckicons.expand(escaped(text), icons)
+        return expand(escaped(text), icons)
     if deck.icons:
         text = text.replace("\\:", _KEPT_COLON)
     style = deck.styles.get(name)
-    return richtext.to_markup(text, style.size if style else 9.0, lambda run: deckicons.expand(
+    return richtext.to_markup(text, style.size if style else 9.0, lambda run: expand(
         escaped(run.replace(_KEPT_COLON, "\\:")), icons))
 
 
-def field_markup(deck: Deck, card: Card, name: str, box: str, lang: str, icons: dict[str, str] | None = None) -> str:
+def field_markup(deck: Deck, card: CardRow, name: str, box: str, lang: str, icons: dict[str, str] | None = None) -> str:
     """A field as paragraph markup: data text escaped, line breaks kept, icons inline, the index in
     the suit's colour."""
     suit = deck.suit(card)
@@ -88,7 +88,7 @@ def field_markup(deck: Deck, card: Card, name: str, box: str, lang: str, icons: 
     return markup
 
 
-def face_content(deck: Deck, card: Card, lang: str, style: str, icons: dict[str, str] | None = None,
+def face_content(deck: Deck, card: CardRow, lang: str, style: str, icons: dict[str, str] | None = None,
                  boxes_fields: dict[str, tuple[str, ...]] | None = None) -> content.FaceText:
     """The card's paragraphs box by box: the front's boxes, or `boxes_fields` (a face back's)."""
     boxes = {}
@@ -102,7 +102,7 @@ def face_content(deck: Deck, card: Card, lang: str, style: str, icons: dict[str,
     return content.FaceText(boxes)
 
 
-def template_context(deck: Deck, card: Card, lang: str) -> dict[str, Any]:
+def template_context(deck: Deck, card: CardRow, lang: str) -> dict[str, Any]:
     suit = deck.suit(card)
     fields: dict[str, Any] = {name: deck.text(card, name, lang) for name in deck.fields}
     for name in deck.rich:  # a rich field comes to a template as markup: {{ body }} prints it bold and all
@@ -113,12 +113,12 @@ def template_context(deck: Deck, card: Card, lang: str) -> dict[str, Any]:
     return {**fields, "lang": lang, "row": card.row, "copies": card.copies, "suit": suit_info}
 
 
-def _from_template(deck: Deck, card: Card, box: str, lang: str, icons: dict[str, str]) -> tuple[Para, ...]:
+def _from_template(deck: Deck, card: CardRow, box: str, lang: str, icons: dict[str, str]) -> tuple[Para, ...]:
     path = deck.templates[box]
     try:
-        out = decktemplates.render(path, deck.folder, template_context(deck, card, lang)).strip()
+        out = templates.render(path, deck.folder, template_context(deck, card, lang)).strip()
         if _IMG.search(out):  # ReportLab would read any file named; pictures go through [boxes.*.image]
-            raise deck.table.error(_("{template}: {reason}").format(template=path.name, reason=_(decktemplates.NO_IMG)),
+            raise deck.table.error(_("{template}: {reason}").format(template=path.name, reason=_(templates.NO_IMG)),
                                    card.row)
         if "<p" not in out:  # plain text: one paragraph in the style of the box's first field
             lines = [line.strip() for line in out.splitlines() if line.strip()]
@@ -128,15 +128,15 @@ def _from_template(deck: Deck, card: Card, box: str, lang: str, icons: dict[str,
             paras = content.parse_face(f'<face><box name="{box}">{out}</box></face>').boxes[box]
     except (jinja2.TemplateError, TemplateError) as e:
         raise deck.table.error(_("{template}: {reason}").format(template=path.name, reason=e), card.row) from None
-    except decktemplates.RunError as e:
+    except templates.RunError as e:
         where = _("{template}, line {line}").format(template=path.name, line=e.line) if e.line else path.name
         raise deck.table.error(_("{template}: {reason}").format(template=where, reason=e), card.row) from None
     if deck.icons:
-        names = [n for p in paras for n in deckicons.unknown(p.markup, deck.icons)]
+        names = [n for p in paras for n in unknown(p.markup, deck.icons)]
         if names:
             raise deck.table.error(_("{template}: {reason}").format(
-                template=path.name, reason=deckicons.unknown_error(dict.fromkeys(names), deck.icons)), card.row)
-        paras = tuple(replace(p, markup=deckicons.expand(p.markup, icons)) for p in paras)
+                template=path.name, reason=unknown_error(dict.fromkeys(names), deck.icons)), card.row)
+        paras = tuple(replace(p, markup=expand(p.markup, icons)) for p in paras)
     for p in paras if "<p" in out else ():  # plain text takes its box's own style
         if p.style not in deck.styles:
             raise DataError(_("no style {style!r}: a paragraph's style is a field's name ({known})").format(
@@ -156,7 +156,7 @@ class TextFitErrors(DataErrors):
     the whole build (the other errors stop it at once)."""
 
 
-def card_art(deck: Deck, card: Card, layout: FaceLayout, opts: Options, fonts: FontSet,
+def card_art(deck: Deck, card: CardRow, layout: FaceLayout, opts: Options, fonts: FontSet,
              decor: tuple, icons: dict[str, str], boxes_fields: dict[str, tuple[str, ...]] | None = None,
              over: dict[str, tuple] | None = None) -> FaceArt:
     """The card's text fitted box by box (the front's, or a face back's `boxes_fields`); an error

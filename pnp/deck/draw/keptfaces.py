@@ -26,7 +26,7 @@ from tabletop.record import replace
 
 if TYPE_CHECKING:
     from pnp.base import Options
-    from pnp.deck.read.deckfile import Card, Deck
+    from pnp.deck.read.deckfile import CardRow, Deck
     from pnp.sheets.draw import FaceArt
 
 KIT_TEMPLATES = ("common", "layouts")  # the kit's files a deck's faces are drawn from
@@ -60,7 +60,7 @@ def _without_rows(deck: Deck) -> Deck:
                    variants={name: _without_rows(variant) for name, variant in deck.variants.items()})
 
 
-def card_key(deck: Deck, card: Card) -> str:
+def card_key(deck: Deck, card: CardRow) -> str:
     """What a card's front is made from besides the deck: its row and its pictures' files."""
     layout = deck.variant(card)  # a card of [layouts.NAME] shows the pictures of that layout's boxes
     shown = next((c for c in layout.cards if c.row == card.row), card) if layout is not deck else card

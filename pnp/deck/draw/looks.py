@@ -6,11 +6,11 @@ from __future__ import annotations
 from pnp.base import Options
 from pnp.deck.draw.boxes import deck_geometry, layered
 from pnp.deck.draw.pictures import image_areas, image_reaches, image_warnings, pictures, prepared_pictures
-from pnp.deck.read import conditions as deckconditions
-from pnp.deck.read.deckfile import Card, Deck, cell_text
+from pnp.deck.read import cardconditions
+from pnp.deck.read.deckfile import CardRow, Deck, cell_text
 from pnp.deck.read.rules import CardLook
 from pnp.geometry import Size
-from pnp.layout import values as deckvalues
+from pnp.layout import values
 from pnp.layout.facelayout import FaceLayout
 from pnp.layout.keys import BoxOptions
 from tabletop.record import replace
@@ -69,7 +69,7 @@ class CardLooks:
             self._kits[key] = (layout, areas, reaches, prepared, dressing)
         return self._kits[key]
 
-    def face(self, card: Card) -> CardFace:
+    def face(self, card: CardRow) -> CardFace:
         deck = self.root.variant(card)
         card = next((c for c in deck.cards if c.row == card.row), card) if deck is not self.root else card
         layout, areas, reaches, prepared, dressing = self._kit(deck, card.layout or "")
@@ -98,10 +98,10 @@ class CardLooks:
         under = {box: parts for box, parts in dressing.items() if box not in above}
         return CardFace(deck, layout, decor + layered(under, shown), over)
 
-    def _look(self, deck: Deck, card: Card) -> CardLook:
+    def _look(self, deck: Deck, card: CardRow) -> CardLook:
         try:
             return deck.rules.look(card.cells, self.opts.lang, card.row, card.copies, cell_text)
-        except (deckconditions.Failed, deckvalues.Unchosen) as e:  # checked when the deck was read
+        except (cardconditions.Failed, values.Unchosen) as e:  # checked when the deck was read
             raise deck.table.error(str(e), card.row) from None
 
     def _dressing(self, deck: Deck, key: str, look: CardLook) -> dict:

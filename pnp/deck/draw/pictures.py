@@ -8,8 +8,8 @@ import math
 
 from pnp.base import Options
 from pnp.deck.draw.boxes import deck_geometry
-from pnp.deck.read import imagefiles as deckimages
-from pnp.deck.read.deckfile import Card, Deck
+from pnp.deck.read import imagefiles
+from pnp.deck.read.deckfile import CardRow, Deck
 from pnp.geometry import Rect, Size
 from pnp.layout.facelayout import BoxSpec
 from pnp.sheets.draw import ImageArt, VectorArt
@@ -83,17 +83,17 @@ def _part(spec: BoxSpec, y: float, h: float) -> BoxSpec:
     return replace(spec, rect=Rect(cx - r.w / 2, cy - h / 2, r.w, h))
 
 
-def _requests(deck: Deck, card: Card, areas: dict[str, tuple[BoxSpec, ...]], reaches=None):
+def _requests(deck: Deck, card: CardRow, areas: dict[str, tuple[BoxSpec, ...]], reaches=None):
     """(box, place in the face, the picture to prepare) for each picture the card shows (prepared for
     its box and the bleed it reaches into, `reaches`)."""
     for box, name in card.images.items():
         image = deck.images[box]
         for n, spec in enumerate(areas[box]):
             drawn = _outset(spec.rect, reaches[box][n]) if reaches else spec.rect
-            yield box, spec, deckimages.Request(deck.folder / name, (drawn.w, drawn.h), image.fit, image.align)
+            yield box, spec, imagefiles.Request(deck.folder / name, (drawn.w, drawn.h), image.fit, image.align)
 
 
-def _picture_error(deck: Deck, card: Card, box: str, message: str) -> DataError:
+def _picture_error(deck: Deck, card: CardRow, box: str, message: str) -> DataError:
     image = deck.images[box]
     if image.columns:
         return deck.table.error(message, card.row, image.columns[0])
@@ -104,7 +104,7 @@ def prepared_pictures(deck: Deck, areas, opts: Options, reaches=None) -> dict:
     """Every picture the printed cards show, prepared; the unreadable ones all reported together
     (a draft draws a stand-in for each, and says so in its warnings)."""
     cards = [card for card in deck.cards if card.copies and card.images]
-    prepared = deckimages.prepare_all((r for card in cards for _box, _spec, r in _requests(deck, card, areas,
+    prepared = imagefiles.prepare_all((r for card in cards for _box, _spec, r in _requests(deck, card, areas,
                                                                                              reaches)),
                                       deck.image_dpi)
     if not opts.draft:
@@ -125,7 +125,7 @@ def prepared_pictures(deck: Deck, areas, opts: Options, reaches=None) -> dict:
     return prepared
 
 
-def pictures(deck: Deck, card: Card, areas, prepared: dict,
+def pictures(deck: Deck, card: CardRow, areas, prepared: dict,
              reaches=None) -> dict[str, tuple[ImageArt | VectorArt, ...]]:
     """The card's pictures, box by box; one reaching into the bleed placed from its box's corner."""
     items: dict[str, tuple[ImageArt | VectorArt, ...]] = {}
@@ -140,7 +140,7 @@ def pictures(deck: Deck, card: Card, areas, prepared: dict,
     return items
 
 
-def _card_reaches(card: Card, areas, reaches):
+def _card_reaches(card: CardRow, areas, reaches):
     """Each of the card's pictures' reach, in `_requests`' order."""
     for box in card.images:
         for n in range(len(areas[box])):
@@ -160,13 +160,13 @@ def image_warnings(deck: Deck, size: Size, opts: Options) -> tuple[str, ...]:
             if request in seen:
                 continue
             seen.add(request)
-            placement, problem = deckimages.measure(request)
-            place = deckimages.place_name(_picture_error(deck, card, box, ""))
+            placement, problem = imagefiles.measure(request)
+            place = imagefiles.place_name(_picture_error(deck, card, box, ""))
             if problem and opts.draft:
                 lines.append(_("warning: {place}: picture {path!r}: {problem}; drawn as a grey box (--draft)")
                              .format(place=place, path=name, problem=problem))
-            elif placement and (dpi := deckimages.low_dpi(placement)):
+            elif placement and (dpi := imagefiles.low_dpi(placement)):
                 lines.append(_("warning: {place}: picture {path!r} prints at {dpi:.0f} dpi in its box, under "
                                "{least} (soft); give it more pixels").format(
-                    place=place, path=name, dpi=dpi, least=deckimages.LOW_DPI))
+                    place=place, path=name, dpi=dpi, least=imagefiles.LOW_DPI))
     return tuple(lines)

@@ -19,12 +19,12 @@ from typing import Any
 
 from pnp.assets.common import card_size, page_size
 from pnp.base import BuildError, Built, Options
-from pnp.deck.read import imagefiles as deckimages
+from pnp.deck.read import imagefiles
 from pnp.deck.read.backchoice import DEFAULT
 from pnp.fonts.fontset import FontSet
 from pnp.geometry import Rect, Size
 from pnp.layout.keys import BACK
-from pnp.sheets import draw as render
+from pnp.sheets import draw
 from pnp.sheets.images import parse_align
 from pnp.sheets.imposition import Placement, Sheet
 from tabletop.i18n import _
@@ -116,18 +116,18 @@ class TuckBox(Record):
         flat = dieline(box)
         page = _page(opts, flat.size)
         dx, dy = (page.w - flat.size.w) / 2, (page.h - flat.size.h) / 2
-        faces: list[render.FaceArt] = []
+        faces: list[draw.FaceArt] = []
         placements = []
         for name in ("back", "front"):
             r = flat.panels[name]
             trim = Rect(r.x + dx, r.y + dy, r.w, r.h)
             placements.append(Placement(len(faces), trim))
-            faces.append(render.FaceArt(self._panel(Size(r.w, r.h))))
+            faces.append(draw.FaceArt(self._panel(Size(r.w, r.h))))
         sheet = Sheet(page, tuple(placements), 0.0, "none")
-        art = render.SheetArt(sheet, [_moved(s, dx, dy) for s in flat.cuts], None,
+        art = draw.SheetArt(sheet, [_moved(s, dx, dy) for s in flat.cuts], None,
                               tuple(_moved(s, dx, dy) for s in flat.folds))
         title = f"{game.title[opts.lang]} — {self.label[opts.lang]}"
-        pdf = render.card_sheets([art], faces, fonts, render.DocInfo(title, lang=opts.lang))
+        pdf = draw.card_sheets([art], faces, fonts, draw.DocInfo(title, lang=opts.lang))
         return Built(pdf, 1, 2)  # pages, not cards: exports show it as a page
 
     def _panel(self, size: Size) -> tuple:
@@ -135,15 +135,15 @@ class TuckBox(Record):
         deck = self.deck
         back = deck.backs.backs.get(DEFAULT) or next(iter(deck.backs.backs.values()), None)
         colour = (back.color if back else None) or BACK
-        items: tuple = (render.FillArt(Rect(0, 0, size.w, size.h), colour),)
+        items: tuple = (draw.FillArt(Rect(0, 0, size.w, size.h), colour),)
         if back and back.image:
-            request = deckimages.Request(deck.folder / back.image, (size.w, size.h), "fill",
+            request = imagefiles.Request(deck.folder / back.image, (size.w, size.h), "fill",
                                          parse_align("center"))
-            done = deckimages.prepare_all([request], deck.image_dpi)[request]
+            done = imagefiles.prepare_all([request], deck.image_dpi)[request]
             if done.problem or done.placement is None:  # placed unless it has a problem
                 raise BuildError(_("{file}: the back's picture {path!r}: {problem}").format(
                     file=deck.file.name, path=back.image, problem=done.problem))
-            items += (render.ImageArt(Rect(0, 0, size.w, size.h), done.placement.rect, done.file),)
+            items += (draw.ImageArt(Rect(0, 0, size.w, size.h), done.placement.rect, done.file),)
         return items
 
 

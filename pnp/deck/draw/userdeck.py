@@ -1,6 +1,6 @@
 """A user's deck as a game with one asset: its cards laid out by a named layout (`layout/named.py`) from
 the deck's fields, then fitted, imposed and rendered by the same code as the built-in games' cards
-(`cards.py`); or, with the `sheet` layout, its rows as a table on a summary sheet (`sheet.py`)."""
+(`pieces.py`); or, with the `sheet` layout, its rows as a table on a summary sheet (`sheet.py`)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,19 +8,19 @@ from typing import Any
 
 from markupsafe import Markup
 
-from pnp.assets.cards import Cards, Face, Piece, PieceSet
 from pnp.assets.common import card_size, extras_part, paper_part, plain
+from pnp.assets.pieces import Cards, Face, Piece, PieceSet
 from pnp.assets.sheet import SummarySheet
-from pnp.base import Asset, BuildError, Game, Options
-from pnp.deck.draw import backfaces as deck_backs
+from pnp.base import Asset, BuildError, Options, PrintedGame
+from pnp.deck.draw import backfaces
 from pnp.deck.draw.boxes import deck_geometry
 from pnp.deck.draw.faces import TextFitErrors, card_art, escaped, field_markup, icon_markups
 from pnp.deck.draw.keptfaces import KeptFaces, card_key, deck_key
 from pnp.deck.draw.looks import CardLooks, picture_warnings
 from pnp.deck.draw.pictures import split
 from pnp.deck.draw.tuckbox import tuck_boxes
-from pnp.deck.read import icons as deckicons
-from pnp.deck.read.deckfile import Card, Deck
+from pnp.deck.read.deckfile import CardRow, Deck
+from pnp.deck.read.icons import fonts as glyph_fonts
 from pnp.fonts.fontset import DEFAULT_CHAIN, FontSet
 from pnp.geometry import Size
 from pnp.layout.facelayout import FaceLayout
@@ -54,7 +54,7 @@ def deck_options(deck: Deck, opts: Options, explicit: set[str]) -> Options:
     if not deck.backs.backs:
         changes["backs"] = "none"
     # Glyph icons' fonts go after the kit's: they draw their icons, and nothing the other fonts have.
-    icon_fonts = deckicons.fonts(deck.icons)
+    icon_fonts = glyph_fonts(deck.icons)
     changes["font_chain"] = deck.fonts + ((*DEFAULT_CHAIN, *icon_fonts) if icon_fonts else ())
     return replace(opts, **changes)
 
@@ -105,11 +105,11 @@ class DeckCards(Cards, kw_only=True):
         kept = self.kept or KeptFaces()
         kept.begin(deck_key(deck, opts))
         arts: list[FaceArt] = []
-        faces: list[tuple[Card, int]] = []  # a card and its front's index among the arts
+        faces: list[tuple[CardRow, int]] = []  # a card and its front's index among the arts
         overflows = []
         for card in deck.cards:
             if card.copies:
-                def front(card: Card = card) -> FaceArt:
+                def front(card: CardRow = card) -> FaceArt:
                     face = looks.face(card)
                     return card_art(face.deck, card, face.layout, opts, fonts, face.decor, icons, over=face.over)
                 faces.append((card, len(arts)))
@@ -120,7 +120,7 @@ class DeckCards(Cards, kw_only=True):
                     arts.append(FaceArt())
         if not faces:
             raise DataError(_("the deck has no cards to print (every row has 0 copies)"), file=deck.table.file)
-        backs = deck_backs.BackFaces(deck, size, opts, fonts, icons, kept) if opts.backs != "none" else None
+        backs = backfaces.BackFaces(deck, size, opts, fonts, icons, kept) if opts.backs != "none" else None
         pieces, cards = [], []
         for card, front_index in faces:
             name = deck.text(card, deck.name_field, opts.lang) or _("row {n}").format(n=card.row)
@@ -133,7 +133,7 @@ class DeckCards(Cards, kw_only=True):
                 suffix = f"-{copy}" if card.copies > 1 else ""
                 pieces.append(Piece(f"row{card.row}{suffix}", Face(None, deck.layout.name), card.back
                                     if back is not None else None, name))
-                cards.append(backs_mod.Card(front_index, back))
+                cards.append(backs_mod.CardSides(front_index, back))
         DataErrors.raise_all(overflows)
         kept.end()
         chips = deck.layout.kind == "chips"
@@ -164,7 +164,7 @@ def _width(markup: str) -> int:
     return display_width(plain(str(markup)))
 
 
-class DeckGame(Game, kw_only=True):
+class DeckGame(PrintedGame, kw_only=True):
     deck: Deck
 
     def data_file(self, cards_dir: Path | None) -> Path:

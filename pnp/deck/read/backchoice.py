@@ -9,10 +9,10 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from pnp.deck.read import templates as decktemplates
+from pnp.deck.read import templates
 from pnp.deck.read.imagefiles import checked_path
-from pnp.deck.read.spreadsheet import Table
-from pnp.layout import values as deckvalues
+from pnp.deck.read.spreadsheet import Spreadsheet
+from pnp.layout import values
 from pnp.layout.keys import BackLayout, BackOptions, DeckFileData, LayoutOptions
 from pnp.layout.named import DERIVED, LAYOUTS, NamedLayout
 from pnp.sheets import svgpictures
@@ -31,7 +31,7 @@ class DeckBacks(Record):
     column: str | None = None
     fields: frozenset[str] = frozenset()
     included: tuple[Path, ...] = ()  # the templates the texts include, files of the deck's folder
-    choice: deckvalues.ValueMap | None = None  # a map from the column's cells to the backs' names
+    choice: values.ValueMap | None = None  # a map from the column's cells to the backs' names
 
     def boxes(self, key: str, layout: BackLayout) -> dict[str, tuple[str, ...]]:
         """A face back's boxes: its layout's, with the fields the back's `boxes` name."""
@@ -48,7 +48,7 @@ def _where(key: str) -> str:
     return "back" if key == DEFAULT else f"backs.{key}"
 
 
-def read_backs(data: DeckFileData, layout: NamedLayout, table: Table, fields: dict, folder: Path) -> DeckBacks:
+def read_backs(data: DeckFileData, layout: NamedLayout, table: Spreadsheet, fields: dict, folder: Path) -> DeckBacks:
     """The backs, every key checked: a face's layout and boxes, a picture's path, each text's template."""
     backs = ({DEFAULT: data.back} if data.back else {}) | dict(data.backs)
     if not backs:
@@ -66,7 +66,7 @@ def read_backs(data: DeckFileData, layout: NamedLayout, table: Table, fields: di
         where = _where(key)
         texts = back.text.items() if isinstance(back.text, dict) else [("", back.text)]
         for lang, text in texts:
-            names, files = decktemplates.check_text(text, folder, known, f"{where}.text" + (f".{lang}" if lang else ""))
+            names, files = templates.check_text(text, folder, known, f"{where}.text" + (f".{lang}" if lang else ""))
             printed |= names
             included |= dict.fromkeys(files)
         if back.image:
@@ -79,12 +79,12 @@ def read_backs(data: DeckFileData, layout: NamedLayout, table: Table, fields: di
         elif back.boxes:
             raise DataError(_("boxes on a back draw a face of the card's fields: give the back a layout "
                               "(layout = \"{layout}\")").format(layout=layout.name), where=f"{where}.boxes")
-    choice = data.deck.back if isinstance(data.deck.back, deckvalues.ValueMap) else None
+    choice = data.deck.back if isinstance(data.deck.back, values.ValueMap) else None
     return DeckBacks(backs, column, frozenset(printed), tuple(included), choice)
 
 
 def _face_fields(back: BackOptions, face_layout: BackLayout, layout: NamedLayout, fields: dict, where: str,
-                 table: Table) -> set[str]:
+                 table: Spreadsheet) -> set[str]:
     """The fields a face back (in `face_layout`) prints; its layout must make pieces of the front's kind and size."""
     face = LAYOUTS[face_layout]
     if face.kind != layout.kind or face.flowing:
@@ -109,10 +109,10 @@ def _face_fields(back: BackOptions, face_layout: BackLayout, layout: NamedLayout
     return printed | {f for box, names in boxes.items() if box not in back.boxes for f in names if f in fields}
 
 
-def _column(data: DeckFileData, table: Table, fields: dict) -> str | None:
+def _column(data: DeckFileData, table: Spreadsheet, fields: dict) -> str | None:
     """The column whose cell names each card's back: `back` in [deck] (a column, or a field's column in
     the first language), else a column called `back` when there are named backs to choose from."""
-    name = deckvalues.column_of(data.deck.back) or data.deck.back
+    name = values.column_of(data.deck.back) or data.deck.back
     if name is None:
         if not data.backs:
             return None
@@ -130,7 +130,8 @@ def _column(data: DeckFileData, table: Table, fields: dict) -> str | None:
         column=name, known=listing(table.columns)), where="deck.back")
 
 
-def card_backs(backs: DeckBacks, table: Table, rows: list[tuple[int, dict[str, Any]]], text) -> dict[int, str | None]:
+def card_backs(backs: DeckBacks, table: Spreadsheet, rows: list[tuple[int, dict[str, Any]]],
+               text) -> dict[int, str | None]:
     """Row → the key of its back (None: no back). A cell naming no back is an error, every such cell
     reported at once; an empty one takes `[back]`, if the deck has one."""
     default = DEFAULT if DEFAULT in backs.backs else None
@@ -142,8 +143,8 @@ def card_backs(backs: DeckBacks, table: Table, rows: list[tuple[int, dict[str, A
         value = text(cells.get(backs.column, ""))
         if backs.choice is not None:  # a value map: the cell picks the back's name
             try:
-                value = str(deckvalues.chosen(backs.choice, value) or "")
-            except deckvalues.Unchosen as e:
+                value = str(values.chosen(backs.choice, value) or "")
+            except values.Unchosen as e:
                 errors.append(table.error(_("{key}: {reason}").format(key="deck.back", reason=e), row, backs.column))
                 continue
         if not value:

@@ -9,34 +9,20 @@ import re
 from pathlib import Path
 from typing import Any
 
-from pnp.deck.read import (
-    backchoice as deckbacks,
-)
-from pnp.deck.read import (
-    folder as deckfolder,
-)
-from pnp.deck.read import (
-    icons as deckicons,
-)
-from pnp.deck.read import (
-    imagefiles as deckimages,
-)
-from pnp.deck.read import (
-    layoutchoice as decklayouts,
-)
-from pnp.deck.read import (
-    rules as deckrules,
-)
-from pnp.deck.read import (
-    templates as decktemplates,
-)
+from pnp.deck.read import backchoice, imagefiles, layoutchoice
 from pnp.deck.read.backchoice import DeckBacks
+from pnp.deck.read.folder import checked
+from pnp.deck.read.icons import Icon, read_icons, unknown, unknown_error
+from pnp.deck.read.icons import fonts as glyph_fonts
 from pnp.deck.read.path import SPREADSHEETS
-from pnp.deck.read.spreadsheet import Table, quoted_column, read_json, read_table, toml_table
+from pnp.deck.read.rules import CardRules, read_rules
+from pnp.deck.read.rules import split as split_looks
+from pnp.deck.read.spreadsheet import Spreadsheet, quoted_column, read_json, read_table, toml_table
+from pnp.deck.read.templates import check as check_template
 from pnp.fonts.facts import font_facts
 from pnp.fonts.fontset import BUNDLED, FontSpec, cache_dir
 from pnp.geometry import Size, parse_card_size
-from pnp.layout import shapes as deckshapes
+from pnp.layout import shapes
 from pnp.layout.facelayout import field_style
 from pnp.layout.keys import (
     FRENCH_SUITS,
@@ -75,7 +61,7 @@ class Field(Record):
     type: str = "text"
 
 
-class Card(Record):
+class CardRow(Record):
     row: int
     copies: int
     cells: dict[str, Any]
@@ -99,20 +85,20 @@ class Deck(Record):
     styles: dict[str, TextStyle]  # field → its look
     suits: dict[str, SuitOptions]
     backs: DeckBacks  # [back] and [backs.NAME], and the column choosing one per card
-    table: Table
-    cards: tuple[Card, ...]
+    table: Spreadsheet
+    cards: tuple[CardRow, ...]
     name_field: str
-    images: dict[str, deckimages.BoxImage] = field(default_factory=dict)  # box → its picture
+    images: dict[str, imagefiles.BoxImage] = field(default_factory=dict)  # box → its picture
     image_dpi: int = 300
     fonts: tuple[FontSpec, ...] = ()  # the deck's own fonts, before the kit's (fonts.load_fonts)
-    icons: dict[str, deckicons.Icon] = field(default_factory=dict)  # `:name:` in text (deck/read/icons.py)
+    icons: dict[str, Icon] = field(default_factory=dict)  # `:name:` in text (deck/read/icons.py)
     rich: frozenset[str] = frozenset()  # the fields read as rich text (richtext.py)
     places: dict[str, BoxOptions] = field(default_factory=dict)  # boxes the deck places or dresses (boxplace.py)
     warnings: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()  # information lines (the CSV's encoding)
     included: tuple[Path, ...] = ()  # the templates the box templates include (the backs': backs.included)
     author: str | None = None  # the PDF's Author
-    rules: deckrules.CardRules = deckrules.CardRules()  # what each card's data changes on its face
+    rules: CardRules = CardRules()  # what each card's data changes on its face
     variants: dict[str, Any] = field(default_factory=dict)  # [layouts.NAME] → a Deck of its cards
     tuckbox: Any = None  # [tuckbox] (deckformat.TuckBoxOptions), checked; None: no tuck box
     min_text_size: float = MIN_TEXT_SIZE  # pt: the floor text is shrunk to before the build fails
@@ -137,17 +123,17 @@ class Deck(Record):
                     *(self.folder / back.image for back in self.backs.backs.values() if back.image))
         fonts = (*(Path(f) for spec in self.fonts for f in (spec.regular, spec.bold, spec.italic, spec.bold_italic)
                    if f and f not in BUNDLED),
-                 *(Path(spec.regular) for spec in deckicons.fonts(self.icons) if spec.regular not in BUNDLED))
+                 *(Path(spec.regular) for spec in glyph_fonts(self.icons) if spec.regular not in BUNDLED))
         icons = (self.folder / icon.file for icon in self.icons.values() if icon.file)
         templates = (*self.templates.values(), *self.included, *self.backs.included)
         others = (f for variant in self.variants.values() for f in variant.inputs())
         return tuple(dict.fromkeys((self.file, self.table.file, *templates, *pictures, *icons, *fonts, *others)))
 
-    def variant(self, card: Card) -> Deck:
+    def variant(self, card: CardRow) -> Deck:
         """The deck as the card's layout prints it: `[layout]`'s, or one of `[layouts.NAME]`."""
         return self.variants[card.layout] if card.layout is not None else self
 
-    def text(self, card: Card, name: str, lang: str) -> str:
+    def text(self, card: CardRow, name: str, lang: str) -> str:
         """A field's value on a card in `lang`, as printed ("" when empty or the deck has no such column)."""
         f = self.fields.get(name)
         if f is None:
@@ -155,7 +141,7 @@ class Deck(Record):
         value = card.cells.get(f.columns[lang], "")
         return indent(value) + cell_text(value).lstrip(IDEOGRAPHIC_SPACE)
 
-    def suit(self, card: Card) -> SuitOptions | None:
+    def suit(self, card: CardRow) -> SuitOptions | None:
         value = self.text(card, "suit", self.languages[0]).strip()
         return find_suit(self.suits, value) if value else None
 
@@ -194,7 +180,7 @@ def load_deck(path: Path) -> Deck:
         raise DataError(_("file not found"), file=path)
     deck_file = path.with_suffix(".toml") if path.suffix.lower() in SPREADSHEETS else path
     if deck_file != path:  # found beside the spreadsheet named: a file of the deck, like any other
-        deckfolder.checked(path.parent, deck_file.name, lambda message: DataError(message, file=path))
+        checked(path.parent, deck_file.name, lambda message: DataError(message, file=path))
     if not deck_file.is_file():
         raise DataError(_("no deck file: a spreadsheet needs {name} beside it with a [deck] table").format(
             name=deck_file.name), file=deck_file)
@@ -213,17 +199,17 @@ def load_deck(path: Path) -> Deck:
 
 def inside(folder: Path, name: str, where: str, what: str | None = None) -> Path:
     """The real path of a file the deck file names at `where` (deck/read/folder.py: one the deck may read)."""
-    return deckfolder.checked(folder, name, lambda message: DataError(message, where=where), what)
+    return checked(folder, name, lambda message: DataError(message, where=where), what)
 
 
 def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None, rows: set[int] | None = None,
              prefix: str = "") -> Deck:
     """The deck (`rows`: only these rows of the cards, for a layout of [layouts] whose keys are
     under `prefix`)."""
-    data, *looks = deckrules.split(data)  # the looks a card's cells choose: checked on the cards below
+    data, *looks = split_looks(data)  # the looks a card's cells choose: checked on the cards below
     d = data.deck
     if data.layouts:
-        decklayouts.check_kinds(data)
+        layoutchoice.check_kinds(data)
     elif d.layout is not None:
         raise DataError(_("layout chooses among the layouts of [layouts.NAME]; the deck has none"),
                         where="deck.layout")
@@ -249,12 +235,12 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None, rows
         table = replace(table, rows=tuple(row for row in table.rows if row.number in rows))
     suits = {**FRENCH_SUITS, **data.suits}
     fields = _fields(data, table, languages)
-    layout_column = decklayouts.choosing_column(data, table, fields) if data.layouts else None
-    card_layouts = decklayouts.card_layouts(data, layout_column, table, cell_text) if layout_column else {}
+    layout_column = layoutchoice.choosing_column(data, table, fields) if data.layouts else None
+    card_layouts = layoutchoice.card_layouts(data, layout_column, table, cell_text) if layout_column else {}
     own = replace(table, rows=tuple(row for row in table.rows if card_layouts.get(row.number) is None))
     boxes, templates, included = _boxes(deck_file.parent, data, layout, table, fields)
     places = _places(data, layout)
-    backs = deckbacks.read_backs(data, layout, table, fields, deck_file.parent)
+    backs = backchoice.read_backs(data, layout, table, fields, deck_file.parent)
     shown = {f for names in boxes.values() for f in names} | backs.fields
     copies = _copies_column(d, table)
     if layout.kind == "sheet":  # every field but the copies, unless `columns` chooses
@@ -270,16 +256,16 @@ def _resolve(deck_file: Path, data: DeckFileData, spreadsheet: Path | None, rows
         raise _unknown_field(name_field, table, "deck.name")
     cards = _cards(table, fields, copies, suits)
     # after the cells are checked: a condition reads a typed field's cells as numbers
-    rules = deckrules.read_rules(data, looks, fields, own, cell_text, prefix)
-    chosen = deckbacks.card_backs(backs, table, [(row.number, row.cells) for row in table.rows], cell_text)
+    rules = read_rules(data, looks, fields, own, cell_text, prefix)
+    chosen = backchoice.card_backs(backs, table, [(row.number, row.cells) for row in table.rows], cell_text)
     cards = tuple(replace(card, back=chosen[card.row]) for card in cards)
     images = {box: image for box, spec in data.boxes.items()
-              if (image := deckimages.box_image(box, spec, table, deck_file.parent)) is not None}
+              if (image := imagefiles.box_image(box, spec, table, deck_file.parent)) is not None}
     if images:
-        pictures = deckimages.card_images(images, table, deck_file.parent, table.rows)
+        pictures = imagefiles.card_images(images, table, deck_file.parent, table.rows)
         cards = tuple(replace(card, images=pictures.get(card.row, {})) for card in cards)
     styles = _styles(data, layout, fields, shown)
-    icons = deckicons.read_icons(deck_file.parent, data.icons, lambda name, where: _font_file(
+    icons = read_icons(deck_file.parent, data.icons, lambda name, where: _font_file(
         deck_file.parent, name, where))
     if icons:
         _check_markers(table, cards, fields, shown | {name_field}, icons, backs)
@@ -315,11 +301,11 @@ def _with_variants(deck: Deck, data: DeckFileData, spreadsheet: Path | None, col
     variants = {}
     for name, options in data.layouts.items():
         try:
-            variant = _resolve(deck.file, decklayouts.variant_data(data, name, options, column), spreadsheet,
+            variant = _resolve(deck.file, layoutchoice.variant_data(data, name, options, column), spreadsheet,
                                {row for row, chosen_name in chosen.items() if chosen_name == name}, f"layouts.{name}.")
         except DataError as e:
             for error in getattr(e, "errors", [e]):
-                decklayouts.in_variant(error, name)
+                layoutchoice.in_variant(error, name)
             raise
         variants[name] = replace(variant, cards=tuple(replace(card, layout=name) for card in variant.cards))
     warnings = tuple(w for w in deck.warnings if all(w in v.warnings for v in variants.values()))
@@ -368,7 +354,7 @@ def _font_file(folder: Path, name: str, where: str) -> str:
     return str(path)
 
 
-def _replaced(table: Table, codes: dict[str, str]) -> Table:
+def _replaced(table: Spreadsheet, codes: dict[str, str]) -> Spreadsheet:
     """Every text cell with the deck's own codes replaced (`replace` in [deck]: `"<strong>" = "**"`,
     `"[click]" = ":tap:"`), longest code first, before anything else reads the cells."""
     if not codes:
@@ -380,7 +366,7 @@ def _replaced(table: Table, codes: dict[str, str]) -> Table:
     return replace(table, rows=rows)
 
 
-def _rich(data: DeckFileData, boxes, fields: dict[str, Field], table: Table, cards, styles) -> frozenset[str]:
+def _rich(data: DeckFileData, boxes, fields: dict[str, Field], table: Spreadsheet, cards, styles) -> frozenset[str]:
     """The fields read as rich text: `rich` in [deck] and every field of a box with `rich = true`.
     Every cell of them that does not read is reported at once."""
     for n, name in enumerate(data.deck.rich):
@@ -401,23 +387,24 @@ def _rich(data: DeckFileData, boxes, fields: dict[str, Field], table: Table, car
     return frozenset(rich)
 
 
-def _check_markers(table: Table, cards, fields: dict[str, Field], shown: set[str], icons, backs: DeckBacks) -> None:
+def _check_markers(table: Spreadsheet, cards, fields: dict[str, Field], shown: set[str], icons,
+                   backs: DeckBacks) -> None:
     """Every cell printed whose `:name:` markers name no icon: one line per cell, all at once."""
     columns = sorted({c for name, f in fields.items() if name in shown for c in f.columns.values()},
                      key=table.columns.index)
     errors = []
     for card in cards:
         for column in columns:
-            names = deckicons.unknown(cell_text(card.cells.get(column, "")), icons)
+            names = unknown(cell_text(card.cells.get(column, "")), icons)
             if names:
-                errors.append(table.error(deckicons.unknown_error(names, icons), card.row, column))
+                errors.append(table.error(unknown_error(names, icons), card.row, column))
     for key, back in backs.backs.items():
         texts = back.text.items() if isinstance(back.text, dict) else [("", back.text)]
         for lang, text in texts:
-            if names := deckicons.unknown(text, icons):
-                entry = "back" if key == deckbacks.DEFAULT else f"backs.{key}"
+            if names := unknown(text, icons):
+                entry = "back" if key == backchoice.DEFAULT else f"backs.{key}"
                 where = entry + ".text" + (f".{lang}" if lang else "")
-                errors.append(DataError(deckicons.unknown_error(names, icons), where=where))
+                errors.append(DataError(unknown_error(names, icons), where=where))
     DataErrors.raise_all(errors)
 
 
@@ -462,7 +449,7 @@ def _text(value: Text | None, lang: str) -> str:
     return value or ""
 
 
-def _cards_table(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> tuple[Table, tuple[str, ...]]:
+def _cards_table(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) -> tuple[Spreadsheet, tuple[str, ...]]:
     d = data.deck
     if spreadsheet is None and d.data:
         spreadsheet = inside(deck_file.parent, d.data, "deck.data")
@@ -495,7 +482,7 @@ def _cards_table(deck_file: Path, data: DeckFileData, spreadsheet: Path | None) 
     return table, (note,)
 
 
-def _filtered(table: Table, where: dict[str, Any]) -> Table:
+def _filtered(table: Spreadsheet, where: dict[str, Any]) -> Spreadsheet:
     """The rows `[deck] where` keeps: each named column holding the value, or one of the list."""
     if not where:
         return table
@@ -513,7 +500,7 @@ def _filtered(table: Table, where: dict[str, Any]) -> Table:
     return replace(table, rows=rows)
 
 
-def _fields(data: DeckFileData, table: Table, languages: tuple[str, ...]) -> dict[str, Field]:
+def _fields(data: DeckFileData, table: Spreadsheet, languages: tuple[str, ...]) -> dict[str, Field]:
     """Every field the deck can print: those `[fields]` maps, then every column by its own name
     (`title`, or `title_ja` and `title_en`). Every column named but missing is reported at once."""
     fields: dict[str, Field] = {}
@@ -548,7 +535,7 @@ def _fields(data: DeckFileData, table: Table, languages: tuple[str, ...]) -> dic
     return fields
 
 
-def _missing_column(table: Table, column: str, name: str) -> DataError:
+def _missing_column(table: Spreadsheet, column: str, name: str) -> DataError:
     known = listing(table.columns)
     if table.toml_keys is not None:
         return DataError(_("no card has {column!r} (field {name!r}; keys: {known})").format(
@@ -557,20 +544,20 @@ def _missing_column(table: Table, column: str, name: str) -> DataError:
         name=name, known=known), file=table.file, row=1, column=quoted_column(column))
 
 
-def _default_column(table: Table, name: str, lang: str) -> str | None:
+def _default_column(table: Spreadsheet, name: str, lang: str) -> str | None:
     for column in (f"{name}_{lang}", name):
         if column in table.columns:
             return column
     return None
 
 
-def _unknown_field(name: str, table: Table, where: str) -> DataError:
+def _unknown_field(name: str, table: Spreadsheet, where: str) -> DataError:
     return DataError(_("unknown field {name!r}: {file} has no column {name!r} or {name}_ja/{name}_en "
                        "(columns: {known})").format(name=name, file=table.file.name,
                                                     known=listing(table.columns)), where=where)
 
 
-def _boxes(folder: Path, data: DeckFileData, layout: NamedLayout, table: Table,
+def _boxes(folder: Path, data: DeckFileData, layout: NamedLayout, table: Spreadsheet,
            fields: dict[str, Field]) -> tuple[dict[str, tuple[str, ...]], dict[str, Path], tuple[Path, ...]]:
     boxes = dict(layout.boxes(data.layout))
     templates: dict[str, Path] = {}
@@ -593,7 +580,7 @@ def _boxes(folder: Path, data: DeckFileData, layout: NamedLayout, table: Table,
             if not templates[box].is_file():
                 raise DataError(_("template {name!r} not found beside the deck file").format(name=spec.template),
                                 where=f"boxes.{box}.template")
-            printed, files = decktemplates.check(templates[box], folder, (*fields, *DERIVED))
+            printed, files = check_template(templates[box], folder, (*fields, *DERIVED))
             boxes[box] = tuple(dict.fromkeys((*boxes[box], *sorted(printed))))
             included |= dict.fromkeys(files)
     return boxes, templates, tuple(included)
@@ -611,7 +598,7 @@ def _places(data: DeckFileData, layout: NamedLayout) -> dict[str, BoxOptions]:
     except ValueError:
         return places  # the card size's own error comes at the build
     for box, spec in places.items():
-        deckshapes.check(spec, f"boxes.{box}")
+        shapes.check(spec, f"boxes.{box}")
     for colour in ("background", "border"):
         for box, spec in places.items():
             if getattr(spec, colour) is not None:
@@ -620,7 +607,7 @@ def _places(data: DeckFileData, layout: NamedLayout) -> dict[str, BoxOptions]:
     return places
 
 
-def _copies_column(d: DeckOptions, table: Table) -> str | None:
+def _copies_column(d: DeckOptions, table: Spreadsheet) -> str | None:
     column = d.copies or "copies"
     if column in table.columns:
         return column
@@ -645,8 +632,8 @@ def _number(value: Any, kind: str) -> int | float | None:
     return number
 
 
-def _cards(table: Table, fields: dict[str, Field], copies: str | None,
-           suits: dict[str, SuitOptions]) -> tuple[Card, ...]:
+def _cards(table: Spreadsheet, fields: dict[str, Field], copies: str | None,
+           suits: dict[str, SuitOptions]) -> tuple[CardRow, ...]:
     """The cards, every cell checked; all the bad cells are reported together, a line each."""
     typed = [f for f in fields.values() if f.type != "text"]
     suit_columns = set(fields["suit"].columns.values()) if "suit" in fields else set()
@@ -684,7 +671,7 @@ def _cards(table: Table, fields: dict[str, Field], copies: str | None,
                                           row.number, copies))
                 number = 1
             count = int(number)
-        cards.append(Card(row.number, count, row.cells))
+        cards.append(CardRow(row.number, count, row.cells))
     DataErrors.raise_all(errors)
     return tuple(cards)
 
@@ -699,13 +686,13 @@ def _styles(data: DeckFileData, layout: NamedLayout, fields: dict[str, Field], s
     return styles
 
 
-def _unnamed(table: Table):
+def _unnamed(table: Spreadsheet):
     for column in table.unnamed:
         yield _("warning: {file}, row 1, column {column}: the column has no name; it is called {column}").format(
             file=table.file, column=column)
 
 
-def _no_japanese(deck_file: Path, d: DeckOptions, table: Table):
+def _no_japanese(deck_file: Path, d: DeckOptions, table: Spreadsheet):
     """A deck built in Japanese only because nobody chose: say so if its cards hold no Japanese."""
     if d.languages is not None:
         return
@@ -715,7 +702,7 @@ def _no_japanese(deck_file: Path, d: DeckOptions, table: Table):
             'choose its language in [deck]: languages = ["en"]').format(file=deck_file)
 
 
-def _unused(table: Table, used: set[str]):
+def _unused(table: Spreadsheet, used: set[str]):
     for column in table.columns:
         if column not in used:
             # A spreadsheet's column is named in its header row; a TOML key where a card first gives it.

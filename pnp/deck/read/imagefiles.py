@@ -12,16 +12,16 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from pnp.deck.read import folder as deckfolder
-from pnp.deck.read.spreadsheet import Table
-from pnp.layout import values as deckvalues
+from pnp.deck.read.folder import checked
+from pnp.deck.read.spreadsheet import Spreadsheet
+from pnp.layout import values
 from pnp.layout.keys import BoxOptions, ImageOptions
 from pnp.sheets import svgpictures
 from pnp.sheets.images import (
     LOW_DPI,
     Align,
     ImageError,
-    Placement,
+    ImageFit,
     cache_dir,
     dpi_of,
     parse_align,
@@ -44,16 +44,16 @@ class BoxImage(Record):
     fit: str
     align: Align
     height: float | None  # mm at the top of the box; None: the whole box, under the text
-    choice: deckvalues.ValueMap | None = None  # the file a cell picks from a value map (then no pattern)
+    choice: values.ValueMap | None = None  # the file a cell picks from a value map (then no pattern)
 
 
-def box_image(box: str, spec: BoxOptions, table: Table, folder: Path) -> BoxImage | None:
+def box_image(box: str, spec: BoxOptions, table: Spreadsheet, folder: Path) -> BoxImage | None:
     """The picture `[boxes.box]` asks for, its keys checked; None if it has none."""
     if spec.image is None:
         return None
     options = ImageOptions(spec.image) if isinstance(spec.image, str) else spec.image
     where = f"boxes.{box}.image" + ("" if isinstance(spec.image, str) else ".file")
-    choice = options.file if isinstance(options.file, deckvalues.ValueMap) else None
+    choice = options.file if isinstance(options.file, values.ValueMap) else None
     pattern = options.file if isinstance(options.file, str) else ""  # a file name, "{column}"s in it
     columns = (choice.column,) if choice else tuple(dict.fromkeys(_COLUMN.findall(pattern)))
     for column in columns:
@@ -74,7 +74,7 @@ def box_image(box: str, spec: BoxOptions, table: Table, folder: Path) -> BoxImag
     return BoxImage(pattern, columns, options.fit, align, options.height, choice)
 
 
-def card_images(images: dict[str, BoxImage], table: Table, folder: Path,
+def card_images(images: dict[str, BoxImage], table: Spreadsheet, folder: Path,
                 rows: Iterable) -> dict[int, dict[str, str]]:
     """Row → box → the picture's path as written (relative to the deck's folder). A card whose
     pattern names an empty cell shows no picture there. Every path out of the folder is reported."""
@@ -87,8 +87,8 @@ def card_images(images: dict[str, BoxImage], table: Table, folder: Path,
             wrong = partial(table.error, row=row.number, column=column)
             if image.choice is not None:  # a value map: the cell picks the file
                 try:
-                    name = deckvalues.chosen(image.choice, cells[image.choice.column])
-                except deckvalues.Unchosen as e:
+                    name = values.chosen(image.choice, cells[image.choice.column])
+                except values.Unchosen as e:
                     errors.append(table.error(str(e), row.number, column))
                     continue
                 if name is None:
@@ -112,13 +112,13 @@ def _cell(cells: dict[str, str], match: re.Match[str]) -> str:
 
 
 def checked_path(folder: Path, name: str, error) -> str:
-    """A picture's `name` with `/` separators, once `deckfolder` finds it one the deck may read;
+    """A picture's `name` with `/` separators, once `folder.py` finds it one the deck may read;
     refused as `error(message)`."""
     name = name.replace("\\", "/")  # a path typed on Windows
     if "://" in name:  # a link copied from a browser: said as such, not as a file that is missing
         raise error(_("picture {path!r} is a web address: a deck prints only files in its own folder and never "
                       "fetches one; save the picture there and name the file").format(path=name))
-    deckfolder.checked(folder, name, error, _("picture {path!r}").format(path=name))
+    checked(folder, name, error, _("picture {path!r}").format(path=name))
     return name
 
 
@@ -130,14 +130,14 @@ class Request(Record):
     align: Align
 
 
-class Prepared(Record):
-    placement: Placement | None  # None: the file is missing or unreadable (a draft draws a stand-in)
+class PreparedImage(Record):
+    placement: ImageFit | None  # None: the file is missing or unreadable (a draft draws a stand-in)
     file: str | None
     problem: str = ""
     svg: Any = None  # an SVG picture, drawn as vectors (svgpictures.Svg)
 
 
-def prepare_all(requests: Iterable[Request], dpi: int) -> dict[Request, Prepared]:
+def prepare_all(requests: Iterable[Request], dpi: int) -> dict[Request, PreparedImage]:
     """Every request read, placed and resampled (threads: Pillow works without the GIL); a picture
     prepared before in this process, its file unchanged since, is not read again (`pnp watch`)."""
     cache = cache_dir()
@@ -152,7 +152,7 @@ def prepare_all(requests: Iterable[Request], dpi: int) -> dict[Request, Prepared
 
 
 _KEPT_MOST = 20_000
-_kept_prepared: dict[tuple, Prepared] = {}  # (request, dpi, cache, the file's size and mtime) → its preparation
+_kept_prepared: dict[tuple, PreparedImage] = {}  # (request, dpi, cache, the file's size and mtime) → its preparation
 
 
 def _version(request: Request, dpi: int, cache: Path) -> tuple | None:
@@ -163,7 +163,7 @@ def _version(request: Request, dpi: int, cache: Path) -> tuple | None:
     return request, dpi, cache, stat.st_size, stat.st_mtime_ns
 
 
-def _kept(key: tuple | None) -> Prepared | None:
+def _kept(key: tuple | None) -> PreparedImage | None:
     """The preparation of this version of the picture, if it was made before and its file is there."""
     prepared = _kept_prepared.get(key) if key else None
     if prepared is None:
@@ -172,7 +172,7 @@ def _kept(key: tuple | None) -> Prepared | None:
     return prepared if prepared.svg is not None or (prepared.file and Path(prepared.file).is_file()) else None
 
 
-def _keep(key: tuple | None, prepared: Prepared) -> None:
+def _keep(key: tuple | None, prepared: PreparedImage) -> None:
     if key is None or prepared.problem:  # a picture missing or unreadable is read again next time
         return
     if len(_kept_prepared) >= _KEPT_MOST:
@@ -180,22 +180,22 @@ def _keep(key: tuple | None, prepared: Prepared) -> None:
     _kept_prepared[key] = prepared
 
 
-def _prepare(request: Request, dpi: int, cache: Path) -> Prepared:
+def _prepare(request: Request, dpi: int, cache: Path) -> PreparedImage:
     if svgpictures.is_svg(request.path):
         try:
             svg = svgpictures.load(request.path)
         except svgpictures.SvgError as e:
-            return Prepared(None, None, str(e))
-        return Prepared(svgpictures.place(svg, *request.size, request.fit, request.align), None, svg=svg)
+            return PreparedImage(None, None, str(e))
+        return PreparedImage(svgpictures.place(svg, *request.size, request.fit, request.align), None, svg=svg)
     try:
         source, data = read_source(request.path)
         placement = place(*source.size, *request.size, request.fit, request.align)
-        return Prepared(placement, str(prepare(source, data, placement, dpi, cache)))
+        return PreparedImage(placement, str(prepare(source, data, placement, dpi, cache)))
     except ImageError as e:
-        return Prepared(None, None, str(e))
+        return PreparedImage(None, None, str(e))
 
 
-def measure(request: Request) -> tuple[Placement | None, str]:
+def measure(request: Request) -> tuple[ImageFit | None, str]:
     """Where the picture goes, from its header alone (the rest of the file is not read); or why it
     cannot be read."""
     from pnp.sheets.images import picture_size
@@ -209,7 +209,7 @@ def measure(request: Request) -> tuple[Placement | None, str]:
     return place(*size, *request.size, request.fit, request.align), ""
 
 
-def low_dpi(placement: Placement) -> float | None:
+def low_dpi(placement: ImageFit) -> float | None:
     """The picture's resolution if it prints soft (under LOW_DPI)."""
     dpi = dpi_of(placement)
     return dpi if dpi < LOW_DPI else None

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pnp.layout import values as deckvalues
+from pnp.layout import values
 from pnp.layout.keys import DeckFileData, LayoutOptions, LayoutVariant
 from pnp.layout.named import LAYOUTS
 from tabletop.data.errors import DataError, DataErrors
@@ -54,8 +54,8 @@ def choosing_column(data: DeckFileData, table, fields: dict) -> str:
     if given is None:
         raise DataError(_("[layouts] needs the column naming each card's layout: layout = \"COLUMN\" in [deck]"),
                         where="layouts")
-    name = given.column if isinstance(given, deckvalues.ValueMap) else deckvalues.column_of(given) or given
-    column = deckvalues.resolve_column(name, table.columns, fields)
+    name = given.column if isinstance(given, values.ValueMap) else values.column_of(given) or given
+    column = values.resolve_column(name, table.columns, fields)
     if column is None:
         raise DataError(_("no column {column!r} to choose the layouts by (columns: {known})").format(
             column=name, known=listing(table.columns)), where="deck.layout")
@@ -70,8 +70,8 @@ def card_layouts(data: DeckFileData, column: str, table, text: Callable[[Any], s
     for row in table.rows:
         cell = text(row.cells.get(column, ""))
         try:
-            value = deckvalues.chosen(given, cell) if isinstance(given, deckvalues.ValueMap) else cell
-        except deckvalues.Unchosen as e:
+            value = values.chosen(given, cell) if isinstance(given, values.ValueMap) else cell
+        except values.Unchosen as e:
             errors.append(table.error(_("{key}: {reason}").format(key="deck.layout", reason=e), row.number, column))
             continue
         value = str(value) if value else None

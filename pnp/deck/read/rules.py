@@ -12,22 +12,31 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pnp.deck.read import conditions as deckconditions
-from pnp.deck.read.conditions import Condition
-from pnp.layout import values as deckvalues
+from pnp.deck.read import cardconditions
+from pnp.deck.read.cardconditions import CardCondition
 from pnp.layout.keys import DeckFileData, FieldOptions
-from pnp.layout.values import Dynamic
+from pnp.layout.values import (
+    Dynamic,
+    Unchosen,
+    check_all,
+    chosen,
+    colour_problem,
+    column_of,
+    is_dynamic,
+    resolve_column,
+    size_problem,
+)
 from tabletop.data.errors import DataError, DataErrors
 from tabletop.i18n import _, listing
 from tabletop.record import Record, field, replace
 
 BOX_KEYS = {"background": "colour", "border": "colour", "border_width": "size"}
 FIELD_KEYS = {"color": "colour", "size": "size"}
-_PROBLEMS = {"colour": deckvalues.colour_problem, "size": deckvalues.size_problem}
+_PROBLEMS = {"colour": colour_problem, "size": size_problem}
 
 
 class Restyle(Record):
-    condition: Condition
+    condition: CardCondition
     looks: dict[str, Any]  # key → a plain value, or a Dynamic
 
 
@@ -40,7 +49,7 @@ class CardLook(Record):
 
 
 class CardRules(Record):
-    conditions: dict[str, Condition] = field(default_factory=dict)  # box → when
+    conditions: dict[str, CardCondition] = field(default_factory=dict)  # box → when
     restyles: dict[str, tuple[Restyle, ...]] = field(default_factory=dict)
     boxes: dict[str, dict[str, Dynamic]] = field(default_factory=dict)  # box → key → its Dynamic
     fields: dict[str, dict[str, Dynamic]] = field(default_factory=dict)
@@ -73,22 +82,22 @@ class CardRules(Record):
         return {**values, "lang": lang, "row": row, "copies": copies}
 
     def look(self, cells: dict[str, Any], lang: str, row: int, copies: int, text) -> CardLook:
-        """The card's changes (deckconditions.Failed or deckvalues.Unchosen when one cannot be made:
+        """The card's changes (cardconditions.Failed or Unchosen when one cannot be made:
         `check` made sure none of a deck read is)."""
         if not self:
             return CardLook()
         context = self.context(cells, lang, row, copies, text) if self.conditions or self.restyles else {}
-        hidden = frozenset(box for box, c in self.conditions.items() if not deckconditions.holds(c, context))
+        hidden = frozenset(box for box, c in self.conditions.items() if not cardconditions.holds(c, context))
 
         def value(v):
-            return deckvalues.chosen(v.value, text(cells.get(v.column, ""))) if isinstance(v, Dynamic) else v
+            return chosen(v.value, text(cells.get(v.column, ""))) if isinstance(v, Dynamic) else v
 
         boxes = {}
         for box, keys in self.boxes.items():
             boxes[box] = {k: value(d) for k, d in keys.items()}
         for box, restyles in self.restyles.items():
             for r in restyles:
-                if deckconditions.holds(r.condition, context):
+                if cardconditions.holds(r.condition, context):
                     boxes[box] = {**boxes.get(box, {}), **{k: value(v) for k, v in r.looks.items()}}
                     break
         fields = {name: {k: value(d) for k, d in keys.items()} for name, keys in self.fields.items()}
@@ -106,7 +115,7 @@ def split(data: DeckFileData) -> tuple[DeckFileData, dict, dict, dict, Any]:
     boxes, box_values, restyles = {}, {}, {}
     for name, spec in data.boxes.items():
         _check_size(spec.border_width, f"boxes.{name}.border_width")
-        dynamic = {k: getattr(spec, k) for k in BOX_KEYS if deckvalues.is_dynamic(getattr(spec, k))}
+        dynamic = {k: getattr(spec, k) for k in BOX_KEYS if is_dynamic(getattr(spec, k))}
         if dynamic:
             box_values[name] = dynamic
         if spec.restyle:
@@ -116,18 +125,18 @@ def split(data: DeckFileData) -> tuple[DeckFileData, dict, dict, dict, Any]:
     for name, given in data.fields.items():
         if isinstance(given, FieldOptions):
             _check_size(given.size, f"fields.{name}.size")
-            dynamic = {k: getattr(given, k) for k in FIELD_KEYS if deckvalues.is_dynamic(getattr(given, k))}
+            dynamic = {k: getattr(given, k) for k in FIELD_KEYS if is_dynamic(getattr(given, k))}
             if dynamic:
                 field_values[name] = dynamic
                 given = replace(given, **dict.fromkeys(dynamic))
         fields[name] = given
-    frame = data.layout.frame if deckvalues.is_dynamic(data.layout.frame) else None
+    frame = data.layout.frame if is_dynamic(data.layout.frame) else None
     layout = replace(data.layout, frame=None) if frame is not None else data.layout
     return replace(data, boxes=boxes, fields=fields, layout=layout), box_values, field_values, restyles, frame
 
 
 def _check_size(value: Any, where: str) -> None:
-    if isinstance(value, str) and not deckvalues.is_dynamic(value):
+    if isinstance(value, str) and not is_dynamic(value):
         raise DataError(_("a size is a number, a column (\"{{size}}\") or a value map, got {value!r}").format(
             value=value), where=where)
 
@@ -139,9 +148,9 @@ def read_rules(data: DeckFileData, parts, fields: dict, table, text, prefix: str
     columns = {name: dict(f.columns) for name, f in fields.items()}
 
     def dynamic(value: Any, where: str) -> Dynamic:
-        name = deckvalues.column_of(value)
+        name = column_of(value)
         assert name is not None  # asked only of a value that reads a column
-        column = deckvalues.resolve_column(name, table.columns, fields)
+        column = resolve_column(name, table.columns, fields)
         if column is None:
             raise DataError(_("no column {column!r} to take the value from (columns: {known})").format(
                 column=name, known=listing(table.columns)), where=where)
@@ -152,7 +161,7 @@ def read_rules(data: DeckFileData, parts, fields: dict, table, text, prefix: str
     field_dynamics = {name: {k: dynamic(v, f"fields.{name}.{k}") for k, v in keys.items()}
                       for name, keys in field_values.items()}
     frame_dynamic = dynamic(frame, f"{prefix}frame" if prefix else "layout.frame") if frame is not None else None
-    conditions = {box: deckconditions.check(spec.when, f"{prefix}boxes.{box}.when", columns)
+    conditions = {box: cardconditions.check(spec.when, f"{prefix}boxes.{box}.when", columns)
                   for box, spec in data.boxes.items() if spec.when is not None}
     styled = {}
     for box, entries in restyles.items():
@@ -165,13 +174,13 @@ def read_rules(data: DeckFileData, parts, fields: dict, table, text, prefix: str
 
 
 def _restyle(entry, where: str, columns, dynamic: Callable) -> Restyle:
-    condition = deckconditions.check(entry.when, f"{where}.when", columns)
+    condition = cardconditions.check(entry.when, f"{where}.when", columns)
     looks = {}
     for key, kind in BOX_KEYS.items():
         value = getattr(entry, key)
         if value is None:
             continue
-        if deckvalues.is_dynamic(value):
+        if is_dynamic(value):
             looks[key] = dynamic(value, f"{where}.{key}")
         elif (problem := _PROBLEMS[kind](value)) is not None:
             raise DataError(problem, where=f"{where}.{key}")
@@ -192,15 +201,15 @@ def _check_cards(rules: CardRules, table, text) -> None:
     if rules.frame:
         kinds[rules.frame.where] = "colour"
         dynamics.append(rules.frame)
-    errors = deckvalues.check_all(dynamics, table.rows, text, lambda d, v: _PROBLEMS[kinds[d.where]](v), table.error)
+    errors = check_all(dynamics, table.rows, text, lambda d, v: _PROBLEMS[kinds[d.where]](v), table.error)
     langs = tuple(dict.fromkeys(lang for columns in rules.columns.values() for lang in columns)) or ("ja",)
     for row in table.rows:
         for lang in langs:
             try:
                 rules.look(row.cells, lang, row.number, 1, text)
-            except deckconditions.Failed as e:
+            except cardconditions.Failed as e:
                 errors.append(table.error(str(e), row.number))
                 break
-            except deckvalues.Unchosen:
+            except Unchosen:
                 break  # said by check_all
     DataErrors.raise_all(errors)

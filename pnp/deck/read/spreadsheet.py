@@ -23,7 +23,7 @@ class Row(Record):
     cells: dict[str, Any]  # column name → value; an empty cell is ""
 
 
-class Table(Record):
+class Spreadsheet(Record):
     file: Path
     columns: tuple[str, ...]
     rows: tuple[Row, ...]
@@ -59,7 +59,7 @@ def letter(n: int) -> str:
     return name
 
 
-def read_table(path: Path, worksheet: str | None = None, names: list[str] | None = None) -> Table:
+def read_table(path: Path, worksheet: str | None = None, names: list[str] | None = None) -> Spreadsheet:
     """The file's cards; `names` given: the file has no header row, and these name its first columns
     (the others are called by their letters, A, B, C…)."""
     if path.suffix.lower() == ".xlsx":
@@ -161,7 +161,7 @@ def _blank(value: Any) -> bool:
 
 
 def _table(path: Path, raw: list[tuple[int, list[Any]]], encoding: str | None,
-           names: list[str] | None = None) -> Table:
+           names: list[str] | None = None) -> Spreadsheet:
     raw = [(n, cells) for n, cells in raw if not all(_blank(c) for c in cells)]
     if not raw:
         raise DataError(_("the spreadsheet is empty: its first row must name the columns"), file=path)
@@ -194,11 +194,11 @@ def _table(path: Path, raw: list[tuple[int, list[Any]]], encoding: str | None,
         values = {name: "" if value is None else value for name, value in zip(columns, cells) if name}
         rows.append(Row(number, {name: values.get(name, "") for name in columns if name}))
     positions = {name: n for n, name in enumerate(columns, 1) if name}
-    return Table(path, tuple(positions), tuple(rows), encoding, positions,
+    return Spreadsheet(path, tuple(positions), tuple(rows), encoding, positions,
                  unnamed=tuple(unnamed) if names is None else ())
 
 
-def toml_table(path: Path, entries: list[dict[str, Any]], where: str = "cards") -> Table:
+def toml_table(path: Path, entries: list[dict[str, Any]], where: str = "cards") -> Spreadsheet:
     """Entries as a table ([[cards]] in TOML, an array of objects in JSON at `where`): a key is a
     column; a text per language (`title = { ja = "…", en = "…" }`) is a column per language,
     `title_ja` and `title_en`."""
@@ -227,10 +227,10 @@ def toml_table(path: Path, entries: list[dict[str, Any]], where: str = "cards") 
                     row.cells.setdefault(column, text)
         del keys[key]
     rows = [Row(r.number, {k: r.cells.get(k, "") for k in keys}) for r in rows]
-    return Table(path, tuple(keys), tuple(rows), toml_keys=keys, entries=where)
+    return Spreadsheet(path, tuple(keys), tuple(rows), toml_keys=keys, entries=where)
 
 
-def read_json(path: Path, where: str | None) -> Table:
+def read_json(path: Path, where: str | None) -> Spreadsheet:
     """Cards from a JSON file: an array of objects, the whole file or at `where` (`cards`,
     `set.cards`: keys into nested objects). null is an empty cell."""
     import json

@@ -13,7 +13,7 @@ import jinja2
 from jinja2 import meta, nodes
 from jinja2.sandbox import SandboxedEnvironment
 
-from pnp.deck.read import folder as deckfolder
+from pnp.deck.read.folder import Refused, as_written, resolve
 from tabletop.data.errors import DataError
 from tabletop.fileio import os_error_reason
 from tabletop.i18n import N_, _, listing
@@ -35,7 +35,7 @@ class Unreadable(Exception):
 
 class DeckLoader(jinja2.BaseLoader):
     """A deck's templates, and every template they include, import or extend: files of the deck's
-    folder found through `deckfolder`, so a link or a `../` in an include reads nothing outside it."""
+    folder found through `folder.py`, so a link or a `../` in an include reads nothing outside it."""
 
     def __init__(self, folder: Path):
         self.folder = folder
@@ -43,10 +43,10 @@ class DeckLoader(jinja2.BaseLoader):
     def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
         what = _("template {name!r}").format(name=template)
         try:
-            path = deckfolder.resolve(self.folder, template, what)
+            path = resolve(self.folder, template, what)
             source = path.read_text(encoding="utf-8")
             read = _identity(path)
-        except deckfolder.Refused as e:
+        except Refused as e:
             raise Unreadable(str(e)) from None
         except (FileNotFoundError, NotADirectoryError):
             raise jinja2.TemplateNotFound(template) from None
@@ -59,7 +59,7 @@ class DeckLoader(jinja2.BaseLoader):
             # The name still leads to the file read, unchanged: one stat, links followed by the system.
             # A link pointed elsewhere since is another file: read again, and judged again.
             try:
-                return _identity(deckfolder.as_written(self.folder, template)) == read
+                return _identity(as_written(self.folder, template)) == read
             except OSError:
                 return False
 

@@ -1,6 +1,6 @@
 """The protocol's figures on this machine (targets: each well under 1 ms):
 
-    python bench/protocol.py
+    python bench/protocol_speed.py
 
 - listing the legal actions and applying one, in every position of seeded random games (Famiglia
   levels 1 and 4; 24 with 3 and 5 players; Hitman's Showdown with 2, 3 and 4 teams, whose legal actions

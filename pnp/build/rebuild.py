@@ -92,7 +92,7 @@ class Rebuilder:
     def rebuild(self) -> None:
         """Build the deck once, write its PDF and show its pages; a user error is shown instead, the PDF
         and the pages of the last good build kept."""
-        from pnp.build.make import Job, build_pdf
+        from pnp.build.make import BuildJob, build_pdf
         from pnp.deck.draw.userdeck import check_language, deck_game
         from pnp.deck.read.deckfile import load_deck
 
@@ -105,7 +105,7 @@ class Rebuilder:
             asset = next(iter(game.assets.values()))  # the cards (a tuck box, if any, comes after them)
             opts: Options = self.options(deck)
             check_language(deck, opts.lang)
-            job = Job(game, asset)
+            job = BuildJob(game, asset)
             built = build_pdf(job, opts)
             write_atomic(job.path(self.out, opts), built.pdf)
         except (DataError, BuildError) as e:

@@ -15,10 +15,10 @@ def export_cards(deck: BuiltDeck, target: str, out_dir: Path, workers: int | Non
     if not deck.cards:
         raise ExportError(_("{game} {asset}: no cards to export").format(game=deck.game, asset=deck.asset))
     lay = layout(target, deck.size_mm)
-    jobs: list[raster.Job] = []
+    jobs: list[raster.RasterJob] = []
 
     def job(region, name):
-        jobs.append(raster.Job(region=region, trim=lay.trim, pad=lay.bleed, dest=out_dir / name, dpi=DPI))
+        jobs.append(raster.RasterJob(region=region, trim=lay.trim, pad=lay.bleed, dest=out_dir / name, dpi=DPI))
 
     shared = deck.shared_back
     for card in deck.cards:

@@ -24,13 +24,11 @@ from pnp.assets.common import (
     variant,
     without_extras,
 )
-from pnp.base import BackMode, BuildError, Built, Game, Guides, Options, author
+from pnp.base import BackMode, BuildError, Built, Guides, Options, PrintedGame, author
 from pnp.fonts.fontset import FontSet
-from pnp.geometry import MIN_MARGIN, Grid, Rect, Size, grid, grid_capacity, safe_bleed
+from pnp.geometry import MIN_MARGIN, Rect, Size, SlotGrid, grid, grid_capacity, safe_bleed
 from pnp.sheets import backs as backs_mod
-from pnp.sheets import cutpath, cutter
-from pnp.sheets import draw as render
-from pnp.sheets import pagepng as raster
+from pnp.sheets import cutpath, cutter, draw, pagepng
 from pnp.sheets.draw import FaceArt, FillArt, ImageArt, ShapeArt, SheetArt
 from pnp.sheets.imposition import (
     footer_boxes,
@@ -102,7 +100,7 @@ class Cards(Record):
         return min(size.w, size.h) / 2 if self.piece == "chip" else opts.corner_radius
 
     def lay_out(self, model: Any, opts: Options, fonts: FontSet,
-                data_file) -> tuple[PieceSet, list[FaceArt], list[backs_mod.Card]]:
+                data_file) -> tuple[PieceSet, list[FaceArt], list[backs_mod.CardSides]]:
         """The pieces, every face's artwork (fronts then backs) and each piece's face indices."""
         size = self.size(opts)
         pieces = self.make(model, opts, size)
@@ -111,10 +109,10 @@ class Cards(Record):
                   + [f"{self.name}[back {key}]" for key in pieces.backs])
         arts = fit_together(faces, size, opts, fonts, wheres, data_file)
         back_index = {key: len(pieces.pieces) + n for n, key in enumerate(pieces.backs)}
-        cards = [backs_mod.Card(i, back_index[p.back] if p.back else None) for i, p in enumerate(pieces.pieces)]
+        cards = [backs_mod.CardSides(i, back_index[p.back] if p.back else None) for i, p in enumerate(pieces.pieces)]
         return pieces, arts, cards
 
-    def build(self, game: Game, model: Any, opts: Options, fonts: FontSet) -> Built:
+    def build(self, game: PrintedGame, model: Any, opts: Options, fonts: FontSet) -> Built:
         if opts.print_shop:
             from pnp.sheets import printshop
 
@@ -162,16 +160,16 @@ class Cards(Record):
         if opts.guide:
             lead, faces = self._guide(game, opts, fonts, pieces, [p.kind for p in pages], len(arts), bleed, mode, page)
             sheets, arts = lead + sheets, arts + faces
-        info = render.DocInfo(f"{game.title[opts.lang]} — {label}", lang=opts.lang, author=author(model))
+        info = draw.DocInfo(f"{game.title[opts.lang]} — {label}", lang=opts.lang, author=author(model))
         refs = tuple((p.id, p.name or p.id, c.front, c.back) for p, c in zip(pieces.pieces, cards))
-        pdf = render.card_sheets(sheets, arts, fonts, info)
+        pdf = draw.card_sheets(sheets, arts, fonts, info)
         if opts.cutter == "cricut":  # Design Space takes each sheet of fronts as an image, its cut path beside
             before = len(sheets) - len(pages)  # the guide's pages stand before the sheets
-            extras = [(f"-p{n}.png", raster.exact_png(pdf, before + n, cutter.cricut_pixels(), cutter.CRICUT_DPI))
+            extras = [(f"-p{n}.png", pagepng.exact_png(pdf, before + n, cutter.cricut_pixels(), cutter.CRICUT_DPI))
                       for n in cut] + extras
         return Built(pdf, len(sheets), len(cards), tuple(p.sheet for p in pages), refs, tuple(extras))
 
-    def _guide(self, game: Game, opts: Options, fonts: FontSet, pieces: PieceSet, kinds: list[str],
+    def _guide(self, game: PrintedGame, opts: Options, fonts: FontSet, pieces: PieceSet, kinds: list[str],
                first_face: int, bleed: float, mode: str, page: Size) -> tuple[list[SheetArt], list[FaceArt]]:
         """The guide page (`--guide`) and its blank back where the sheets are printed duplex, the size
         of the sheets (a Cricut sheet's image is smaller than the paper)."""
@@ -187,7 +185,7 @@ class Cards(Record):
         return guide.lead_sheets(facts, page, fonts, opts.lang, first_face)
 
 
-def cricut_pages(cards: list[backs_mod.Card], sheet_grid: Grid, mode: BackMode,
+def cricut_pages(cards: list[backs_mod.CardSides], sheet_grid: SlotGrid, mode: BackMode,
                  offset: tuple[float, float]) -> list[backs_mod.Page]:
     """A Cricut's sheets, each with its cards' block centred on the image. Design Space sizes an
     uploaded SVG to its outlines and its "Align → Center" puts their middle on the image's middle, so
@@ -207,7 +205,7 @@ def cricut_pages(cards: list[backs_mod.Card], sheet_grid: Grid, mode: BackMode,
     return pages
 
 
-def _ruler_fits(sheet_grid: Grid) -> bool:
+def _ruler_fits(sheet_grid: SlotGrid) -> bool:
     """Whether a full sheet of this grid leaves room for the scale check beside a footer's strip."""
     [sheet] = plan_fronts(sheet_grid.per_page, sheet_grid, "none")
     room = footer_boxes(sheet, [], FOOTER_HEIGHT, FOOTER_LEAST)

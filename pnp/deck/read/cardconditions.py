@@ -22,7 +22,7 @@ from tabletop.record import Record
 CONTEXT = ("lang", "row", "copies")
 
 
-class Condition(Record):
+class CardCondition(Record):
     source: str
     where: str  # the key in the deck file (`boxes.cost.when`)
     names: tuple[str, ...] = ()  # the fields it reads
@@ -38,7 +38,7 @@ def _compiled(source: str) -> Callable[..., Any]:
     return _environment().compile_expression(source, undefined_to_none=False)
 
 
-def check(source: str, where: str, fields) -> Condition:
+def check(source: str, where: str, fields) -> CardCondition:
     """A condition that parses and names only fields and CONTEXT; else one line naming `where`."""
     env = _environment()
     if not source.strip():
@@ -55,14 +55,14 @@ def check(source: str, where: str, fields) -> Condition:
     for name in sorted(names - known - set(env.globals)):
         raise DataError(_("the condition names {name!r}, which is no field of the cards (fields: {known})").format(
             name=name, known=listing(sorted(fields))), where=where)
-    return Condition(source, where, tuple(sorted(names & set(fields))))
+    return CardCondition(source, where, tuple(sorted(names & set(fields))))
 
 
 class Failed(Exception):
     """A condition that raised on a card (a text compared with a number), in the user's words."""
 
 
-def holds(condition: Condition, context: dict[str, Any]) -> bool:
+def holds(condition: CardCondition, context: dict[str, Any]) -> bool:
     try:
         return bool(_compiled(condition.source)(**context))
     except (jinja2.TemplateError, TypeError, ValueError, ArithmeticError, AttributeError, LookupError) as e:

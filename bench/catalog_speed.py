@@ -1,7 +1,7 @@
 """What the message catalog costs: loading the Japanese catalog, `pnp --help` in each language, and
 the catalog check the tests run.
 
-    python bench/catalog.py
+    python bench/catalog_speed.py
 
 The catalog is compiled (.mo) at install; a checkout whose .po was edited since reads the .po
 itself, which costs a parse. `pnp --help` is timed as a user runs it (a fresh process, best and
