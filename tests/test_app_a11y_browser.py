@@ -291,6 +291,13 @@ def test_at_the_largest_text_the_play_pages_fit_a_360_px_screen(browser, server,
     wide = []
     for theme in ("light", "dark"):
         browser.execute_script("localStorage.setItem('theme', arguments[0])", theme)
+        app.open_app(browser, server, lang, theme)  # the home page, every new game's form open
+        browser.execute_script("document.querySelectorAll('details.new-game').forEach((d) => { d.open = true; })")
+        width = browser.execute_script("return [document.documentElement.scrollWidth, innerWidth]")
+        if width[0] > width[1]:
+            wide.append(f"home ({theme}): {width[0]} px wide on a {width[1]} px screen")
+        wide.extend(f"home ({theme}): {words}" for words in browser.execute_script(BROKEN))
+        app.shot(browser, f"largest-home-{lang}-{theme}")
         for game, (_fixture, steps) in FITS.items():
             for state in [*steps, "end"]:
                 open_game(browser, server, f"{game}-{state}")
