@@ -26,11 +26,6 @@ export class Awake {
     await lock?.release().catch(() => {});
   }
 
-  /** The elements a page redraw keeps (the video, once made). */
-  nodes() {
-    return this.video ? [this.video] : [];
-  }
-
   async hold() {
     if (!this.wanted) return;
     if ("wakeLock" in navigator && window.isSecureContext) {
@@ -78,6 +73,6 @@ async function silentVideo() {
   video.setAttribute("aria-hidden", "true");
   video.src = URL.createObjectURL(new Blob(parts, { type: recorder.mimeType }));
   video.style.cssText = "position:fixed;width:1px;height:1px;opacity:0.01;pointer-events:none;bottom:0;left:0";
-  document.body.append(video);
+  document.body.append(video); // beside the view a redraw replaces, so it keeps playing
   return video;
 }

@@ -1,4 +1,4 @@
-// The app: the bar (the games, the theme, the other language), the home page (the games on this
+// The app: the bar (the games, the theme, the text size, the other language), the home page (the games on this
 // device, a new game with its options) and a game's page (ui/play.js). Everything is addressed
 // relative to this folder, so the app works at a host's root or under any subpath; the games live in
 // IndexedDB (ui/store.js) and the service worker (sw.js) keeps the app's files for offline play.
@@ -12,29 +12,9 @@ import { PlayPage } from "./play.js";
 import { recordsPage } from "./records.js";
 import { wordsCtx } from "./text.js";
 import { GameInPlay } from "./session.js";
+import { applySettings, keep, keepNext, kept, textSize, TEXT_SIZE_MARKS, TEXT_SIZES, THEME_MARKS, THEMES } from "./settings.js";
 import { freeName, listGames, loadGame, newSeed, saveGame, FORMAT, VERSION } from "./store.js";
 import { Server } from "./sync.js";
-
-const THEMES = ["auto", "light", "dark"];
-const THEME_MARKS = /** @type {Record<string, string>} */ ({ auto: "◐", light: "☀", dark: "☾" });
-
-/** @param {string} key */
-function kept(key) {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null; // storage refused (private mode): this visit only
-  }
-}
-
-/** @param {string} key @param {string} value */
-function keep(key, value) {
-  try {
-    localStorage.setItem(key, value);
-  } catch {
-    /* this visit only */
-  }
-}
 
 export class Shell {
   /** @param {import("../lib/words.js").Words} words */
@@ -45,8 +25,12 @@ export class Shell {
     this.setWords(words);
     /** @type {Map<string, unknown>} */
     this.data = new Map();
-    // one live region for the whole visit, kept through every redraw, so a step's result is announced
-    this.announcer = h("p", { class: "visually-hidden", role: "status", "aria-live": "polite" });
+    // One live region for the whole visit, the only one of the app: a step's result is said there
+    // (politely, after what the reader is saying). It stays in the page through every redraw, which
+    // replaces only the view beside it, so screen readers keep listening to it.
+    this.announcer = h("p", { class: "visually-hidden", id: "announcer", role: "status", "aria-live": "polite" });
+    this.view = h("div", { class: "view" });
+    document.body.replaceChildren(this.view, this.announcer);
     this.awake = new Awake();
     /** @type {Server | null} the server that keeps the games, when the app came from `companion serve` */
     this.server = null;
@@ -63,9 +47,10 @@ export class Shell {
     return (saved) => new GameInPlay(ui, saved, data, this.words.raw, async () => {});
   }
 
-  /** @param {string} text said to a screen reader */
+  /** @param {string} text said to a screen reader (said again if it is the same as the last) */
   announce(text) {
-    this.announcer.textContent = text;
+    this.announcer.textContent = "";
+    requestAnimationFrame(() => { this.announcer.textContent = text; });
   }
 
   /** @param {import("../lib/words.js").Words} words */
@@ -94,6 +79,7 @@ export class Shell {
   page(heading, sub = "") {
     const { _ } = this.words;
     const theme = kept("theme") ?? "auto";
+    const size = textSize();
     /** @type {Record<string, string>} */
     const themeNames = { auto: _("Theme: as the device"), light: _("Theme: light"), dark: _("Theme: dark") };
     const other = this.lang === "ja" ? { code: "en", label: "English" } : { code: "ja", label: "日本語" };
@@ -101,14 +87,17 @@ export class Shell {
       h("a", { class: "bar-home", href: "./" }, _("Games")),
       h("span", { class: "bar-title" }),
       h("button", { type: "button", class: "theme-switch", "aria-label": themeNames[theme], title: themeNames[theme],
-        onclick: () => { keep("theme", THEMES[(THEMES.indexOf(theme) + 1) % THEMES.length]); applyTheme(); this.route(); } },
+        onclick: () => { keepNext("theme", THEMES); applySettings(); this.route(); } },
       THEME_MARKS[theme]),
+      h("button", { type: "button", class: "size-switch", "aria-label": _("Text size: %(size)s", { size: TEXT_SIZE_MARKS[size] }),
+        onclick: () => { keepNext("textSize", TEXT_SIZES); applySettings(); this.route(); } },
+      TEXT_SIZE_MARKS[size]),
       h("button", { type: "button", class: "lang-switch", lang: other.code, onclick: () => this.switchLanguage(other.code) }, other.label));
     const main = h("main", null, h("h1", null, heading, sub ? h("small", { class: "sub" }, sub) : null));
     if (!window.isSecureContext) {
       main.append(h("p", { class: "limits" }, _("Over this connection (not HTTPS) the app cannot be installed or open without the network; your games are still kept on this device.")));
     }
-    document.body.replaceChildren(bar, main, this.announcer, ...this.awake.nodes());
+    this.view.replaceChildren(bar, main);
     return main;
   }
 
@@ -210,18 +199,8 @@ export class Shell {
   }
 }
 
-/** The theme this device keeps (or the device's own), set before the page is painted. */
-export function applyTheme() {
-  const theme = kept("theme") ?? "auto";
-  const root = document.documentElement;
-  if (theme === "auto") delete root.dataset.theme;
-  else root.dataset.theme = theme;
-  const dark = theme === "dark" || (theme === "auto" && matchMedia("(prefers-color-scheme: dark)").matches);
-  document.querySelector('meta[name="theme-color"]')?.setAttribute("content", dark ? "#0f1115" : "#ebe7de");
-}
-
 async function start() {
-  applyTheme();
+  applySettings();
   const lang = kept("lang") ?? normalise(navigator.language) ?? "en";
   const shell = new Shell(await loadWords(lang, APP_BASE));
   const server = Server.find(APP_BASE);

@@ -237,7 +237,7 @@ function dicePad(ctx, table, count) {
   const side = /** @type {import("../showdown/state.js").Side} */ (a.sides.find((s) => !s.pool.rolled));
   /** @type {number[]} */
   const tapped = [];
-  const shown = h("output", { class: "chosen", "aria-live": "polite" }, "—");
+  const shown = h("output", { class: "chosen" }, "—");
   const show = () => { shown.textContent = tapped.length ? tapped.join(" ") : "—"; };
   const keys = [1, 2, 3, 4, 5, 6].map((face) => h("button", { type: "button", class: "key num die-key", "data-face": face,
     onclick: () => {

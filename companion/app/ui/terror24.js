@@ -194,7 +194,7 @@ function pad(ctx, table, seat) {
   const count = s.npc ? game.book.rules.npc_cards_per_round : game.book.rules.bid_cards;
   /** @type {number[]} */
   const tapped = [];
-  const shown = h("output", { class: "chosen", "aria-live": "polite" }, "—");
+  const shown = h("output", { class: "chosen" }, "—");
   const show = () => { shown.textContent = tapped.length ? "●".repeat(tapped.length) : "—"; };
   const held = [...new Set(s.hand)].sort((a, b) => a - b);
   const keys = held.map((card) => h("button", { type: "button", class: "key num", onclick: () => {

@@ -1,0 +1,274 @@
+"""The app on a mid-range phone: the folder `companion app export` writes, served by a plain static file
+server on localhost under a subpath (/tabletop-kit/, as a GitHub Pages project site), opened in a real
+Chromium at 360 × 640 with its CPU slowed 4× (Chrome DevTools' "mid-tier mobile" setting).
+
+Prints:
+  - warm start: a game on the device reopened with the app's files in its service worker's cache, from
+    the navigation to the first frame painted with the game's board (target ≤ 0.5 s);
+  - cold start: the same with the service worker, its cache and the HTTP cache cleared, so every file
+    is fetched from the server again (target ≤ 2 s);
+  - tap to paint: from a tap to the first frame painted with the redrawn page (the step played, saved
+    in IndexedDB, drawn), over every tap of a whole Famiglia game and the first taps of a Hitman's
+    Showdown game (p50, p95, worst; target p95 ≤ 50 ms);
+  - the whole app's size, every file of the exported folder brotli-compressed (target ≤ 300 KB).
+
+    python bench/app.py [--starts N] [--rate 4] [--showdown-taps N]
+
+Needs Debian's chromium and chromium-driver (as the browser tests do) and Node ≥ 18 (for brotli).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+from selenium import webdriver
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from js_browser import SIZES
+
+COMPANION = [sys.executable, "-c", "from companion.cli import run; run()"]
+SUBPATH = "tabletop-kit"
+TARGETS = {"warm": 500, "cold": 2000, "tap p95": 50, "size KB": 300}
+
+# Put into every page before its own scripts: note when the first frame showing a game's board is painted
+# (the frame after the one in which the board appeared), in ms since the navigation began.
+FIRST_BOARD = """
+window.__boardPainted = null;
+new MutationObserver((changes, observer) => {
+  if (!document.getElementById("board")) return;
+  observer.disconnect();
+  requestAnimationFrame(() => requestAnimationFrame(() => { window.__boardPainted = performance.now(); }));
+}).observe(document, {childList: true, subtree: true});
+"""
+
+# In the page: tap `button`; the time until the page is redrawn (the step played, saved and the new page
+# built) and until the frame showing it is painted.
+TAP_TO_PAINT = """
+const [button, done] = arguments;
+const before = document.querySelector("main");
+const observer = new MutationObserver(() => {
+  if (document.querySelector("main") === before) return;
+  observer.disconnect();
+  const built = performance.now() - start;
+  requestAnimationFrame(() => requestAnimationFrame(() => done([built, performance.now() - start])));
+});
+observer.observe(document.body, {childList: true, subtree: true});
+button.scrollIntoView({block: "center"});
+const start = performance.now();
+button.click();
+"""
+
+SAVE = """
+const [file, done] = [arguments[0], arguments[arguments.length - 1]];
+import(new URL("ui/store.js", document.baseURI).href)
+  .then((store) => store.saveGame(file)).then(() => done(""), (e) => done(String(e)));
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def serve(root: Path, port: int) -> subprocess.Popen:
+    process = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                                "--directory", str(root)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(f"http://localhost:{port}/{SUBPATH}/", timeout=1)
+            return process
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError("the static server did not start")
+
+
+def phone(profile: str, rate: float) -> webdriver.Chrome:
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or shutil.which("chromium-browser")
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 f"--user-data-dir={profile}"):
+        options.add_argument(flag)
+    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 360, "height": 640,
+                                                                          "pixelRatio": 1}})
+    driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(shutil.which("chromedriver")))
+    driver.set_script_timeout(60)
+    driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": rate})
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": FIRST_BOARD})
+    return driver
+
+
+def ready(driver) -> None:
+    WebDriverWait(driver, 30).until(lambda d: d.execute_script("return document.documentElement.dataset.ready"))
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def start_time(driver, url: str) -> float:
+    """Open `url` (a game's address) from a blank page; ms from the navigation to its board painted."""
+    driver.get("about:blank")
+    driver.get(url)
+    WebDriverWait(driver, 30, poll_frequency=0.05).until(lambda d: d.execute_script("return window.__boardPainted"))
+    return driver.execute_script("return window.__boardPainted")
+
+
+def forget_the_app(driver, origin: str) -> None:
+    """A cold start's state: no service worker, no cached file; the games on the device kept."""
+    driver.get("about:blank")
+    driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": origin,
+                                                          "storageTypes": "service_workers,cache_storage"})
+    driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+
+
+def enabled(driver, css: str) -> list:
+    return [b for b in driver.find_elements(By.CSS_SELECTOR, css) if b.is_enabled()]
+
+
+def famiglia_taps(driver, rng: random.Random) -> list:
+    """The next tap of a Famiglia game (a card drawn, else a move); none once it is over."""
+    if driver.find_elements(By.ID, "outcome"):
+        return []
+    return [rng.choice(enabled(driver, "section.draw button.key") or enabled(driver, ".street button.tap"))]
+
+
+def showdown_taps(driver, rng: random.Random) -> list:
+    """The next taps of a Hitman's Showdown game, the last of which plays a step: the dice rolled (a
+    face a die), a penalty roll, the action's next step, an attack now and then, else pass."""
+    if driver.find_elements(By.ID, "outcome"):
+        return []
+    action = driver.find_elements(By.ID, "action")
+    if action:
+        composer = action[0].find_elements(By.CSS_SELECTOR, ".composer[data-roll]")
+        if composer:
+            keys = composer[0].find_elements(By.CSS_SELECTOR, "button.die-key")
+            return [rng.choice(keys) for _ in range(int(composer[0].get_attribute("data-roll")))]
+        faces = action[0].find_elements(By.CSS_SELECTOR, ".pad button.die-key")
+        if faces:
+            return [rng.choice(faces)]
+        return action[0].find_elements(By.CSS_SELECTOR, ".then button.tap, .buttons button.tap")[:1]
+    attacks = driver.find_elements(By.CSS_SELECTOR, "#turn .attack-group button.tap")
+    if attacks and rng.random() < 0.4:
+        return [rng.choice(attacks)]
+    return [driver.find_element(By.CSS_SELECTOR, "#turn button[data-line=pass]")]
+
+
+def play(driver, url: str, name: str, next_taps, limit: int) -> list[list[float]]:
+    """Tap through the game `name` (at most `limit` steps); each step's time from its tap to its page
+    redrawn and to that page painted.
+    Taps that only fill a pad (a die of several) are made first, untimed."""
+    driver.get("about:blank")  # from another game's address, a new fragment alone would not reload the page
+    driver.get(url + "#" + urllib.parse.urlencode({"game": name}))
+    ready(driver)
+    rng = random.Random(7)
+    taps = []
+    while len(taps) < limit:
+        buttons = next_taps(driver, rng)
+        if not buttons:
+            break
+        for button in buttons[:-1]:
+            button.click()
+        taps.append(driver.execute_async_script(TAP_TO_PAINT, buttons[-1]))
+    return taps
+
+
+def figures(values: list[float]) -> str:
+    return f"median {statistics.median(values):.0f} ms, p95 {percentile(values, 95):.0f} ms, worst {max(values):.0f} ms"
+
+
+def verdict(value: float, target: float) -> str:
+    return f"(target ≤ {target}: {'met' if value <= target else 'MISSED'})"
+
+
+def size(folder: Path) -> None:
+    files = sorted(f for f in folder.rglob("*") if f.is_file())
+    measured = json.loads(subprocess.run(["node", "-e", SIZES], input=json.dumps([str(f) for f in files]),
+                                         check=True, capture_output=True, text=True).stdout)
+    groups: dict[str, list[int]] = {}
+    for file, (raw, br) in zip(files, measured):
+        top = file.relative_to(folder).parts
+        group = groups.setdefault(top[0] + ("/" if len(top) > 1 else ""), [0, 0, 0])
+        group[0] += raw
+        group[1] += br
+        group[2] += 1
+    print("the whole app, as exported (raw / brotli, file by file):")
+    for name, (raw, br, count) in sorted(groups.items(), key=lambda g: -g[1][1]):
+        print(f"  {name:<22} {raw / 1024:7.1f} KB / {br / 1024:5.1f} KB ({count} files)")
+    raw_total = sum(g[0] for g in groups.values()) / 1024
+    br_total = sum(g[1] for g in groups.values()) / 1024
+    met = verdict(round(br_total, 1), TARGETS["size KB"])
+    print(f"  {'total':<22} {raw_total:7.1f} KB / {br_total:5.1f} KB brotli {met}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--starts", type=int, default=5, help="warm and cold starts each (default 5)")
+    parser.add_argument("--rate", type=float, default=4, help="Chromium's CPU slow-down (default 4)")
+    parser.add_argument("--showdown-taps", type=int, default=60, help="taps of the Showdown game (default 60)")
+    args = parser.parse_args()
+    work = Path(tempfile.mkdtemp())
+    folder = work / "site" / SUBPATH
+    subprocess.run(COMPANION + ["app", "export", str(folder), "--quiet"], check=True)
+    size(folder)
+    port = free_port()
+    origin = f"http://localhost:{port}"
+    url = f"{origin}/{SUBPATH}/"
+    server = serve(work / "site", port)
+    driver = phone(str(work / "profile"), args.rate)
+    try:
+        driver.get(url)
+        ready(driver)
+        for game, name in (("famiglia", "bench-famiglia"), ("hitmans-showdown", "bench-showdown")):
+            saved = {"format": "tabletop-kit game", "version": 1, "game": game, "seed": 7, "revision": 0,
+                     "entries": [], "name": name, "updated": 0, "seen": True,
+                     "options": {"lang": "en"} | ({"teams": [{"name": "Ann", "faction": "red_heart"},
+                                                             {"name": "Bob", "faction": "void_clover"}]}
+                                                  if game == "hitmans-showdown" else {"level": 2, "first": "player"})}
+            assert driver.execute_async_script(SAVE, saved) == ""
+        game_url = url + "#" + urllib.parse.urlencode({"game": "bench-famiglia"})
+        cold = []
+        for _ in range(args.starts):
+            forget_the_app(driver, origin)
+            cold.append(start_time(driver, game_url))
+        # the service worker takes over after a first visit; from then on the app starts from its cache
+        WebDriverWait(driver, 30).until(lambda d: d.execute_script(
+            "return navigator.serviceWorker.controller !== null") or d.refresh())
+        warm = [start_time(driver, game_url) for _ in range(args.starts)]
+        load = ", ".join(f"{n:.1f}" for n in os.getloadavg())
+        print(f"CPU slowed {args.rate:g}×, at 360 × 640, served from {url} (load average {load}):")
+        print(f"  cold start to the first painted game, {len(cold)} starts: {figures(cold)} "
+              f"{verdict(round(statistics.median(cold)), TARGETS['cold'])}")
+        print(f"  warm start to the first painted game, {len(warm)} starts: {figures(warm)} "
+              f"{verdict(round(statistics.median(warm)), TARGETS['warm'])}")
+        famiglia = play(driver, url, "bench-famiglia", famiglia_taps, 1000)
+        showdown = play(driver, url, "bench-showdown", showdown_taps, args.showdown_taps)
+        for title, taps in (("a whole Famiglia game", famiglia), ("a Hitman's Showdown game", showdown)):
+            painted = [tap[1] for tap in taps]
+            print(f"  tap to paint over {title}, {len(taps)} taps: {figures(painted)} "
+                  f"{verdict(round(percentile(painted, 95)), TARGETS['tap p95'])}")
+            print(f"    of which the step played, saved and its page built: {figures([tap[0] for tap in taps])}")
+    finally:
+        driver.quit()
+        server.terminate()
+        server.wait(10)
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
