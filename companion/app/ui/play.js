@@ -4,6 +4,8 @@
 
 import { InputError } from "../lib/engine.js";
 import { h, paragraphs } from "./dom.js";
+import { newGameId } from "../lib/gamefile.js";
+import { openSendSheet } from "./send.js";
 import { GameInPlay, NotSaved } from "./session.js";
 import { freeName, newSeed, saveGame } from "./store.js";
 
@@ -115,7 +117,7 @@ export class PlayPage {
     const saved = this.game.saved;
     const again = this.game.ui.rematch(saved, this.game.table);
     const name = await freeName(saved.name.replace(/ \d+$/, ""));
-    await saveGame({ ...saved, name, options: again.options, entries: again.entries, undone: [], seed: newSeed(),
+    await saveGame({ ...saved, name, id: newGameId(), options: again.options, entries: again.entries, undone: [], seed: newSeed(),
       revision: 0, over: false, seen: true, updated: Date.now() });
     this.shell.open(name);
   }
@@ -140,7 +142,8 @@ export class PlayPage {
         game.canUndo() ? h("button", { type: "button", "data-tool": "undo", onclick: () => open("undo-sheet") }, _("Undo")) : null,
         game.canRedo() ? h("button", { type: "button", "data-tool": "redo", onclick: () => this.tool(() => game.redo()) }, _("Redo")) : null,
         h("button", { type: "button", "data-tool": "history", onclick: () => open("history-sheet") }, _("History")),
-        h("button", { type: "button", "data-tool": "help", onclick: () => open("help-sheet") }, _("Help"))),
+        h("button", { type: "button", "data-tool": "help", onclick: () => open("help-sheet") }, _("Help")),
+        h("button", { type: "button", "data-tool": "send", onclick: () => void openSendSheet(this.shell, game.saved) }, _("Send this game"))),
       last ? h("dialog", { id: "undo-sheet", class: "sheet", "aria-labelledby": "undo-title" },
         h("h2", { id: "undo-title" }, _("Take this back?")),
         h("div", { class: "told" }, last.told.length ? paragraphs(last.told) : h("p", null, _("The last step"))),

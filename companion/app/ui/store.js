@@ -6,8 +6,9 @@ const DB_NAME = "tabletop-kit";
 const STORE = "games";
 
 /**
- * A game file as the terminal saves it, plus when it was last played (for the home list).
- * @typedef {{format: string, version: number, game: string, options: Record<string, unknown>, seed: number,
+ * A game file as the terminal saves it (`id`: none in a game from before ids), plus when it was last played
+ * (for the home list).
+ * @typedef {{format: string, version: number, game: string, id?: string, options: Record<string, unknown>, seed: number,
  *            revision: number, entries: string[][], undone?: string[][], name: string, updated: number,
  *            over?: boolean, seen?: boolean}} SavedGame
  */
