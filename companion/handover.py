@@ -4,6 +4,7 @@ whole — the right game, a file this version reads, a journal the engine plays 
 written; a game already kept under its path is never overwritten by another or by an older copy."""
 from __future__ import annotations
 
+import shutil
 import sys
 from pathlib import Path
 
@@ -159,7 +160,13 @@ def share_command(game: str) -> click.Command:
         link = make_link(app_url(app_url_given), text, _name(path))
         click.echo(link)
         if len(link.encode()) <= QR_LIMIT:
-            segno.make(link, error="l", micro=False).terminal(out=sys.stdout, compact=True)
+            code = segno.make(link, error="l", micro=False)
+            width = code.symbol_size(scale=1)[0]  # one column a module, the quiet zone included
+            if width <= shutil.get_terminal_size().columns:
+                code.terminal(out=sys.stdout, compact=True)
+            else:  # a code that wraps does not scan
+                click.echo(said._("(the QR code needs a terminal {width} columns wide: widen it and run this again, "
+                                  "or open the link)", width=width))
         else:
             click.echo(said._("(too long for a QR code that scans off a screen: open the link, or send the "
                               "game file with --file)"))

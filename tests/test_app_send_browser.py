@@ -8,6 +8,7 @@ in both themes go to output/app-screenshots/."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 from pathlib import Path
@@ -69,7 +70,7 @@ def table_seen(browser) -> tuple[str, str]:
 
 
 def open_send_sheet(browser):
-    browser.find_element(By.CSS_SELECTOR, "[data-tool=send]").click()
+    app.press(browser, browser.find_element(By.CSS_SELECTOR, "[data-tool=send]"))
     WebDriverWait(browser, 10).until(lambda d: d.execute_script(
         "return document.getElementById('send-sheet')?.open === true"))
     return browser.find_element(By.ID, "send-sheet")
@@ -108,6 +109,7 @@ def test_a_game_sent_by_link_goes_on_in_a_second_browser_with_the_same_table(pho
 
     app.open_app(second, server, "en", "light")
     assert "is on this device now" in open_link(second, link)
+    app.shot(second, "send-received-en-light")
     assert second.find_element(By.TAG_NAME, "h1").text.startswith("table-night")
     assert table_seen(second) == seen  # the same table and History, told the same way
     (arrived,) = kept_games(second)
@@ -163,6 +165,7 @@ def test_a_name_already_taken_gets_the_next_free_one_and_the_same_game_is_not_ta
     path.write_text(json.dumps({**FIXTURE["file"], "id": "00aa11bb22cc33dd"}, indent=1) + "\n", encoding="utf-8")
     first.get(server.url)
     app.ready(first)
+    app.shot(first, "send-home-with-file-offer-en")
     first.find_element(By.ID, "import-file").send_keys(str(path))
     WebDriverWait(first, 10).until(lambda d: d.find_elements(By.ID, "board"))
     assert first.find_element(By.TAG_NAME, "h1").text.startswith("famiglia 2")
@@ -176,6 +179,7 @@ def test_a_damaged_link_is_refused_in_one_line_and_nothing_is_kept(phones, serve
     said = open_link(first, link[:-40] + "&name=x")
     assert said == "このリンクは壊れています（途中で切れているか、書き換えられています）。何も取り込んでいません"
     assert first.find_element(By.ID, "notice").get_attribute("role") == "alert"
+    app.shot(first, "send-refused-ja-auto")
     assert len(kept_games(first)) == 1 and "#" not in first.current_url.rstrip("#")
 
 
@@ -192,6 +196,11 @@ def test_the_send_sheet_at_360_by_640(phones, server, lang, theme):
     rng = random.Random(4)
     for _ in range(12):
         app.famiglia_tap(first, rng)
+    button = first.find_element(By.CSS_SELECTOR, "[data-tool=send]")
+    first.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    bar = first.find_element(By.CSS_SELECTOR, "nav.tools").rect
+    assert button.rect["y"] + button.rect["height"] <= bar["y"]  # not under the fixed bar
+    app.shot(first, f"send-button-{lang}-{theme}")
     sheet = open_send_sheet(first)
     app.shot(first, f"send-sheet-{lang}-{theme}")
     title = sheet.find_element(By.ID, "send-title").text
@@ -203,3 +212,30 @@ def test_the_send_sheet_at_360_by_640(phones, server, lang, theme):
     assert first.execute_script("return document.documentElement.scrollWidth") <= width  # nothing overflows
     code = sheet.find_element(By.CSS_SELECTOR, "img.qr")
     assert code.rect["x"] >= 0 and code.rect["x"] + code.rect["width"] <= width
+
+
+def test_a_game_goes_from_the_terminal_to_the_app_and_back(phones, server, tmp_path):
+    first, _ = phones
+    path = tmp_path / "club.game.json"
+    lines = [line for entry in FIXTURE["file"]["entries"] for line in entry]
+    start = ["--level", "1", "--first", "robot", "--lang", "en"]
+    done = subprocess.run(app.COMPANION + ["famiglia", "play", "--game", str(path), *start],
+                          input="\n".join(lines[:20]) + "\n", capture_output=True, text=True, check=True)
+    done = subprocess.run(app.COMPANION + ["famiglia", "share", "--game", str(path), "--app-url", server.url],
+                          capture_output=True, text=True, check=True, env={**os.environ, "COLUMNS": "40"})
+    terminal = json.loads(path.read_text(encoding="utf-8"))
+    app.open_app(first, server, "en")
+    assert "is on this device now" in open_link(first, done.stdout.splitlines()[0])
+    (kept,) = kept_games(first)
+    assert kept["name"] == "club" and kept["entries"] == terminal["entries"] and kept["id"] == terminal["id"]
+    rng = random.Random(8)
+    for _ in range(5):
+        assert app.famiglia_tap(first, rng)
+    link = sent_link(first)
+    (kept,) = kept_games(first)
+    done = subprocess.run(app.COMPANION + ["famiglia", "play", "--import", link, "--game", str(path), "--lang", "en"],
+                          input="quit\n", capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "brought up to date" in done.stdout
+    back = json.loads(path.read_text(encoding="utf-8"))
+    assert back["entries"] == kept["entries"] and back["id"] == terminal["id"]

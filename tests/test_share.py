@@ -124,9 +124,15 @@ def test_a_game_shared_by_link_is_continued_elsewhere_with_the_same_cards_and_id
 
 def test_share_prints_a_qr_code_for_a_short_link_and_offers_the_file_past_the_limit(tmp_path, monkeypatch):
     played(tmp_path / "g.game.json", LINES[:10])
+    monkeypatch.setenv("COLUMNS", "200")
     code, out = run("famiglia", "share", "--game", str(tmp_path / "g.game.json"), "--lang", "en")
     assert code == 0 and out.startswith(share.DEFAULT_APP_URL + "#import=")
     assert "█" in out or "▀" in out
+    rows = out.splitlines()[1:]
+    assert len({len(row) for row in rows}) == 1 and len(rows[0]) <= 200  # a square of whole rows
+    monkeypatch.setenv("COLUMNS", "60")  # too narrow: a wrapped code would not scan
+    code, out = run("famiglia", "share", "--game", str(tmp_path / "g.game.json"), "--lang", "en")
+    assert "█" not in out and "columns wide" in out
     monkeypatch.setenv(share.APP_URL_VARIABLE, "https://env.example/x/")
     monkeypatch.setattr("companion.handover.QR_LIMIT", 100)
     code, out = run("famiglia", "share", "--game", str(tmp_path / "g.game.json"), "--lang", "en")

@@ -142,8 +142,10 @@ export class PlayPage {
         game.canUndo() ? h("button", { type: "button", "data-tool": "undo", onclick: () => open("undo-sheet") }, _("Undo")) : null,
         game.canRedo() ? h("button", { type: "button", "data-tool": "redo", onclick: () => this.tool(() => game.redo()) }, _("Redo")) : null,
         h("button", { type: "button", "data-tool": "history", onclick: () => open("history-sheet") }, _("History")),
-        h("button", { type: "button", "data-tool": "help", onclick: () => open("help-sheet") }, _("Help")),
-        h("button", { type: "button", "data-tool": "send", onclick: () => void openSendSheet(this.shell, game.saved) }, _("Send this game"))),
+        h("button", { type: "button", "data-tool": "help", onclick: () => open("help-sheet") }, _("Help"))),
+      // under the board rather than in the bar, which has no room for a fifth button at 360 px
+      h("button", { type: "button", class: "wide send-game", "data-tool": "send",
+        onclick: () => void openSendSheet(this.shell, game.saved) }, _("Send this game")),
       last ? h("dialog", { id: "undo-sheet", class: "sheet", "aria-labelledby": "undo-title" },
         h("h2", { id: "undo-title" }, _("Take this back?")),
         h("div", { class: "told" }, last.told.length ? paragraphs(last.told) : h("p", null, _("The last step"))),
