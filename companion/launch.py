@@ -38,7 +38,7 @@ def cards_option(help: str = N_("Folder with your own copy of the game data.")) 
 
 
 def table_options(command: Callable) -> Callable:
-    """--game, --resume, --lang and --cards: the same for every `companion <game> play`."""
+    """--game, --resume, --new, --lang, --cards and --import: the same for every `companion <game> play`."""
     for option in reversed([
         cli_i18n.option("--game", "game_file", type=click.Path(dir_okay=False, path_type=Path),
                      help=N_("The game file, saved after every accepted line "
@@ -51,6 +51,10 @@ def table_options(command: Callable) -> Callable:
                              "TABLETOP_KIT_LANG, else Japanese under a Japanese locale, else English).")),
         cards_option(N_("Folder with your own copy of the game data; saved with the game, so "
                         "--resume uses it from any folder.")),
+        cli_i18n.option("--import", "imported", metavar="LINK|FILE",
+                        help=N_("Continue a game sent from the app or another terminal (its link or its game "
+                                "file), kept in the game file; if another game is saved there, the one sent "
+                                "takes the next free name.")),
     ]):
         command = option(command)
     return command

@@ -9,11 +9,17 @@ a new number, also when an undo and a new line leave as many entries as before.
 
 The entries put aside are saved as `undone` (only when there are some): a file from before redo has
 none, and a kit from before redo reads a file that has some, ignoring them.
+
+`id` names the game wherever it goes (a game handed from a terminal to a phone and back is recognised
+as the same one): drawn when the game is created, kept unchanged by every save. A file from before ids
+has none and is read and written back as it was; it gets one when it is first shared.
 """
 from __future__ import annotations
 
 import json
 import random
+import re
+import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,6 +31,17 @@ from .speech import SaidError
 
 FORMAT = "tabletop-kit game"
 VERSION = 1
+# A game's id: what `new_id` draws (16 hex digits); a file may carry any id of these characters.
+_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def new_id() -> str:
+    """A fresh game id: 64 random bits, written as 16 hex digits."""
+    return secrets.token_hex(8)
+
+
+def valid_id(value: Any) -> bool:
+    return isinstance(value, str) and _ID.fullmatch(value) is not None
 
 
 def _journal(entries: Any) -> bool:
@@ -46,26 +63,41 @@ class Session:
     entries: list[list[str]] = field(default_factory=list)
     undone: list[list[str]] = field(default_factory=list)  # what undo took, the next to redo last
     revision: int = 0
+    game_id: str | None = None  # None: a file from before ids
     _written: str | None = field(default=None, repr=False, compare=False)  # the file as last read or saved
 
     @classmethod
     def create(cls, game: str, options: dict[str, Any], path: Path | None,
                seed: int | None = None) -> Session:
         seed = random.SystemRandom().randrange(2**32) if seed is None else seed
-        return cls(game=game, options=dict(options), seed=seed, path=path)
+        return cls(game=game, options=dict(options), seed=seed, path=path, game_id=new_id())
 
     @classmethod
     def open(cls, path: Path, game: str) -> Session:
+        """The game saved in `path`, which must be a `game` game."""
         try:
-            raw = json.loads(Path(path).read_text(encoding="utf-8"))
+            text = Path(path).read_text(encoding="utf-8")
         except FileNotFoundError:
             raise SessionError(N_("{path}: no saved game there (start one without --resume)"), path=path) from None
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        except (OSError, UnicodeDecodeError) as e:
             raise SessionError(N_("{path}: not a readable game file ({error}); it was left untouched"),
                                path=path, error=e) from None
-        if not isinstance(raw, dict) or raw.get("format") != FORMAT:
+        session = cls.parse(text, game, path)
+        session.path = Path(path)
+        return session
+
+    @classmethod
+    def parse(cls, text: str, game: str | None, path: Path | str) -> Session:
+        """The game file's text read as `open` reads it (`game` None: whichever game it holds); `path`
+        names it in a refusal. The session has no path: it is saved nowhere until it is given one."""
+        try:
+            raw = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise SessionError(N_("{path}: not a readable game file ({error}); it was left untouched"),
+                               path=path, error=e) from None
+        if not isinstance(raw, dict) or raw.get("format") != FORMAT or not isinstance(raw.get("game"), str):
             raise SessionError(N_("{path}: not a tabletop-kit game file; it was left untouched"), path=path)
-        if raw.get("game") != game:
+        if game is not None and raw.get("game") != game:
             raise SessionError(N_("{path}: this file holds a {found!r} game, not {game!r}"), path=path,
                                found=raw.get("game"), game=game)
         if raw.get("version") != VERSION:
@@ -78,8 +110,11 @@ class Session:
         revision = raw.get("revision", 0)  # files saved before revisions were counted have none
         if not isinstance(revision, int) or isinstance(revision, bool):
             raise SessionError(N_("{path}: the game file is damaged; it was left untouched"), path=path)
-        session = cls(game=game, options=raw["options"], seed=raw["seed"], path=Path(path), entries=entries,
-                      undone=undone, revision=revision)
+        game_id = raw.get("id")
+        if game_id is not None and not valid_id(game_id):
+            raise SessionError(N_("{path}: the game file is damaged; it was left untouched"), path=path)
+        session = cls(game=raw["game"], options=raw["options"], seed=raw["seed"], entries=entries,
+                      undone=undone, revision=revision, game_id=game_id)
         session._written = session.to_json()
         return session
 
@@ -139,8 +174,10 @@ class Session:
         return [line for entry in self.entries for line in entry]
 
     def to_json(self) -> str:
-        saved = {"format": FORMAT, "version": VERSION, "game": self.game, "options": self.options,
-                 "seed": self.seed, "revision": self.revision, "entries": self.entries}
+        saved: dict[str, Any] = {"format": FORMAT, "version": VERSION, "game": self.game}
+        if self.game_id is not None:
+            saved["id"] = self.game_id
+        saved.update(options=self.options, seed=self.seed, revision=self.revision, entries=self.entries)
         if self.undone:
             saved["undone"] = self.undone
         return json.dumps(saved, ensure_ascii=False, indent=1)

@@ -46,6 +46,12 @@ def _split(path: Path) -> tuple[str, str]:
     return name[: len(name) - len(suffix)], suffix
 
 
+def free_path(path: Path) -> Path:
+    """The first of `NAME-2`, `NAME-3`… beside `path` that nothing has taken."""
+    stem, suffix = _split(path)
+    return next(target for n in itertools.count(2) if not (target := path.with_name(f"{stem}-{n}{suffix}")).exists())
+
+
 def set_aside(path: Path) -> Path:
     """Move the file at `path` to the first free `NAME-2`, `NAME-3`… beside it and return that path.
     A hard link claims the new name only if nobody has it (never replacing a file), then the old name

@@ -66,6 +66,9 @@ def test_everything_is_addressed_relatively(tmp_path):
     for script in dest.rglob("*.js"):
         text = script.read_text("utf-8")
         assert not re.search(r"""(?:fetch|register|import)\(\s*["'`]/""", text), script
+        if "vendor" in script.relative_to(dest).parts:  # kept as its authors wrote it: its licence names its home
+            assert not re.search(r"fetch|XMLHttpRequest|import\(|importScripts", text), script
+            continue
         assert "http://" not in text.replace("http://localhost", "") and "https://" not in text, script
 
 

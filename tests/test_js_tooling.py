@@ -14,7 +14,8 @@ def test_the_package_is_private_es_modules_with_development_tools_only():
     package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
     assert package["private"] is True and package["type"] == "module"
     assert "dependencies" not in package  # nothing reaches the browser from npm
-    assert set(package["devDependencies"]) == {"typescript", "@types/node", "axe-core"}
+    # @zxing/library: a QR decoder, reading back the codes the app draws (tests/js/qr.test.mjs)
+    assert set(package["devDependencies"]) == {"typescript", "@types/node", "axe-core", "@zxing/library"}
     assert package["scripts"]["test"].startswith("node --test tests/js/")
     lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
     assert lock["packages"][""]["devDependencies"] == package["devDependencies"], "run `npm install`"

@@ -49,7 +49,7 @@ def python_plays(game: str, path: Path, lines: list[str], create: list[str] | No
 
 
 def javascript_plays(node: str, path: Path, lines: list[str], create: dict | None = None) -> str:
-    start = [] if create is None else ["--game", create["game"], "--seed", str(create["seed"]),
+    start = [] if create is None else ["--game", create["game"], "--seed", str(create["seed"]), "--id", create["id"],
                                        "--options", json.dumps(create["options"], ensure_ascii=False)]
     done = subprocess.run([node, str(CONTINUE), str(path), *start], input="\n".join(lines) + "\n",
                           capture_output=True, text=True, encoding="utf-8", cwd=ROOT)
@@ -82,8 +82,8 @@ def test_a_game_saved_at_the_terminal_is_played_on_in_the_browser_and_back(node,
 def test_a_game_begun_in_the_browser_is_played_on_at_the_terminal_and_back(node, saved, tmp_path):
     fixture, parts, alone = saved
     path = tmp_path / "moved.json"
-    header = json.loads(alone[0])  # the options and seed the terminal's game was given
-    begun = {"game": fixture["game"], "seed": header["seed"], "options": header["options"]}
+    header = json.loads(alone[0])  # the options, seed and id the terminal's game was given
+    begun = {"game": fixture["game"], "seed": header["seed"], "options": header["options"], "id": header["id"]}
     assert javascript_plays(node, path, parts[0], create=begun) == alone[0]
     assert python_plays(fixture["game"], path, parts[1]) == alone[1]
     assert javascript_plays(node, path, parts[2]) == alone[2]
@@ -117,12 +117,13 @@ def test_the_browser_writes_any_text_as_the_pythons_json_does(node):
     """Quotes, backslashes, control characters, line separators, emoji and Japanese in options and lines."""
     tricky = 'Ann "A\\B"\t\x01\x1f\x7f\u2028\u2029\U0001F3B2 ゆき\u3000Ｋｅｎ'
     session = Session(game="terror24", options={"npc_deck": "virtual", "lang": "ja", "cards": None, "note": tricky},
-                      seed=4294967295, entries=[[tricky], ["1", "2"]], undone=[["x"]], revision=7)
+                      seed=4294967295, entries=[[tricky], ["1", "2"]], undone=[["x"]], revision=7,
+                      game_id="0f3a9c2e4b5d6e7f")
     script = ("import { GameFile } from './companion/app/lib/gamefile.js';"
               "const header = JSON.parse(process.argv[1]);"
               "process.stdout.write(new GameFile(header).text());")
     header = {"game": "terror24", "options": session.options, "seed": session.seed, "entries": session.entries,
-              "undone": session.undone, "revision": session.revision}
+              "undone": session.undone, "revision": session.revision, "id": session.game_id}
     done = subprocess.run([node, "--input-type=module", "-e", script, json.dumps(header)], capture_output=True,
                           text=True, encoding="utf-8", cwd=ROOT)
     assert done.returncode == 0, done.stderr

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import click
 
-from companion.launch import Refusal, cards_option, damaged_options, open_session, start_mode, table_options, unusable
+from companion.handover import begin, share_command
+from companion.launch import Refusal, cards_option, damaged_options, open_session, table_options, unusable
 from companion.launch import play as run_table
 from companion.saved import SavedOptionsError, cards_dir_of, check_famiglia
 from companion.session import Session, SessionError
@@ -55,8 +56,8 @@ def _rules(data: FamigliaData, level: int, source: str = "--level") -> Rules:
 @cli_i18n.option("--first", type=FIRST, help=N_("Who takes the first turn (robot first is harder). Default player."))
 @table_options
 def play(level: int | None, first: str | None, game_file: Path | None, resume: bool, new: bool, lang: str | None,
-         cards_dir: Path | None) -> None:
-    resume, new = start_mode(GAME, game_file, resume, new, lang)
+         cards_dir: Path | None, imported: str | None) -> None:
+    resume, new, game_file = begin(GAME, game_file, resume, new, lang, imported)
     options = {}
     if not resume:
         data = _data(cards_dir)
@@ -131,3 +132,6 @@ def simulate(level: int | None, first: str, games: int, seed: int | None, as_jso
         click.echo(pad(label, first_column) + "".join(pad(c, w, right=True) for c, w in zip(cells, widths)))
     click.echo(_("player wins {rate:.1%} of the games (draws: {draws})", rate=result["player_win_rate"],
                  draws=result["draws"]))
+
+
+command.add_command(share_command(GAME))

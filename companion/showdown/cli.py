@@ -13,7 +13,8 @@ from tabletop.data.hitmans_load import load_game
 from tabletop.data.hitmans_showdown import GAME_ID
 from tabletop.i18n import N_
 
-from ..launch import LANGS, cards_option, damaged_options, default_lang, open_session, start_mode, table_options
+from ..handover import begin, share_command
+from ..launch import LANGS, cards_option, damaged_options, default_lang, open_session, table_options
 from ..launch import play as run_table
 from ..saved import SavedOptionsError, cards_dir_of, check_showdown
 from ..speech import SaidError, Speech
@@ -168,10 +169,10 @@ def penalty(loss, faction, rolls, escape, seed, as_json, lang, cards_dir) -> Non
               help=N_("A team, in turn order, e.g. --team Ann=red_heart --team Bob='Void Clover'."))
 @SEED
 @table_options
-def play(teams, seed, game_file, resume, new, lang, cards_dir) -> None:
+def play(teams, seed, game_file, resume, new, lang, cards_dir, imported) -> None:
     from .repl import new_game
 
-    resume, new = start_mode(GAME_ID, game_file, resume, new, lang)
+    resume, new, game_file = begin(GAME_ID, game_file, resume, new, lang, imported)
     said_lang = lang or default_lang()  # the refusals below come before any saved game is read
     options: dict = {}
     if not resume:
@@ -204,3 +205,6 @@ def check_saved_teams(session, game) -> None:
         check_showdown(session.options, game)
     except SavedOptionsError:
         raise damaged_options(session) from None
+
+
+command.add_command(share_command(GAME_ID))

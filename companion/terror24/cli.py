@@ -10,7 +10,8 @@ from tabletop.data.errors import DataError
 from tabletop.data.terror24 import GAME_ID, Terror24, load_terror24, provisional_warning
 from tabletop.i18n import N_
 
-from ..launch import LANGS, Refusal, cards_option, default_lang, open_session, start_mode, table_options
+from ..handover import begin, share_command
+from ..launch import LANGS, Refusal, cards_option, default_lang, open_session, table_options
 from ..launch import play as run_table
 from ..saved import cards_dir_of
 from ..speech import Speech
@@ -36,8 +37,8 @@ def command() -> None:
                       "physical: you shuffle the real cards and type each one turned up."))
 @cli_i18n.option("--seed", type=int, help=N_("Seed for the NPC's deck and detective (saved with the game)."))
 @table_options
-def play(npc_deck, seed, game_file, resume, new, lang, cards_dir) -> None:
-    resume, new = start_mode(GAME_ID, game_file, resume, new, lang)
+def play(npc_deck, seed, game_file, resume, new, lang, cards_dir, imported) -> None:
+    resume, new, game_file = begin(GAME_ID, game_file, resume, new, lang, imported)
     options = {"npc_deck": npc_deck or "virtual"}
     session = open_session(GAME_ID, game_file, resume, options, seed, lang=lang, cards_dir=cards_dir, new=new)
     lang = session.options["lang"]
@@ -77,3 +78,6 @@ def summary(cards_dir, lang) -> None:
         click.echo("  " + _("{letter} {event} ({colour}) ×{cards}: {stand} / {coop_main} / {coop_sub}",
                             letter=s.letter, event=s.name(lang), colour=s.colour(lang), cards=s.cards, stand=s.stand_vp,
                             coop_main=s.coop_main_vp, coop_sub=s.coop_sub_vp))
+
+
+command.add_command(share_command(GAME_ID))

@@ -2,7 +2,8 @@
 // played on by the browser's engines and written back after every change, as the terminal's table
 // does (companion/table.py): each line of stdin is `undo [N]`, `redo` or a line for the game, read as
 // the terminal reads it (NFKC, stripped); a refused line is said on stderr and changes nothing. With
-// --game, a new game is started in GAME_FILE (the options and seed as the Python's `play` would save).
+// --game, a new game is started in GAME_FILE (the options, seed and, with --id, the game's id as the
+// Python's `play` would save).
 // What the saved-games test uses to move one game between the Python and the JavaScript.
 
 import { readFile, rename, writeFile } from "node:fs/promises";
@@ -31,6 +32,7 @@ async function store(text) {
 const created = flag("--game");
 const file = created ? GameFile.create(created, JSON.parse(flag("--options") ?? "{}"), Number(flag("--seed")))
   : GameFile.read(await readFile(path, "utf8"), null, path);
+if (created && flag("--id")) file.id = /** @type {string} */ (flag("--id"));
 if (created) await file.save(store); // a new game's file is there at once, as `play` makes it
 if (file.options.cards) throw new Error("a game on a data folder of its own is played at the terminal only");
 const words = await loadWords(/** @type {string} */ (file.options.lang ?? "en"));

@@ -43,3 +43,31 @@ test("a file of another game, or none at all, is refused with the Python's words
   assert.throws(() => GameFile.read(text.replace('"seed":1', '"seed":true'), "famiglia", "f.json"),
     (e) => e instanceof GameFileError && e.key === "{path}: the game file is damaged; it was left untouched");
 });
+
+test("a game's id is drawn when it is created, kept by every save and read back byte for byte", async () => {
+  const file = GameFile.create("famiglia", { level: 1, first: "robot", lang: "en", cards: null }, 3);
+  assert.match(/** @type {string} */ (file.id), /^[0-9a-f]{16}$/);
+  assert.notEqual(GameFile.create("famiglia", {}, 3).id, file.id);
+  /** @type {string[]} */
+  const stored = [];
+  file.record("R1 G1 G0 B0 B4 B3", false);
+  await file.save((text) => { stored.push(text); });
+  const text = stored[0];
+  assert.deepEqual(Object.keys(JSON.parse(text)).slice(0, 4), ["format", "version", "game", "id"]);
+  const again = GameFile.read(text, "famiglia", "f.json");
+  assert.equal(again.id, file.id);
+  assert.equal(`${again.text()}\n`, text);
+});
+
+test("a file from before ids is read and written back without one; a damaged id is refused", () => {
+  const old = JSON.stringify({ format: "tabletop-kit game", version: 1, game: "famiglia", options: {}, seed: 1,
+    revision: 2, entries: [["take 1"]] }, null, 1);
+  const file = GameFile.read(old, "famiglia", "f.json");
+  assert.equal(file.id, null);
+  assert.equal(file.text(), old);
+  for (const id of ["", "has space", 12, "x".repeat(65)]) {
+    const text = JSON.stringify({ ...JSON.parse(old), id });
+    assert.throws(() => GameFile.read(text, "famiglia", "f.json"), (e) => e instanceof GameFileError
+      && e.key === "{path}: the game file is damaged; it was left untouched");
+  }
+});

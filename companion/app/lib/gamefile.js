@@ -2,7 +2,8 @@
 // game, options, seed, revision), the journal's entries of lines, and what undo put aside (`undone`,
 // only when there is some). The browser reads such a file, plays on, and writes it back byte for byte as
 // the Python would have written it after the same lines, so one game goes from a terminal to a phone and
-// back. Where the text is kept (a file, the browser's storage) is the caller's: this module only reads
+// back. The header's `id` names the game wherever it goes (drawn when the game is created; a file from
+// before ids has none, and keeps none until it is shared). Where the text is kept (a file, the browser's storage) is the caller's: this module only reads
 // and makes the text, and counts the saves as the Python does.
 
 import { Journal } from "./journal.js";
@@ -28,6 +29,23 @@ export class GameFileError extends Error {
   said() {
     return new Said(this.key, this.args);
   }
+}
+
+/** A game's id as a file may carry it (`newGameId` draws 16 hex digits). */
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** A fresh game id, as the Python draws one: 64 random bits as 16 hex digits. */
+export function newGameId() {
+  return Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * Whether `value` is a game id a file may carry.
+ * @param {unknown} value
+ * @returns {value is string}
+ */
+export function isGameId(value) {
+  return typeof value === "string" && ID.test(value);
 }
 
 const DAMAGED = "{path}: the game file is damaged; it was left untouched";
@@ -63,10 +81,12 @@ function isObject(value) {
 export class GameFile {
   /**
    * @param {{game: string, options: Record<string, unknown>, seed: number, entries?: string[][],
-   *          undone?: string[][], revision?: number}} header
+   *          undone?: string[][], revision?: number, id?: string | null}} header
    */
-  constructor({ game, options, seed, entries = [], undone = [], revision = 0 }) {
+  constructor({ game, options, seed, entries = [], undone = [], revision = 0, id = null }) {
     this.game = game;
+    /** @type {string | null} null: a file from before ids */
+    this.id = id;
     this.options = options;
     this.seed = seed;
     this.journal = new Journal(entries, undone);
@@ -82,7 +102,7 @@ export class GameFile {
    * @param {number} [seed]
    */
   static create(game, options, seed) {
-    return new GameFile({ game, options: { ...options }, seed: seed ?? freshSeed() });
+    return new GameFile({ game, options: { ...options }, seed: seed ?? freshSeed(), id: newGameId() });
   }
 
   /**
@@ -112,12 +132,13 @@ export class GameFile {
       throw new GameFileError("{path}: game file version {version!r} is not supported",
         { path, version: raw.version ?? null });
     }
-    const { entries, undone = [], seed, options, revision = 0 } = raw;
-    if (!isJournal(entries) || !isJournal(undone) || !isWhole(seed) || !isObject(options) || !isWhole(revision)) {
+    const { entries, undone = [], seed, options, revision = 0, id = null } = raw;
+    if (!isJournal(entries) || !isJournal(undone) || !isWhole(seed) || !isObject(options) || !isWhole(revision)
+        || (id !== null && !isGameId(id))) {
       throw new GameFileError(DAMAGED, { path });
     }
     const file = new GameFile({ game: raw.game, options, seed: /** @type {number} */ (seed), entries, undone,
-      revision: /** @type {number} */ (revision) });
+      revision: /** @type {number} */ (revision), id: /** @type {string | null} */ (id) });
     file.written = file.text();
     return file;
   }
@@ -173,8 +194,9 @@ export class GameFile {
    */
   text() {
     /** @type {Record<string, unknown>} */
-    const saved = { format: FORMAT, version: VERSION, game: this.game, options: this.options, seed: this.seed,
-      revision: this.revision, entries: this.entries };
+    const saved = { format: FORMAT, version: VERSION, game: this.game };
+    if (this.id !== null) saved.id = this.id;
+    Object.assign(saved, { options: this.options, seed: this.seed, revision: this.revision, entries: this.entries });
     if (this.undone.length) saved.undone = this.undone;
     return JSON.stringify(saved, null, 1);
   }

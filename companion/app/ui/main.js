@@ -5,6 +5,7 @@
 
 import { APP_BASE, loadGameData } from "../lib/appfile.js";
 import { Awake } from "./awake.js";
+import { newGameId } from "../lib/gamefile.js";
 import { loadWords, normalise } from "../lib/words.js";
 import { h } from "./dom.js";
 import { GAME_IDS, gameUI } from "./games.js";
@@ -13,6 +14,7 @@ import { recordsPage } from "./records.js";
 import { wordsCtx } from "./text.js";
 import { GameInPlay } from "./session.js";
 import { applySettings, keep, keepNext, kept, textSize, TEXT_SIZE_MARKS, TEXT_SIZES, THEME_MARKS, THEMES } from "./settings.js";
+import { Refused, arriving, fileOffer, receiveFile, receiveLink } from "./send.js";
 import { freeName, listGames, loadGame, newSeed, saveGame, FORMAT, VERSION } from "./store.js";
 import { Server } from "./sync.js";
 
@@ -34,6 +36,8 @@ export class Shell {
     this.awake = new Awake();
     /** @type {Server | null} the server that keeps the games, when the app came from `companion serve` */
     this.server = null;
+    /** @type {{text: string, refused: boolean} | null} said once, at the top of the next page drawn */
+    this.notice = null;
   }
 
   /**
@@ -94,6 +98,11 @@ export class Shell {
       TEXT_SIZE_MARKS[size]),
       h("button", { type: "button", class: "lang-switch", lang: other.code, onclick: () => this.switchLanguage(other.code) }, other.label));
     const main = h("main", null, h("h1", null, heading, sub ? h("small", { class: "sub" }, sub) : null));
+    if (this.notice) {
+      main.append(this.notice.refused ? h("p", { class: "refused", role: "alert", id: "notice" }, this.notice.text)
+        : h("p", { class: "notice", role: "status", id: "notice" }, this.notice.text));
+      this.notice = null;
+    }
     if (!window.isSecureContext) {
       main.append(h("p", { class: "limits" }, _("Over this connection (not HTTPS) the app cannot be installed or open without the network; your games are still kept on this device.")));
     }
@@ -108,9 +117,14 @@ export class Shell {
     await this.route();
   }
 
-  /** The page the address names: `#game=NAME` a game, `#records` the records, else the home page. */
+  /**
+   * The page the address names: `#game=NAME` a game, `#records` the records, `#import=…` a game sent
+   * here, else the home page.
+   * @returns {Promise<void>}
+   */
   async route() {
     if (location.hash === "#records") return recordsPage(this);
+    if (arriving(location.hash)) return this.receive(() => receiveLink(this, location.hash));
     const name = new URLSearchParams(location.hash.slice(1)).get("game");
     if (name !== null) {
       let saved = await loadGame(name);
@@ -121,6 +135,25 @@ export class Shell {
       if (saved) return this.play(saved);
     }
     return this.home();
+  }
+
+  /**
+   * Take in a game sent to this device and open it (the address then names the game, so a reload does
+   * not take it in again); a game that cannot be taken in is refused in one line on the home page.
+   * @param {() => Promise<{name: string, told: string}>} take
+   * @returns {Promise<void>}
+   */
+  async receive(take) {
+    try {
+      const { name, told } = await take();
+      this.notice = { text: told, refused: false };
+      history.replaceState(null, "", `#${new URLSearchParams({ game: name })}`);
+    } catch (e) {
+      if (!(e instanceof Refused)) throw e;
+      this.notice = { text: e.message, refused: true };
+      history.replaceState(null, "", location.pathname + location.search);
+    }
+    return this.route();
   }
 
   /** @param {string} name */
@@ -182,13 +215,14 @@ export class Shell {
           return;
         }
         const gameName = await freeName(wanted);
-        await saveGame({ format: FORMAT, version: VERSION, game: id, options: { ...chosen, lang: this.lang },
+        await saveGame({ format: FORMAT, version: VERSION, game: id, id: newGameId(), options: { ...chosen, lang: this.lang },
           seed: newSeed(), revision: 0, entries: [], name: gameName, updated: Date.now(), seen: true });
         this.open(gameName);
       });
       offers.push(h("details", { class: "new-game" }, h("summary", null, this.title(data)), form));
     }
     main.append(h("section", { class: "card" }, h("h2", null, _("New game")), offers));
+    main.append(fileOffer(this, (file) => void this.receive(() => receiveFile(this, file))));
     main.append(h("p", { class: "records-link" }, h("a", { href: "#records", id: "records-link" },
       _("Records: the games finished on this device"))));
   }

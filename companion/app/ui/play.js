@@ -6,6 +6,8 @@ import { InputError } from "../lib/engine.js";
 import { h, paragraphs } from "./dom.js";
 import { keepRecord } from "./records.js";
 import { due, remindersCard } from "./reminders.js";
+import { newGameId } from "../lib/gamefile.js";
+import { openSendSheet } from "./send.js";
 import { GameInPlay, NotSaved } from "./session.js";
 import { freeName, newSeed, saveGame } from "./store.js";
 
@@ -135,7 +137,7 @@ export class PlayPage {
     }
     const again = this.game.ui.rematch(saved, this.game.table);
     const name = await freeName(saved.name.replace(/ \d+$/, ""));
-    await saveGame({ ...saved, name, options: again.options, entries: again.entries, undone: [], seed: newSeed(),
+    await saveGame({ ...saved, name, id: newGameId(), options: again.options, entries: again.entries, undone: [], seed: newSeed(),
       revision: 0, over: false, seen: true, updated: Date.now() });
     this.shell.open(name);
   }
@@ -161,6 +163,9 @@ export class PlayPage {
         game.canRedo() ? h("button", { type: "button", "data-tool": "redo", onclick: () => this.tool(() => game.redo()) }, _("Redo")) : null,
         h("button", { type: "button", "data-tool": "history", onclick: () => open("history-sheet") }, _("History")),
         h("button", { type: "button", "data-tool": "help", onclick: () => open("help-sheet") }, _("Help"))),
+      // under the board rather than in the bar, which has no room for a fifth button at 360 px
+      h("button", { type: "button", class: "wide send-game", "data-tool": "send",
+        onclick: () => void openSendSheet(this.shell, game.saved) }, _("Send this game")),
       last ? h("dialog", { id: "undo-sheet", class: "sheet", "aria-labelledby": "undo-title" },
         h("h2", { id: "undo-title" }, _("Take this back?")),
         h("div", { class: "told" }, last.told.length ? paragraphs(last.told) : h("p", null, _("The last step"))),

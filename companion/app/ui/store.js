@@ -8,9 +8,10 @@ const STORE = "games";
 const RECORDS = "records";
 
 /**
- * A game file as the terminal saves it, plus when it was last played (for the home list); a game
- * kept in step with a server (ui/sync.js) holds the server's journal and the lines still to send.
- * @typedef {{format: string, version: number, game: string, options: Record<string, unknown>, seed: number,
+ * A game file as the terminal saves it (`id`: none in a game from before ids), plus when it was last played
+ * (for the home list); a game kept in step with a server (ui/sync.js) holds the server's journal and the
+ * lines still to send.
+ * @typedef {{format: string, version: number, game: string, id?: string, options: Record<string, unknown>, seed: number,
  *            revision: number, entries: string[][], undone?: string[][], name: string, updated: number,
  *            over?: boolean, seen?: boolean, sync?: import("./sync.js").Synced}} SavedGame
  */
