@@ -5,7 +5,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-COMPANION = Path(__file__).resolve().parent.parent / "companion"
+from repo_paths import ROOT
+
+COMPANION = ROOT / "companion"
 ENGINES = ["companion.kinds", "companion.protocol", "companion.saved",
            "companion.famiglia.engine", "companion.famiglia.talk", "companion.famiglia.repl",
            "companion.terror24.match", "companion.terror24.render", "companion.terror24.repl",

@@ -26,13 +26,13 @@ from companion.driver import LineTable, apply_line
 from companion.kinds import BY_GAME_ID, table_factory
 from companion.session import Session
 from companion.web.store import SUFFIX, Store
+from repo_paths import JOURNALS
 
-FIXTURES = Path(__file__).parent / "fixtures" / "journals"
-NAMES = sorted(path.stem for path in FIXTURES.glob("*.json"))
+NAMES = sorted(path.stem for path in JOURNALS.glob("*.json"))
 
 
 def load(name: str) -> dict:
-    return json.loads((FIXTURES / f"{name}.json").read_text(encoding="utf-8"))
+    return json.loads((JOURNALS / f"{name}.json").read_text(encoding="utf-8"))
 
 
 def short(value) -> str:

@@ -13,10 +13,10 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph
 
+from pdfcheck import page_set_in as drawn
 from pnp import reportlab_internals as internals
 from pnp.fonts.fontset import load_fonts
 from pnp.text.kinsoku import KinsokuParagraph, line_texts
-from test_parsedfonts import _pdf as drawn
 
 VERA = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
 

@@ -3,12 +3,12 @@ install it, and fail under CI, where a green run must mean they ran (tests/conft
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-ONE_BROWSER_TEST = "tests/test_web_home_browser.py::test_the_list_follows_games_started_elsewhere"
+from repo_paths import ROOT
+
+ONE_BROWSER_TEST = "tests/companion/web/browser/test_web_home_browser.py::test_the_list_follows_games_started_elsewhere"
 
 
 def run_without_chromium(tmp_path, ci: str | None) -> subprocess.CompletedProcess:

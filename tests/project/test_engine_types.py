@@ -1,11 +1,11 @@
 """The engines are type-checked strictly (mypy --strict): the shape the JavaScript port mirrors is the one
 the types say. Each engine module joins CHECKED once it passes; what it imports from the kit is followed
 for its types, and only the listed files are held to strict."""
-from pathlib import Path
 
 from mypy import api
 
-ROOT = Path(__file__).resolve().parent.parent
+from repo_paths import ROOT
+
 CHECKED = ["companion/protocol.py", "companion/choices.py",
            "companion/famiglia/engine.py", "companion/famiglia/moves.py", "companion/famiglia/match.py",
            "companion/terror24/engine.py", "companion/terror24/moves.py", "companion/terror24/match.py",

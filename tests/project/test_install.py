@@ -8,8 +8,7 @@ import venv
 from pathlib import Path
 
 from pdfcheck import fonts
-
-ROOT = Path(__file__).resolve().parents[1]
+from repo_paths import ROOT
 
 
 def test_installed_pnp_builds_from_another_directory(tmp_path):

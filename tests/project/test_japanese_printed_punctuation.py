@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 
+from japanese import offences
 from pnp.text.kinsoku import NO_LINE_END, NO_LINE_START
-from test_japanese_punctuation import offences
+from repo_paths import FIXTURES
 
-FIXTURE = json.loads((Path(__file__).parent / "fixtures" / "builtin_pdf_lines.json").read_text(encoding="utf-8"))
+FIXTURE = json.loads((FIXTURES / "builtin_pdf_lines.json").read_text(encoding="utf-8"))
 JAPANESE = sorted(key for key in FIXTURE if key.endswith("-ja.pdf"))
 BULLET = "・"  # a list item's bullet starts its line by design
 

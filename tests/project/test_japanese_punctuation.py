@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import re
 import tomllib
-from pathlib import Path
 
 import pytest
 
-CARDS = sorted((Path(__file__).parent.parent / "cards").glob("*.toml"))
-JA = r"[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]"
-ASCII_NEXT_TO_JAPANESE = re.compile(rf"(?<={JA}) ?[():;,.]|(?<!\d)[():;,.] ?(?={JA})|(?<=\d)[():;] ?(?={JA})")
+from japanese import JA, offences
+from repo_paths import ROOT
+
+CARDS = sorted((ROOT / "cards").glob("*.toml"))
 
 
 def japanese_texts(value, where: str = "", under_ja: bool = False):
@@ -28,13 +28,6 @@ def japanese_texts(value, where: str = "", under_ja: bool = False):
             yield from japanese_texts(item, f"{where}[{n}]", under_ja)
     elif isinstance(value, str) and (under_ja or re.search(JA, value)):
         yield where, value
-
-
-def offences(text: str) -> list[str]:
-    found = [text[max(0, m.start() - 6):m.end() + 6] for m in ASCII_NEXT_TO_JAPANESE.finditer(text)]
-    if re.search(JA, text) and ("（" in text and ")" in text or "(" in text and "）" in text):
-        found.append(f"mixed brackets in {text[:20]}…")
-    return found
 
 
 @pytest.mark.parametrize("path", CARDS, ids=lambda p: p.name)

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from repo_paths import ROOT
 
 
 def ruff(*arguments: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:

@@ -5,12 +5,11 @@ from __future__ import annotations
 import sys
 import tomllib
 from importlib import metadata
-from pathlib import Path
 
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
-ROOT = Path(__file__).resolve().parent.parent
+from repo_paths import ROOT
 
 
 def locked() -> list[Requirement]:

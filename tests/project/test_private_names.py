@@ -11,7 +11,8 @@ import click
 import reportlab
 import uvicorn
 
-ROOT = Path(__file__).resolve().parent.parent
+from repo_paths import ROOT
+
 KIT = ("pnp", "tabletop", "companion")
 INTERNALS = {ROOT / "pnp" / "reportlab_internals.py", ROOT / "tabletop" / "click_internals.py",
              ROOT / "companion" / "web" / "uvicorn_internals.py"}

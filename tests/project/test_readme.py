@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from repo_paths import ROOT
+
 READMES = [ROOT / "README.md", ROOT / "README.ja.md"]
 # What the user brings: the spreadsheet `pnp init mycards.csv` starts from.
 MY_CARDS = "title,body,copies\nFirst card,It does a thing.,2\nSecond card,It does another thing.,1\n"

@@ -1,7 +1,11 @@
 """Building Famiglia positions by card code for the tests."""
+import json
 import random
 from collections import Counter
 
+from click.testing import CliRunner
+
+from companion.cli import main
 from companion.famiglia.engine import PLAYER, ROBOT, Game, Rules
 from companion.famiglia.moves import Taken
 from companion.famiglia.simulate import table_lines
@@ -67,3 +71,18 @@ def of_rank(rank, n, families="RBYG"):
 def scripted_game(level=3, first=PLAYER, seed=1):
     """The lines a table would type for one whole game: the simulator's draws and player's moves."""
     return table_lines(rules(level), first, random.Random(seed))
+
+
+def play(path, lines, *args, resume=False, lang="en"):
+    argv = ["famiglia", "play", "--game", str(path), "--lang", lang, *args] + (["--resume"] if resume else [])
+    result = CliRunner().invoke(main, argv, input="".join(line + "\n" for line in lines))
+    assert "Traceback" not in result.output
+    return result
+
+
+def last_status(output):
+    return json.loads([line for line in output.splitlines() if line.startswith("{")][-1])
+
+
+def journal(path):
+    return json.loads(path.read_text())["entries"]

@@ -1,4 +1,5 @@
-"""Reading back what the generator drew: cut cells from the guides, fonts, characters."""
+"""Reading back what the generator drew: cut cells from the guides, guide lines, fonts, characters, image
+objects; and a page set in a font, to compare two ways of loading it."""
 from __future__ import annotations
 
 import io
@@ -6,6 +7,10 @@ from pathlib import Path
 
 import pdfplumber
 from pypdf import PdfReader
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.sheets.draw import GUIDE_COLOR, GUIDE_WIDTH
 
 MM = 72 / 25.4
 
@@ -59,3 +64,39 @@ def fonts(pdf: bytes | Path) -> list[dict]:
 
 def open_pdf(path: Path):
     return pdfplumber.open(str(path))
+
+
+def is_guide(line) -> bool:
+    colour = line.get("stroking_color") or ()
+    grey = int(GUIDE_COLOR[1:3], 16) / 255
+    return (abs(line["linewidth"] - GUIDE_WIDTH) < 0.01 and len(colour) >= 3
+            and all(abs(c - grey) < 0.01 for c in colour[:3]))
+
+
+def image_objects(pdf: bytes) -> list[dict]:
+    """Every image XObject in the file (soft masks are listed by the image they belong to)."""
+    reader = PdfReader(io.BytesIO(pdf))
+    seen = {}
+    for page in reader.pages:
+        for ref in page["/Resources"].get("/XObject", {}).values():
+            seen[ref.idnum] = ref.get_object()
+    return list(seen.values())
+
+
+def page_set_in(font, *lines: str) -> bytes:
+    """A page set in `font` (registered under its name for the drawing only)."""
+    pdfmetrics.registerFont(font)
+    try:
+        buf = io.BytesIO()
+        c = Canvas(buf, invariant=1)
+        c.setFont(font.fontName, 11)
+        c.drawString(40, 700, "ヒットマンズ・ショーダウン Hitman's Showdown ♥♦♣♠ 報酬金 7000金")
+        c.setFont(font.fontName, 7.5)
+        c.drawString(40, 680, "成功条件：出目合計値25以上かつ一の出目が一つ。")
+        for n, line in enumerate(lines):
+            c.drawString(40, 660 - 12 * n, line)
+        c.showPage()
+        c.save()
+        return buf.getvalue()
+    finally:
+        font.unregister()

@@ -9,7 +9,7 @@ print is intended), from builds made with:
     pnp build all --lang all --out OUT/default
     pnp build hitmans-showdown --asset inserts --style overlay --lang all --out OUT/overlay
     pnp build liar-mafia --asset cards --backs fold --lang all --out OUT/fold
-    python tests/pdflines.py OUT tests/fixtures/builtin_pdf_lines.json
+    python tests/support/pdflines.py OUT tests/fixtures/builtin_pdf_lines.json
 """
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Shared by the web tests: an app over a temporary games folder, and the terminal on the same files."""
+"""Shared by the web tests: an app over a temporary games folder, the same app served to the LAN with a token,
+and the terminal on the same files."""
 import json
 import random
 import subprocess
@@ -42,3 +43,17 @@ def terminal(game, path, script, home, *args, resume=True):
 def terminal_status(game, path, home):
     out = terminal(game, path, "status --json\n", home).stdout
     return json.loads(next(line for line in out.splitlines() if line.startswith("{")))
+
+
+TOKEN = "s3cret-token-for-tests"
+
+
+def lan_app(folder):
+    return create_app(folder, token=TOKEN, public_url="http://192.168.1.20:8765/")
+
+
+def lan_client(app):
+    """A script that sends the token (as the terminal's own scripts may)."""
+    c = TestClient(app)
+    c.headers["Authorization"] = f"Bearer {TOKEN}"
+    return c

@@ -20,9 +20,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-import test_web_browser as played
+from browsing import CONTRAST, free_port, phone_browser
+from repo_paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "output" / "app-screenshots"
 SUBPATH = "tabletop-kit"
 COMPANION = [sys.executable, "-c", "from companion.cli import run; run()"]
@@ -42,7 +42,7 @@ class StaticServer:
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self.port = played.free_port()
+        self.port = free_port()
         self.url = f"http://localhost:{self.port}/{SUBPATH}/"
         self.process: subprocess.Popen | None = None
 
@@ -85,7 +85,7 @@ def server(site):
 
 @pytest.fixture
 def browser(tmp_path_factory, chromium, server):  # a fresh profile: no games, no service worker
-    driver = played.phone_browser(tmp_path_factory, chromium)
+    driver = phone_browser(tmp_path_factory, chromium)
     yield driver
     driver.quit()
 
@@ -381,8 +381,6 @@ def test_each_page_has_one_h1_its_own_help_and_disclosure_markers(browser, serve
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_every_text_reads_at_4_5_to_1_in_both_themes(browser, server, lang):
-    from test_web_app_browser import CONTRAST  # the measure the server's pages are held to
-
     open_app(browser, server, lang)
     new_game(browser, "famiglia", f"contrast-{lang}")
     rng = random.Random(2)

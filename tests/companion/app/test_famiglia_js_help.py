@@ -5,16 +5,15 @@ from __future__ import annotations
 
 import json
 import subprocess
-from pathlib import Path
 
 import pytest
 
 from companion.appfiles import game_data
 from companion.famiglia.engine import PLAYER, Rules
 from companion.famiglia.repl import FamigliaTable
+from repo_paths import ROOT
 from tabletop.data.famiglia import load_famiglia
 
-ROOT = Path(__file__).resolve().parent.parent
 JS_TABLE = """
 import { readFileSync } from "node:fs";
 import { loadWords } from "./companion/app/lib/words.js";

@@ -7,14 +7,14 @@ import string
 import struct
 import subprocess
 import unicodedata
-from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
 
+from repo_paths import JS
 from tabletop.catalog import catalogs
 
-CASES = Path(__file__).resolve().parent / "js" / "pyformat_cases.mjs"
+CASES = JS / "pyformat_cases.mjs"
 
 # Every (conversion, spec) a catalog message uses; a message with another form fails
 # test_the_catalog_uses_only_the_forms_listed_here until format.js is checked for it.

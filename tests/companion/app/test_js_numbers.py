@@ -4,7 +4,7 @@ test, tests/js/numbers.test.mjs, reads them all the same), and companion/app/lib
 points this Python's Unicode leaves unassigned, which the browser's NFKC keeps as they are (with
 companion/app/lib/widths.js, the columns a terminal gives each character, from the same tool).
 
-    python tests/test_js_numbers.py     # writes tests/fixtures/numbers.json again
+    python tests/companion/app/test_js_numbers.py     # writes tests/fixtures/numbers.json again
 """
 from __future__ import annotations
 
@@ -14,12 +14,14 @@ import sys
 import unicodedata
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+# Run as a script (below), the checkout and the tests' helpers go on the path first: this file is
+# tests/companion/app/test_js_numbers.py.
+sys.path[:0] = [str(Path(__file__).resolve().parents[3]), str(Path(__file__).resolve().parents[2] / "support")]
 from companion.numbers import LARGEST, signed, whole
+from repo_paths import FIXTURES, ROOT
 from tabletop.fileio import write_atomic
 
-VECTORS = ROOT / "tests" / "fixtures" / "numbers.json"
+VECTORS = FIXTURES / "numbers.json"
 # Digits Unicode added after 14.0 (Python 3.11's): Kawi, Nag Mundari, Kirat Rai, outlined. A newer NFKC makes
 # some of them ASCII digits; the Python reads none of them as a number.
 NEWER_DIGITS = [chr(c) for first in (0x11F50, 0x1E4F0, 0x16D70, 0x1CCF0) for c in range(first, first + 10)]
@@ -45,7 +47,7 @@ def vectors() -> list[list]:
 
 
 def render() -> str:
-    return json.dumps({"made_by": "tests/test_js_numbers.py", "unicode": unicodedata.unidata_version,
+    return json.dumps({"made_by": "tests/companion/app/test_js_numbers.py", "unicode": unicodedata.unidata_version,
                        "cases": vectors()}, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
@@ -57,7 +59,7 @@ def unicode_table():
 
 
 def test_the_vector_file_holds_what_the_python_reads():
-    assert VECTORS.read_text(encoding="utf-8") == render(), "run `python tests/test_js_numbers.py`"
+    assert VECTORS.read_text(encoding="utf-8") == render(), "run `python tests/companion/app/test_js_numbers.py`"
 
 
 def test_the_vectors_cover_what_matters():

@@ -9,14 +9,13 @@ import json
 import random
 import subprocess
 from functools import partial
-from pathlib import Path
 
 import pytest
 
 from companion.showdown.dice import TableRandom, roll
+from repo_paths import JS, ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
-DRAWS = ROOT / "tests" / "js" / "draws.mjs"
+DRAWS = JS / "draws.mjs"
 COUNT = 10_000
 SEEDS: list[int | str] = [0, 1, -1, 42, 2**32 - 1, 2**32, 2**64 + 1, -(2**100) + 7, 3**200,
                           "", "a", "1234:npc-deck", "日本語の種", "\x00\x00lead", "🎲 dice"]

@@ -1,6 +1,6 @@
 """companion/app/lib/textwidth.js counts a terminal's columns as tabletop/text_width.py does (a Japanese
 character two, a combining mark none), by companion/app/lib/widths.js, the tables tools/unicode_table.py
-writes from this Python's Unicode (tests/test_js_numbers.py keeps them fresh)."""
+writes from this Python's Unicode (tests/companion/app/test_js_numbers.py keeps them fresh)."""
 from __future__ import annotations
 
 import json

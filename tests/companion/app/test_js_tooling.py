@@ -5,9 +5,8 @@ README's Python test line."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from repo_paths import JS, ROOT
 
 
 def test_the_package_is_private_es_modules_with_development_tools_only():
@@ -26,7 +25,7 @@ def test_typescript_checks_the_browsers_code_without_nodes_types_and_the_tests_w
     options = browser["compilerOptions"]
     assert options["checkJs"] is True and options["strict"] is True and options["noEmit"] is True
     assert browser["include"] == ["companion/app/**/*.js"] and options["types"] == []
-    node = json.loads((ROOT / "tests" / "js" / "tsconfig.json").read_text(encoding="utf-8"))
+    node = json.loads((JS / "tsconfig.json").read_text(encoding="utf-8"))
     assert node["extends"] == "../../tsconfig.json" and node["compilerOptions"]["types"] == ["node"]
     assert {"./**/*.mjs", "../../bench/**/*.mjs"} <= set(node["include"])
 

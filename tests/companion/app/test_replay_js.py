@@ -9,9 +9,8 @@ from pathlib import Path
 import pytest
 
 from companion.replay import entries
+from repo_paths import JOURNALS, ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
-JOURNALS = ROOT / "tests" / "fixtures" / "journals"
 # every game has a JavaScript table (companion/app/<game>/table.js)
 BROWSER_GAMES = ("famiglia", "terror24", "showdown")
 FIXTURES = sorted(p.stem for p in JOURNALS.glob("*.json") if p.stem.split("-")[0] in BROWSER_GAMES)

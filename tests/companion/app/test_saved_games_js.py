@@ -14,10 +14,9 @@ from click.testing import CliRunner
 
 from companion.cli import main
 from companion.session import Session
+from repo_paths import JOURNALS, JS, ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
-JOURNALS = ROOT / "tests" / "fixtures" / "journals"
-CONTINUE = ROOT / "tests" / "js" / "continue_game.mjs"
+CONTINUE = JS / "continue_game.mjs"
 # Saved games of every kind the browser plays: 24 with the NPC's deck virtual (3 players) and physical
 # (5), Famiglia with the robot first (entries of several lines: a turn and the cards drawn for it).
 FIXTURES = ["terror24-3p-virtual", "terror24-5p-physical", "famiglia-level1-robot-first"]

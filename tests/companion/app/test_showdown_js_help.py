@@ -7,15 +7,14 @@ from __future__ import annotations
 import json
 import random
 import subprocess
-from pathlib import Path
 
 import pytest
 
 from companion.appfiles import game_data
 from companion.conformance.hitmans_showdown import HitmansShowdown
 from companion.table import InputError
+from repo_paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 JS_TABLE = """
 import { readFileSync } from "node:fs";
 import { loadWords } from "./companion/app/lib/words.js";

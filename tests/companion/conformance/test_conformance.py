@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import json
 import subprocess
-from pathlib import Path
 
 import pytest
 
 from companion.conformance import adapter, games, walks, write
 from companion.conformance.famiglia import Famiglia
+from repo_paths import JS, ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
-RUNNER = ROOT / "tests" / "js" / "conformance.mjs"
+RUNNER = JS / "conformance.mjs"
 SHARE = {"games": 100, "fuzz": 2000}  # CI's share for each game (fuzzed lines in all); ~10 s of CPU for Famiglia
 
 

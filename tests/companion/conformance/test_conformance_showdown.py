@@ -1,18 +1,17 @@
 """The conformance run fails on a real difference in Hitman's Showdown's port: a copy of the browser's
 code that triples a doubled reward is played against the Python's trace, and the run names
 the game, its seed and the step where they first differ; and both engines follow penalty entries
-changed in the game's data (the run itself: tests/test_conformance.py)."""
+changed in the game's data (the run itself: tests/companion/conformance/test_conformance.py)."""
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 from pathlib import Path
 
 from companion.conformance import walks, write
 from companion.conformance.hitmans_showdown import HitmansShowdown
+from repo_paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 RUNNER = Path("tests") / "js" / "conformance.mjs"
 
 
@@ -26,16 +25,10 @@ def run(node: str, trace: str, root: Path) -> subprocess.CompletedProcess:
     return subprocess.run([node, str(root / RUNNER)], input=trace, capture_output=True, text=True, cwd=root)
 
 
-def test_a_rule_broken_in_the_port_is_named_with_its_seed_and_step(node, tmp_path):
-    shutil.copytree(ROOT / "companion" / "app", tmp_path / "companion" / "app")
-    shutil.copytree(ROOT / "tests" / "js", tmp_path / "tests" / "js")
-    rules = tmp_path / "companion" / "app" / "showdown" / "rules.js"
-    source = rules.read_text(encoding="utf-8")
-    broken = source.replace("(action.double ? 2 : 1)", "(action.double ? 3 : 1)")
-    assert broken != source
-    rules.write_text(broken, encoding="utf-8")
+def test_a_rule_broken_in_the_port_is_named_with_its_seed_and_step(node, port_copy):
+    copy = port_copy("showdown/rules.js", "(action.double ? 2 : 1)", "(action.double ? 3 : 1)")
     trace = trace_of(HitmansShowdown(), 30, 300)
-    broken_run = run(node, trace, tmp_path)
+    broken_run = run(node, trace, copy)
     assert broken_run.returncode == 1, broken_run.stdout + broken_run.stderr
     first = broken_run.stdout.splitlines()[0]
     assert first.startswith("first difference: hitmans-showdown") and " seed " in first and ": line " in first

@@ -1,15 +1,13 @@
 """The conformance run fails on a real difference in 24's port: a copy of the browser's code whose
 same-colour bonus never comes is played against the Python's trace, and the run names the game, its
 seed and the step where the events first differ; both engines follow values changed in the game's
-data (the run itself: tests/test_conformance.py), rounds nobody can bid in included; and the browser's
-table says `help` and keeps a rematch's setup as the terminal's does."""
+data (the run itself: tests/companion/conformance/test_conformance.py), rounds nobody can bid in included;
+and the browser's table says `help` and keeps a rematch's setup as the terminal's does."""
 from __future__ import annotations
 
 import json
 import re
-import shutil
 import subprocess
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -18,29 +16,22 @@ from companion.appfiles import game_data
 from companion.conformance import adapter, walks, write
 from companion.conformance.terror24 import Terror24
 from companion.terror24.repl import Terror24Table
+from repo_paths import JS, ROOT
 from tabletop.data.terror24 import load_terror24
 
-ROOT = Path(__file__).resolve().parent.parent
 
-
-def test_a_rule_broken_in_the_port_is_named_with_its_seed_and_step(node, tmp_path):
-    shutil.copytree(ROOT / "companion" / "app", tmp_path / "companion" / "app")
-    shutil.copytree(ROOT / "tests" / "js", tmp_path / "tests" / "js")
-    rules = tmp_path / "companion" / "app" / "terror24" / "rules.js"
-    source = rules.read_text(encoding="utf-8")
-    broken = source.replace("if (this.seats[seat].events.includes(suitId)) {", "if (false) {")
-    assert broken != source
-    rules.write_text(broken, encoding="utf-8")
+def test_a_rule_broken_in_the_port_is_named_with_its_seed_and_step(node, port_copy):
+    copy = port_copy("terror24/rules.js", "if (this.seats[seat].events.includes(suitId)) {", "if (false) {")
     parts: list[str] = []
     write(walks(adapter("terror24"), 12, 100), parts.append)
     trace = "".join(parts)
-    runner = tmp_path / "tests" / "js" / "conformance.mjs"
-    broken_run = subprocess.run([node, str(runner)], input=trace, capture_output=True, text=True, cwd=tmp_path)
+    runner = copy / "tests" / "js" / "conformance.mjs"
+    broken_run = subprocess.run([node, str(runner)], input=trace, capture_output=True, text=True, cwd=copy)
     assert broken_run.returncode == 1, broken_run.stdout + broken_run.stderr
     first = broken_run.stdout.splitlines()[0]
     assert first.startswith("first difference: terror24") and " seed " in first and ": line " in first
     assert "events:" in broken_run.stdout and '"kind":"colour"' in broken_run.stdout
-    sound = subprocess.run([node, str(ROOT / "tests" / "js" / "conformance.mjs")], input=trace, capture_output=True,
+    sound = subprocess.run([node, str(JS / "conformance.mjs")], input=trace, capture_output=True,
                            text=True, cwd=ROOT)
     assert sound.returncode == 0, sound.stdout  # the same trace, the port as it is: no difference
 
@@ -57,7 +48,7 @@ def test_both_engines_follow_changed_values_of_24(node, tmp_path):
     parts: list[str] = []
     write(walks(Terror24(tmp_path), 16, 100), parts.append)  # 16 walks: a death by the 6 among them
     trace = "".join(parts)
-    done = subprocess.run([node, str(ROOT / "tests" / "js" / "conformance.mjs")], input=trace, capture_output=True,
+    done = subprocess.run([node, str(JS / "conformance.mjs")], input=trace, capture_output=True,
                           text=True, cwd=ROOT)
     assert done.returncode == 0, done.stdout + done.stderr
     assert json.loads(done.stdout)["differences"] == 0
@@ -78,7 +69,7 @@ def test_rounds_nobody_can_bid_in_pass_alike_in_both_engines(node, tmp_path):
     parts: list[str] = []
     write(walks(Terror24(tmp_path), 30, 100), parts.append)
     trace = "".join(parts)
-    done = subprocess.run([node, str(ROOT / "tests" / "js" / "conformance.mjs")], input=trace, capture_output=True,
+    done = subprocess.run([node, str(JS / "conformance.mjs")], input=trace, capture_output=True,
                           text=True, cwd=ROOT)
     assert done.returncode == 0, done.stdout + done.stderr
     assert json.loads(done.stdout)["differences"] == 0

@@ -11,8 +11,7 @@ import pytest
 from companion.famiglia.match import Match
 from companion.famiglia.repl import FamigliaTable
 from companion.table import InputError
-from famiglia_helpers import position, rules, scripted_game
-from test_famiglia_play import journal, last_status, play
+from famiglia_helpers import journal, last_status, play, position, rules, scripted_game
 
 STREET = "R2 B1 G3 Y2 R1 G1"
 

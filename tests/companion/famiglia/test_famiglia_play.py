@@ -3,30 +3,16 @@ import json
 import re
 import tomllib
 
-from click.testing import CliRunner
-
-from companion.cli import main
 from companion.famiglia.engine import PLAYER, ROBOT, Rules
 from companion.famiglia.repl import FamigliaTable
 from companion.famiglia.talk import Talk
 from companion.session import Session
 from companion.table import replay
-from famiglia_helpers import of_rank, position, scripted_game
+from famiglia_helpers import journal, last_status, of_rank, play, position, scripted_game
 from tabletop.data import CARDS_DIR
 from tabletop.data.famiglia import load_famiglia
 
 TOML = (CARDS_DIR / "famiglia.toml").read_text(encoding="utf-8")
-
-
-def play(path, lines, *args, resume=False, lang="en"):
-    argv = ["famiglia", "play", "--game", str(path), "--lang", lang, *args] + (["--resume"] if resume else [])
-    result = CliRunner().invoke(main, argv, input="".join(line + "\n" for line in lines))
-    assert "Traceback" not in result.output
-    return result
-
-
-def last_status(output):
-    return json.loads([line for line in output.splitlines() if line.startswith("{")][-1])
 
 
 def saved_status(path):
@@ -34,10 +20,6 @@ def saved_status(path):
     session = Session.open(path, "famiglia")
     rules = Rules(load_famiglia(), session.options["level"])
     return replay(session, lambda s: FamigliaTable(rules, s.options["first"])).status()
-
-
-def journal(path):
-    return json.loads(path.read_text())["entries"]
 
 
 def vp_table():

@@ -1,105 +1,14 @@
 """`companion showdown play` through a real pipe: a scripted two-team game to the showdown, with the
 money and bonuses worked out by hand; refusals, undo, resume and the saved file."""
 import json
-import subprocess
-import sys
 
 import pytest
 
 from companion.session import Session
 from companion.showdown.repl import ShowdownTable
 from companion.table import replay
+from showdown_script import GAME, TEAMS, run
 
-TEAMS = ["--team", "Ann=blood_diamond", "--team", "Bob=Void Clover"]
-
-# Each block is one turn; the comments carry the money by hand.
-GAME = """
-attack H3
-roll 1 2
-done
-attack C3
-roll 2 3
-done
-attack H8
-double
-buy weapon
-roll 6 6 2
-done
-attack SJ
-roll 1 2
-done
-1
-5
-pass
-attack C4
-roll 6 6
-done
-attack D3
-roll 1 2
-done
-attack HK
-buy weapon 2
-buy escape
-use D2
-roll 6 6 6 6 6
-done
-attack D4
-roll 3 4
-done
-pass
-pass
-attack Bob
-buy closing
-ready
-buy weapon
-ready
-roll 5 6
-roll 1 2 3
-use C2 6
-done
-C3
-4
-attack Ann
-ready
-ready
-roll 1 1 1
-roll 3 3
-done
-1
-6
-attack D5
-roll 1 1
-done
-attack Ann
-attack H4
-roll 2 2
-done
-pass
-pass
-attack JOKER-BLACK
-attack CK
-use D2
-roll 2 2 2 2
-done
-2
-attack S3
-roll 4 1
-done
-attack H6
-use H3
-double
-roll 3 3
-done
-pass
-pass
-pass
-pass
-pass
-pass
-pass
-pass
-pass
-"""
 # Ann (Blood Diamond): 1000 +1000 H3 = 2000; weapon -500, H8 3500 doubled +7000 = 8500;
 #   week 2: HK advance -2000, weapons -500 -1000, escape -3500 = 1500 (lost HK, escape: no penalty);
 #   week 3: closing -1000, wins against Bob (11 vs 9), takes C3 and 4x500 = +2000 -> 2500;
@@ -112,12 +21,6 @@ pass
 # Showdown: Ann holds H3 H8 H6 (A familiA 3) and C3 (The Slum 1); Bob holds D4 (1) and S3 (1).
 #   Most A familiA: Ann +20000. Most The Slum: tie 1-1, both +20000. Nobody holds a joker.
 #   Ann 2500 + 40000 = 42500; Bob 1500 + 20000 = 21500. Winner: Ann.
-
-
-def run(args, script, tmp_path):
-    cmd = [sys.executable, "-c", "from companion.cli import main; main()", "showdown", "play", *args]
-    return subprocess.run(cmd, input=script, capture_output=True, text=True, timeout=120,
-                          env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "NO_COLOR": "1"})
 
 
 def status(path, tmp_path):

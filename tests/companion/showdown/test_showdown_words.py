@@ -8,8 +8,8 @@ from click.testing import CliRunner
 from companion.cli import main
 from companion.showdown.match import HELP_LINES as HELP
 from companion.speech import Speech
+from showdown_script import GAME, run
 from tabletop import catalog
-from test_showdown_play import GAME, run
 
 # Words a Japanese table still types or reads in Latin letters: the commands, the item and card ids.
 COMMANDS = {"attack", "pass", "buy", "use", "roll", "ready", "reroll", "double", "done", "adjust", "give",

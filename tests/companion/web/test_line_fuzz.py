@@ -3,53 +3,13 @@ process), every character Unicode counts as a digit or a number among them, not 
 'internal error', nothing in the log; and the terminal goes on through the same kind of lines piped."""
 from __future__ import annotations
 
-import random
-import sys
 import unicodedata
-from functools import lru_cache
 
 import pytest
 
 from companion.numbers import is_whole, signed, whole
-from web_helpers import client, create, famiglia_script, post, terminal
-
-LINES_PER_GAME = 10_000
-# Each game's options through the API and at the terminal, and lines that take it past its setup.
-GAMES = {
-    "famiglia": ({}, [], famiglia_script()[:6]),
-    "terror24": ({}, [], ["Aki=scotch Ben=wolf Chie=hibachi", "s c s", "lloyd after Chie", "Aki"]),
-    "showdown": ({"teams": ["Ann=blood_diamond", "Bob=void_clover"], "seed": 3},
-                 ["--team", "Ann=blood_diamond", "--team", "Bob=void_clover", "--seed", "3"], ["attack SQ"]),
-}
-# What each game's lines are made of: its commands and the table's, with a number or a word after them.
-WORDS = {
-    "famiglia": ["take", "refresh", "end", "R1", "B2 Y3", "G0", "draw"],
-    "terror24": ["Aki", "Ben", "Chie", "adjust Aki", "draw", "RB YG", "3 5", "lloyd", "s"],
-    "showdown": ["attack", "buy weapon", "roll", "reroll", "adjust Ann", "give Ann", "use", "pass", "ready",
-                 "double", "done", "d6", "5d6", "3>6"],
-}
-TABLE = ["undo", "redo", "history", "status", "status --json", "help", "quit"]
-
-
-@lru_cache(maxsize=1)
-def number_characters() -> list[str]:
-    """Every character Unicode calls a digit or a number (Nd, Nl, No): ⓵ ² ፩ ٣ Ⅻ ½ …"""
-    return [chr(c) for c in range(sys.maxunicode + 1) if unicodedata.category(chr(c)) in ("Nd", "Nl", "No")]
-
-
-def lines_for(game: str, seed: int) -> list[str]:
-    rng = random.Random(seed)
-    numbers = number_characters()
-    lines = []
-    for n in range(LINES_PER_GAME):
-        digit_like = numbers[n % len(numbers)]  # each of them, in turn
-        number = rng.choice([digit_like, digit_like * 2, f"1{digit_like}", f"+{digit_like}", f"-{digit_like}",
-                             str(rng.randint(0, 99)), f"{rng.randint(-9, 9):+d}", "1.5", "０３", "".join(
-                                 rng.choice(numbers) for _ in range(3))])
-        word = rng.choice(WORDS[game] + TABLE)
-        lines.append(rng.choice([f"{word} {number}", number, f"{number} {number}", word,
-                                 f"{word} {number} {rng.choice(WORDS[game])}", f"undo {number}"]))
-    return lines
+from fuzz_lines import GAMES, lines_for, number_characters
+from web_helpers import client, create, post, terminal
 
 
 def test_the_number_rule_is_ascii_digits_after_nfkc():

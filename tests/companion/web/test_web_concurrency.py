@@ -15,8 +15,8 @@ from companion.kinds import KINDS, table_factory
 from companion.session import Session
 from companion.table import Table
 from companion.web.app import create_app
-from test_showdown_play import GAME as SHOWDOWN_GAME
-from test_showdown_play import TEAMS as SHOWDOWN_TEAMS
+from showdown_script import GAME as SHOWDOWN_GAME
+from showdown_script import TEAMS as SHOWDOWN_TEAMS
 from web_helpers import client, create, famiglia_script, post, terminal
 
 

@@ -6,7 +6,7 @@ from starlette.testclient import TestClient
 
 from companion.web.app import create_app
 from companion.web.security import PASS_LIFETIME, Credentials
-from test_web_pairing import TOKEN, lan_app
+from web_helpers import TOKEN, lan_app
 
 NEW_GAME = {"game": "famiglia", "name": "g", "options": {}}
 

@@ -10,8 +10,7 @@ from starlette.testclient import TestClient
 from companion.famiglia.repl import FamigliaTable
 from companion.web.app import create_app
 from companion.web.security import HEADER_DICT
-from test_web_pairing import lan_app, lan_client
-from web_helpers import create
+from web_helpers import create, lan_app, lan_client
 
 
 @pytest.mark.parametrize("method", ["HEAD", "OPTIONS"])

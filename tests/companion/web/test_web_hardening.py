@@ -12,8 +12,8 @@ from companion.session import Session
 from companion.showdown.engine import check_teams
 from companion.web.app import MAX_BODY, create_app
 from companion.web.store import NAME_BYTES, Store
+from serving import start, stop
 from tabletop.fileio import remove_leftover_writes
-from test_web_serve import start, stop
 from web_helpers import client, create, famiglia_script, post, terminal
 
 TEAMS = [{"name": "Ann", "faction": "blood_diamond"}, {"name": "Bob", "faction": "void_clover"}]

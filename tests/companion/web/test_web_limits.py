@@ -6,7 +6,6 @@ which 300 connections used to fill its log with tracebacks; timings are bench/li
 import http.client
 import re
 import selectors
-import signal
 import socket
 import ssl
 import sys
@@ -15,46 +14,14 @@ import time
 
 import pytest
 
-from test_web_serve import start
+from serving import CONNECTIONS, DEADLINE, PER_CLIENT, SECONDS, Served
 
 # The devices are loopback addresses other than 127.0.0.1, and the server's accept queue is read from
 # /proc/net/tcp: both Linux's.
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="needs Linux's loopback range and /proc/net/tcp")
 
-SECONDS = 2
-PER_CLIENT, CONNECTIONS = 8, 32
-FILES = 256  # the server's file limit: 300 connections would pass it, were they all held
-SHORT = (f"import resource; resource.setrlimit(resource.RLIMIT_NOFILE, ({FILES}, {FILES})); "
-         "from companion.web import gate; "
-         f"gate.LIMITS = gate.Limits(request_seconds={SECONDS}, answer_seconds={SECONDS}, per_client={PER_CLIENT}, "
-         f"connections={CONNECTIONS}, log_seconds=600); ")
 FLOODERS = [f"127.0.0.{n}" for n in range(2, 7)]  # five devices: together past the limit on all connections
 SLOW = "127.0.0.9"
-DEADLINE = 60  # generous: the machine may be busy; every wait below ends as soon as its condition holds
-
-
-class Served:
-    """A `companion serve` with short limits, its log (stderr) read as it comes."""
-
-    def __init__(self, home, *args):
-        self.process, self.url, _ = start(home, *args, "--games", str(home / "games"), before=SHORT)
-        self.port = int(re.search(r":(\d+)/", self.url).group(1))
-        self.log: list[str] = []
-        self.reader = threading.Thread(target=lambda: self.log.extend(iter(self.process.stderr.readline, "")))
-        self.reader.start()
-
-    def wait_for_log(self, text):
-        deadline = time.monotonic() + DEADLINE
-        while not any(text in line for line in self.log):
-            assert time.monotonic() < deadline, f"no {text!r} in the log: {self.log}"
-            time.sleep(0.05)
-
-    def stop(self) -> list[str]:
-        self.process.send_signal(signal.SIGINT)
-        self.process.wait(30)
-        self.reader.join(30)
-        self.process.stdout.close()
-        return self.log
 
 
 def queued(port):

@@ -5,9 +5,8 @@ from pathlib import Path
 
 import pytest
 
+from repo_paths import JOURNALS
 from web_helpers import client
-
-JOURNALS = Path(__file__).parent / "fixtures" / "journals"
 
 
 def saved_game(folder: Path, fixture: str, name: str) -> dict:

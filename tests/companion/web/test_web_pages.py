@@ -11,7 +11,7 @@ from companion.famiglia.engine import Rules
 from companion.famiglia.simulate import table_lines
 from companion.web.app import create_app
 from tabletop.data.famiglia import load_famiglia
-from test_terror24_play import GAME as TERROR24_GAME
+from terror24_script import GAME as TERROR24_GAME
 
 TABLE_WORDS = {"undo", "history", "help"}
 

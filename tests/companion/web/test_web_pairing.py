@@ -16,23 +16,9 @@ import pytest
 from cryptography import x509
 from starlette.testclient import TestClient
 
-from companion.web.app import create_app
 from companion.web.pairing import Pairing
 from companion.web.tls import server_certificate
-from web_helpers import client, create
-
-TOKEN = "s3cret-token-for-tests"
-
-
-def lan_app(folder):
-    return create_app(folder, token=TOKEN, public_url="http://192.168.1.20:8765/")
-
-
-def lan_client(app):
-    """A script that sends the token (as the terminal's own scripts may)."""
-    c = TestClient(app)
-    c.headers["Authorization"] = f"Bearer {TOKEN}"
-    return c
+from web_helpers import TOKEN, client, create, lan_app, lan_client
 
 
 def test_a_local_only_server_says_how_to_reach_it_from_another_phone(tmp_path):

@@ -2,7 +2,6 @@
 import http.cookiejar
 import json
 import re
-import signal
 import socket
 import subprocess
 import sys
@@ -12,30 +11,8 @@ import urllib.request
 
 import pytest
 
+from serving import start, stop
 from web_helpers import famiglia_script, terminal
-
-
-def start(home, *args, before="", **env):
-    """`companion serve ARGS` on a free port; `before` is Python run first in its process (shorter limits)."""
-    cmd = [sys.executable, "-c", before + "from companion.cli import run; run()", "serve", "--port", "0", *args]
-    server = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                              env={"PATH": "/usr/bin:/bin", "HOME": str(home), "LANG": "C.UTF-8", **env})
-    printed = []
-    for line in server.stdout:
-        printed.append(line)
-        if line.startswith("Open "):
-            break
-    url = re.search(r"https?://\S+", "".join(printed))
-    if not url:
-        server.kill()  # then its stderr ends, and can be read whole
-        raise AssertionError("".join(printed) + server.stderr.read())
-    return server, url.group(0), printed
-
-
-def stop(server):
-    server.send_signal(signal.SIGINT)
-    out, err = server.communicate(timeout=30)
-    return server.returncode, out, err
 
 
 def fetch(url, data=None, headers=None):

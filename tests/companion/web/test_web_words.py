@@ -4,13 +4,12 @@ the terminal's words), hold no `buy / use`-style command list, no `|`, no `NAME=
 import json
 import re
 from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
 
+from repo_paths import JOURNALS
 from web_helpers import client
 
-JOURNALS = Path(__file__).parent / "fixtures" / "journals"
 COMMANDS = r"(?:buy|use|roll|ready|attack|pass|done|reroll|take|refresh|end|adjust|give|undo|redo)"
 SYNTAX = re.compile(rf"\||NAME=|type '|'help'|'roll'|\b{COMMANDS}\s*/\s*\w|\w\s*/\s*{COMMANDS}\b| >$")
 VOID = {"br", "img", "input", "meta", "link", "progress", "hr", "source"}

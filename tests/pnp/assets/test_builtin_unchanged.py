@@ -12,8 +12,9 @@ from pdflines import first_difference, pdf_pages
 from pnp.assets.registry import find
 from pnp.base import Options
 from pnp.build.make import Job, build_pdf
+from repo_paths import FIXTURES
 
-FIXTURE = json.loads((Path(__file__).parent / "fixtures" / "builtin_pdf_lines.json").read_text(encoding="utf-8"))
+FIXTURE = json.loads((FIXTURES / "builtin_pdf_lines.json").read_text(encoding="utf-8"))
 VARIANTS = {"default": {}, "overlay": {"style": "overlay"}, "fold": {"backs": "fold"}}
 
 

@@ -3,6 +3,7 @@ outside its piece (each piece keeps its text inside its frame)."""
 import pytest
 
 from cardcheck import build, open_pdf, stray_chars
+from kinsoku_lines import assert_kinsoku, recorded_lines
 from pdfcheck import fonts
 from pnp.assets.cards import Cards
 from pnp.assets.registry import GAMES
@@ -31,7 +32,6 @@ JA_GAMES = ["liar-mafia", "kill-shot", "famiglia", "terror24"]
 @pytest.mark.parametrize("game_id", JA_GAMES)
 def test_japanese_lines_follow_kinsoku(game_id):
     """Every Japanese paragraph of the game's cards, chips and sheets breaks by the kinsoku rules."""
-    from test_kinsoku import assert_kinsoku, recorded_lines
 
     game = GAMES[game_id]
     with recorded_lines() as recorded:

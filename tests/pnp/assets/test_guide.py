@@ -4,21 +4,21 @@ cut and fold; in the build's language, 5 mm inside the page, and leaving every f
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 from PIL import Image, ImageChops, ImageStat
 
 from cardcheck import build, open_pdf
+from line_pairs import broken, split_pairs
 from pdflines import page_lines
 from pnp.assets.guide import Run, lead_pages, runs
 from pnp.assets.registry import GAMES
 from pnp.text.kinsoku import NO_LINE_START
-from test_line_breaks import broken, split_pairs
+from repo_paths import ROOT
 
 MM = 72 / 25.4
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = ROOT / "examples"
 LIAR = GAMES["liar-mafia"]
 
 

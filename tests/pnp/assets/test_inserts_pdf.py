@@ -145,7 +145,7 @@ def test_no_character_outside_its_insert(out, name):
             boxes = cells(page)
             grid_bottom = max(b[3] for b in boxes)
             grid_left, grid_right = min(b[0] for b in boxes), max(b[2] for b in boxes)
-            scale_check = ruler_label(page)  # its "50 mm" in a margin (tests/test_scale_check.py)
+            scale_check = ruler_label(page)  # its "50 mm" in a margin (tests/pnp/sheets/test_scale_check.py)
             for char in page.chars:
                 if not char["text"].strip() or id(char) in scale_check:
                     continue  # a space ReportLab leaves at a line's end between two runs of type prints nothing

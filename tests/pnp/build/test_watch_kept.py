@@ -16,6 +16,7 @@ from pnp.build.make import Job, build_pdf
 from pnp.build.watch import Preview, Rebuilder
 from pnp.deck.draw.userdeck import deck_game, deck_options
 from pnp.deck.read.deckfile import load_deck
+from repo_paths import ROOT
 
 CARDS = 12  # two pages of fronts (9 and 3), two of backs
 TOML = """[deck]
@@ -165,7 +166,7 @@ def test_an_edit_to_a_picture_lays_out_the_card_showing_it_and_prints_its_new_pi
 def test_in_a_deck_with_several_layouts_one_edited_cell_lays_out_that_card_alone(tmp_path):
     import shutil
     folder = tmp_path / "skirmish"
-    shutil.copytree(Path(__file__).resolve().parents[1] / "examples" / "skirmish", folder)
+    shutil.copytree(ROOT / "examples" / "skirmish", folder)
     preview = Preview()
     rebuilder = Rebuilder(folder / "skirmish.toml", options, folder / "out", preview)
     rebuilder.rebuild()

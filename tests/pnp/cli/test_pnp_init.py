@@ -4,7 +4,6 @@ README's example commands work from any folder."""
 import re
 import shutil
 import tomllib
-from pathlib import Path
 
 import pdfplumber
 import pytest
@@ -13,8 +12,7 @@ from click.testing import CliRunner
 from pnp.cli.main import main
 from pnp.cli.start import examples_dir
 from pnp.deck.read.spreadsheet import read_table
-
-ROOT = Path(__file__).resolve().parents[1]
+from repo_paths import ROOT
 
 
 def run(*args, ok=True):

@@ -8,8 +8,9 @@ from click.testing import CliRunner
 from PIL import Image
 
 from pnp.cli.main import main
+from repo_paths import ROOT
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = ROOT / "examples"
 PROTOTYPE = EXAMPLES / "prototype" / "prototype.xlsx"
 NIGHT_MARKET = EXAMPLES / "night-market" / "night_market.csv"
 

@@ -1,6 +1,5 @@
 """ReportLab's parse of a font kept between runs: the same PDF as a fresh parse; a changed font, a
 record of another ReportLab version or a corrupt record mean a fresh parse, never a crash."""
-import io
 import os
 import pickle
 import shutil
@@ -8,9 +7,9 @@ from pathlib import Path
 
 import pytest
 import reportlab
-from reportlab.pdfbase import pdfmetrics, ttfonts
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfbase import ttfonts
 
+from pdfcheck import page_set_in
 from pnp.fonts import parsed as parsedfonts
 from pnp.fonts.fontset import bundled_font, static_instances
 from pnp.fonts.parsed import reportlab_font
@@ -38,25 +37,6 @@ def parses(monkeypatch):
     return calls
 
 
-def _pdf(font, *lines: str) -> bytes:
-    """A page set in `font` (registered under its name for the drawing only)."""
-    pdfmetrics.registerFont(font)
-    try:
-        buf = io.BytesIO()
-        c = Canvas(buf, invariant=1)
-        c.setFont(font.fontName, 11)
-        c.drawString(40, 700, "ヒットマンズ・ショーダウン Hitman's Showdown ♥♦♣♠ 報酬金 7000金")
-        c.setFont(font.fontName, 7.5)
-        c.drawString(40, 680, "成功条件：出目合計値25以上かつ一の出目が一つ。")
-        for n, line in enumerate(lines):
-            c.drawString(40, 660 - 12 * n, line)
-        c.showPage()
-        c.save()
-        return buf.getvalue()
-    finally:
-        font.unregister()
-
-
 def test_a_kept_parse_makes_the_same_pdf_as_a_fresh_one(tmp_path, parses):
     regular = static_instances(bundled_font())["regular"]
     fresh = reportlab_font("TKTest-Regular", regular, tmp_path)
@@ -68,7 +48,7 @@ def test_a_kept_parse_makes_the_same_pdf_as_a_fresh_one(tmp_path, parses):
     assert list(kept.face.hmetrics) == fresh.face.hmetrics
     # made on demand: only text shaping asks for it
     assert kept.face.glyphToChar == fresh.face.glyphToChar
-    assert _pdf(kept) == _pdf(fresh)
+    assert page_set_in(kept) == page_set_in(fresh)
 
 
 def test_the_parse_is_kept_per_file_and_named_per_use(font, tmp_path, parses):
@@ -132,8 +112,8 @@ def test_a_kept_face_embeds_the_same_glyphs_in_every_subset(tmp_path):
     assert isinstance(kept.face.get_table("glyf"), parsedfonts._TableView)
     kanji = "".join(chr(c) for c in range(0x4E00, 0x4E00 + 600))
     lines = [kanji[i:i + 60] for i in range(0, len(kanji), 60)]
-    pdf = _pdf(kept, *lines)
-    assert pdf == _pdf(fresh, *lines)
+    pdf = page_set_in(kept, *lines)
+    assert pdf == page_set_in(fresh, *lines)
     assert pdf.count(b"/FontFile2") >= 3  # three subsets or more
 
 
@@ -142,7 +122,7 @@ def test_composite_glyphs_are_embedded_as_from_a_fresh_parse(font, tmp_path):
     fresh = reportlab_font("A", font, tmp_path)
     kept = reportlab_font("A", font, tmp_path)
     assert isinstance(kept.face.get_table("glyf"), parsedfonts._TableView)
-    assert _pdf(kept, "Ça été ÀÉÎÕÜ ñ ¼½¾ Šž") == _pdf(fresh, "Ça été ÀÉÎÕÜ ñ ¼½¾ Šž")
+    assert page_set_in(kept, "Ça été ÀÉÎÕÜ ñ ¼½¾ Šž") == page_set_in(fresh, "Ça été ÀÉÎÕÜ ñ ¼½¾ Šž")
 
 
 def test_a_table_view_reads_the_bytes_asked_for():

@@ -2,11 +2,11 @@
 files hold, box by box, so a designer who moves a box starts from the real numbers."""
 import re
 import tomllib
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from repo_paths import ROOT
+
 ROWS = {"card": "`card`", "insert-full": "`insert` (`full`)", "insert-overlay": "`insert` (`overlay`",
         "halves": "`halves`", "chip": "`chip`"}
 SIDES = ("left", "right", "top", "bottom", "width", "height")

@@ -10,8 +10,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from click.testing import CliRunner
-from PIL import Image, ImageChops
+from PIL import Image
 
+from inkbox import ink_box, near
 from pnp.cli.main import main
 from pnp.geometry import Rect
 from pnp.sheets import cutpath, cutter
@@ -29,23 +30,6 @@ def svg_rects(path) -> list[Rect]:
     """The SVG's square outlines, mm, y down from the top (the image's rows run the same way)."""
     root = ET.parse(path).getroot()
     return [Rect(*(float(r.get(k)) for k in ("x", "y", "width", "height"))) for r in root.iterfind(".//s:rect", NS)]
-
-
-def ink_box(image: Image.Image, window: Rect) -> Rect:
-    """The bounding box, mm, of what is printed inside `window` (mm): a pixel counts where it is at least
-    half as dark as the darkest there, so an edge's antialiased pixel counts by its coverage."""
-    px = image.info["dpi"][0] / 25.4
-    crop = image.crop((round(window.x * px), round(window.y * px), round(window.x1 * px), round(window.y1 * px)))
-    r, g, b = crop.convert("RGB").split()
-    darkness = ImageChops.invert(ImageChops.darker(ImageChops.darker(r, g), b))
-    half = darkness.getextrema()[1] / 2
-    left, top, right, bottom = darkness.point(lambda v: 255 if v >= half else 0).getbbox()
-    x0, y0 = round(window.x * px), round(window.y * px)
-    return Rect((x0 + left) / px, (y0 + top) / px, (right - left) / px, (bottom - top) / px)
-
-
-def near(a: Rect, b: Rect, tol: float) -> bool:
-    return all(abs(x - y) <= tol for x, y in zip((a.x, a.y, a.x1, a.y1), (b.x, b.y, b.x1, b.y1)))
 
 
 def test_each_sheet_of_fronts_is_an_image_within_print_then_cut_with_its_svg(tmp_path):

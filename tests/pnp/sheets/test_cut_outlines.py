@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from PIL import Image
 
 from cardcheck import build, open_pdf, ruler_bars
+from inkbox import ink_box, near
 from pnp.assets.cards import Cards
 from pnp.assets.registry import GAMES
 from pnp.cli.main import main
@@ -22,7 +23,6 @@ from pnp.deck.draw.userdeck import deck_game
 from pnp.deck.read.deckfile import load_deck
 from pnp.geometry import Rect
 from pnp.sheets import cutter
-from test_cricut import ink_box, near
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 MM = 72 / 25.4

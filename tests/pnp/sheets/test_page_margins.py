@@ -15,10 +15,10 @@ import pytest
 from PIL import ImageDraw
 
 from cardcheck import build, chars_in, open_pdf
+from pdfcheck import is_guide
 from pnp.assets.cards import Cards
 from pnp.assets.registry import GAMES
 from pnp.geometry import Rect, Size, grid, parse_paper, pt
-from pnp.sheets.draw import GUIDE_COLOR, GUIDE_WIDTH
 
 MM = 72 / 25.4
 SAFE = 5.0  # mm from the page edge
@@ -34,13 +34,6 @@ def builds():
     """Every built-in asset in every configuration, built once for the module."""
     return {(game_id, name, paper, lang): build(GAMES[game_id], name, paper=paper, lang=lang)[0]
             for game_id, name in ASSETS for paper, lang in CONFIGS}
-
-
-def is_guide(line) -> bool:
-    colour = line.get("stroking_color") or ()
-    grey = int(GUIDE_COLOR[1:3], 16) / 255
-    return (abs(line["linewidth"] - GUIDE_WIDTH) < 0.01 and len(colour) >= 3
-            and all(abs(c - grey) < 0.01 for c in colour[:3]))
 
 
 def guillotine_lines(page) -> list[tuple[float, float, float, float]]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import math
-from pathlib import Path
 
 import pdfplumber
 import pikepdf
@@ -18,9 +17,9 @@ from pnp.assets.cards import Cards
 from pnp.assets.registry import GAMES
 from pnp.cli.main import main
 from pnp.sheets.printshop import BLEED, MARK_LENGTH, marks
+from repo_paths import ROOT
 
 MM = 72 / 25.4
-ROOT = Path(__file__).resolve().parents[1]
 CARD_ASSETS = [(game.id, name) for game in GAMES.values() for name, asset in game.assets.items()
                if isinstance(asset, Cards)]
 RGB_OPERATORS = {"rg", "RG"}

@@ -5,11 +5,10 @@ makes it (A4 and Letter, portrait and landscape, lines and corners, duplex and f
 size a built-in asset prints at)."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from cardcheck import build, open_pdf
+from pdfcheck import is_guide
 from pnp.assets.cards import Cards
 from pnp.assets.registry import GAMES
 from pnp.base import Options
@@ -17,11 +16,11 @@ from pnp.build.make import Job, build_pdf
 from pnp.deck.draw.userdeck import deck_game, deck_options
 from pnp.deck.read.deckfile import load_deck
 from pnp.sheets.imposition import GUIDE_REACH
-from test_page_margins import is_guide
+from repo_paths import ROOT
 
 MM = 72 / 25.4
 SAFE = 5.0  # mm: what a home printer cannot print
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = ROOT / "examples"
 # A deck of white cards (no bleed) and one of coloured cards (a bleed): both kinds of grid.
 MINI_DECKS = [EXAMPLES / "night-market" / "night_market.toml", EXAMPLES / "prototype" / "prototype.toml"]
 # Chips draw no guides: their printed circle is the cut line.

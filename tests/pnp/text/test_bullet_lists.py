@@ -8,6 +8,8 @@ from collections import defaultdict
 import pytest
 
 from cardcheck import build, open_pdf
+from deck_fonts import build as build_deck
+from deck_fonts import write_deck
 from glyphink import Frame
 from pnp.assets.registry import GAMES
 from pnp.text.content import parse_doc, parse_face
@@ -108,9 +110,6 @@ def test_a_bullet_is_a_paragraph_attribute():
 
 @pytest.mark.parametrize("lang, bullet", [("ja", "・"), ("en", "• ")])
 def test_a_deck_template_marks_its_items_the_same_way(tmp_path, lang, bullet):
-    from test_deck_fonts import build as build_deck
-    from test_deck_fonts import write_deck
-
     body = ("山札から6枚を公開してストリートに並べる。ストリートは引いた順を保ち、新しいカードは常に右端に置く。"
             if lang == "ja" else
             "Lay out six cards from the stack as the Street; it keeps the order they were drawn in.")

@@ -1,18 +1,17 @@
 """Japanese line breaking: no line starts with a closing mark or ends with an opening bracket,
 checked on hard cases and on every Japanese paragraph the Hitman's Showdown build lays out."""
-from contextlib import contextmanager
 
 import pytest
 
+from kinsoku_lines import assert_kinsoku, recorded_lines
 from pnp.assets.registry import GAMES
 from pnp.base import Options
 from pnp.build.make import Job, build_pdf
 from pnp.fonts.fontset import load_fonts
 from pnp.reportlab_internals import wrapped_lines
-from pnp.text import fit as text
 from pnp.text.content import Para
 from pnp.text.fit import TextStyle, fit
-from pnp.text.kinsoku import NO_LINE_END, NO_LINE_START, KinsokuParagraph, line_texts
+from pnp.text.kinsoku import line_texts
 
 MM = 72 / 25.4
 HARD = ("「あいうえお。」と言った。「かきくけこ！」（さしすせそ）たちつてと、なにぬねの。「はひふへほ」"
@@ -21,12 +20,6 @@ HARD = ("「あいうえお。」と言った。「かきくけこ！」（さ�
 
 def lines_of(para) -> list[str]:
     return line_texts(wrapped_lines(para).lines)
-
-
-def assert_kinsoku(lines: list[str], where) -> None:
-    for before, after in zip(lines, lines[1:]):
-        assert after[:1] not in NO_LINE_START or not after, (where, before, after)
-        assert before[-1:] not in NO_LINE_END or not before, (where, before, after)
 
 
 @pytest.mark.parametrize("width_mm", [w / 10 for w in range(150, 600, 7)])
@@ -57,25 +50,6 @@ def test_latin_words_in_japanese_break_at_spaces():
     lines = lines_of(fitted.paras[0][0])
     assert all(not line.startswith(("itman", "howdown", "s ")) for line in lines), lines
     assert "".join(lines).replace(" ", "") == words.replace(" ", "")
-
-
-@contextmanager
-def recorded_lines():
-    """Inside the block, the lines of every Japanese paragraph laid out are appended to the list
-    it yields (the fitting caches are cleared so nothing is skipped)."""
-    recorded = []
-    original = KinsokuParagraph.breakLinesCJK
-
-    def recording(self, widths):
-        result = original(self, widths)
-        recorded.append(line_texts(result.lines))
-        return result
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(KinsokuParagraph, "breakLinesCJK", recording)
-        text._fit.cache_clear()
-        text._wrapped.cache_clear()
-        yield recorded
 
 
 @pytest.fixture(scope="module")

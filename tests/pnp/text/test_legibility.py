@@ -70,7 +70,7 @@ def test_no_card_text_under_the_floor(game_id, name, lang):
 def test_every_page_carries_its_footer_at_six_and_a_half_points(paper, lang):
     """Footers printed at 6 pt (5.76 pt once) and could drop where the margin was thin; now every page of
     every asset, A4 and Letter, has its footer whole at 6.5 pt (turned into a side margin where the
-    bottom one is too low; tests/test_page_margins.py keeps it 5 mm inside the page and off the cards)."""
+    bottom one is too low; tests/pnp/sheets/test_page_margins.py keeps it 5 mm inside the page and off the cards)."""
     note = "100%"  # in every footer: the print-scale note
     found = []
     for game_id, name in ASSETS:

@@ -238,7 +238,7 @@ def test_fixture_errors_name_file_card_and_field(fixture, where, words, tmp_path
     for w in words:
         assert w in message
     if fixture == "syntax_error":
-        assert e.line == _line(folder, 'id = "HK')  # the other lines: tests/test_toml_lines.py
+        assert e.line == _line(folder, 'id = "HK')  # the other lines: tests/tabletop/data/test_toml_lines.py
 
 
 def _line(folder: Path, start: str) -> int:

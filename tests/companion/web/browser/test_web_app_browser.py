@@ -13,69 +13,22 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-import test_web_browser as played
-from test_web_browser import (  # noqa: F401 (fixtures)
+from browsing import (
     COMPANION,
+    CONTRAST,
     HEIGHT,
     SHOTS,
     WIDTH,
     api,
-    browser,
     fetched,
     free_port,
     lay_keys,
     new_game,
     open_page,
-    server,
     shoot,
 )
 
-pytestmark = played.pytestmark  # without Chromium: skipped, or failed under CI
-
-# Each visible text against the colour behind it (alpha composed up the tree), WCAG's contrast ratio.
-CONTRAST = """
-const parse = (text) => {
-  let m = text.match(/rgba?\\(([\\d.]+),? ([\\d.]+),? ([\\d.]+)(?:,? \\/? ?([\\d.]+))?\\)/);
-  if (m) return [+m[1] / 255, +m[2] / 255, +m[3] / 255, m[4] === undefined ? 1 : +m[4]];
-  m = text.match(/color\\(srgb ([\\d.]+) ([\\d.]+) ([\\d.]+)(?: \\/ ([\\d.]+))?\\)/);
-  if (m) return [+m[1], +m[2], +m[3], m[4] === undefined ? 1 : +m[4]];
-  return null;
-};
-const over = (top, below) => {
-  const a = top[3];
-  return [0, 1, 2].map(i => top[i] * a + below[i] * (1 - a)).concat(1);
-};
-const behind = (el) => {
-  const layers = [];
-  for (let e = el; e; e = e.parentElement) {
-    const c = parse(getComputedStyle(e).backgroundColor);
-    if (c && c[3] > 0) { layers.push(c); if (c[3] >= 1) break; }
-  }
-  let colour = parse(getComputedStyle(document.documentElement).backgroundColor) || [1, 1, 1, 1];
-  if (colour[3] < 1) colour = [1, 1, 1, 1];
-  for (const layer of layers.reverse()) colour = over(layer, colour);
-  return colour;
-};
-const lum = (c) => { const f = (v) => v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
-                     return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]); };
-const low = [];
-for (const el of document.querySelectorAll('body *')) {
-  if (el.closest('dialog:not([open]), details:not([open]) > :not(summary), [disabled], .keep-awake, svg')) continue;
-  if (!el.offsetParent && getComputedStyle(el).position !== 'fixed') continue;
-  const text = [...el.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent.trim()).join('');
-  if (!text) continue;
-  const style = getComputedStyle(el);
-  if (style.visibility === 'hidden' || +style.opacity < 0.5) continue;
-  const fg = parse(style.color); if (!fg) continue;
-  const bg = behind(el);
-  const c = over(fg, bg);
-  const [a, b] = [lum(c), lum(bg)].sort((x, y) => y - x);
-  const ratio = (a + 0.05) / (b + 0.05);
-  const under = bg.map(v => Math.round(v * 255));
-  if (ratio < 4.5) low.push(`${text.slice(0, 30)} ${ratio.toFixed(2)} (${style.color} on ${under})`);
-}
-return low;
-"""
+pytestmark = pytest.mark.usefixtures("chromium")  # without Chromium: skipped, or failed under CI
 
 
 def set_theme(browser, theme):

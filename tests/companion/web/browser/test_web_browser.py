@@ -6,29 +6,34 @@ look at them, in both languages, after a change to a page.
 """
 from __future__ import annotations
 
-import base64
 import json
-import os
-import socket
 import subprocess
-import sys
-import time
-import urllib.parse
-import urllib.request
-from pathlib import Path
 
 import pytest
-from selenium import webdriver
-from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from pnp.fonts.fontset import bundled_font
-
-ROOT = Path(__file__).resolve().parent.parent
-SHOTS = ROOT / "output" / "web-screenshots"
-WIDTH, HEIGHT = 360, 640
-COMPANION = [sys.executable, "-c", "from companion.cli import run; run()"]
+from browsing import (
+    COMPANION,
+    HEIGHT,
+    api,
+    board_text,
+    fits_phone,
+    lay_keys,
+    messages,
+    new_game,
+    open_page,
+    open_sheet,
+    shoot,
+    status,
+    tap,
+    tap_keys,
+    tap_line,
+    undo,
+    version,
+    wait_moved,
+)
+from repo_paths import JOURNALS
 
 # Without Chromium: skipped on a developer's machine, failed under CI (tests/conftest.py).
 pytestmark = pytest.mark.usefixtures("chromium")
@@ -37,189 +42,6 @@ pytestmark = pytest.mark.usefixtures("chromium")
 # Game names as players give them (they head the page, and the README's screenshots).
 NAMES = {"famiglia": {"en": "solo-night", "ja": "ソロの夜"}, "terror24": {"en": "table-24", "ja": "テロル卓"},
          "showdown": {"en": "showdown-club", "ja": "ショーダウン会"}}
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture(scope="session")
-def server(tmp_path_factory):
-    games = tmp_path_factory.mktemp("games")
-    port = free_port()
-    env = {**os.environ, "LANG": "C.UTF-8"}
-    process = subprocess.Popen(COMPANION + ["serve", "--port", str(port), "--games", str(games)],
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            urllib.request.urlopen(url + "/api/games", timeout=1)
-            break
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                raise RuntimeError(f"companion serve did not start: {process.stdout.read().decode()}") from None
-            time.sleep(0.1)
-    yield {"url": url, "games": games}
-    process.terminate()  # Ctrl-C's signal: uvicorn finishes the requests under way and stops
-    try:
-        process.wait(15)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        raise
-
-
-@pytest.fixture(scope="session")
-def browser(tmp_path_factory, server, chromium):  # quits before the server stops
-    driver = phone_browser(tmp_path_factory, chromium)
-    yield driver
-    driver.quit()
-
-
-def phone_browser(tmp_path_factory, chromium):
-    """Chromium at a phone's viewport, with a profile of its own."""
-    binary, driver_path = chromium
-    options = webdriver.ChromeOptions()
-    options.binary_location = binary
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--disable-dev-shm-usage", f"--user-data-dir={tmp_path_factory.mktemp('chromium')}",
-                 f"--window-size={WIDTH},{HEIGHT}"):
-        options.add_argument(flag)
-    # a phone's viewport: 360 × 640 CSS px whatever the window decorations take
-    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": WIDTH, "height": HEIGHT,
-                                                                          "pixelRatio": 1}})
-    # A bare machine may have no Japanese font: show the pages with the Noto Sans JP the package has.
-    fonts = tmp_path_factory.mktemp("fonts") / "fonts.conf"
-    fonts.write_text(f'<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>'
-                     f'<include ignore_missing="yes">/etc/fonts/fonts.conf</include>'
-                     f'<dir>{bundled_font().parent}</dir></fontconfig>')
-    service = webdriver.ChromeService(executable_path=driver_path, env={**os.environ, "FONTCONFIG_FILE": str(fonts)})
-    driver = webdriver.Chrome(options=options, service=service)
-    driver.set_page_load_timeout(20)
-    return driver
-
-
-def api(server, path, data=None):
-    request = urllib.request.Request(server["url"] + urllib.parse.quote(path),
-                                     method="POST" if data is not None else "GET",
-                                     data=json.dumps(data).encode() if data is not None else None,
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return json.loads(response.read())
-
-
-def new_game(server, game, name, options=None):
-    api(server, "/api/games", {"game": game, "name": name, "options": options or {}})
-
-
-def open_page(browser, server, name, lang="en"):
-    browser.get(f"{server['url']}/lang/{lang}?next=" + urllib.parse.quote(f"/games/{name}", safe=""))
-    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "board"))
-
-
-def fetched(browser, path: str) -> int:
-    """How many requests for `path` the page has completed since it loaded (the browser's own record)."""
-    return browser.execute_script(
-        "return performance.getEntriesByType('resource').filter(e => new URL(e.name).pathname === arguments[0])"
-        ".length", path)
-
-
-def version(browser) -> int:
-    return int(browser.find_element(By.TAG_NAME, "body").get_attribute("data-version"))
-
-
-def tap(browser, css=None, line=None):
-    """Tap a button (by CSS, or by the line it carries) and wait until the page shows the new state
-    (or the refusal, if the tap is refused)."""
-    before = version(browser)
-    selector = css or f'[data-line="{line}"]'
-    button = browser.find_element(By.CSS_SELECTOR, selector)
-    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
-    button.click()
-    return before
-
-
-def wait_moved(browser, before):
-    try:
-        WebDriverWait(browser, 10).until(lambda d: version(d) != before)
-    except TimeoutException:
-        raise AssertionError(f"the tap changed nothing; the page says: {messages(browser)!r}") from None
-
-
-def tap_line(browser, line):
-    wait_moved(browser, tap(browser, line=line))
-
-
-def lay_keys(browser, box_css, values):
-    """Tap keys of a composer (pad, grid, dice) one by one, leaving the entry unsent."""
-    for value in values:
-        key = browser.find_element(By.CSS_SELECTOR, f'{box_css} .key[data-value="{value}"]:not([disabled])')
-        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", key)
-        key.click()
-
-
-def tap_keys(browser, box_css, values):
-    """Tap keys of a composer one by one, then its Send button (which shows what it sends)."""
-    before = version(browser)
-    lay_keys(browser, box_css, values)
-    send = browser.find_element(By.CSS_SELECTOR, f"{box_css} .send")
-    assert not send.get_attribute("disabled") and send.text.endswith(" ".join(values)) or "●" in send.text
-    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", send)
-    send.click()
-    wait_moved(browser, before)
-
-
-def open_sheet(browser, sheet):
-    """Tap the tool that opens a sheet (History, Help, the undo question) and wait until it is open."""
-    tap(browser, css=f'[data-sheet="{sheet}"]')
-    WebDriverWait(browser, 10).until(
-        lambda d: d.execute_script("return document.getElementById(arguments[0]).open", sheet))
-    return browser.find_element(By.ID, sheet)
-
-
-def undo(browser):
-    """Undo as a player does: the tool, then the question's "take it back"."""
-    open_sheet(browser, "undo-sheet")
-    tap_line(browser, "undo")
-
-
-def board_text(browser) -> str:
-    return browser.find_element(By.ID, "board").text
-
-
-def messages(browser) -> str:
-    return browser.find_element(By.ID, "messages").text
-
-
-def fits_phone(browser):
-    """No sideways scrolling, and every visible button at least 44 × 44 CSS px."""
-    assert browser.execute_script("return document.documentElement.scrollWidth") <= WIDTH
-    small = browser.execute_script("""
-        return [...document.querySelectorAll('button, select, input:not([type=hidden]), summary')]
-          .filter(b => b.offsetParent !== null)
-          .map(b => [b.textContent.trim().slice(0, 20) || b.name, b.getBoundingClientRect()])
-          .filter(([, r]) => r.width < 44 || r.height < 44)
-          .map(([t, r]) => `${t} ${Math.round(r.width)}x${Math.round(r.height)}`);""")
-    assert small == []
-
-
-def shoot(browser, name):
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    height = browser.execute_script("return document.documentElement.scrollHeight")
-    browser.execute_script("window.scrollTo(0, 0)")
-    browser.save_screenshot(str(SHOTS / f"{name}.png"))
-    whole = browser.execute_cdp_cmd("Page.captureScreenshot", {
-        "captureBeyondViewport": True, "clip": {"x": 0, "y": 0, "width": WIDTH, "height": height, "scale": 1}})
-    (SHOTS / f"{name}-whole.png").write_bytes(base64.b64decode(whole["data"]))
-    return height
-
-
-def status(server, name):
-    return api(server, f"/api/games/{name}")
 
 
 # ---- Famiglia -----------------------------------------------------------------------------------------
@@ -388,7 +210,7 @@ def test_a_card_use_that_needs_a_die_named_waits_in_the_line_box(browser, server
 @pytest.mark.parametrize("lang, fixture", [("en", "famiglia-level1-player-first"), ("ja", "showdown-3teams-ja"),
                                            ("en", "terror24-4p-virtual")])
 def test_a_finished_game_leads_with_its_ranking_and_a_rematch_opens_the_new_game(browser, server, lang, fixture):
-    journals = ROOT / "tests" / "fixtures" / "journals"
+    journals = JOURNALS
     name = f"ended-{fixture}"
     game = json.loads((journals / f"{fixture}.json").read_text(encoding="utf-8"))["file"]
     (server["games"] / f"{name}.game.json").write_text(json.dumps(game, ensure_ascii=False), encoding="utf-8")

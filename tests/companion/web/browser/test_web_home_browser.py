@@ -8,11 +8,10 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-import test_web_browser as played
-from test_web_browser import SHOTS, WIDTH, api, browser, fetched, new_game, server  # noqa: F401 (fixtures)
+from browsing import SHOTS, WIDTH, api, fetched, new_game
 from web_helpers import famiglia_script
 
-pytestmark = played.pytestmark  # without Chromium: skipped, or failed under CI
+pytestmark = pytest.mark.usefixtures("chromium")  # without Chromium: skipped, or failed under CI
 
 
 def open_home(browser, server, lang):

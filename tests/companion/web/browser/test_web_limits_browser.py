@@ -1,17 +1,17 @@
-"""A play page in a real browser against `companion serve` with short limits (2 s, tests/test_web_limits.py):
-it polls, redraws as another device plays, and keeps its connections through idle spells longer than the
-limits without one request failing (a kept-alive connection the server closes is one the browser sends
-again on), and the server says nothing about it."""
+"""A play page in a real browser against `companion serve` with short limits (2 s,
+tests/companion/web/test_web_limits.py): it polls, redraws as another device plays, and keeps its
+connections through idle spells longer than the limits without one request failing (a kept-alive
+connection the server closes is one the browser sends again on), and the server says nothing about it."""
 import time
 
+import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-import test_web_browser as played
-from test_web_browser import api, new_game, open_page, phone_browser, version
-from test_web_limits import SECONDS, Served
+from browsing import api, new_game, open_page, phone_browser, version
+from serving import SECONDS, Served
 
-pytestmark = played.pytestmark  # without Chromium: skipped, or failed under CI
+pytestmark = pytest.mark.usefixtures("chromium")  # without Chromium: skipped, or failed under CI
 
 # Every fetch the page's scripts make, counted when it fails (the page calls the global fetch each time).
 COUNT_FAILURES = """

@@ -21,6 +21,7 @@ from pnp.layout.boxplace import PlaceOptions, resolve
 from pnp.layout.facelayout import BoxSpec, layout_file
 from pnp.layout.keys import LayoutOptions
 from pnp.layout.named import LAYOUTS
+from repo_paths import ROOT
 
 MM = 72 / 25.4
 POKER = Size(63, 88)
@@ -195,7 +196,7 @@ def test_the_named_layouts_are_data_in_the_keys_of_a_deck_file_and_fit_every_car
 def test_a_blank_card_with_the_card_layouts_boxes_copied_prints_as_the_card_layout(tmp_path):
     """The layout files serve as examples: pasted into a deck over `blank`, they print the same text
     in the same places."""
-    copied = (Path(__file__).resolve().parent.parent / "templates" / "layouts" / "card.toml").read_text("utf-8")
+    copied = (ROOT / "templates" / "layouts" / "card.toml").read_text("utf-8")
     (tmp_path / "named").mkdir()
     (tmp_path / "pasted").mkdir()
     named = built(write(tmp_path / "named", ""))

@@ -11,18 +11,15 @@ import reportlab
 from click.testing import CliRunner
 from fontTools.ttLib import TTFont
 
+from deck_fonts import build, write_deck
 from pdfcheck import fonts as pdf_fonts
-from pnp.base import Options
-from pnp.build.make import Job, build_pdf
 from pnp.cli.main import main
-from pnp.deck.draw.userdeck import deck_game, deck_options
 from pnp.deck.read.deckfile import load_deck
 from pnp.fonts.fontset import bundled_font
 from tabletop.data.errors import DataError
 
 SYMBOLS = "➪✕⚡↻⟳"
 VERA = Path(reportlab.__file__).parent / "fonts"
-CSV = "title,body\n矢印 ➪,回す↻ 戻す⟳ ✕印 ⚡電撃 Latin ★\n"
 
 
 def source_of(fontname: str) -> Path:
@@ -47,24 +44,6 @@ def drawn_by_a_font_that_has_it(chars) -> None:
         source = source_of(ch["fontname"])
         cmap = _CMAPS.setdefault(source, TTFont(source, lazy=True).getBestCmap())
         assert ord(ch["text"]) in cmap, (ch["text"], ch["fontname"])  # else it would be .notdef
-
-
-def write_deck(folder: Path, deck: str = "", csv: str = CSV, template: str | None = None) -> Path:
-    (folder / "deck.csv").write_text(csv, encoding="utf-8")
-    boxes = '[boxes.body]\ntemplate = "body.j2"\n' if template else ""
-    if template:
-        (folder / "body.j2").write_text(template, encoding="utf-8")
-    (folder / "deck.toml").write_text(f'[deck]\nlanguages = ["ja", "en"]\n{deck}\n[layout]\nname = "card"\n{boxes}',
-                                      encoding="utf-8")
-    return folder / "deck.csv"
-
-
-def build(path: Path, lang: str = "ja", **options):
-    deck = load_deck(path)
-    game = deck_game(deck)
-    (asset,) = game.assets.values()
-    opts = deck_options(deck, Options(lang=lang, backs="none", **options), set(options))
-    return deck, build_pdf(Job(game, asset), opts).pdf
 
 
 def page_chars(pdf: bytes):

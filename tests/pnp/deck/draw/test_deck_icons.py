@@ -10,13 +10,13 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
+from pdfcheck import image_objects
 from pnp.base import Options
 from pnp.build.make import Job, build_pdf
 from pnp.cli.main import main
 from pnp.deck.draw.userdeck import deck_game, deck_options
 from pnp.deck.read.deckfile import load_deck
 from tabletop.data.errors import DataError
-from test_deck_images import image_objects
 
 ICONS = """
 [icons]

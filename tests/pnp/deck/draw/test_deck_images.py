@@ -8,8 +8,8 @@ import pdfplumber
 import pytest
 from click.testing import CliRunner
 from PIL import Image
-from pypdf import PdfReader
 
+from pdfcheck import image_objects
 from pnp.base import Options
 from pnp.build.make import Job, build_pdf
 from pnp.cli.main import main
@@ -19,6 +19,7 @@ from pnp.deck.read.deckfile import load_deck
 from pnp.geometry import Rect
 from pnp.sheets import pagepng as raster
 from pnp.sheets.images import parse_align, place
+from repo_paths import ROOT
 
 MM = 72 / 25.4
 CSV = "title,body,art\n" + "".join(f"Card {n},Text {n}.,{name}\n" for n, name in enumerate(
@@ -35,7 +36,7 @@ fit = "{fit}"
 align = "{align}"
 height = 40
 """
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "bestiary" / "bestiary.csv"
+EXAMPLE = ROOT / "examples" / "bestiary" / "bestiary.csv"
 
 
 def invoke(*args):
@@ -82,18 +83,6 @@ def images_on(pdf: bytes, n: int = 0):
         page = doc.pages[n]
         return [(Rect(i["x0"] / MM, (page.height - i["bottom"]) / MM, i["width"] / MM, i["height"] / MM),
                  i["srcsize"]) for i in page.images]
-
-
-def image_objects(pdf: bytes) -> list[dict]:
-    """Every image XObject in the file (soft masks are listed by the image they belong to)."""
-    import io
-
-    reader = PdfReader(io.BytesIO(pdf))
-    seen = {}
-    for page in reader.pages:
-        for ref in page["/Resources"].get("/XObject", {}).values():
-            seen[ref.idnum] = ref.get_object()
-    return list(seen.values())
 
 
 @pytest.mark.parametrize("fit", ["fit", "fill", "stretch"])

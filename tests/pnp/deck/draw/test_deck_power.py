@@ -18,9 +18,10 @@ from pnp.cli.main import main
 from pnp.deck.draw.userdeck import deck_game, deck_options
 from pnp.deck.read.deckfile import load_deck
 from pnp.geometry import Rect
+from repo_paths import ROOT
 
 MM = 72 / 25.4
-EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "skirmish"
+EXAMPLE = ROOT / "examples" / "skirmish"
 CARDS = """
 [[cards]]
 title = "Leader"

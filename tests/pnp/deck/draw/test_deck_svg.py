@@ -7,7 +7,7 @@ in one line naming the picture, and a build opens no file outside the deck's fol
 import pikepdf
 import pytest
 
-from test_deck_reads import Hostile, allowed_folders, outside, recorded_build
+from hostile_deck import Hostile, allowed_folders, outside, recorded_build
 
 SHIELD = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 50" width="100" height="50">
   <path d="M5 5 L95 5 L50 45 Z" fill="#2e6fb0" stroke="#12304f" stroke-width="2"/>

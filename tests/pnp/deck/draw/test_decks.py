@@ -1,7 +1,6 @@
 """A user's deck from data alone, as the examples/ a user copies: the right number of pages and cards
 at the right size, fonts embedded, and every field's text inside the box the layout gives it."""
 import io
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -15,8 +14,9 @@ from pnp.cli.main import main
 from pnp.deck.draw.userdeck import deck_game, deck_options, face_layout
 from pnp.deck.read.deckfile import load_deck
 from pnp.geometry import Rect
+from repo_paths import ROOT
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = ROOT / "examples"
 NIGHT_MARKET = EXAMPLES / "night-market" / "night_market.csv"
 PROTOTYPE = EXAMPLES / "prototype" / "prototype.xlsx"
 MM = 72 / 25.4

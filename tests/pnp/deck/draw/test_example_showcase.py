@@ -2,7 +2,6 @@
 languages — each card's own picture in the deck's own box, icons inline, bold and italic spans, the
 cost inside its ringed square, and behind each card the back of its faction."""
 import io
-from pathlib import Path
 
 import pdfplumber
 import pytest
@@ -13,9 +12,10 @@ from pnp.build.make import Job, build_pdf
 from pnp.deck.draw.userdeck import deck_game, deck_options
 from pnp.deck.read.deckfile import load_deck
 from pnp.geometry import Rect
+from repo_paths import ROOT
 
 MM = 72 / 25.4
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "showcase" / "showcase.csv"
+EXAMPLE = ROOT / "examples" / "showcase" / "showcase.csv"
 FACTIONS = {"lantern": "sun", "fox": "sun", "owl": "moon", "koi": "moon", "bell": "sun", "moonlit": "moon"}
 BACK_WORD = {("sun", "ja"): "陽", ("moon", "ja"): "月", ("sun", "en"): "SUN", ("moon", "en"): "MOON"}
 
