@@ -28,9 +28,12 @@ def run(command, args, env):
 
 
 def commands(group: click.Group, path=()):
-    """Every command path under `group`, the group itself first."""
+    """Every command path under `group`, the group itself first: the lazily loaded commands too, whichever
+    modules happen to be imported already."""
     yield path, group
-    for name, sub in group.commands.items():
+    context = click.Context(group)
+    for name in group.list_commands(context):
+        sub = group.get_command(context, name)
         if isinstance(sub, click.Group):
             yield from commands(sub, path + (name,))
         else:
