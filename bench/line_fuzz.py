@@ -1,5 +1,5 @@
 """Generated lines over a real socket: `companion serve` in its own process, the same lines the fuzz test
-sends in process (tests/test_line_fuzz.py, every Unicode digit and number among them), posted to one game
+sends in process (tests/support/fuzz_lines.py, every Unicode digit and number among them), posted to one game
 of each kind over HTTP. Prints, per game, the lines sent, the answers by status, how many said 'internal
 error', the time per line, and the tracebacks in the server's log (targets: no 500, no internal error,
 no traceback).
@@ -21,9 +21,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "support"))
 
-from test_line_fuzz import GAMES, lines_for
+from fuzz_lines import GAMES, lines_for
 
 
 def main() -> None:

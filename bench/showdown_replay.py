@@ -5,12 +5,12 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "support"))
 
 from companion.session import Session
 from companion.showdown.repl import ShowdownTable
 from companion.table import InputError, replay
-from test_showdown_play import GAME
+from showdown_script import GAME
 
 lines = [line for line in GAME.strip().splitlines() if line]
 options = {"teams": [{"name": "Ann", "faction": "blood_diamond"}, {"name": "Bob", "faction": "void_clover"}],

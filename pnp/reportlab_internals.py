@@ -1,5 +1,5 @@
 """The one place the kit reaches into ReportLab's unpublished parts, each where ReportLab offers no
-public way to do the job; `tests/test_reportlab_internals.py` has a canary for each, which fails
+public way to do the job; `tests/pnp/test_reportlab_internals.py` has a canary for each, which fails
 naming what moved when a ReportLab release changes it (the symptom would otherwise be a PDF that
 differs, or a font parsed on every run).
 

@@ -1,4 +1,4 @@
-"""The one place the kit reaches into click's private parts; `tests/test_click_internals.py` has a
+"""The one place the kit reaches into click's private parts; `tests/tabletop/test_click_internals.py` has a
 canary for each, which fails naming what moved when a click release changes it.
 
 click's own words (Usage:, Options, "Missing argument …", "Aborted!") are looked up with the standard

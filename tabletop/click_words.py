@@ -2,7 +2,7 @@
 
 click looks them up with gettext when it shows them; while a command of the kit runs, those look-ups
 answer from our catalog (`tabletop.click_internals`). The English must match click's message ids
-exactly; `tests/test_click_words.py` names any word click asks for that is missing here.
+exactly; `tests/tabletop/test_click_words.py` names any word click asks for that is missing here.
 """
 from tabletop.i18n import N_, ngettext
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from ci import under_ci
 from tabletop import i18n
 
 HOME_FOLDERS = {"XDG_CACHE_HOME": ".cache", "XDG_DATA_HOME": ".local/share", "XDG_CONFIG_HOME": ".config",
@@ -62,10 +63,6 @@ def english_locale(monkeypatch):
 
 BROWSER_MISSING = ("the browser tests need Chromium and its driver on PATH: "
                    "apt-get install chromium chromium-driver")
-
-
-def under_ci() -> bool:
-    return os.environ.get("CI", "").lower() in {"true", "1", "yes"}
 
 
 _browser_skipped: list[str] = []  # why, once the browser tests are skipped

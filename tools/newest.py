@@ -2,7 +2,7 @@
 breakage from a flake (docs/dependencies.md).
 
     python tools/newest.py              # the whole suite; 10 minutes or so on 2 cores
-    python tools/newest.py tests/test_catalog.py    # only these tests
+    python tools/newest.py tests/project/test_catalog.py    # only these tests
 
 It installs the kit with its test extra into a scratch venv *without* the lock (each package, and the
 build's setuptools and Babel, at its newest release), runs the tests there, runs each failure again
@@ -29,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 LOCK = ROOT / "constraints.txt"
 # The lock's own test: on the newest releases it fails by design.
-NOT_RUN = ("tests/test_lock.py",)
+NOT_RUN = ("tests/project/test_lock.py",)
 
 
 def make_venv(folder: Path, locked: bool) -> Path:

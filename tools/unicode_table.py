@@ -9,7 +9,7 @@ such characters as they are, as the Python does, by this table; for every charac
 Unicode's stability policy keeps NFKC the same. The widths are the terminal's columns the Python counts
 (tabletop/text_width.py: two for East Asian wide and full-width, none for a combining mark), which
 JavaScript cannot ask its own Unicode for. Run it after moving CI to a Python with a newer Unicode
-(tests/test_js_numbers.py says when).
+(tests/companion/app/test_js_numbers.py says when).
 """
 from __future__ import annotations
 

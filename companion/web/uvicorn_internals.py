@@ -1,5 +1,5 @@
 """The one place the kit reaches into uvicorn's unpublished parts, where uvicorn offers no public way to do
-the job; `tests/test_uvicorn_internals.py` has a canary for each, which fails naming what moved when a
+the job; `tests/companion/web/test_uvicorn_internals.py` has a canary for each, which fails naming what moved when a
 uvicorn release changes it (the symptom would otherwise be a server that no longer starts, or one that
 holds a silent connection forever again).
 

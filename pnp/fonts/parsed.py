@@ -12,7 +12,7 @@ The glyph → characters table, which only text shaping uses, is made from the r
 A record is kept only if it reads back to exactly what ReportLab parsed, so a table of a type the
 packing does not know is never changed, merely parsed every time. A record that is missing,
 unreadable or made for another file or version is ignored and made again. The PDFs are the same
-either way (tests/test_parsedfonts.py checks).
+either way (tests/pnp/fonts/test_parsedfonts.py checks).
 """
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-// Draws from the JavaScript port of CPython's random, for tests/test_js_random.py to hold against CPython's own.
+// Draws from the JavaScript port of CPython's random, for tests/companion/app/test_js_random.py to hold against CPython's own.
 // Reads {"count": N, "seeds": [{"int": "123"} | {"str": "text"}]} on stdin and writes, for each seed, what
-// tests/test_js_random.py's `draws` computes in Python, in the same order, as one JSON document on stdout.
+// tests/companion/app/test_js_random.py's `draws` computes in Python, in the same order, as one JSON document on stdout.
 import { Random } from "../../companion/app/lib/random.js";
 
 /** @param {number} n */

@@ -1,4 +1,4 @@
-// Famiglia's JavaScript engine on its own (the conformance run, tests/test_conformance.py, holds it to the
+// Famiglia's JavaScript engine on its own (the conformance run, tests/companion/conformance/test_conformance.py, holds it to the
 // Python line by line): a refusal changes nothing, names its key and arguments, and every listed action
 // parses back from its line.
 import assert from "node:assert/strict";

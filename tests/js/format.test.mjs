@@ -1,5 +1,5 @@
 // A few sentences as Python's str.format writes them (the full comparison with Python, over the whole
-// catalog and thousands of values, is tests/test_format_js.py).
+// catalog and thousands of values, is tests/companion/app/test_format_js.py).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { format, FormatError, pyFloat, repr } from "../../companion/app/lib/format.js";

@@ -1,6 +1,6 @@
 // A game file as the browser keeps it (lib/gamefile.js): saves counted as the Python counts them, and a
 // save that cannot be stored leaves the game as it was stored last. Files moving between the Python and
-// the JavaScript, byte for byte: tests/test_saved_games_js.py.
+// the JavaScript, byte for byte: tests/companion/app/test_saved_games_js.py.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 

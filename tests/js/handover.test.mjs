@@ -1,6 +1,6 @@
 // A game handed over in a link (lib/handover.js): the game file comes back byte for byte, a damaged or
 // oversized link is refused with the Python's words, and journals are compared line by line. The same
-// links made by the Python and opened here, and the other way round: tests/test_share_js.py.
+// links made by the Python and opened here, and the other way round: tests/companion/app/test_share_js.py.
 import assert from "node:assert/strict";
 import { deflateRawSync } from "node:zlib";
 import { test } from "node:test";

@@ -1,6 +1,6 @@
 // Reads format cases as JSON lines on stdin ({template, named, positional} with typed values) and
 // writes, one line each, what companion/app/lib/format.js makes of them: {out} or {error: Python's
-// exception name}. tests/test_format_js.py compares them with Python's str.format.
+// exception name}. tests/companion/app/test_format_js.py compares them with Python's str.format.
 import { createInterface } from "node:readline";
 import { format, FormatError, pyFloat } from "../../companion/app/lib/format.js";
 

@@ -1,5 +1,5 @@
 // The port of CPython's random.Random: known draws that CPython gives, the rules its methods keep, and the
-// refusals. The draw-for-draw comparison with CPython over many seeds is tests/test_js_random.py's.
+// refusals. The draw-for-draw comparison with CPython over many seeds is tests/companion/app/test_js_random.py's.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 

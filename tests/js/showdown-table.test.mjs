@@ -1,4 +1,4 @@
-// Hitman's Showdown's table in the browser on its own (the conformance run, tests/test_conformance.py, holds
+// Hitman's Showdown's table in the browser on its own (the conformance run, tests/companion/conformance/test_conformance.py, holds
 // it to the Python line by line): a refused line changes nothing and is said in the table's language with
 // the rules' key and arguments; a page is offered the forms it can fill now and only the answers while a
 // question waits; the status table lines up a Japanese team name by terminal columns.

@@ -1,4 +1,4 @@
-// Hitman's Showdown's JavaScript rules on their own (the conformance run, tests/test_conformance.py, holds
+// Hitman's Showdown's JavaScript rules on their own (the conformance run, tests/companion/conformance/test_conformance.py, holds
 // them to the Python line by line): a refused line changes nothing and names its key and arguments; the
 // ruling's version decides whether a use that can do nothing is refused; a lost mafia attack asks for its
 // penalty die by die; every listed action parses back from its line over whole seeded games; and the rules

@@ -1,4 +1,4 @@
-// 24's JavaScript engine on its own (the conformance run, tests/test_conformance.py, holds it to the
+// 24's JavaScript engine on its own (the conformance run, tests/companion/conformance/test_conformance.py, holds it to the
 // Python line by line): a refusal changes nothing and names its key and arguments, in either language;
 // the NPC turns its own card with a virtual deck and waits for the table's with a physical one; every
 // listed action parses back from its line; and the rules follow the game's data, not numbers of their own.

@@ -1,5 +1,5 @@
 // The words load from the disk under Node and answer as tabletop/i18n.py does (compared message by
-// message with Python's gettext in tests/test_words_js.py).
+// message with Python's gettext in tests/companion/app/test_words_js.py).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { ENGLISH, loadWords, normalise } from "../../companion/app/lib/words.js";

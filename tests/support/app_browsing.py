@@ -1,0 +1,219 @@
+"""The app's browser tests' shared parts: the exported folder served by a plain static server under a
+subpath, and a phone's taps on the app's pages (each waiting for the page to be painted again)."""
+from __future__ import annotations
+
+import os
+import random
+import re
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from browsing import free_port
+from repo_paths import ROOT
+
+SHOTS = ROOT / "output" / "app-screenshots"
+SUBPATH = "tabletop-kit"
+COMPANION = [sys.executable, "-c", "from companion.cli import run; run()"]
+
+
+# A whole game runs in one language and theme in CI; TABLETOP_APP_MATRIX=1 plays each in all four.
+FULL_MATRIX = os.environ.get("TABLETOP_APP_MATRIX") == "1"
+
+
+def looks(usual: tuple[str, str]) -> list[tuple[str, str]]:
+    return [(lang, theme) for lang in ("en", "ja") for theme in ("light", "dark")] if FULL_MATRIX else [usual]
+
+
+class StaticServer:
+    """Python's own static file server over `folder`: no API, nothing but files."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.port = free_port()
+        self.url = f"http://localhost:{self.port}/{SUBPATH}/"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen([sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1",
+                                         "--directory", str(self.folder)],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                urllib.request.urlopen(self.url, timeout=1)
+                return
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise RuntimeError("the static server did not start") from None
+                time.sleep(0.1)
+
+    def stop(self) -> None:
+        if self.process:
+            self.process.terminate()
+            self.process.wait(10)
+            self.process = None
+
+
+def shot(browser, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    browser.save_screenshot(str(SHOTS / f"{name}.png"))
+
+
+def ready(browser) -> None:
+    WebDriverWait(browser, 10).until(lambda d: d.execute_script("return document.documentElement.dataset.ready"))
+
+
+def open_app(browser, server, lang="en", theme="auto") -> None:
+    browser.get(server.url)
+    browser.execute_script("localStorage.setItem('lang', arguments[0]); localStorage.setItem('theme', arguments[1]);",
+                           lang, theme)
+    browser.get(server.url)
+    ready(browser)
+
+
+def press(browser, element) -> None:
+    """Tap, the element brought into view first (as a thumb would scroll to it)."""
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
+def tap(browser, element) -> None:
+    """Tap and wait for the page to be painted again (every tap that plays redraws it)."""
+    press(browser, element)
+    WebDriverWait(browser, 10).until(expected_conditions.staleness_of(element))
+
+
+def new_game(browser, game: str, name: str, options: dict | None = None) -> None:
+    form = browser.find_element(By.CSS_SELECTOR, f"form[data-create='{game}']")
+    browser.execute_script("arguments[0].closest('details').open = true", form)
+    field = form.find_element(By.NAME, "name")
+    field.clear()
+    field.send_keys(name)
+    for key, value in (options or {}).items():
+        form.find_element(By.CSS_SELECTOR, f"input[name='{key}'][value='{value}']").click()
+    tap(browser, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "board"))
+
+
+def enabled(browser, css: str):
+    return [b for b in browser.find_elements(By.CSS_SELECTOR, css) if b.is_enabled()]
+
+
+def refused(browser) -> str:
+    return " ".join(p.text for p in browser.find_elements(By.CSS_SELECTOR, "#messages .refused"))
+
+
+# What a terminal says and a phone page must not: a command to type, an option, the terminal's dice
+# notation, its NPC label and setup echo, its time sums and its round rule, in either language.
+TERMINAL_WORDS = re.compile(r"companion |--[a-z]|\(1d6\)|\bnpc:|NPC\(|NPC（[^）]+）|times:|捜査時間："
+                            r"|──|\[chief\]|［チーフ］")
+
+
+def terminal_words(browser) -> list[str]:
+    """The terminal's wording anywhere on the page, folded-away parts included."""
+    text = browser.execute_script("return document.querySelector('main')?.textContent ?? ''")
+    return TERMINAL_WORDS.findall(text)
+
+
+def famiglia_tap(browser, rng: random.Random) -> bool:
+    """One tap of a Famiglia game: a card drawn, else your move; False once the game is over."""
+    if browser.find_elements(By.ID, "outcome"):
+        return False
+    keys = enabled(browser, "section.draw button.key")
+    if keys:
+        tap(browser, rng.choice(keys))
+        return True
+    moves = enabled(browser, ".street button.tap")
+    assert moves, "neither a card to draw nor a move to make, and the game is not over"
+    tap(browser, rng.choice(moves))
+    return True
+
+
+def letters_left(left: dict[str, int], n: int) -> list[str]:
+    """n event letters the grid still has cards for, the most plentiful first."""
+    chosen = []
+    for _ in range(n):
+        letter = max(left, key=lambda k: left[k])
+        left[letter] -= 1
+        chosen.append(letter)
+    return chosen
+
+
+def terror24_set_up(browser) -> None:
+    """A 3-player game of 24 through its setup wizard, to round 1's bids."""
+    new_game(browser, "terror24", "table-24")
+    for field, name in zip(browser.find_elements(By.CSS_SELECTOR, ".wizard input[name=name]"), ["Aki", "Ben", "Chie"]):
+        field.send_keys(name)
+    for _ in range(3):  # players, styles, the NPC
+        tap(browser, browser.find_element(By.CSS_SELECTOR, ".wizard button[type=submit]"))
+    tap(browser, browser.find_element(By.CSS_SELECTOR, ".wizard .buttons button"))
+    left = {"R": 7, "B": 6, "Y": 5, "G": 4, "P": 2}
+    for pick in browser.find_elements(By.CSS_SELECTOR, ".wizard select.event-pick"):
+        Select(pick).select_by_value(letters_left(left, 1)[0])
+    tap(browser, browser.find_element(By.CSS_SELECTOR, ".wizard button[type=submit]"))
+
+
+def lay_bid(browser) -> None:
+    pad = browser.find_element(By.CSS_SELECTOR, "#board section.composer")
+    keys = pad.find_elements(By.CSS_SELECTOR, "button.key")
+    press(browser, keys[0])
+    tap(browser, keys[1] if len(keys) > 1 else keys[0])
+
+
+def in_view(browser, element) -> bool:
+    """Whether `element` shows whole on the screen, above the table's tools."""
+    return browser.execute_script("""
+        const box = arguments[0].getBoundingClientRect();
+        const tools = document.querySelector('.tools').getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= tools.top;""", element)
+
+
+def showdown_new_game(browser, name: str, teams: list[tuple[str, str]]) -> None:
+    form = browser.find_element(By.CSS_SELECTOR, "form[data-create='hitmans-showdown']")
+    browser.execute_script("arguments[0].closest('details').open = true", form)
+    field = form.find_element(By.NAME, "name")
+    field.clear()
+    field.send_keys(name)
+    rows = form.find_elements(By.CSS_SELECTOR, ".team-row")
+    for row, (team, faction) in zip(rows, teams):
+        row.find_element(By.NAME, "team_name").send_keys(team)
+        Select(row.find_element(By.NAME, "team_faction")).select_by_value(faction)
+    tap(browser, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "board"))
+
+
+def showdown_tap(browser, rng: random.Random) -> bool:
+    """One tap of a Showdown game; False once it is over. Attacks a mafia card now and then, rolls by
+    tapping the faces or by the app, settles, answers each penalty roll."""
+    if browser.find_elements(By.ID, "outcome"):
+        return False
+    action = browser.find_elements(By.ID, "action")
+    if action:
+        keys = action[0].find_elements(By.CSS_SELECTOR, ".composer button.die-key")
+        if keys:  # the faces rolled at the table, one tap a die
+            count = int(action[0].find_element(By.CSS_SELECTOR, ".composer").get_attribute("data-roll"))
+            for _ in range(count - 1):
+                press(browser, rng.choice(keys))
+            tap(browser, rng.choice(keys))
+            return True
+        faces = action[0].find_elements(By.CSS_SELECTOR, ".pad button.die-key")
+        if faces:  # a penalty or money roll asked
+            tap(browser, rng.choice(faces))
+            return True
+        then = action[0].find_elements(By.CSS_SELECTOR, ".then button.tap, .buttons button.tap")
+        assert then, "an action under way with nothing to tap"
+        tap(browser, then[0])
+        return True
+    attacks = browser.find_elements(By.CSS_SELECTOR, "#turn .attack-group button.tap")
+    if attacks and rng.random() < 0.4:
+        tap(browser, rng.choice(attacks))
+        return True
+    tap(browser, browser.find_element(By.CSS_SELECTOR, "#turn button[data-line=pass]"))
+    return True

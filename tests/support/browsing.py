@@ -1,0 +1,219 @@
+"""Driving Chromium as a phone (360 × 640) against the companion's pages: the browser, the API calls a test
+makes beside it, and taps as a player makes them. Used by the browser tests of the server's pages and of the
+app; their fixtures (the server, the browser) are in the conftest.py beside them."""
+from __future__ import annotations
+
+import base64
+import json
+import os
+import socket
+import sys
+import urllib.parse
+import urllib.request
+
+from selenium import webdriver
+from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from pnp.fonts.fontset import bundled_font
+from repo_paths import ROOT
+
+SHOTS = ROOT / "output" / "web-screenshots"
+WIDTH, HEIGHT = 360, 640
+COMPANION = [sys.executable, "-c", "from companion.cli import run; run()"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def phone_browser(tmp_path_factory, chromium):
+    """Chromium at a phone's viewport, with a profile of its own."""
+    binary, driver_path = chromium
+    options = webdriver.ChromeOptions()
+    options.binary_location = binary
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage", f"--user-data-dir={tmp_path_factory.mktemp('chromium')}",
+                 f"--window-size={WIDTH},{HEIGHT}"):
+        options.add_argument(flag)
+    # a phone's viewport: 360 × 640 CSS px whatever the window decorations take
+    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": WIDTH, "height": HEIGHT,
+                                                                          "pixelRatio": 1}})
+    # A bare machine may have no Japanese font: show the pages with the Noto Sans JP the package has.
+    fonts = tmp_path_factory.mktemp("fonts") / "fonts.conf"
+    fonts.write_text(f'<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>'
+                     f'<include ignore_missing="yes">/etc/fonts/fonts.conf</include>'
+                     f'<dir>{bundled_font().parent}</dir></fontconfig>')
+    service = webdriver.ChromeService(executable_path=driver_path, env={**os.environ, "FONTCONFIG_FILE": str(fonts)})
+    driver = webdriver.Chrome(options=options, service=service)
+    driver.set_page_load_timeout(20)
+    return driver
+
+
+def api(server, path, data=None):
+    request = urllib.request.Request(server["url"] + urllib.parse.quote(path),
+                                     method="POST" if data is not None else "GET",
+                                     data=json.dumps(data).encode() if data is not None else None,
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def new_game(server, game, name, options=None):
+    api(server, "/api/games", {"game": game, "name": name, "options": options or {}})
+
+
+def open_page(browser, server, name, lang="en"):
+    browser.get(f"{server['url']}/lang/{lang}?next=" + urllib.parse.quote(f"/games/{name}", safe=""))
+    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "board"))
+
+
+def fetched(browser, path: str) -> int:
+    """How many requests for `path` the page has completed since it loaded (the browser's own record)."""
+    return browser.execute_script(
+        "return performance.getEntriesByType('resource').filter(e => new URL(e.name).pathname === arguments[0])"
+        ".length", path)
+
+
+def version(browser) -> int:
+    return int(browser.find_element(By.TAG_NAME, "body").get_attribute("data-version"))
+
+
+def tap(browser, css=None, line=None):
+    """Tap a button (by CSS, or by the line it carries) and wait until the page shows the new state
+    (or the refusal, if the tap is refused)."""
+    before = version(browser)
+    selector = css or f'[data-line="{line}"]'
+    button = browser.find_element(By.CSS_SELECTOR, selector)
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.click()
+    return before
+
+
+def wait_moved(browser, before):
+    try:
+        WebDriverWait(browser, 10).until(lambda d: version(d) != before)
+    except TimeoutException:
+        raise AssertionError(f"the tap changed nothing; the page says: {messages(browser)!r}") from None
+
+
+def tap_line(browser, line):
+    wait_moved(browser, tap(browser, line=line))
+
+
+def lay_keys(browser, box_css, values):
+    """Tap keys of a composer (pad, grid, dice) one by one, leaving the entry unsent."""
+    for value in values:
+        key = browser.find_element(By.CSS_SELECTOR, f'{box_css} .key[data-value="{value}"]:not([disabled])')
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", key)
+        key.click()
+
+
+def tap_keys(browser, box_css, values):
+    """Tap keys of a composer one by one, then its Send button (which shows what it sends)."""
+    before = version(browser)
+    lay_keys(browser, box_css, values)
+    send = browser.find_element(By.CSS_SELECTOR, f"{box_css} .send")
+    assert not send.get_attribute("disabled") and send.text.endswith(" ".join(values)) or "●" in send.text
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", send)
+    send.click()
+    wait_moved(browser, before)
+
+
+def open_sheet(browser, sheet):
+    """Tap the tool that opens a sheet (History, Help, the undo question) and wait until it is open."""
+    tap(browser, css=f'[data-sheet="{sheet}"]')
+    WebDriverWait(browser, 10).until(
+        lambda d: d.execute_script("return document.getElementById(arguments[0]).open", sheet))
+    return browser.find_element(By.ID, sheet)
+
+
+def undo(browser):
+    """Undo as a player does: the tool, then the question's "take it back"."""
+    open_sheet(browser, "undo-sheet")
+    tap_line(browser, "undo")
+
+
+def board_text(browser) -> str:
+    return browser.find_element(By.ID, "board").text
+
+
+def messages(browser) -> str:
+    return browser.find_element(By.ID, "messages").text
+
+
+def fits_phone(browser):
+    """No sideways scrolling, and every visible button at least 44 × 44 CSS px."""
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= WIDTH
+    small = browser.execute_script("""
+        return [...document.querySelectorAll('button, select, input:not([type=hidden]), summary')]
+          .filter(b => b.offsetParent !== null)
+          .map(b => [b.textContent.trim().slice(0, 20) || b.name, b.getBoundingClientRect()])
+          .filter(([, r]) => r.width < 44 || r.height < 44)
+          .map(([t, r]) => `${t} ${Math.round(r.width)}x${Math.round(r.height)}`);""")
+    assert small == []
+
+
+def shoot(browser, name):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    height = browser.execute_script("return document.documentElement.scrollHeight")
+    browser.execute_script("window.scrollTo(0, 0)")
+    browser.save_screenshot(str(SHOTS / f"{name}.png"))
+    whole = browser.execute_cdp_cmd("Page.captureScreenshot", {
+        "captureBeyondViewport": True, "clip": {"x": 0, "y": 0, "width": WIDTH, "height": height, "scale": 1}})
+    (SHOTS / f"{name}-whole.png").write_bytes(base64.b64decode(whole["data"]))
+    return height
+
+
+def status(server, name):
+    return api(server, f"/api/games/{name}")
+
+
+# Each visible text against the colour behind it (alpha composed up the tree), WCAG's contrast ratio.
+CONTRAST = """
+const parse = (text) => {
+  let m = text.match(/rgba?\\(([\\d.]+),? ([\\d.]+),? ([\\d.]+)(?:,? \\/? ?([\\d.]+))?\\)/);
+  if (m) return [+m[1] / 255, +m[2] / 255, +m[3] / 255, m[4] === undefined ? 1 : +m[4]];
+  m = text.match(/color\\(srgb ([\\d.]+) ([\\d.]+) ([\\d.]+)(?: \\/ ([\\d.]+))?\\)/);
+  if (m) return [+m[1], +m[2], +m[3], m[4] === undefined ? 1 : +m[4]];
+  return null;
+};
+const over = (top, below) => {
+  const a = top[3];
+  return [0, 1, 2].map(i => top[i] * a + below[i] * (1 - a)).concat(1);
+};
+const behind = (el) => {
+  const layers = [];
+  for (let e = el; e; e = e.parentElement) {
+    const c = parse(getComputedStyle(e).backgroundColor);
+    if (c && c[3] > 0) { layers.push(c); if (c[3] >= 1) break; }
+  }
+  let colour = parse(getComputedStyle(document.documentElement).backgroundColor) || [1, 1, 1, 1];
+  if (colour[3] < 1) colour = [1, 1, 1, 1];
+  for (const layer of layers.reverse()) colour = over(layer, colour);
+  return colour;
+};
+const lum = (c) => { const f = (v) => v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+                     return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]); };
+const low = [];
+for (const el of document.querySelectorAll('body *')) {
+  if (el.closest('dialog:not([open]), details:not([open]) > :not(summary), [disabled], .keep-awake, svg')) continue;
+  if (!el.offsetParent && getComputedStyle(el).position !== 'fixed') continue;
+  const text = [...el.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent.trim()).join('');
+  if (!text) continue;
+  const style = getComputedStyle(el);
+  if (style.visibility === 'hidden' || +style.opacity < 0.5) continue;
+  const fg = parse(style.color); if (!fg) continue;
+  const bg = behind(el);
+  const c = over(fg, bg);
+  const [a, b] = [lum(c), lum(bg)].sort((x, y) => y - x);
+  const ratio = (a + 0.05) / (b + 0.05);
+  const under = bg.map(v => Math.round(v * 255));
+  if (ratio < 4.5) low.push(`${text.slice(0, 30)} ${ratio.toFixed(2)} (${style.color} on ${under})`);
+}
+return low;
+"""
