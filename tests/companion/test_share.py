@@ -13,8 +13,8 @@ from click.testing import CliRunner
 from companion import share
 from companion.cli import main
 from companion.session import Session, SessionError
+from repo_paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = json.loads((ROOT / "tests" / "fixtures" / "journals" / "famiglia-level1-robot-first.json")
                      .read_text(encoding="utf-8"))
 LINES = [line for entry in FIXTURE["file"]["entries"] for line in entry]

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections import defaultdict
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from repo_paths import ROOT
+
 FOLDERS = ("pnp", "tabletop", "companion", "bench", "tools")
 NOT_NAMES = {"__init__.py", "__main__.py"}  # a package's own files, named by Python
 GAMES = ("famiglia", "terror24", "showdown")  # the companion's game packages

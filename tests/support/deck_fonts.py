@@ -3,7 +3,7 @@ in process."""
 from pathlib import Path
 
 from pnp.base import Options
-from pnp.build.make import Job, build_pdf
+from pnp.build.make import BuildJob, build_pdf
 from pnp.deck.draw.userdeck import deck_game, deck_options
 from pnp.deck.read.deckfile import load_deck
 
@@ -25,4 +25,4 @@ def build(path: Path, lang: str = "ja", **options):
     game = deck_game(deck)
     (asset,) = game.assets.values()
     opts = deck_options(deck, Options(lang=lang, backs="none", **options), set(options))
-    return deck, build_pdf(Job(game, asset), opts).pdf
+    return deck, build_pdf(BuildJob(game, asset), opts).pdf

@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import urllib.parse
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -22,8 +21,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 import app_browsing as app
 from ci import under_ci
+from repo_paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 JOURNALS = ROOT / "tests" / "fixtures" / "journals"
 

@@ -19,8 +19,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 import app_browsing as app
 import browsing as played
+from repo_paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = json.loads((ROOT / "tests" / "fixtures" / "journals" / "famiglia-level1-robot-first.json")
                      .read_text(encoding="utf-8"))
 

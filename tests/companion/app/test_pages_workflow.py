@@ -9,8 +9,9 @@ import yaml
 from click.testing import CliRunner
 
 from companion.cli import main as companion
+from repo_paths import ROOT
 
-WORKFLOW = Path(__file__).resolve().parent.parent / ".github" / "workflows" / "pages.yml"
+WORKFLOW = ROOT / ".github" / "workflows" / "pages.yml"
 
 
 def steps() -> list[dict]:

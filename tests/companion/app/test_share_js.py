@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import json
 import subprocess
-from pathlib import Path
 
 from companion import appexport, share
 from companion.session import Session
+from repo_paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 JOURNAL = ROOT / "tests" / "fixtures" / "journals" / "terror24-5p-physical.json"
 FIXTURE = json.loads(JOURNAL.read_text(encoding="utf-8"))
 
