@@ -14,7 +14,7 @@ import pytest
 from selenium.webdriver.common.by import By
 
 import app_browsing as app
-import browsing as played
+from browsing import CONTRAST, phone_browser  # CONTRAST: the measure the server's pages are held to
 
 ROOT = app.ROOT
 DATA = {game: json.loads((ROOT / "companion" / "app" / "data" / f"{game}.json").read_text("utf-8"))
@@ -40,7 +40,7 @@ def server(site):
 
 @pytest.fixture
 def browser(tmp_path_factory, chromium, server):  # a fresh profile: no games, no records
-    driver = played.phone_browser(tmp_path_factory, chromium)
+    driver = phone_browser(tmp_path_factory, chromium)
     yield driver
     driver.quit()
 
@@ -157,8 +157,6 @@ def test_showdown_a_new_week_is_said_once_as_it_starts(browser, server):
 
 def reads_in_both_themes(browser, page: str) -> None:
     """Every text of the page at 4.5:1 or better, in the light and the dark theme."""
-    from test_web_app_browser import CONTRAST  # the measure the server's pages are held to
-
     for theme in ("light", "dark"):
         browser.execute_script("localStorage.setItem('theme', arguments[0])", theme)
         browser.refresh()
