@@ -6,6 +6,7 @@ import { RuleError } from "../lib/engine.js";
 import { PLAYER, ROBOT } from "../famiglia/engine.js";
 import { newTable } from "../famiglia/table.js";
 import { InputError } from "../lib/engine.js";
+import { tap } from "./controls.js";
 import { h, paragraphs } from "./dom.js";
 
 /** @typedef {import("../famiglia/table.js").FamigliaTable} FamigliaTable */
@@ -136,17 +137,6 @@ function drawGrid(ctx, table) {
     h("div", { class: "grid5" }, keys),
     ctx.takeBack ? h("button", { type: "button", class: "wide quiet", "data-take-back": true, onclick: ctx.takeBack.run },
       `⌫ ${ctx.takeBack.label}`) : null);
-}
-
-/**
- * A button that plays `line`.
- * @param {Ctx} ctx
- * @param {string} label
- * @param {string} line
- * @param {string} [style]
- */
-export function tap(ctx, label, line, style = "") {
-  return h("button", { type: "button", class: `tap ${style}`.trim(), "data-line": line, onclick: () => ctx.play(line) }, label);
 }
 
 /**

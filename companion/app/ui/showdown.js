@@ -9,10 +9,9 @@ import { rowFor, tableId } from "../showdown/penalties.js";
 import { RuleError } from "../showdown/state.js";
 import { conditionText } from "../showdown/talk.js";
 import { newTable } from "../showdown/table.js";
+import { lineForm, tap } from "./controls.js";
 import { h } from "./dom.js";
-import { tap } from "./famiglia.js";
 import { buySeveral, useForms } from "./showdownforms.js";
-import { lineForm } from "./terror24.js";
 
 /** @typedef {import("../showdown/table.js").ShowdownTable} ShowdownTable */
 /** @typedef {import("./games.js").Ctx} Ctx */

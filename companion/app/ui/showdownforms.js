@@ -8,8 +8,8 @@ import { findCard } from "../showdown/cards.js";
 import { SIDES } from "../showdown/dice.js";
 import { Use } from "../showdown/moves.js";
 import { parseUse } from "../showdown/uses.js";
+import { lineForm } from "./controls.js";
 import { h } from "./dom.js";
-import { lineForm } from "./terror24.js";
 
 /** @typedef {import("../showdown/table.js").ShowdownTable} ShowdownTable */
 /** @typedef {import("./games.js").Ctx} Ctx */

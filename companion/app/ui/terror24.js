@@ -7,7 +7,7 @@ import { InputError } from "../lib/engine.js";
 import { RuleError } from "../terror24/refusal.js";
 import { newTable } from "../terror24/table.js";
 import { h, paragraphs } from "./dom.js";
-import { tap } from "./famiglia.js";
+import { lineForm, tap } from "./controls.js";
 import { TableTalk } from "./terror24talk.js";
 
 /** @typedef {import("../terror24/table.js").Terror24Table} Terror24Table */
@@ -73,30 +73,6 @@ export function inkOn(hex) {
   });
   const light = 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2];
   return 1.05 / (light + 0.05) >= (light + 0.05) / 0.05 ? "#ffffff" : "#111111";
-}
-
-/**
- * A form whose fields make one line; `make` reads them, returns the line or null with what is missing.
- * @param {Ctx} ctx
- * @param {HTMLElement[]} fields
- * @param {string} submit
- * @param {(form: HTMLFormElement) => string | null} make
- * @param {string} [empty]
- */
-export function lineForm(ctx, fields, submit, make, empty = "") {
-  const error = h("p", { class: "form-error", role: "alert" });
-  const form = /** @type {HTMLFormElement} */ (h("form", { class: "compose-form" }, fields, error,
-    h("button", { type: "submit", class: "tap main wide" }, submit)));
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    const line = make(form);
-    if (line === null) {
-      error.textContent = empty;
-      return;
-    }
-    ctx.play(line).catch((e) => { error.textContent = String(e.message ?? e); });
-  });
-  return form;
 }
 
 /**
