@@ -56,7 +56,7 @@ def kept_games(browser) -> list[dict]:
     """Every game in the phone's IndexedDB, as the app keeps it."""
     return browser.execute_async_script("""
         const done = arguments[arguments.length - 1];
-        const opened = indexedDB.open("tabletop-kit", 1);
+        const opened = indexedDB.open("tabletop-kit");
         opened.onsuccess = () => {
           const all = opened.result.transaction("games").objectStore("games").getAll();
           all.onsuccess = () => done(all.result);
