@@ -90,12 +90,9 @@ def browser_fonts() -> Path:
     """A fontconfig file giving Chromium the system's fonts and the kit's own Noto Sans JP, so Japanese
     pages render in a real Japanese font, as on a phone, rather than as empty boxes on a machine with no
     CJK font installed: what the tests measure (widths, overflow, contrast) is then what a player sees."""
-    from importlib.resources import files
+    from pnp.fonts.fontset import bundled_font
 
-    from pnp.fonts.fontset import BUNDLED
-
-    package, font = BUNDLED["Noto Sans JP"]
-    folder = Path(str(files(package).joinpath(font))).parent
+    folder = bundled_font().parent
     conf = Path(os.environ["HOME"]) / "browser-fonts.conf"
     conf.write_text(
         '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">\n<fontconfig>\n'

@@ -4,7 +4,6 @@
 // and the final ranking marks the dead in words; a Showdown check is headed by its verdict and the
 // money it moved, and each penalty roll's result is told as it is made — in English and Japanese.
 import assert from "node:assert/strict";
-import { readFile } from "node:fs/promises";
 import { test } from "node:test";
 
 import { loadGameData } from "../../companion/app/lib/appfile.js";
@@ -14,35 +13,19 @@ import { GameInPlay, NotSaved } from "../../companion/app/ui/session.js";
 import { ui as showdown } from "../../companion/app/ui/showdown.js";
 import { ui as terror24 } from "../../companion/app/ui/terror24.js";
 import { wordsCtx } from "../../companion/app/ui/text.js";
-
-const FIXTURES = new URL("../fixtures/journals/", import.meta.url);
+import { playFixture } from "./fixture_game.mjs";
 
 /**
- * A fixture played by the app as a table would have tapped it: its accepted lines, undo and redo
- * included, each saved (here: nowhere).
+ * A fixture played by the app as a table would have tapped it (tests/js/fixture_game.mjs), and the words a
+ * page would be drawn with.
  * @param {import("../../companion/app/ui/games.js").GameUI} ui
  * @param {string} name
  * @param {string} lang
  * @param {number} [upTo] the fixture's steps played (all by default)
  */
 async function played(ui, name, lang, upTo = Infinity) {
-  const fixture = JSON.parse(await readFile(new URL(name, FIXTURES), "utf8"));
-  const words = await loadWords(lang);
-  const saved = /** @type {any} */ ({ game: fixture.game, options: fixture.options, seed: fixture.seed ?? 0,
-    entries: [], name, revision: 0, updated: 0 });
-  const game = new GameInPlay(ui, saved, await loadGameData(fixture.game), words, async () => {});
-  for (const step of fixture.steps.slice(0, upTo)) {
-    if (!step.ok) continue;
-    const [word, count] = step.line.trim().split(/\s+/);
-    if (word === "undo") {
-      for (let n = Number(count ?? 1); n > 0; n--) await game.undo();
-    } else if (word === "redo") {
-      await game.redo();
-    } else {
-      await game.play(step.line);
-    }
-  }
-  return { game, ctx: { ...wordsCtx(words), play: async () => {}, data: game.data } };
+  const game = await playFixture(ui, name, lang, () => {}, upTo);
+  return { game, ctx: { ...wordsCtx(game.words), play: async () => {}, data: game.data } };
 }
 
 test("Famiglia: History says the cards drawn and your own move; a robot's turn is headed by its card", async () => {

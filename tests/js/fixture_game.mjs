@@ -13,14 +13,15 @@ const FIXTURES = new URL("../fixtures/journals/", import.meta.url);
  * @param {string} name the fixture's file name
  * @param {string} lang
  * @param {(game: GameInPlay) => void} [after] called after each step played
+ * @param {number} [upTo] the fixture's steps played (all by default)
  */
-export async function playFixture(ui, name, lang, after = () => {}) {
+export async function playFixture(ui, name, lang, after = () => {}, upTo = Infinity) {
   const fixture = JSON.parse(await readFile(new URL(name, FIXTURES), "utf8"));
   const words = await loadWords(lang);
   const saved = /** @type {any} */ ({ game: fixture.game, options: fixture.options, seed: fixture.seed ?? 0,
     entries: [], name, revision: 0, updated: 0 });
   const game = new GameInPlay(ui, saved, await loadGameData(fixture.game), words, async () => {});
-  for (const step of fixture.steps) {
+  for (const step of fixture.steps.slice(0, upTo)) {
     if (!step.ok) continue;
     const [word, count] = step.line.trim().split(/\s+/);
     if (word === "undo") {

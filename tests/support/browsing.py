@@ -7,21 +7,54 @@ import base64
 import json
 import os
 import socket
+import subprocess
 import sys
+import time
 import urllib.parse
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from pnp.fonts.fontset import bundled_font
 from repo_paths import ROOT
 
 SHOTS = ROOT / "output" / "web-screenshots"
 WIDTH, HEIGHT = 360, 640
 COMPANION = [sys.executable, "-c", "from companion.cli import run; run()"]
+
+
+@contextmanager
+def companion_serve(games: Path) -> Iterator[dict]:
+    """`companion serve` on a free port over `games`, ready for requests; stopped as Ctrl-C stops it (the
+    requests under way finished). Yields its address and folder."""
+    port = free_port()
+    process = subprocess.Popen(COMPANION + ["serve", "--port", str(port), "--games", str(games)],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ, "LANG": "C.UTF-8"})
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            urllib.request.urlopen(url + "/api/games", timeout=1)
+            break
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                raise RuntimeError(f"companion serve did not start: {process.stdout.read().decode()}") from None
+            time.sleep(0.1)
+    try:
+        yield {"url": url, "games": games}
+    finally:
+        process.terminate()
+        try:
+            process.wait(15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            raise
 
 
 def free_port() -> int:
@@ -43,12 +76,8 @@ def phone_browser(tmp_path_factory, chromium):
     # a phone's viewport: 360 × 640 CSS px whatever the window decorations take
     options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": WIDTH, "height": HEIGHT,
                                                                           "pixelRatio": 1}})
-    # A bare machine may have no Japanese font: show the pages with the Noto Sans JP the package has.
-    fonts = tmp_path_factory.mktemp("fonts") / "fonts.conf"
-    fonts.write_text(f'<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>'
-                     f'<include ignore_missing="yes">/etc/fonts/fonts.conf</include>'
-                     f'<dir>{bundled_font().parent}</dir></fontconfig>')
-    service = webdriver.ChromeService(executable_path=driver_path, env={**os.environ, "FONTCONFIG_FILE": str(fonts)})
+    # (its fonts: the system's and the kit's Noto Sans JP, from the run's fontconfig file, tests/conftest.py)
+    service = webdriver.ChromeService(executable_path=driver_path)
     driver = webdriver.Chrome(options=options, service=service)
     driver.set_page_load_timeout(20)
     return driver

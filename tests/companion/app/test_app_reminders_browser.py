@@ -14,35 +14,13 @@ import pytest
 from selenium.webdriver.common.by import By
 
 import app_browsing as app
-from browsing import CONTRAST, phone_browser  # CONTRAST: the measure the server's pages are held to
+from browsing import CONTRAST  # CONTRAST: the measure the server's pages are held to
 
 ROOT = app.ROOT
 DATA = {game: json.loads((ROOT / "companion" / "app" / "data" / f"{game}.json").read_text("utf-8"))
         for game in ("famiglia", "terror24", "hitmans-showdown")}
 
 pytestmark = pytest.mark.usefixtures("chromium")
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    root = tmp_path_factory.mktemp("site")
-    subprocess.run(app.COMPANION + ["app", "export", str(root / app.SUBPATH), "--quiet"], check=True)
-    return root
-
-
-@pytest.fixture
-def server(site):
-    static = app.StaticServer(site)
-    static.start()
-    yield static
-    static.stop()
-
-
-@pytest.fixture
-def browser(tmp_path_factory, chromium, server):  # a fresh profile: no games, no records
-    driver = phone_browser(tmp_path_factory, chromium)
-    yield driver
-    driver.quit()
 
 
 def fixture_game(name: str) -> dict:

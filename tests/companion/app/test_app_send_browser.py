@@ -27,22 +27,6 @@ FIXTURE = json.loads((ROOT / "tests" / "fixtures" / "journals" / "famiglia-level
 pytestmark = pytest.mark.usefixtures("chromium")
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """The exported app in a folder of a static site, under its subpath."""
-    root = tmp_path_factory.mktemp("site")
-    subprocess.run(app.COMPANION + ["app", "export", str(root / app.SUBPATH), "--quiet"], check=True)
-    return root
-
-
-@pytest.fixture
-def server(site):
-    static = app.StaticServer(site)
-    static.start()
-    yield static
-    static.stop()
-
-
 @pytest.fixture
 def phones(tmp_path_factory, chromium, server):
     """Two phones: browsers with profiles of their own (no game, no storage shared)."""

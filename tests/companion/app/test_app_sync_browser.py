@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import time
 import urllib.parse
 import urllib.request
 
@@ -26,24 +25,8 @@ pytestmark = pytest.mark.usefixtures("chromium")
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    games = tmp_path_factory.mktemp("games")
-    port = played.free_port()
-    process = subprocess.Popen(played.COMPANION + ["serve", "--port", str(port), "--games", str(games)],
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ, "LANG": "C.UTF-8"})
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            urllib.request.urlopen(url + "/api/games", timeout=1)
-            break
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                raise RuntimeError(f"companion serve did not start: {process.stdout.read().decode()}") from None
-            time.sleep(0.1)
-    yield {"url": url, "games": games}
-    process.terminate()
-    process.wait(15)
+    with played.companion_serve(tmp_path_factory.mktemp("games")) as served:
+        yield served
 
 
 @pytest.fixture(scope="module")
