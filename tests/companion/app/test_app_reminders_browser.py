@@ -177,9 +177,8 @@ def test_a_finished_game_is_recorded_once_and_the_records_page_counts_it(browser
              "night-24": "terror24-4p-virtual.json"}
     fixtures = {name: fixture_game(file) for name, file in games.items()}
     app.open_app(browser, server, "en", "dark")
-    browser.find_element(By.ID, "records-link").click()
-    app.ready(browser)
-    assert browser.find_elements(By.ID, "no-records")
+    browser.find_element(By.ID, "records-link").click()  # the same document: wait for the page it draws
+    app.WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "no-records"))
     for name, fixture in fixtures.items():
         put_game(browser, name, fixture)
     for name in fixtures:  # each end screen seen, one of them reloaded, one rematched
