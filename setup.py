@@ -3,8 +3,9 @@
 cards/ and templates/ (with each game's print.toml) stay at the repository top (the one source of
 truth) and ship inside the wheel as `tabletop.data.cards` and `tabletop.data.templates`, so both
 commands work from any directory; examples/ ships as `pnp.example_decks`, which `pnp examples` copies
-out. The message catalogs (`tabletop/locale/*/LC_MESSAGES/*.po`) are compiled to `.mo` here, at build
-and install time (in place for an editable install), so no compiled file is kept in git.
+out; the phone app (`companion/app/`, plain files, no Python) ships inside `companion`. The message
+catalogs (`tabletop/locale/*/LC_MESSAGES/*.po`) are compiled to `.mo` here, at build and install time
+(in place for an editable install), so no compiled file is kept in git.
 """
 from pathlib import Path
 
@@ -39,5 +40,8 @@ setup(
                                         "*/art/*", "*/icons/*", "*/backs/*"],
                   "tabletop": ["locale/*/LC_MESSAGES/*.po", "locale/*/LC_MESSAGES/*.mo"],
                   "pnp": ["profiles/*.icc", "profiles/README.md"],
-                  "companion.web": ["templates/*.html", "templates/**/*.html", "static/*"]},
+                  "companion.web": ["templates/*.html", "templates/**/*.html", "static/*"],
+                  # the phone app's files (pages, engines, data, words, icons, the vendored QR encoder):
+                  # `companion app export` copies them out and `companion serve` serves them
+                  "companion": ["app/*.*", "app/**/*"]},
 )

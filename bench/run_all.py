@@ -148,7 +148,7 @@ def main() -> None:
     script_bench("the engines' protocol (bench/protocol_speed.py)", "protocol_speed.py")
     script_bench("the browser's engines, Node and Chromium 4× (bench/js_browser.py)", "js_browser.py")
     script_bench("Hitman's Showdown companion replay (bench/showdown_replay.py)", "showdown_replay.py")
-    script_bench("the app exported, on a phone with its CPU at 4× (bench/app.py)", "app.py")
+    script_bench("the app exported, on a phone with its CPU at 4× (bench/app_speed.py)", "app_speed.py")
     script_bench("companion serve on localhost (bench/web.py)", "web.py")
     script_bench("companion serve under a flood of connections (bench/limits.py)", "limits.py")
     script_bench("two phones on one game through companion serve's app (bench/app_sync.py)", "app_sync.py")

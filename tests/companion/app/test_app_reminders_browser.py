@@ -97,8 +97,8 @@ def test_24_the_end_phase_switch_is_said_when_a_round_ends_with_a_switch(browser
     app.shot(browser, "reminder-24-end-phase-en-dark")
     # reloaded, the step is still unread: the same reminder; in Japanese, the data's Japanese words
     browser.find_element(By.CSS_SELECTOR, ".lang-switch").click()
-    app.WebDriverWait(browser, 10).until(
-        lambda d: d.find_element(By.ID, "reminders-title").get_attribute("textContent") == "忘れずに")
+    app.WebDriverWait(browser, 10).until(  # read in one step: the page is being drawn again in Japanese
+        lambda d: d.execute_script("return document.getElementById('reminders-title')?.textContent") == "忘れずに")
     assert browser.find_element(By.CSS_SELECTOR, "#reminders li").get_attribute("textContent") == \
         reminder_text("terror24", "end_phase", "ja")
     assert browser.find_element(By.ID, "reminders-title").get_attribute("textContent") == "忘れずに"

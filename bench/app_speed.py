@@ -12,7 +12,7 @@ Prints:
     Showdown game (p50, p95, worst; target p95 ≤ 50 ms);
   - the whole app's size, every file of the exported folder brotli-compressed (target ≤ 300 KB).
 
-    python bench/app.py [--starts N] [--rate 4] [--showdown-taps N]
+    python bench/app_speed.py [--starts N] [--rate 4] [--showdown-taps N]
 
 Needs Debian's chromium and chromium-driver (as the browser tests do) and Node ≥ 18 (for brotli).
 """
