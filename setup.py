@@ -7,6 +7,7 @@ out; the phone app (`companion/app/`, plain files, no Python) ships inside `comp
 catalogs (`tabletop/locale/*/LC_MESSAGES/*.po`) are compiled to `.mo` here, at build and install time
 (in place for an editable install), so no compiled file is kept in git.
 """
+import os
 from pathlib import Path
 
 from setuptools import find_packages, setup
@@ -23,8 +24,12 @@ class build_py_with_catalogs(build_py):
         for po in LOCALE.glob("*/LC_MESSAGES/*.po"):
             with po.open("rb") as f:
                 catalog = read_po(f)
-            with po.with_suffix(".mo").open("wb") as f:
+            # written beside and renamed into place: the kit already running from this checkout (an editable
+            # install) reads the old catalog or the new one, never half of one
+            part = po.with_suffix(f".{os.getpid()}.mo")
+            with part.open("wb") as f:
                 write_mo(f, catalog)
+            os.replace(part, po.with_suffix(".mo"))
         super().run()
 
 

@@ -3,8 +3,10 @@
 The whole run has a home of its own: HOME and the XDG folders point into one temporary folder made when
 the run starts and removed when it ends, so no test reads or leaves anything in the user's real
 `~/.cache` or `~/.local` (fonts, compiled templates, saved games, pip's cache), and every subprocess
-(the commands, the servers, Chromium, pip) inherits it. The fonts are instanced there once per run,
-before the first test.
+(the commands, the servers, Chromium, pip) inherits it. The run is shared out among worker processes
+(pytest-xdist, pyproject's addopts): each worker has a home of its own inside the run's, so what one
+worker's tests make there (the font cache, the browser's font file, the server's certificates, saved
+games) is never half-made by another. The fonts are instanced in each home once, before its first test.
 """
 import os
 import shutil
@@ -29,6 +31,10 @@ def pytest_configure(config):
     if not home:
         _made_home = Path(tempfile.mkdtemp(prefix="tabletop-kit-tests-"))
         home = os.environ[RUN_HOME] = str(_made_home)
+    worker = getattr(config, "workerinput", {}).get("workerid")  # set in a pytest-xdist worker only
+    if worker:
+        home = os.environ[RUN_HOME] = str(Path(home) / worker)
+        Path(home).mkdir(exist_ok=True)
     os.environ["HOME"] = home
     for name, folder in HOME_FOLDERS.items():
         os.environ[name] = str(Path(home) / folder)
@@ -65,9 +71,6 @@ BROWSER_MISSING = ("the browser tests need Chromium and its driver on PATH: "
                    "apt-get install chromium chromium-driver")
 
 
-_browser_skipped: list[str] = []  # why, once the browser tests are skipped
-
-
 @pytest.fixture(scope="session")
 def chromium() -> tuple[str, str]:
     """Chromium's and chromedriver's paths. Missing, the browser tests are skipped on a developer's
@@ -80,7 +83,6 @@ def chromium() -> tuple[str, str]:
         message = f"{missing} not found; {BROWSER_MISSING}"
         if under_ci():
             pytest.fail(message, pytrace=False)
-        _browser_skipped[:] = [message]
         pytest.skip(message)
     os.environ["FONTCONFIG_FILE"] = str(browser_fonts())
     return browser, driver
@@ -127,6 +129,15 @@ def node() -> str:
 
 
 def pytest_terminal_summary(terminalreporter):
-    if _browser_skipped:
-        skipped = sum(BROWSER_MISSING in str(report.longrepr) for report in terminalreporter.stats.get("skipped", []))
-        terminalreporter.write_line(f"browser tests skipped ({skipped}): {_browser_skipped[0]}", yellow=True)
+    # Read from the skipped tests' reports, which reach the process that prints this from whichever worker
+    # ran them.
+    reasons = [reason for report in terminalreporter.stats.get("skipped", [])
+               if BROWSER_MISSING in (reason := _skip_reason(report))]
+    if reasons:
+        terminalreporter.write_line(f"browser tests skipped ({len(reasons)}): {reasons[0]}", yellow=True)
+
+
+def _skip_reason(report) -> str:
+    """What pytest.skip was told, as a skipped test's report holds it: (file, line, "Skipped: why")."""
+    said = report.longrepr[-1] if isinstance(report.longrepr, tuple | list) else str(report.longrepr)
+    return said.removeprefix("Skipped: ")

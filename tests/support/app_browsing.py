@@ -15,7 +15,6 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from browsing import free_port
 from repo_paths import ROOT
 
 SHOTS = ROOT / "output" / "app-screenshots"
@@ -36,14 +35,22 @@ class StaticServer:
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self.port = free_port()
-        self.url = f"http://localhost:{self.port}/{SUBPATH}/"
+        self.port = 0
+        self.url = ""
         self.process: subprocess.Popen | None = None
 
     def start(self) -> None:
-        self.process = subprocess.Popen([sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1",
-                                         "--directory", str(self.folder)],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        # Port 0: the system gives the server a free port as it binds it, and the server prints which (a port
+        # found free beforehand could be taken first by a server of another worker of the run).
+        self.process = subprocess.Popen([sys.executable, "-u", "-m", "http.server", "0", "--bind", "127.0.0.1",
+                                         "--directory", str(self.folder)], text=True,
+                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        serving = self.process.stdout.readline()  # "Serving HTTP on 127.0.0.1 port 40123 (http://…) ..."
+        port = re.search(r" port (\d+) ", serving)
+        if not port:
+            raise RuntimeError(f"the static server did not start: {serving!r}")
+        self.port = int(port.group(1))
+        self.url = f"http://localhost:{self.port}/{SUBPATH}/"
         deadline = time.monotonic() + 10
         while True:
             try:

@@ -22,6 +22,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from repo_paths import ROOT
+from serving import address
 
 SHOTS = ROOT / "output" / "web-screenshots"
 WIDTH, HEIGHT = 360, 640
@@ -30,22 +31,25 @@ COMPANION = [sys.executable, "-c", "from companion.cli import run; run()"]
 
 @contextmanager
 def companion_serve(games: Path) -> Iterator[dict]:
-    """`companion serve` on a free port over `games`, ready for requests; stopped as Ctrl-C stops it (the
-    requests under way finished). Yields its address and folder."""
-    port = free_port()
-    process = subprocess.Popen(COMPANION + ["serve", "--port", str(port), "--games", str(games)],
+    """`companion serve` over `games` on the port the system gives it (`--port 0`), ready for requests;
+    stopped as Ctrl-C stops it (the requests under way finished). Yields its address and folder."""
+    process = subprocess.Popen(COMPANION + ["serve", "--port", "0", "--games", str(games)], text=True,
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ, "LANG": "C.UTF-8"})
-    url = f"http://127.0.0.1:{port}"
+    url, printed = address(process)
     deadline = time.monotonic() + 20
-    while True:
+    while url:
         try:
-            urllib.request.urlopen(url + "/api/games", timeout=1)
+            urllib.request.urlopen(url + "api/games", timeout=1)
             break
         except OSError:
             if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                raise RuntimeError(f"companion serve did not start: {process.stdout.read().decode()}") from None
-            time.sleep(0.1)
+                url = None
+            else:
+                time.sleep(0.1)
+    if not url:
+        process.kill()
+        raise RuntimeError(f"companion serve did not start: {''.join(printed)}{process.stdout.read()}")
+    url = url.rstrip("/")  # the tests add paths that start with one
     try:
         yield {"url": url, "games": games}
     finally:

@@ -22,16 +22,24 @@ def start(home, *args, before="", **env):
     cmd = [sys.executable, "-c", before + "from companion.cli import run; run()", "serve", "--port", "0", *args]
     server = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                               env={"PATH": "/usr/bin:/bin", "HOME": str(home), "LANG": "C.UTF-8", **env})
+    url, printed = address(server)
+    if not url:
+        server.kill()  # then its stderr ends, and can be read whole
+        raise AssertionError("".join(printed) + server.stderr.read())
+    return server, url, printed
+
+
+def address(server: subprocess.Popen) -> tuple[str | None, list[str]]:
+    """The address a starting `companion serve` prints on its "Open …" line (none if it stopped before it), and
+    the lines it printed up to there. With `--port 0` the port is the one the system gave as the server bound
+    it: no other server, of this run's other workers or anyone else's, can take it first."""
     printed = []
     for line in server.stdout:
         printed.append(line)
         if line.startswith("Open "):
             break
     url = re.search(r"https?://\S+", "".join(printed))
-    if not url:
-        server.kill()  # then its stderr ends, and can be read whole
-        raise AssertionError("".join(printed) + server.stderr.read())
-    return server, url.group(0), printed
+    return (url.group(0) if url else None), printed
 
 
 def stop(server):
