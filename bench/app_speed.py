@@ -37,6 +37,7 @@ from selenium import webdriver
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+from chromium import phone
 from js_browser import SIZES
 
 COMPANION = [sys.executable, "-c", "from companion.cli import run; run()"]
@@ -96,18 +97,8 @@ def serve(root: Path, port: int) -> subprocess.Popen:
     raise RuntimeError("the static server did not start")
 
 
-def phone(profile: str, rate: float) -> webdriver.Chrome:
-    options = webdriver.ChromeOptions()
-    options.binary_location = shutil.which("chromium") or shutil.which("chromium-browser")
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 f"--user-data-dir={profile}"):
-        options.add_argument(flag)
-    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 360, "height": 640,
-                                                                          "pixelRatio": 1}})
-    driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(shutil.which("chromedriver")))
-    driver.set_script_timeout(60)
-    driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": rate})
+def app_phone(profile: str, rate: float) -> webdriver.Chrome:
+    driver = phone(profile, rate)
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": FIRST_BOARD})
     return driver
 
@@ -230,7 +221,7 @@ def main() -> None:
     origin = f"http://localhost:{port}"
     url = f"{origin}/{SUBPATH}/"
     server = serve(work / "site", port)
-    driver = phone(str(work / "profile"), args.rate)
+    driver = app_phone(str(work / "profile"), args.rate)
     try:
         driver.get(url)
         ready(driver)
