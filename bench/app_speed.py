@@ -2,18 +2,19 @@
 server on localhost under a subpath (/tabletop-kit/, as a GitHub Pages project site), opened in a real
 Chromium at 360 × 640 with its CPU slowed 4× (Chrome DevTools' "mid-tier mobile" setting).
 
-Prints:
-  - warm start: a game on the device reopened with the app's files in its service worker's cache, from
-    the navigation to the first frame painted with the game's board (target ≤ 0.5 s);
+Prints, for each of the three games (Famiglia, Hitman's Showdown, 24), a game saved on the device:
+  - warm start: the game reopened with the app's files in its service worker's cache, from the
+    navigation to the first frame painted with the game's board (target ≤ 0.5 s);
   - cold start: the same with the service worker, its cache and the HTTP cache cleared, so every file
     is fetched from the server again (target ≤ 2 s);
   - tap to paint: from a tap to the first frame painted with the redrawn page (the step played, saved
     in IndexedDB, drawn), over every tap of a whole Famiglia game and the first taps of a Hitman's
-    Showdown game (p50, p95, worst; target p95 ≤ 50 ms);
-  - the whole app's size, every file of the exported folder brotli-compressed (target ≤ 300 KB).
+    Showdown game and of a game of 24 (p50, p95, worst; target p95 ≤ 50 ms);
+and the whole app's size, every file of the exported folder brotli-compressed (target ≤ 300 KB).
 
-    python bench/app_speed.py [--starts N] [--rate 4] [--showdown-taps N]
+    python bench/app_speed.py [--starts N] [--rate 4] [--taps N] [--games GAME ...] [--app FOLDER]
 
+`--app` measures a folder `companion app export` wrote (another version's, to compare).
 Needs Debian's chromium and chromium-driver (as the browser tests do) and Node ≥ 18 (for brotli).
 """
 from __future__ import annotations
@@ -22,6 +23,7 @@ import argparse
 import json
 import os
 import random
+import re
 import shutil
 import socket
 import statistics
@@ -35,8 +37,9 @@ from pathlib import Path
 
 from selenium import webdriver
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
+from chromium import phone
 from js_browser import SIZES
 
 COMPANION = [sys.executable, "-c", "from companion.cli import run; run()"]
@@ -96,18 +99,8 @@ def serve(root: Path, port: int) -> subprocess.Popen:
     raise RuntimeError("the static server did not start")
 
 
-def phone(profile: str, rate: float) -> webdriver.Chrome:
-    options = webdriver.ChromeOptions()
-    options.binary_location = shutil.which("chromium") or shutil.which("chromium-browser")
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 f"--user-data-dir={profile}"):
-        options.add_argument(flag)
-    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 360, "height": 640,
-                                                                          "pixelRatio": 1}})
-    driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(shutil.which("chromedriver")))
-    driver.set_script_timeout(60)
-    driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": rate})
+def app_phone(profile: str, rate: float) -> webdriver.Chrome:
+    driver = phone(profile, rate)
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": FIRST_BOARD})
     return driver
 
@@ -169,6 +162,28 @@ def showdown_taps(driver, rng: random.Random) -> list:
     return [driver.find_element(By.CSS_SELECTOR, "#turn button[data-line=pass]")]
 
 
+def terror24_taps(driver, rng: random.Random) -> list:
+    """The next taps of a game of 24, the last of which plays a step: a bid laid card by card on its
+    pad (as many keys as the pad says the seat lays), a card drawn at a life-or-death check, the
+    face-down events turned up."""
+    if driver.find_elements(By.ID, "outcome"):
+        return []
+    pads = driver.find_elements(By.CSS_SELECTOR, "#board section.composer")
+    if pads:
+        keys = pads[0].find_elements(By.CSS_SELECTOR, "button.key")
+        count = int(re.search(r"\d+", pads[0].find_element(By.CSS_SELECTOR, "h2 small").text).group())
+        return [keys[i % len(keys)] for i in range(count)]
+    draws = enabled(driver, "#board .pad button.tap")
+    if draws:
+        return [rng.choice(draws)]
+    picks = driver.find_elements(By.CSS_SELECTOR, "#board select[name=event]")
+    if picks:
+        for pick in picks:
+            Select(pick).select_by_index(rng.randrange(1, len(Select(pick).options)))
+        return [driver.find_element(By.CSS_SELECTOR, "#board form.compose-form button[type=submit]")]
+    return []
+
+
 def play(driver, url: str, name: str, next_taps, limit: int) -> list[list[float]]:
     """Tap through the game `name` (at most `limit` steps); each step's time from its tap to its page
     redrawn and to that page painted.
@@ -183,7 +198,7 @@ def play(driver, url: str, name: str, next_taps, limit: int) -> list[list[float]
         if not buttons:
             break
         for button in buttons[:-1]:
-            button.click()
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].click()", button)
         taps.append(driver.execute_async_script(TAP_TO_PAINT, buttons[-1]))
     return taps
 
@@ -216,53 +231,80 @@ def size(folder: Path) -> None:
     print(f"  {'total':<22} {raw_total:7.1f} KB / {br_total:5.1f} KB brotli {met}")
 
 
+# The games measured: each saved on the device before the starts, then played by taps from there (24 from
+# its first bids: its setup is in the saved journal, as a table answers it once).
+GAMES = {
+    "famiglia": {"title": "a whole Famiglia game", "taps": famiglia_taps, "entries": [],
+                 "options": {"level": 2, "first": "player"}},
+    "hitmans-showdown": {"title": "a Hitman's Showdown game", "taps": showdown_taps, "entries": [],
+                         "options": {"teams": [{"name": "Ann", "faction": "red_heart"},
+                                               {"name": "Bob", "faction": "void_clover"}]}},
+    "terror24": {"title": "a game of 24", "taps": terror24_taps, "options": {"npc_deck": "virtual"},
+                 "entries": [["Aki=scotch Ben=wolf Chie=hibachi"], ["s c s"], ["lloyd"], ["Aki"],
+                             ["YR BY BR PY -?- YG -?-"]]},
+}
+
+
+def game_address(url: str, game: str) -> str:
+    return url + "#" + urllib.parse.urlencode({"game": f"bench-{game}"})
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--starts", type=int, default=5, help="warm and cold starts each (default 5)")
+    parser.add_argument("--starts", type=int, default=5, help="warm and cold starts each, per game (default 5)")
     parser.add_argument("--rate", type=float, default=4, help="Chromium's CPU slow-down (default 4)")
-    parser.add_argument("--showdown-taps", type=int, default=60, help="taps of the Showdown game (default 60)")
+    parser.add_argument("--taps", type=int, default=60,
+                        help="taps of each game but Famiglia, played whole (default 60)")
+    parser.add_argument("--games", nargs="+", choices=list(GAMES), default=list(GAMES), help="the games measured")
+    parser.add_argument("--app", type=Path, help="an exported app folder to measure (default: export this checkout's)")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp())
     folder = work / "site" / SUBPATH
-    subprocess.run(COMPANION + ["app", "export", str(folder), "--quiet"], check=True)
+    if args.app:
+        shutil.copytree(args.app, folder)
+    else:
+        subprocess.run(COMPANION + ["app", "export", str(folder), "--quiet"], check=True)
     size(folder)
     port = free_port()
     origin = f"http://localhost:{port}"
     url = f"{origin}/{SUBPATH}/"
     server = serve(work / "site", port)
-    driver = phone(str(work / "profile"), args.rate)
+    driver = app_phone(str(work / "profile"), args.rate)
     try:
         driver.get(url)
         ready(driver)
-        for game, name in (("famiglia", "bench-famiglia"), ("hitmans-showdown", "bench-showdown")):
+        for game in args.games:
             saved = {"format": "tabletop-kit game", "version": 1, "game": game, "seed": 7, "revision": 0,
-                     "entries": [], "name": name, "updated": 0, "seen": True,
-                     "options": {"lang": "en"} | ({"teams": [{"name": "Ann", "faction": "red_heart"},
-                                                             {"name": "Bob", "faction": "void_clover"}]}
-                                                  if game == "hitmans-showdown" else {"level": 2, "first": "player"})}
+                     "entries": GAMES[game]["entries"], "name": f"bench-{game}", "updated": 0, "seen": True,
+                     "options": {"lang": "en"} | GAMES[game]["options"]}
             assert driver.execute_async_script(SAVE, saved) == ""
-        game_url = url + "#" + urllib.parse.urlencode({"game": "bench-famiglia"})
-        cold = []
+        cold: dict[str, list[float]] = {game: [] for game in args.games}
         for _ in range(args.starts):
-            forget_the_app(driver, origin)
-            cold.append(start_time(driver, game_url))
+            for game in args.games:
+                forget_the_app(driver, origin)
+                cold[game].append(start_time(driver, game_address(url, game)))
         # the service worker takes over after a first visit; from then on the app starts from its cache
         WebDriverWait(driver, 30).until(lambda d: d.execute_script(
             "return navigator.serviceWorker.controller !== null") or d.refresh())
-        warm = [start_time(driver, game_url) for _ in range(args.starts)]
+        warm: dict[str, list[float]] = {game: [] for game in args.games}
+        for _ in range(args.starts):
+            for game in args.games:
+                warm[game].append(start_time(driver, game_address(url, game)))
         load = ", ".join(f"{n:.1f}" for n in os.getloadavg())
         print(f"CPU slowed {args.rate:g}×, at 360 × 640, served from {url} (load average {load}):")
-        print(f"  cold start to the first painted game, {len(cold)} starts: {figures(cold)} "
-              f"{verdict(round(statistics.median(cold)), TARGETS['cold'])}")
-        print(f"  warm start to the first painted game, {len(warm)} starts: {figures(warm)} "
-              f"{verdict(round(statistics.median(warm)), TARGETS['warm'])}")
-        famiglia = play(driver, url, "bench-famiglia", famiglia_taps, 1000)
-        showdown = play(driver, url, "bench-showdown", showdown_taps, args.showdown_taps)
-        for title, taps in (("a whole Famiglia game", famiglia), ("a Hitman's Showdown game", showdown)):
+        for game in args.games:
+            print(f"  {game}: cold start to the first painted game, {args.starts} starts: {figures(cold[game])} "
+                  f"{verdict(round(statistics.median(cold[game])), TARGETS['cold'])}")
+            print(f"  {game}: warm start to the first painted game, {args.starts} starts: {figures(warm[game])} "
+                  f"{verdict(round(statistics.median(warm[game])), TARGETS['warm'])}")
+        for game in args.games:
+            taps = play(driver, url, f"bench-{game}", GAMES[game]["taps"], 1000 if game == "famiglia" else args.taps)
             painted = [tap[1] for tap in taps]
-            print(f"  tap to paint over {title}, {len(taps)} taps: {figures(painted)} "
+            print(f"  tap to paint over {GAMES[game]['title']}, {len(taps)} taps: {figures(painted)} "
                   f"{verdict(round(percentile(painted, 95)), TARGETS['tap p95'])}")
-            print(f"    of which the step played, saved and its page built: {figures([tap[0] for tap in taps])}")
+            print(f"    of which the step played, saved and its page shown: {figures([tap[0] for tap in taps])}")
+        load = ", ".join(f"{n:.1f}" for n in os.getloadavg())
+        print(f"  (load average at the end {load})")
     finally:
         driver.quit()
         server.terminate()

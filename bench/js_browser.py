@@ -69,19 +69,11 @@ def node(*args: str) -> dict:
 
 
 def chromium(profile: str, rate: float):
-    from selenium import webdriver
+    from chromium import phone
 
-    options = webdriver.ChromeOptions()
-    options.binary_location = shutil.which("chromium") or shutil.which("chromium-browser")
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 f"--user-data-dir={profile}"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(shutil.which("chromedriver")))
-    driver.set_script_timeout(600)
+    driver = phone(profile, rate, script_timeout=600)
     driver.execute_cdp_cmd("Network.enable", {})
     driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
-    driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": rate})
     return driver
 
 

@@ -15,6 +15,9 @@ export const GAMES = ["famiglia", "terror24"];
 const REPS = 50;
 const REPLAY_LINES = 500;
 const REPLAYS = 5;
+// a game's folder under companion/app, where not named as the game (bench/js_browser.py's FOLDERS)
+/** @type {Record<string, string>} */
+const FOLDERS = { "hitmans-showdown": "showdown" };
 const NAMES = ["Aki=scotch", "Ben=wolf", "Chie=hibachi", "Dan=lloyd", "Eri=dokaben"];
 
 /**
@@ -25,7 +28,7 @@ const NAMES = ["Aki=scotch", "Ben=wolf", "Chie=hibachi", "Dan=lloyd", "Eri=dokab
 export async function load(game, app) {
   const started = performance.now();
   const [{ newTable }, { loadGameData }, { loadWords }, { Random }] = await Promise.all([
-    import(`${app}${game}/table.js`), import(`${app}lib/appfile.js`), import(`${app}lib/words.js`),
+    import(`${app}${FOLDERS[game] ?? game}/table.js`), import(`${app}lib/appfile.js`), import(`${app}lib/words.js`),
     import(`${app}lib/random.js`),
   ]);
   const [data, en, ja] = await Promise.all([loadGameData(game, app), loadWords("en", app), loadWords("ja", app)]);
@@ -51,7 +54,9 @@ function figures(times) {
  * @param {string} game @param {any} loaded @param {number} n
  */
 function newSeededTable(game, loaded, n) {
+  const factions = ["red_heart", "blood_diamond", "void_clover", "darkness_speed"];
   const options = game === "famiglia" ? { level: 1 + (n % 4), first: n % 8 < 4 ? "player" : "robot" }
+    : game === "hitmans-showdown" ? { teams: NAMES.slice(0, 2 + (n % 3)).map((who, i) => ({ name: who.split("=")[0], faction: factions[i] })) }
     : { npc_deck: n % 2 ? "physical" : "virtual" };
   return loaded.newTable(loaded.data, options, loaded.words.ja, n);
 }

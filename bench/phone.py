@@ -26,6 +26,8 @@ from selenium import webdriver
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+from chromium import phone
+
 COMPANION = [sys.executable, "-c", "from companion.cli import run; run()"]
 THROTTLE = 4
 TAPS = 30
@@ -57,16 +59,7 @@ def post(url: str, path: str, data: dict) -> dict:
 
 
 def browser(profile: str) -> webdriver.Chrome:
-    options = webdriver.ChromeOptions()
-    options.binary_location = shutil.which("chromium") or shutil.which("chromium-browser")
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 f"--user-data-dir={profile}"):
-        options.add_argument(flag)
-    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 360, "height": 640,
-                                                                          "pixelRatio": 1}})
-    driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(shutil.which("chromedriver")))
-    driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": THROTTLE})
-    return driver
+    return phone(profile, THROTTLE)
 
 
 # In the page: the time from a tap on `selector` to the frame painted after the board was redrawn.

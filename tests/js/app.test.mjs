@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { loadGameData } from "../../companion/app/lib/appfile.js";
+import { InputError } from "../../companion/app/lib/engine.js";
 import { loadWords } from "../../companion/app/lib/words.js";
 import { ui as famiglia } from "../../companion/app/ui/famiglia.js";
 import { GameInPlay, NotSaved } from "../../companion/app/ui/session.js";
@@ -139,6 +140,30 @@ test("a step the device cannot save is not played: the game stays as it was save
   assert.deepEqual(game.journal.entries, [["R1"]]);
   assert.equal(JSON.stringify(game.table.status()), before);
   assert.equal(game.story.length, 1);
+});
+
+test("a step's save is under way when begin returns, and its promise is kept only once the save is done", async () => {
+  const words = await loadWords("en");
+  const saved = /** @type {any} */ ({ game: "famiglia", options: { level: 2, first: "player" }, seed: 0, entries: [],
+    name: "t", revision: 0, updated: 0 });
+  /** @type {{entries: string[][], done: () => void}[]} */
+  const writes = [];
+  const game = new GameInPlay(famiglia, saved, await loadGameData("famiglia"), words,
+    (file) => new Promise((done) => { writes.push({ entries: file.entries.map((e) => e.slice()), done: () => done() }); }));
+  let kept = false;
+  const saving = game.begin("R1").then(() => { kept = true; });
+  // the step is on the table and its file handed to the store before anything else runs (the page is
+  // built meanwhile), and not counted as kept before the store says it is written
+  assert.deepEqual(writes.map((w) => w.entries), [[["R1"]]]);
+  assert.equal(game.table.status().awaiting_cards, 5);
+  await new Promise((next) => setTimeout(next, 0));
+  assert.equal(kept, false);
+  writes[0].done();
+  await saving;
+  assert.equal(kept, true);
+  // a refused line is refused at once, nothing written
+  assert.throws(() => game.begin("take 9"), InputError);
+  assert.equal(writes.length, 1);
 });
 
 test("Showdown: the first of two penalty rolls is told at once, before the second is asked", async () => {

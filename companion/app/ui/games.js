@@ -30,6 +30,8 @@
  * }} Ctx
  */
 
+import { APP_BASE, loadGameData } from "../lib/appfile.js";
+
 /** @type {Record<string, () => Promise<{ui: GameUI}>>} */
 export const GAMES = {
   famiglia: () => import("./famiglia.js"),
@@ -48,4 +50,22 @@ export async function gameUI(id) {
   const load = GAMES[id];
   if (!load) throw new Error(`no such game: ${id}`);
   return (await load()).ui;
+}
+
+/** @type {Map<string, Promise<unknown>>} */
+const data = new Map();
+
+/**
+ * A game's data (data/<game>.json), fetched once a visit.
+ * @param {string} id
+ * @returns {Promise<any>}
+ */
+export function gameData(id) {
+  let loading = data.get(id);
+  if (!loading) {
+    loading = loadGameData(id, APP_BASE);
+    data.set(id, loading);
+    loading.catch(() => data.delete(id)); // asked again next time
+  }
+  return loading;
 }

@@ -3,12 +3,13 @@
 // relative to this folder, so the app works at a host's root or under any subpath; the games live in
 // IndexedDB (ui/store.js) and the service worker (sw.js) keeps the app's files for offline play.
 
-import { APP_BASE, loadGameData } from "../lib/appfile.js";
+import { APP_BASE } from "../lib/appfile.js";
 import { Awake } from "./awake.js";
 import { newGameId } from "../lib/gamefile.js";
 import { loadWords, normalise } from "../lib/words.js";
 import { h } from "./dom.js";
-import { GAME_IDS, gameUI } from "./games.js";
+import { opened, readAtStart } from "./boot.js";
+import { GAME_IDS, gameData, gameUI } from "./games.js";
 import { PlayPage } from "./play.js";
 import { recordsPage } from "./records.js";
 import { wordsCtx } from "./text.js";
@@ -25,8 +26,6 @@ export class Shell {
     this.words = wordsCtx(words);
     this.lang = words.lang;
     this.setWords(words);
-    /** @type {Map<string, unknown>} */
-    this.data = new Map();
     // One live region for the whole visit, the only one of the app: a step's result is said there
     // (politely, after what the reader is saying). It stays in the page through every redraw, which
     // replaces only the view beside it, so screen readers keep listening to it.
@@ -70,9 +69,8 @@ export class Shell {
   }
 
   /** @param {string} game */
-  async gameData(game) {
-    if (!this.data.has(game)) this.data.set(game, await loadGameData(game, APP_BASE));
-    return /** @type {any} */ (this.data.get(game));
+  gameData(game) {
+    return gameData(game);
   }
 
   /**
@@ -81,6 +79,19 @@ export class Shell {
    * @param {string} [sub]
    */
   page(heading, sub = "") {
+    const [bar, main] = this.frame(heading, sub);
+    this.view.replaceChildren(bar, main);
+    return main;
+  }
+
+  /**
+   * The page's bar and its <main> as `page` makes them, not shown yet (a game's page is built while
+   * its step is being saved, and shown once it is kept).
+   * @param {string} heading
+   * @param {string} [sub]
+   * @returns {[HTMLElement, HTMLElement]}
+   */
+  frame(heading, sub = "") {
     const { _ } = this.words;
     const theme = kept("theme") ?? "auto";
     const size = textSize();
@@ -106,8 +117,7 @@ export class Shell {
     if (!window.isSecureContext) {
       main.append(h("p", { class: "limits" }, _("Over this connection (not HTTPS) the app cannot be installed or open without the network; your games are still kept on this device.")));
     }
-    this.view.replaceChildren(bar, main);
-    return main;
+    return [bar, main];
   }
 
   /** @param {string} code */
@@ -127,7 +137,7 @@ export class Shell {
     if (arriving(location.hash)) return this.receive(() => receiveLink(this, location.hash));
     const name = new URLSearchParams(location.hash.slice(1)).get("game");
     if (name !== null) {
-      let saved = await loadGame(name);
+      let saved = await (readAtStart(name) ?? loadGame(name));
       if (!saved && this.server) { // a game of the server's this device has not seen yet
         await this.server.pull(loadGame, (game) => this.opener(game)).catch(() => {});
         saved = await loadGame(name);
@@ -165,11 +175,11 @@ export class Shell {
 
   /** @param {import("./store.js").SavedGame} saved */
   async play(saved) {
-    const ui = await gameUI(saved.game);
-    const data = await this.gameData(saved.game);
+    const [ui, data] = await Promise.all([gameUI(saved.game), this.gameData(saved.game)]);
     const game = new GameInPlay(ui, saved, data, this.words.raw);
     const page = new PlayPage(this, game);
     page.render();
+    opened(saved);
     void this.awake.want(true);
     if (saved.sync) this.server?.watch(page, await this.opener(saved.game));
     window.scrollTo(0, 0); // a game opens at its top, wherever the page that opened it was scrolled

@@ -29,24 +29,37 @@ export class PlayPage {
     this.refusal = "";
     /** @type {Ctx} */
     this.ctx = { ...shell.words, play: (line) => this.play(line), data: game.data };
+    /** @type {WeakMap<import("./session.js").Told, HTMLElement>} each History entry as last drawn */
+    this.entries = new WeakMap();
   }
 
-  /** @param {string} line */
+  /**
+   * Play a tapped line. The step is played at once and its save begun; the page for it is built while
+   * the save is being written, and shown only once the step is kept on the device.
+   * @param {string} line
+   */
   async play(line) {
     if (this.busy) return; // a second tap before the first is saved would be played on an old board
     this.busy = true;
+    const game = this.game;
+    let view;
     try {
-      await this.game.play(line);
+      const saving = game.begin(line);
       this.refusal = "";
+      view = this.build();
+      await saving;
     } catch (e) {
       if (!(e instanceof InputError || e instanceof NotSaved)) throw e;
       this.refusal = e.message;
+      view = null;
     } finally {
       this.busy = false;
     }
-    this.render();
+    // another device's answer may have replaced the game meanwhile: then its page is drawn instead
+    if (view && this.game === game) this.show(view);
+    else this.render();
     if (!this.refusal) {
-      navigator.vibrate?.(12); // a tick where the phone offers one
+      afterPaint(() => navigator.vibrate?.(12)); // a tick where the phone offers one
       window.scrollTo(0, 0);
       const last = this.game.story[this.game.story.length - 1];
       this.shell.announce(last ? last.told[last.headline ?? 0] ?? "" : "");
@@ -65,6 +78,14 @@ export class PlayPage {
   }
 
   render() {
+    this.show(this.build());
+  }
+
+  /**
+   * The page for the game as it stands, not shown yet.
+   * @returns {{bar: HTMLElement, main: HTMLElement, title: string}}
+   */
+  build() {
     const game = this.game;
     const table = game.table;
     const answer = game.lastAnswer();
@@ -74,7 +95,7 @@ export class PlayPage {
     };
     const ending = game.ui.ending(this.ctx, table);
     const title = this.shell.title(game.data);
-    const main = this.shell.page(game.saved.name, title);
+    const [bar, main] = this.shell.frame(game.saved.name, title);
     main.append(h("div", { id: "messages", class: "messages" },
       this.refusal ? h("p", { class: "refused", role: "alert" }, this.refusal) : null));
     if (ending) {
@@ -88,7 +109,13 @@ export class PlayPage {
     }
     main.append(h("section", { id: "board", class: "board" }, game.ui.board(this.ctx, table)));
     main.append(this.tools());
-    document.title = `${game.saved.name} — ${title}`;
+    return { bar, main, title: `${game.saved.name} — ${title}` };
+  }
+
+  /** @param {{bar: HTMLElement, main: HTMLElement, title: string}} view */
+  show(view) {
+    this.shell.view.replaceChildren(view.bar, view.main);
+    document.title = view.title;
   }
 
   /** What the last step did, what matters to the table first; the rest folded under it. */
@@ -142,6 +169,20 @@ export class PlayPage {
     this.shell.open(name);
   }
 
+  /**
+   * One History entry; an entry told before is the same element again (a step's words never change
+   * once told: a changed entry is a new one), so a tap builds only its own.
+   * @param {import("./session.js").Told} step
+   */
+  entry(step) {
+    let item = this.entries.get(step);
+    if (!item) {
+      item = h("li", null, paragraphs(step.told));
+      this.entries.set(step, item);
+    }
+    return item;
+  }
+
   tools() {
     const { _ } = this.ctx;
     const game = this.game;
@@ -154,7 +195,7 @@ export class PlayPage {
     const close = (/** @type {string} */ id) => /** @type {HTMLDialogElement} */ (document.getElementById(id)).close();
     const open = (/** @type {string} */ id) => /** @type {HTMLDialogElement} */ (document.getElementById(id)).showModal();
     const history = story.length
-      ? h("ol", { class: "history" }, story.map((step) => h("li", null, paragraphs(step.told))))
+      ? h("ol", { class: "history" }, story.map((step) => this.entry(step)))
       : h("p", { class: "note" }, _("Nothing has been played yet."));
     const help = [...this.game.ui.help(this.ctx), _("Every tap is saved on this phone at once, so a closed tab or a reload takes up the game where it was. Undo takes the last step back (it asks first); Redo plays it again, until another step is played.")];
     return h("div", { id: "table-tools" },
@@ -177,4 +218,12 @@ export class PlayPage {
       sheet("history-sheet", _("History"), [history]),
       sheet("help-sheet", _("Help"), paragraphs(help)));
   }
+}
+
+/**
+ * Run `work` once the next frame is painted, out of the way of the paint that shows a step.
+ * @param {() => void} work
+ */
+function afterPaint(work) {
+  requestAnimationFrame(() => setTimeout(work, 0));
 }

@@ -118,6 +118,18 @@ export class GameInPlay {
    * @param {string} line
    */
   async play(line) {
+    return this.begin(line);
+  }
+
+  /**
+   * Play one line at once and start saving it: refused → an InputError thrown, nothing changed;
+   * accepted → the step is on the table and in the journal, and the promise returned settles when it
+   * is saved (a NotSaved when the device could not keep it: the step is then taken back). The page
+   * builds its next view meanwhile and shows it only once the step is kept.
+   * @param {string} line
+   * @returns {Promise<void>}
+   */
+  begin(line) {
     const joins = this.table.awaitingAnswer();
     const was = joins && this.story.length ? this.before : this.table.status();
     const step = this.ui.step(this.table, line); // throws InputError on a refusal, the table unchanged
@@ -132,11 +144,19 @@ export class GameInPlay {
       this.story.push(this.tell(this.lastSteps));
     }
     this.saved.seen = false;
-    const queued = this.queue(line);
+    return this.keep(this.queue(line), before);
+  }
+
+  /**
+   * Save the step just played; one the device cannot keep is not played: the page never shows what a
+   * reload would lose.
+   * @param {boolean} queued the step's line waits to be sent to a server
+   * @param {Journal} before the journal without it
+   */
+  async keep(queued, before) {
     try {
       await this.save();
     } catch (e) {
-      // a step the device cannot keep is not played: the page never shows what a reload would lose
       if (queued) this.saved.sync?.pending.pop();
       this.journal = before;
       this.replay();

@@ -21,6 +21,8 @@ export const VERSION = 1;
 
 /** @type {Promise<IDBDatabase> | null} */
 let opened = null;
+/** @type {IDBDatabase | null} the database once open */
+let db = null;
 
 /** @returns {Promise<IDBDatabase>} */
 function database() {
@@ -32,7 +34,10 @@ function database() {
       if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE, { keyPath: "name" });
       if (!db.objectStoreNames.contains(RECORDS)) db.createObjectStore(RECORDS, { keyPath: "id" });
     };
-    request.onsuccess = () => resolve(request.result);
+    request.onsuccess = () => {
+      db = request.result;
+      resolve(request.result);
+    };
     request.onerror = () => reject(request.error);
   });
   return opened;
@@ -45,8 +50,21 @@ function database() {
  * @param {string} [storeName]
  * @returns {Promise<T>}
  */
-async function run(mode, work, storeName = STORE) {
-  const db = await database();
+function run(mode, work, storeName = STORE) {
+  // once the database is open the request is made at once, in the caller's task: a tap's save is
+  // under way while the page for it is being built
+  return db ? transact(db, mode, work, storeName) : database().then((opened) => transact(opened, mode, work, storeName));
+}
+
+/**
+ * @template T
+ * @param {IDBDatabase} db
+ * @param {IDBTransactionMode} mode
+ * @param {(store: IDBObjectStore) => IDBRequest<T>} work
+ * @param {string} storeName
+ * @returns {Promise<T>}
+ */
+function transact(db, mode, work, storeName) {
   return new Promise((resolve, reject) => {
     const tx = db.transaction(storeName, mode);
     const request = work(tx.objectStore(storeName));

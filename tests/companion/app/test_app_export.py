@@ -3,6 +3,7 @@ relative URLs (so it works under a subpath), the service worker's list and versi
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 import shutil
 from pathlib import Path
@@ -122,3 +123,33 @@ def test_other_files_in_the_folder_are_left_alone(tmp_path):
     (dest / "CNAME").write_text("games.example\n", "utf-8")
     assert export(tmp_path, str(dest)).exit_code == 0
     assert (dest / "CNAME").read_text("utf-8") == "games.example\n"
+
+
+def test_a_start_fetches_the_modules_it_needs_at_once(tmp_path):
+    dest = tmp_path / "app"
+    export(tmp_path, str(dest))
+    page = (dest / "index.html").read_text("utf-8")
+    preloaded = re.findall(r'<link rel="modulepreload" href="([^"]+)">', page)
+    # the app's own modules, every one the two entries import, named in the page before the entries run
+    seen, todo = set(), ["ui/boot.js", "ui/main.js"]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        text = (dest / name).read_text("utf-8")
+        todo += [posixpath.normpath(posixpath.join(posixpath.dirname(name), target))
+                 for target in re.findall(r'^(?:import|export)\b[^;]*?\bfrom\s*"(\.{1,2}/[^"]+)"', text, re.M)]
+    assert set(preloaded) == seen - {"ui/boot.js", "ui/main.js"} and len(preloaded) == len(set(preloaded))
+    assert page.index("modulepreload") < page.index('src="ui/main.js"')
+    # each game's own modules, beyond those, for the game the address opens
+    line = next(line for line in (dest / "ui" / "boot.js").read_text("utf-8").splitlines()
+                if line.startswith("const GAME_MODULES = "))
+    games = json.loads(line.removeprefix("const GAME_MODULES = ").removesuffix(";"))
+    assert set(games) == {"famiglia", "terror24", "hitmans-showdown"}
+    assert "ui/showdown.js" in games["hitmans-showdown"] and "showdown/rules.js" in games["hitmans-showdown"]
+    assert "famiglia/match.js" in games["famiglia"] and "terror24/match.js" in games["terror24"]
+    for modules in games.values():
+        assert all((dest / name).is_file() for name in modules) and not set(modules) & seen
+    listed = set(worker_build(dest)["files"])
+    assert set(preloaded) <= listed and all(set(modules) <= listed for modules in games.values())
