@@ -258,3 +258,28 @@ def test_a_rematch_from_a_phone_is_made_on_the_server(server, phones):
     again = journal(server, "ended-2")
     assert again["entries"] == [] and again["options"] == game["options"] and again["seed"] != game["seed"]
     WebDriverWait(a, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "section.draw button.key"))
+
+
+def test_a_bid_half_laid_survives_another_phones_bid_and_is_cleared_with_a_word_once_laid_elsewhere(server, phones):
+    """24's pads on a served game: a bid half laid on this phone is kept, face down, while another phone's
+    bid comes in; once that same seat's bid is laid on another phone, it no longer fits: it is cleared and
+    the page says so without naming the card."""
+    a, _ = phones
+    played.api(server, "/api/games", {"game": "terror24", "name": "half-laid", "options": {"npc_deck": "virtual",
+                                                                                           "seed": 7}})
+    for line in ("Aki=scotch Ben=wolf Chie=hibachi", "s c s", "lloyd after Chie", "Aki", "RB YG RR BP GY"):
+        assert played.api(server, "/api/games/half-laid/lines", {"line": line})["ok"], line
+    open_game(a, server, "half-laid")
+    hands = {s["name"]: s["hand"] for s in played.api(server, "/api/games/half-laid")["seats"] if not s["npc"]}
+    aki, ben = sorted(hands["Aki"]), hands["Ben"]
+    a.find_element(By.CSS_SELECTOR, "section.composer[data-seat=Aki] button.key").click()  # Aki's lowest card
+    chosen = "return document.querySelector('section.composer[data-seat=Aki] output.chosen')?.textContent ?? null"
+    assert a.execute_script(chosen) == "●"
+    assert played.api(server, "/api/games/half-laid/lines", {"line": f"Ben {ben[0]} {ben[1]}"})["ok"]  # another phone
+    WebDriverWait(a, 10).until(lambda d: not d.find_elements(By.CSS_SELECTOR, "section.composer[data-seat=Ben]"))
+    assert a.execute_script(chosen) == "●", "kept through the other phone's bid, and still face down"
+    assert a.execute_script("return document.querySelectorAll('[data-cleared]').length") == 0
+    assert played.api(server, "/api/games/half-laid/lines", {"line": f"Aki {aki[1]} {aki[2]}"})["ok"]  # laid elsewhere
+    said = WebDriverWait(a, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-cleared]"))[0].text
+    assert said == "The game changed on another device; what you had tapped no longer fits and was cleared: ●"
+    assert a.execute_script(chosen) is None, "Aki has no pad left"
