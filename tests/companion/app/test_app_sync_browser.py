@@ -283,3 +283,28 @@ def test_a_bid_half_laid_survives_another_phones_bid_and_is_cleared_with_a_word_
     said = WebDriverWait(a, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-cleared]"))[0].text
     assert said == "The game changed on another device; what you had tapped no longer fits and was cleared: ●"
     assert a.execute_script(chosen) is None, "Aki has no pad left"
+
+
+def test_a_game_started_in_the_terminal_goes_on_in_the_app_and_back_in_the_terminal(server, phones):
+    """A game file the terminal made in the served folder is the server's game: the app shows its Street,
+    plays the next turn on it by taps, and the terminal resumes it where the app left it."""
+    a, _ = phones
+    path = server["games"] / "from-terminal.game.json"
+    subprocess.run(played.COMPANION + ["famiglia", "play", "--game", str(path), "--lang", "en"],
+                   input="R1 B2 Y3 G1 R2 B1\n", text=True, capture_output=True, check=True)
+    open_game(a, server, "from-terminal")
+    street = "return [...document.querySelectorAll('.street .slot .fcard b')].map((b) => b.textContent)"
+    assert a.execute_script(street) == ["R1", "B2", "Y3", "G1", "R2", "B1"]
+    a.find_element(By.CSS_SELECTOR, ".street button[data-line='take 1']").click()
+    WebDriverWait(a, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "section.draw button.key"))
+    while drawable(a):  # the robot's cards, as the grid offers them
+        tap_card(a, drawable(a)[0])
+    WebDriverWait(a, 10).until(synced)
+    entries = journal(server, "from-terminal")["entries"]
+    assert entries[0] == ["R1 B2 Y3 G1 R2 B1"] and entries[1][0] == "take 1" and len(entries) == 2
+    resumed = subprocess.run(played.COMPANION + ["famiglia", "play", "--game", str(path), "--resume"],
+                             input="status --json\n", text=True, capture_output=True, check=True).stdout
+    shown = json.loads(next(line for line in resumed.splitlines() if line.startswith("{")))
+    served = played.api(server, "/api/games/from-terminal")
+    assert (shown["street"], shown["robot"], shown["player"]) == (served["street"], served["robot"], served["player"])
+    assert shown["turn"] == "player" and "R1" in shown["player"]
