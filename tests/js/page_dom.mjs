@@ -1,7 +1,7 @@
 // A page drawn by a game's plug-in (companion/app/ui/<game>.js) under Node: just enough of a document for
-// ui/dom.js's `h` (elements, attributes, text, listeners), so a test can read what a screen offers — the
-// lines its buttons play, its forms, its words — without a browser. Nothing here plays or judges a line:
-// the plug-in and the engines are the app's own.
+// ui/dom.js's `h` (elements, attributes, text, listeners) and of FormData for its forms, so a test can
+// read what a screen offers — the lines its buttons play, what its forms make once filled, its words —
+// without a browser. Nothing here plays or judges a line: the plug-in and the engines are the app's own.
 
 class Node {
   constructor() {
@@ -83,7 +83,42 @@ export class Element extends Node {
 
   /** A tap, as a browser delivers it: the element's click listeners, with an event that stops nothing. */
   click() {
-    for (const listener of this.listeners.get("click") ?? []) listener({ currentTarget: this, preventDefault() {} });
+    this.dispatch("click");
+  }
+
+  /** A form sent (its submit button tapped). */
+  submit() {
+    this.dispatch("submit");
+  }
+
+  /** @param {string} type */
+  dispatch(type) {
+    for (const listener of this.listeners.get(type) ?? []) listener({ currentTarget: this, preventDefault() {} });
+  }
+
+  /**
+   * A field filled in as a thumb would: a select's option chosen (by its value), an input typed.
+   * @param {string} value
+   */
+  fill(value) {
+    if (this.tagName === "SELECT") {
+      const options = this.all().filter((e) => e.tagName === "OPTION");
+      if (!options.some((o) => o.getAttribute("value") === value)) throw new Error(`no option ${value}`);
+      for (const option of options) {
+        if (option.getAttribute("value") === value) option.setAttribute("selected", "");
+        else option.attributes.delete("selected");
+      }
+    } else {
+      this.setAttribute("value", value);
+    }
+  }
+
+  /** What a field sends: an input its value, a select its chosen option's (else its first). */
+  get value() {
+    if (this.tagName !== "SELECT") return this.getAttribute("value") ?? "";
+    const options = this.all().filter((e) => e.tagName === "OPTION");
+    const chosen = options.find((o) => o.hasAttribute("selected")) ?? options[0];
+    return chosen?.getAttribute("value") ?? "";
   }
 
   /** @returns {Element[]} this element's descendants, in document order */
@@ -93,9 +128,34 @@ export class Element extends Node {
   }
 }
 
-/** Install the document `h` draws into (once; the plug-ins only ever call `createElement`). */
+/** A form's fields by name, as the browser's FormData reads them (inputs and selects; radios checked). */
+class PageFormData {
+  /** @param {Element} form */
+  constructor(form) {
+    /** @type {[string, string][]} */
+    this.entries = form.all().filter((e) => (e.tagName === "INPUT" || e.tagName === "SELECT") && e.hasAttribute("name"))
+      .filter((e) => e.getAttribute("type") !== "radio" || e.hasAttribute("checked"))
+      .map((e) => [/** @type {string} */ (e.getAttribute("name")), e.value]);
+  }
+
+  /** @param {string} name */
+  get(name) {
+    return this.entries.find(([n]) => n === name)?.[1] ?? null;
+  }
+
+  /** @param {string} name */
+  getAll(name) {
+    return this.entries.filter(([n]) => n === name).map(([, value]) => value);
+  }
+}
+
+/**
+ * Install the document `h` draws into and the FormData its forms are read with (the plug-ins only ever
+ * call `createElement`, and read a form by `get` and `getAll`).
+ */
 export function installDocument() {
   /** @type {any} */ (globalThis).document ??= { createElement: (/** @type {string} */ tag) => new Element(tag) };
+  /** @type {any} */ (globalThis).FormData = PageFormData;
 }
 
 /**

@@ -394,3 +394,73 @@ test("Showdown: a theft offers the cards the loser can lose, then the money is r
   assert.deepEqual(page.byClass("action")[0].all().filter((e) => e.hasAttribute("data-line")).map((e) => e.getAttribute("data-line")),
     ["1", "2", "3", "4", "5", "6", "roll"]);
 });
+
+// ---- forms: what had no button -------------------------------------------------------------------------
+
+/**
+ * Fill a form's fields in order (null leaves one as it is) and send it.
+ * @param {import("./page_dom.mjs").Element} form
+ * @param {(string | null)[]} values
+ */
+function send(form, values) {
+  const fields = form.all().filter((e) => (e.tagName === "INPUT" || e.tagName === "SELECT") && e.getAttribute("type") !== "hidden");
+  values.forEach((value, i) => { if (value !== null) fields[i].fill(value); });
+  form.submit();
+  return /** @type {import("./page_dom.mjs").Element} */ (form.all().find((e) => e.classList.contains("form-error"))).textContent;
+}
+
+test("24: the wizard's forms make the setup's lines; an empty one says what is missing beside its button and sends nothing", async () => {
+  /** @type {string[][]} */
+  const entries = [];
+  const asked = async () => opened("terror24", { npc_deck: "virtual" }, 7, entries.map((e) => e.slice()));
+  let page = await asked();
+  const players = /** @type {any} */ (page.show().byClass("compose-form")[0]);
+  assert.equal(send(players, ["", null, "", null, "", null]), "Write at least 3 names, one a row.");
+  assert.deepEqual(page.tapped, []);
+  send(players, ["Aki", "scotch", "Ben", "wolf", "Chie", "hibachi"]);
+  assert.deepEqual(page.tapped, ["Aki=scotch Ben=wolf Chie=hibachi"]);
+  for (const [values, line] of /** @type {[string[], string][]} */ ([[["s", "c", "s"], "s c s"], [["lloyd after Chie"], "lloyd after Chie"]])) {
+    entries.push(page.tapped.slice());
+    page = await asked();
+    send(/** @type {any} */ (page.show().byClass("compose-form")[0]), values);
+    assert.deepEqual(page.tapped, [line]);
+    assert.ok(accepts(page.table, line), line);
+  }
+  entries.push(page.tapped.slice(), ["Aki"]);
+  page = await asked();
+  const grid = /** @type {any} */ (page.show().byClass("compose-form")[0]);
+  assert.equal(send(grid, []), "Tap a suit, then the places where its cards lie.");
+  send(grid, "RBYGRRBPGY".split(""));
+  assert.deepEqual(page.tapped, ["RB YG RR BP ??? GY ???"]);
+  assert.ok(accepts(page.table, page.tapped[0]));
+});
+
+test("24: a player's VP is corrected with a form of its own", async () => {
+  const { show, tapped, table } = await opened("terror24", { npc_deck: "virtual" }, 7, SETUP_24.map((l) => [l]));
+  const form = show().byClass("corrections")[0].all().find((e) => e.tagName === "FORM");
+  send(/** @type {any} */ (form), ["Ben", "-", "2"]);
+  assert.deepEqual(tapped, ["adjust Ben -2"]);
+  assert.ok(accepts(table, tapped[0]));
+});
+
+test("Showdown: corrections and a backup plan's reroll have forms of their own, each making a line the game takes", async () => {
+  const { show, tapped, table, game } = await showdown([]);
+  const [money, holder] = show().byClass("corrections")[0].all().filter((e) => e.tagName === "FORM");
+  assert.equal(send(money, ["Ann", "+", "", ""]), "Give an amount and why.");
+  send(money, ["Ann", "+", "2500", "found under the box"]);
+  send(holder, ["H9", "Bob"]);
+  assert.deepEqual(tapped, ["adjust Ann +2500 found under the box", "give H9 Bob"]);
+  assert.ok(tapped.every((line) => accepts(table, line)));
+  for (const line of [...tapped, "attack SQ", "buy backup_plan", "roll 1 2 3"]) await game.play(line);
+  const backup = show().byClass("card").find((e) => /a backup plan \(1 left\)/.test(e.textContent));
+  assert.ok(backup, "Ann's backup plan, after the roll");
+  const form = /** @type {any} */ (backup.all().find((e) => e.tagName === "FORM"));
+  tapped.length = 0;
+  assert.equal(send(form, []), "Choose at least one die to roll again.");
+  send(form, ["1", "", ""]); // roll the 1 again, keep the others
+  assert.deepEqual(tapped, ["reroll Ann 1"]);
+  await game.play(tapped[0]);
+  const ann = /** @type {any} */ (game.table.status()).action.sides[0];
+  assert.equal(ann.backups, 0);
+  assert.ok(ann.faces.includes(2) && ann.faces.includes(3));
+});
