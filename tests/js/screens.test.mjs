@@ -207,6 +207,21 @@ test("24: each bidder still to lay gets a pad of the cards in their hand, which 
   assert.equal(accepts(table, "Aki 1 2"), false);
 });
 
+test("24: a bid laid on a phone passed round shows nowhere — board, standings, History — until the round is resolved", async () => {
+  const { game, show, table } = await opened("terror24", { npc_deck: "virtual" }, 7, SETUP_24.map((l) => [l]));
+  const hand = table.match.game.seats[0].hand.slice().sort((/** @type {number} */ a, /** @type {number} */ b) => a - b);
+  const bid = [hand[0], hand[hand.length - 1]];
+  await game.play(`Aki ${bid.join(" ")}`);
+  const page = show();
+  const row = page.elements.find((e) => e.tagName === "TR" && e.textContent.startsWith("Aki"));
+  assert.match(row?.textContent ?? "", new RegExp(`hand ${hand.join(" ")} `), "the hand as the round began, not one that shrank");
+  const told = game.story.flatMap((e) => e.told);
+  assert.ok(told.includes("Aki lays 2 cards face down"));
+  for (const text of [page.text, ...told]) {
+    assert.ok(!text.includes(`${bid[0]} ${bid[1]}`) && !text.includes(`${bid[0]} + ${bid[1]}`), text);
+  }
+});
+
 test("24: a bid half laid survives a redraw, and is cleared with a word (no card named) once it no longer fits", async () => {
   const { ctx, game, ui, table } = await opened("terror24", { npc_deck: "virtual" }, 7, SETUP_24.map((l) => [l]));
   const aki = table.match.game.seats[0].hand.slice().sort((/** @type {number} */ a, /** @type {number} */ b) => a - b);
@@ -321,6 +336,8 @@ test("Showdown: an attack offers buys, then the dice, then going on; after the r
   assert.deepEqual(page.byClass("then").flatMap((e) => e.all()).map((e) => e.getAttribute("data-line")).filter(Boolean), ["done"]);
   assert.ok(!page.lines.includes("double"), "no doubling while the roll fails");
   assert.deepEqual(page.byClass("composer"), [], "no dice left to roll");
+  const ledger = page.byClass("totals")[0].all().filter((e) => e.tagName === "TR");
+  assert.deepEqual(ledger.map((tr) => tr.all()[0].textContent), ["Team", "Ann", "Bob"], "the ledger: headers, then each team");
 });
 
 test("Showdown: a success check and undo: the verdict, what goes back, and redo gives the same table", async () => {
