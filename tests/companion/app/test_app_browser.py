@@ -58,6 +58,7 @@ def test_famiglia_whole_game_by_taps(browser, server, lang, theme):
             shot(browser, f"famiglia-mid-{lang}-{theme}")
     shot(browser, f"famiglia-over-{lang}-{theme}")
     outcome = browser.find_element(By.ID, "outcome")
+    assert outcome.location["y"] < 640 / 2, "the end leads the page"
     over = outcome.find_element(By.ID, "outcome-title").text
     assert over == {"en": "Game over", "ja": "ゲーム終了"}[lang]
     places = outcome.find_elements(By.CSS_SELECTOR, ".ranking li")
