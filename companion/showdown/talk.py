@@ -216,7 +216,7 @@ def note_text(note: Note, speech: Speech) -> str:
     if note.change == "lowered":
         return _("{why}: highest die {old} -> {new}", why=why, old=note.old, new=note.new)
     if note.change == "no_opponent":
-        return _("{why}: {kind} — no opponent here, no effect", why=why, kind=note.kind)
+        return _("{why}: no opponent here, so its effect on the opponent does nothing", why=why)
     if note.change == "cancels":
         return _("{label}: cancels the penalty of a loss (no change to the dice)", label=why)
     raise ValueError(f"a note of an unknown change: {note.change!r}")

@@ -271,7 +271,7 @@ export class Talk {
       case "lowered":
         return this._("{why}: highest die {old} -> {new}", { why, old: note.old, new: note.new });
       case "no_opponent":
-        return this._("{why}: {kind} — no opponent here, no effect", { why, kind: note.kind });
+        return this._("{why}: no opponent here, so its effect on the opponent does nothing", { why });
       case "cancels":
         return this._("{label}: cancels the penalty of a loss (no change to the dice)", { label: why });
       default:

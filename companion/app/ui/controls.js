@@ -39,3 +39,42 @@ export function lineForm(ctx, fields, submit, make, empty = "") {
   });
   return form;
 }
+
+/** @type {WeakMap<Ctx, Map<string, number[]>>} */
+const gathered = new WeakMap();
+
+/**
+ * The taps gathered so far for a line made of several (a bid, the faces of a roll), by the pad they are
+ * tapped on: kept by the page, not the drawing, so a redraw — another phone's step coming in, a tap
+ * elsewhere on the page — loses none of them.
+ * @param {Ctx} ctx
+ * @param {string} pad
+ */
+export function gatheredTaps(ctx, pad) {
+  let pads = gathered.get(ctx);
+  if (!pads) gathered.set(ctx, pads = new Map());
+  let taps = pads.get(pad);
+  if (!taps) pads.set(pad, taps = []);
+  return taps;
+}
+
+/**
+ * Half-made entries the game no longer has room for (the bid laid on another phone, a card no longer in
+ * the hand), cleared; a line that says so, or null. `fits(pad, taps)` is the game's judgement, `shown`
+ * how the taps are said (a bid as ● each, never its cards).
+ * @param {Ctx} ctx
+ * @param {(pad: string, taps: number[]) => boolean} fits
+ * @param {(pad: string, taps: number[]) => string} shown
+ */
+export function clearUnfit(ctx, fits, shown) {
+  const lost = [];
+  for (const [pad, taps] of gathered.get(ctx) ?? []) {
+    if (!taps.length || fits(pad, taps)) continue;
+    lost.push(shown(pad, taps));
+    taps.length = 0;
+  }
+  const _ = ctx._;
+  return lost.length ? h("p", { class: "refused", role: "alert", "data-cleared": true }, _(
+    "The game changed on another device; what you had tapped no longer fits and was cleared: {taps}",
+    { taps: lost.join(" · ") })) : null;
+}

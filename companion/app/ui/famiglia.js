@@ -34,7 +34,8 @@ function step(table, line) {
   /** @type {string[]} */
   const told = [];
   const drawn = action.type === "Draw" ? action.line().split(" ") : [];
-  const narrated = talk.narrate(events).filter((said) => !said.startsWith("—"));
+  // a turn's start is the terminal's prompt ("— Your turn: refresh N|CODE…"): the page shows whose turn it is
+  const narrated = talk.narrate(events.filter((e) => e.type !== "TurnBegan"));
   told.push(...narrated);
   const taken = events.find((e) => e.type === "Taken" && e.who === ROBOT);
   /** @type {import("./session.js").Step} */
@@ -43,6 +44,9 @@ function step(table, line) {
     const card = table.rules.codes[/** @type {number} */ (taken.card)];
     const headline = told.findIndex((said) => said.includes(card) && said === talk.taken(taken)[1]);
     if (headline >= 0) result.headline = headline;
+  } else if (table.game.pending && table.game.turn === ROBOT && !table.game.settingUp && told.length) {
+    // the robot waits for cards: what it asks the table to do (discard, draw) leads until they are in
+    result.headline = told.length - 1;
   }
   if (table.game.over) told.push(...talk.result(table.game));
   return result;
@@ -91,6 +95,7 @@ function board(ctx, table) {
     out.push(h("section", { class: "card street" },
       h("h2", null, _("Street"), yourTurn ? ` · ${_("your turn")}` : ""),
       h("div", { class: "street-row" }, slots.length ? slots : h("p", { class: "note" }, _("(empty)"))),
+      yourTurn && g.street.length ? refreshBlocked(table) : null,
       legal.has("end") && yourTurn ? tap(ctx, _("End my turn without a recruit"), "end", "wide quiet") : null));
   }
   const targets = rules.targets.map((target, rank) => {
@@ -102,6 +107,22 @@ function board(ctx, table) {
   out.push(h("section", { class: "card" }, h("h2", null, _("You · %(vp)s VP", { vp: g.score(PLAYER) })),
     h("div", { class: "hand" }, sorted(table, g.player).map((c) => cardFace(table, c)))));
   return out;
+}
+
+/**
+ * Why the Street offers no Refresh now (a 0 on it, the stack empty, the second pass's one refresh
+ * used), in the rules' own words; null while a refresh is allowed.
+ * @param {FamigliaTable} table
+ */
+function refreshBlocked(table) {
+  if (table.game.refreshBlock() === null) return null;
+  try {
+    table.match.clone().apply(table.match.parse("refresh 1"));
+  } catch (e) {
+    if (e instanceof RuleError) return h("p", { class: "note", "data-no-refresh": true }, e.said().text(table.talk.speech));
+    throw e;
+  }
+  return null;
 }
 
 /**
@@ -123,7 +144,11 @@ function drawGrid(ctx, table) {
   const rules = table.rules;
   const _ = ctx._;
   const may = new Set(table.match.legalActions().map((a) => a.line()));
-  const [left] = g.owed();
+  const [left, known] = g.owed();
+  // every card still owed is known (put under the stack, in order): one tap lays them all
+  const line = known.map((c) => rules.codes[c]).join(" ");
+  const allKnown = known.length && known.length === g.drawCount()
+    ? tap(ctx, _("Drawn: {cards}", { cards: line }), line, "main wide") : null;
   const keys = rules.codes.map((code, card) => {
     const family = rules.data.families[Math.floor(card / rules.ranks)];
     const can = may.has(code);
@@ -134,6 +159,7 @@ function drawGrid(ctx, table) {
     h("h2", null, g.settingUp ? _("Lay out the Street: tap the cards in draw order") : _("Tap the cards drawn, in order")),
     h("p", null, _("Still owed:"), " ", h("b", { class: "owed" }, g.drawCount())),
     paragraphs(table.talk.nextLines(g).slice(1), { class: "note" }),
+    allKnown,
     h("div", { class: "grid5" }, keys),
     ctx.takeBack ? h("button", { type: "button", class: "wide quiet", "data-take-back": true, onclick: ctx.takeBack.run },
       `⌫ ${ctx.takeBack.label}`) : null);

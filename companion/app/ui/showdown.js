@@ -9,7 +9,7 @@ import { rowFor, tableId } from "../showdown/penalties.js";
 import { RuleError } from "../showdown/state.js";
 import { conditionText } from "../showdown/talk.js";
 import { newTable } from "../showdown/table.js";
-import { lineForm, tap } from "./controls.js";
+import { clearUnfit, gatheredTaps, lineForm, tap } from "./controls.js";
 import { h } from "./dom.js";
 import { buySeveral, useForms } from "./showdownforms.js";
 
@@ -131,6 +131,8 @@ function board(ctx, table) {
   const out = [];
   out.push(h("p", { class: "meta" }, _("Week %(week)s of %(weeks)s", { week: e.week, weeks: table.book.data.weeks.length }),
     e.over ? "" : ` · ${_("%(team)s to act", { team: e.current.name })}`));
+  const cleared = clearUnfit(ctx, (pad, taps) => rollFits(table, pad, taps), (_pad, taps) => taps.join(" "));
+  if (cleared) out.push(cleared);
   const choices = table.choices();
   if (e.action) out.push(action(ctx, table, choices));
   else if (!e.over) out.push(turn(ctx, table, choices));
@@ -185,7 +187,6 @@ function action(ctx, table, choices) {
     const preparing = a.stage === "prepare" || a.stage === "defend" ? a.sides[a.stage === "prepare" ? 0 : 1] : null;
     if (preparing) parts.push(h("p", { class: "question" }, _("%(team)s prepares: buy, use, then go on", { team: preparing.team })));
     const roll = choices.find((c) => c.group === "roll" && c.form);
-    if (roll && roll.form) parts.push(dicePad(ctx, table, roll.form.count));
     const buys = choices.filter((c) => c.group === "buy" && c.line).map((c) => {
       const item = /** @type {any} */ (table.book.preparation.find((i) => `buy ${i.id}` === c.line));
       const price = preparing && item ? talk.money(e.price(preparing, item)) : "";
@@ -195,11 +196,17 @@ function action(ctx, table, choices) {
     const double = choices.filter((c) => c.group === "double" && wins !== false).map((c) => tap(ctx, c.label, c.line));
     const then = choices.filter((c) => c.group === "ready" || c.group === "done").map((c) =>
       tap(ctx, c.group === "done" ? _("Done: settle the attack") : c.label, c.line, "main"));
-    if (then.length) parts.push(h("div", { class: "buttons then" }, then));
-    if (buys.length || uses.length || double.length) parts.push(h("div", { class: "buttons" }, buys, uses, double));
-    if (choices.some((c) => c.group === "use" && c.form)) parts.push(...useForms(ctx, table));
+    const goOn = then.length ? [h("div", { class: "buttons then" }, then)] : [];
+    /** @type {HTMLElement[]} */
+    const extras = [];
+    if (buys.length || uses.length || double.length) extras.push(h("div", { class: "buttons" }, buys, uses, double));
+    if (choices.some((c) => c.group === "use" && c.form)) extras.push(...useForms(ctx, table));
     const several = choices.find((c) => c.group === "buy" && c.form);
-    if (several?.form) parts.push(buySeveral(ctx, table, several.form.choices));
+    const folded = several?.form ? [buySeveral(ctx, table, several.form.choices)] : [];
+    // before the roll, in the order it is played: buy and use, then the dice, then go on; after it,
+    // going on first, so it stays in view under "Just now" (the uses and doubling still open below)
+    if (roll?.form) parts.push(...extras, dicePad(ctx, table, roll.form.count), ...goOn, ...folded);
+    else parts.push(...goOn, ...extras, ...folded);
   }
   for (const s of a.sides) {
     const pool = s.pool;
@@ -234,10 +241,10 @@ function dicePad(ctx, table, count) {
   const _ = ctx._;
   const a = /** @type {import("../showdown/state.js").Fight} */ (table.engine.action);
   const side = /** @type {import("../showdown/state.js").Side} */ (a.sides.find((s) => !s.pool.rolled));
-  /** @type {number[]} */
-  const tapped = [];
+  const tapped = gatheredTaps(ctx, rollPad(side.team, count)); // kept through another phone's step
   const shown = h("output", { class: "chosen" }, "—");
   const show = () => { shown.textContent = tapped.length ? tapped.join(" ") : "—"; };
+  show();
   const keys = [1, 2, 3, 4, 5, 6].map((face) => h("button", { type: "button", class: "key num die-key", "data-face": face,
     onclick: () => {
       tapped.push(face);
@@ -254,6 +261,23 @@ function dicePad(ctx, table, count) {
       h("button", { type: "button", class: "small quiet", onclick: () => { tapped.length = 0; show(); } }, _("Clear"))),
     h("div", { class: "pad six" }, keys),
     tap(ctx, _("Roll virtual dice"), "roll", "main wide"));
+}
+
+/** The pad a side's faces are tapped on, by the side and how many dice it rolls. @param {string} team @param {number} count */
+const rollPad = (team, count) => `roll ${count} ${team}`;
+
+/**
+ * Whether faces half tapped on `pad` can still make its roll: the same side rolls the same dice now.
+ * @param {ShowdownTable} table
+ * @param {string} pad
+ * @param {number[]} taps
+ */
+function rollFits(table, pad, taps) {
+  const a = table.engine.action;
+  const roll = table.choices().find((c) => c.group === "roll" && c.form);
+  const side = a?.sides.find((s) => !s.pool.rolled);
+  return Boolean(roll?.form && side) && pad === rollPad(/** @type {any} */ (side).team, /** @type {any} */ (roll).form.count)
+    && taps.length < /** @type {any} */ (roll).form.count;
 }
 
 /**

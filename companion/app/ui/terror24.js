@@ -7,7 +7,7 @@ import { InputError } from "../lib/engine.js";
 import { RuleError } from "../terror24/refusal.js";
 import { newTable } from "../terror24/table.js";
 import { h, paragraphs } from "./dom.js";
-import { lineForm, tap } from "./controls.js";
+import { clearUnfit, gatheredTaps, lineForm, tap } from "./controls.js";
 import { TableTalk } from "./terror24talk.js";
 
 /** @typedef {import("../terror24/table.js").Terror24Table} Terror24Table */
@@ -92,7 +92,8 @@ function setup(ctx, table) {
   const parts = [
     h("p", { class: "step-of" }, _("Step %(at)s of %(of)s: %(title)s", { at, of: steps.length, title: titles[stepName] })),
     h("progress", { value: at, max: steps.length, "aria-hidden": "true" }),
-    ...paragraphs(table.describe().slice(0, -1), { class: "note" }),
+    // the answers so far in the app's sentences (the terminal's status says "npc: Lloyd, after Chie")
+    ...paragraphs(talkOf(table).answered(Object.keys(m.answers)), { class: "note" }),
   ];
   const names = (m.answers.players ?? []).map(/** @param {[string, string]} p */ ([name]) => name);
   if (stepName === "players") {
@@ -158,7 +159,7 @@ function eventSelect(ctx, table, name, label) {
 /**
  * A bid laid face down: ● for each card tapped; the keys never change while it is entered, so an
  * onlooker learns nothing from the pad. A key tapped more often than the hand holds that card does
- * nothing.
+ * nothing. A bid half laid survives a redraw (another phone's bid coming in) while it still fits.
  * @param {Ctx} ctx
  * @param {Terror24Table} table
  * @param {number} seat
@@ -168,10 +169,10 @@ function pad(ctx, table, seat) {
   const game = /** @type {import("../terror24/rules.js").Game} */ (table.match.game);
   const s = game.seats[seat];
   const count = s.npc ? game.book.rules.npc_cards_per_round : game.book.rules.bid_cards;
-  /** @type {number[]} */
-  const tapped = [];
+  const tapped = gatheredTaps(ctx, s.name); // kept through another phone's step
   const shown = h("output", { class: "chosen" }, "—");
   const show = () => { shown.textContent = tapped.length ? "●".repeat(tapped.length) : "—"; };
+  show();
   const held = [...new Set(s.hand)].sort((a, b) => a - b);
   const keys = held.map((card) => h("button", { type: "button", class: "key num", onclick: () => {
     if (tapped.filter((c) => c === card).length >= s.hand.filter((c) => c === card).length) return;
@@ -201,11 +202,15 @@ function board(ctx, table) {
   const game = m.game;
   const [kind, seat] = game.need();
   const out = [];
+  const cleared = clearUnfit(ctx, (name, taps) => halfBidFits(game, name, taps), (_name, taps) => "●".repeat(taps.length));
+  if (cleared) out.push(cleared);
   out.push(h("p", { class: "meta" }, _("Round %(round)s of %(rounds)s", { round: Math.min(game.round, m.book.rounds), rounds: m.book.rounds }),
     m.book.data.events.provisional ? ` · ${_("provisional event values")}` : ""));
   out.push(h("div", { class: "grid-row" }, game.grid.map((column, i) => h("div", { class: `column${i + 1 === game.round ? " now" : ""}` },
     h("small", null, i + 1), column.map((s) => suit(table, s))))));
-  if (kind !== "over") out.push(h("p", { class: "asking" }, talkOf(table).prompt().replace(/\s*>$/, "")));
+  // whose cards are asked for; the events to turn up and the check say it in their own headings (the
+  // terminal's prompt for them lists letters and words to type)
+  if (kind === "bid" || kind === "npc") out.push(h("p", { class: "asking" }, talkOf(table).prompt().replace(/\s*>$/, "")));
   if (kind === "reveal") {
     const places = game.grid[game.round - 1].length;
     const picks = Array.from({ length: places }, (_unused, i) => {
@@ -231,6 +236,24 @@ function board(ctx, table) {
   out.push(standings(ctx, table));
   if (kind !== "over") out.push(corrections(ctx, table));
   return out;
+}
+
+/**
+ * Whether the cards half laid on `name`'s pad can still make that seat's bid: it is still to lay, holds
+ * them, and has more to lay.
+ * @param {import("../terror24/rules.js").Game} game
+ * @param {string} name
+ * @param {number[]} taps
+ */
+function halfBidFits(game, name, taps) {
+  const [kind, need] = game.need();
+  const seat = game.seats.findIndex((s) => s.name === name);
+  const s = game.seats[seat];
+  if (!s) return false;
+  const laying = kind === "npc" ? seat === need : kind === "bid" && game.bidders.includes(seat) && !game.bids.has(seat) && !s.npc;
+  const count = s.npc ? game.book.rules.npc_cards_per_round : game.book.rules.bid_cards;
+  return laying && taps.length < count && taps.every((card) => taps.filter((c) => c === card).length
+    <= s.hand.filter((c) => c === card).length);
 }
 
 /**

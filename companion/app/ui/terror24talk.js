@@ -53,6 +53,27 @@ export class TableTalk extends Narration {
     return steps.filter((step) => step in told).map((step) => told[step]());
   }
 
+  /**
+   * The game's start: the seats, and the NPC with its deck in the app's words (the terminal's name the
+   * companion's seed and say to type each card).
+   * @param {number | null} npcSeat
+   */
+  started(npcSeat) {
+    const game = this.game;
+    const lines = [this._("seats clockwise: {seats}", { seats: game.seats.map((_s, i) => this.seatLabel(i)).join(" · ") })];
+    if (npcSeat !== null) {
+      const npc = game.seats[npcSeat];
+      const cards = [...npc.hand].sort((a, b) => a - b).join(" ");
+      lines.push(this._("NPC: {detective} plays {style} (the minority style), seated after {after}", {
+        detective: this.book.detective(npc.detective).name[this.lang], style: this.style(npc.style),
+        after: game.seats[npcSeat - 1].name,
+      }), this.match.physical
+        ? this._("Shuffle the NPC's real cards ({cards}) face down; each round, tap the card you turn up on its pad.", { cards })
+        : this._("The app shuffles the NPC's deck ({cards}) and turns its cards each round.", { cards }));
+    }
+    return [...lines, ...this.roundStart()];
+  }
+
   /** A new round is shown by the page itself; only who sits it out is said. */
   roundStart() {
     return super.roundStart().filter((line) => line.trim() && !line.includes("──"));

@@ -58,6 +58,7 @@ def test_famiglia_whole_game_by_taps(browser, server, lang, theme):
             shot(browser, f"famiglia-mid-{lang}-{theme}")
     shot(browser, f"famiglia-over-{lang}-{theme}")
     outcome = browser.find_element(By.ID, "outcome")
+    assert outcome.location["y"] < 640 / 2, "the end leads the page"
     over = outcome.find_element(By.ID, "outcome-title").text
     assert over == {"en": "Game over", "ja": "ゲーム終了"}[lang]
     places = outcome.find_elements(By.CSS_SELECTOR, ".ranking li")
@@ -93,6 +94,19 @@ def test_famiglia_history_and_undo_tell_your_own_move(browser, server):
     entries = browser.find_elements(By.CSS_SELECTOR, "#history-sheet ol.history > li")
     assert entries[0].text.startswith("Drawn: "), "the first entry says the cards laid out, never a bare dash"
     assert f"You recruit {card} (position 3)." in entries[-1].text
+    # what the step brought about leads the page, in view, until the player goes on: through a reload too
+    browser.find_element(By.CSS_SELECTOR, "#history-sheet .sheet-head button").click()
+    browser.execute_script("window.scrollTo(0, 0)")
+    just_now = browser.find_element(By.ID, "last-step")
+    assert in_view(browser, just_now)
+    assert just_now.location["y"] < browser.find_element(By.ID, "board").location["y"]
+    tap(browser, just_now.find_element(By.CSS_SELECTOR, "button.wide"))  # Continue
+    assert not browser.find_elements(By.ID, "last-step")
+    browser.refresh()
+    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "board"))
+    assert not browser.find_elements(By.ID, "last-step"), "read once, it stays away after a reload"
+    famiglia_tap(browser, rng)
+    assert browser.find_elements(By.ID, "last-step"), "the next step brings its own"
 
 
 def test_reload_mid_game_resumes_exactly(browser, server):

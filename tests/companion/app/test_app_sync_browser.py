@@ -258,3 +258,53 @@ def test_a_rematch_from_a_phone_is_made_on_the_server(server, phones):
     again = journal(server, "ended-2")
     assert again["entries"] == [] and again["options"] == game["options"] and again["seed"] != game["seed"]
     WebDriverWait(a, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "section.draw button.key"))
+
+
+def test_a_bid_half_laid_survives_another_phones_bid_and_is_cleared_with_a_word_once_laid_elsewhere(server, phones):
+    """24's pads on a served game: a bid half laid on this phone is kept, face down, while another phone's
+    bid comes in; once that same seat's bid is laid on another phone, it no longer fits: it is cleared and
+    the page says so without naming the card."""
+    a, _ = phones
+    played.api(server, "/api/games", {"game": "terror24", "name": "half-laid", "options": {"npc_deck": "virtual",
+                                                                                           "seed": 7}})
+    for line in ("Aki=scotch Ben=wolf Chie=hibachi", "s c s", "lloyd after Chie", "Aki", "RB YG RR BP GY"):
+        assert played.api(server, "/api/games/half-laid/lines", {"line": line})["ok"], line
+    open_game(a, server, "half-laid")
+    hands = {s["name"]: s["hand"] for s in played.api(server, "/api/games/half-laid")["seats"] if not s["npc"]}
+    aki, ben = sorted(hands["Aki"]), hands["Ben"]
+    a.find_element(By.CSS_SELECTOR, "section.composer[data-seat=Aki] button.key").click()  # Aki's lowest card
+    chosen = "return document.querySelector('section.composer[data-seat=Aki] output.chosen')?.textContent ?? null"
+    assert a.execute_script(chosen) == "●"
+    assert played.api(server, "/api/games/half-laid/lines", {"line": f"Ben {ben[0]} {ben[1]}"})["ok"]  # another phone
+    WebDriverWait(a, 10).until(lambda d: not d.find_elements(By.CSS_SELECTOR, "section.composer[data-seat=Ben]"))
+    assert a.execute_script(chosen) == "●", "kept through the other phone's bid, and still face down"
+    assert a.execute_script("return document.querySelectorAll('[data-cleared]').length") == 0
+    assert played.api(server, "/api/games/half-laid/lines", {"line": f"Aki {aki[1]} {aki[2]}"})["ok"]  # laid elsewhere
+    said = WebDriverWait(a, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-cleared]"))[0].text
+    assert said == "The game changed on another device; what you had tapped no longer fits and was cleared: ●"
+    assert a.execute_script(chosen) is None, "Aki has no pad left"
+
+
+def test_a_game_started_in_the_terminal_goes_on_in_the_app_and_back_in_the_terminal(server, phones):
+    """A game file the terminal made in the served folder is the server's game: the app shows its Street,
+    plays the next turn on it by taps, and the terminal resumes it where the app left it."""
+    a, _ = phones
+    path = server["games"] / "from-terminal.game.json"
+    subprocess.run(played.COMPANION + ["famiglia", "play", "--game", str(path), "--lang", "en"],
+                   input="R1 B2 Y3 G1 R2 B1\n", text=True, capture_output=True, check=True)
+    open_game(a, server, "from-terminal")
+    street = "return [...document.querySelectorAll('.street .slot .fcard b')].map((b) => b.textContent)"
+    assert a.execute_script(street) == ["R1", "B2", "Y3", "G1", "R2", "B1"]
+    a.find_element(By.CSS_SELECTOR, ".street button[data-line='take 1']").click()
+    WebDriverWait(a, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "section.draw button.key"))
+    while drawable(a):  # the robot's cards, as the grid offers them
+        tap_card(a, drawable(a)[0])
+    WebDriverWait(a, 10).until(synced)
+    entries = journal(server, "from-terminal")["entries"]
+    assert entries[0] == ["R1 B2 Y3 G1 R2 B1"] and entries[1][0] == "take 1" and len(entries) == 2
+    resumed = subprocess.run(played.COMPANION + ["famiglia", "play", "--game", str(path), "--resume"],
+                             input="status --json\n", text=True, capture_output=True, check=True).stdout
+    shown = json.loads(next(line for line in resumed.splitlines() if line.startswith("{")))
+    served = played.api(server, "/api/games/from-terminal")
+    assert (shown["street"], shown["robot"], shown["player"]) == (served["street"], served["robot"], served["player"])
+    assert shown["turn"] == "player" and "R1" in shown["player"]
