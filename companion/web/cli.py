@@ -144,13 +144,11 @@ def serve(host: str | None, port: int, games_dir: Path | None, lan: bool, https:
 
     click.echo(_("Serving the games in {folder}").format(folder=folder))
     click.echo(_("Open {url}  (Ctrl-C stops the server; every game is saved after each line)").format(url=url))
-    click.echo(_("The app, kept in step with this server: {url}").format(
-        url=base + "app/" + (f"?token={token}" if token else "")))
     if lan:
         print_qr(url)
     if https:
-        click.echo(_("Each phone trusts this computer's certificate once: {ca} (also offered on the home page; "
-                     "docs/web.md says how).").format(ca=ca))
+        click.echo(_("Each phone trusts this computer's certificate once: {ca} (a phone downloads it from "
+                     "{url}; docs/web.md says how).").format(ca=ca, url=base + "ca.crt"))
     if open_browser:
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()
     server = uvicorn.Server(server_config(app, tls))
