@@ -292,3 +292,13 @@ def cached_urls(browser) -> list[str]:
           }
           return urls;
         })().then(done);""")
+
+
+def small_targets(browser) -> list[str]:
+    """Everything tappable and shown that is under 44 px either way (a radio button counts by its label)."""
+    return browser.execute_script("""
+        return [...document.querySelectorAll('a, button, summary, input:not([type=radio]), select, label.choice')]
+          .filter(e => e.offsetParent !== null && !e.closest('.message'))
+          .map(e => [e.tagName + ' ' + (e.textContent || e.name || '').trim().slice(0, 20), e.getBoundingClientRect()])
+          .filter(([, r]) => r.height < 44 || r.width < 44)
+          .map(([what, r]) => `${what}: ${Math.round(r.width)}×${Math.round(r.height)}`);""")

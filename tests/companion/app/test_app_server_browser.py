@@ -1,5 +1,5 @@
 """The app as `companion serve`'s one page, in Debian's chromium at 360 × 640: its home list follows the
-games started elsewhere, a link to a game opens it in the app, "Open on another phone" says how when only
+games started elsewhere (every setup fitting the width, nothing to tap under 44 px), a link to a game opens it in the app, "Open on another phone" says how when only
 this computer can reach the server, the theme switch cycles and is kept, names are shown as text and
 the server's error page reads at 4.5:1 in both themes; the app installs on localhost and opens from its
 cache with the server away, a tap made meanwhile applied once when it is back; under --lan over plain
@@ -58,6 +58,10 @@ def test_the_home_list_follows_the_server_and_a_link_opens_the_game_in_the_app(t
             link = f'#games a[href="#{urllib.parse.urlencode({"game": "よそで始めた卓"})}"]'
             WebDriverWait(browser, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, link))
             assert browser.execute_script("return window.sameDocument") is True
+            # every setup open, at 360 px: nothing sideways, nothing to tap under 44 px
+            browser.execute_script("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+            assert browser.execute_script("return document.documentElement.scrollWidth") <= browsing.WIDTH
+            assert app.small_targets(browser) == []
             # the theme switch cycles and is kept on the device
             seen = []
             for _ in range(3):

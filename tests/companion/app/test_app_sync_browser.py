@@ -14,7 +14,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 import browsing as played
-from app_browsing import cached_urls
+from app_browsing import cached_urls, controlled
 from companion.driver import MOVED_ON
 from companion.kinds import bundled
 from tabletop.i18n import translator
@@ -200,6 +200,9 @@ def test_under_lan_the_printed_app_link_pairs_the_phone_and_its_taps_reach_the_s
             assert json.loads(answer.read())["entries"] == [[card]]
         # the app's cache (once the worker has filled it) never holds the token nor an answer of the API
         cached = WebDriverWait(phone, 20).until(cached_urls)
+        # installable under --lan (the manifest asked for with the pass), once the worker answers the page
+        WebDriverWait(phone, 60).until(controlled)
+        assert phone.execute_cdp_cmd("Page.getInstallabilityErrors", {})["installabilityErrors"] == []
         assert any(url.endswith("/ui/sync.js") for url in cached)
         assert not [url for url in cached if "token" in url or "/api/" in url or "?" in url], cached
     finally:
