@@ -1,10 +1,11 @@
 """The app as `companion serve`'s one page, in Debian's chromium at 360 × 640: its home list follows the
-games started elsewhere (every setup fitting the width, nothing to tap under 44 px), a link to a game opens it in the app, "Open on another phone" says how when only
-this computer can reach the server, the theme switch cycles and is kept, names are shown as text and
-the server's error page reads at 4.5:1 in both themes; the app installs on localhost and opens from its
-cache with the server away, a tap made meanwhile applied once when it is back; under --lan over plain
-HTTP it says what it cannot do, keeps the screen on, and opens a game on another phone through a pairing
-code, never the token; and it polls through the connection limits without a failed request.
+games started elsewhere (every setup fitting the width, nothing to tap under 44 px), a link to a game
+opens it in the app, "Open on another phone" says how when only this computer can reach the server, the
+theme switch cycles and is kept, names are shown as text and the server's error page reads at 4.5:1 in
+both themes; the app installs on localhost and opens from its cache with the server away, a tap made
+meanwhile applied once when it is back; under --lan over plain HTTP it says what it cannot do, keeps
+the screen on, and opens a game on another phone through a pairing code, never the token; and it polls
+through the connection limits without a failed request.
 (Two phones on one game, refusals and offline taps: test_app_sync_browser.py.)"""
 from __future__ import annotations
 
