@@ -45,7 +45,6 @@ setup(
                                         "*/art/*", "*/icons/*", "*/backs/*"],
                   "tabletop": ["locale/*/LC_MESSAGES/*.po", "locale/*/LC_MESSAGES/*.mo"],
                   "pnp": ["profiles/*.icc", "profiles/README.md"],
-                  "companion.web": ["templates/*.html", "templates/**/*.html", "static/*"],
                   # the phone app's files (pages, engines, data, words, icons, the vendored QR encoder):
                   # `companion app export` copies them out and `companion serve` serves them
                   "companion": ["app/*.*", "app/**/*"]},

@@ -25,7 +25,6 @@ import os
 import random
 import re
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -41,6 +40,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from chromium import phone
 from js_browser import SIZES
+from served import free_port, percentile
 
 COMPANION = [sys.executable, "-c", "from companion.cli import run; run()"]
 SUBPATH = "tabletop-kit"
@@ -81,12 +81,6 @@ import(new URL("ui/store.js", document.baseURI).href)
 """
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def serve(root: Path, port: int) -> subprocess.Popen:
     process = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
                                 "--directory", str(root)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -107,11 +101,6 @@ def app_phone(profile: str, rate: float) -> webdriver.Chrome:
 
 def ready(driver) -> None:
     WebDriverWait(driver, 30).until(lambda d: d.execute_script("return document.documentElement.dataset.ready"))
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
 def start_time(driver, url: str) -> float:

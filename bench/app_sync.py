@@ -1,4 +1,4 @@
-"""Two phones on one game through `companion serve`'s app (/app/): real Chromium windows at 360 × 640 with
+"""Two phones on one game through `companion serve`'s app (at /): real Chromium windows at 360 × 640 with
 their CPU slowed 4×, taking turns drawing Famiglia's cards.
 
 Prints, over 20 taps: from a tap on one phone to the other phone showing it (its draw saying one card
@@ -15,7 +15,8 @@ from pathlib import Path
 
 from selenium.webdriver.support.ui import WebDriverWait
 
-from phone import browser, free_port, percentile, post, start
+from chromium import phone as chromium_phone
+from served import free_port, percentile, post, start
 
 GAMES = 4
 TAPS_A_GAME = 5  # a Famiglia draw owes six cards: the sixth ends it and the draw grid goes
@@ -42,7 +43,7 @@ return at;
 
 
 def open_game(phone, url: str, name: str) -> None:
-    phone.get(f"{url}/app/#{urllib.parse.urlencode({'game': name})}")
+    phone.get(f"{url}/#{urllib.parse.urlencode({'game': name})}")
     phone.refresh()
     WebDriverWait(phone, 30).until(lambda d: d.execute_script(READY))
 
@@ -52,7 +53,7 @@ def main() -> None:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     server = start(port, games)
-    phones = [browser(tempfile.mkdtemp()), browser(tempfile.mkdtemp())]
+    phones = [chromium_phone(tempfile.mkdtemp()), chromium_phone(tempfile.mkdtemp())]
     try:
         delays = []
         for game in range(GAMES):

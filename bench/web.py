@@ -1,11 +1,12 @@
-"""`companion serve` on localhost: time from request to rendered page, from tap to updated state, and
-the server's memory with three games open (targets: under 50 ms each, under 150 MB).
+"""`companion serve` on localhost: time from request to answer for what the app asks (its page, the
+list of games, a game's journal), from tap to the answer with the new journal, and the server's memory
+with three games open (targets: under 50 ms each, under 150 MB).
 
 Runs the real command in its own process on a free port with a temporary games folder, opens one game
 of each kind (Famiglia mid-game, 24 mid-round, Hitman's Showdown in week 2), then times requests over a
-kept-alive localhost connection. A tap is a line posted with its version and answered with the new
-status; "tap + redraw" adds the page fetch the browser then makes. Taps alternate a line and `undo`,
-so the game stays where it is.
+kept-alive localhost connection. A tap is a line posted as the app posts it (with its version and
+`"journal": true`), answered with the new journal, which the app rebuilds its copy from. Taps
+alternate a line and `undo`, so the game stays where it is.
 """
 from __future__ import annotations
 
@@ -99,7 +100,8 @@ def main() -> None:
         try:
             client = Client(port)
             taps = setup_games(client)
-            pages = {"home": "/", **{f"play {name}": f"/games/{name}" for name in ("fam", "t24", "show")}}
+            pages = {"app": "/", "list": "/api/games",
+                     **{f"journal {name}": f"/api/games/{name}/journal" for name in ("fam", "t24", "show")}}
             for path in pages.values():
                 client.request("GET", path)  # warm: the first view replays the journal once
             print(f"companion serve on localhost, {ROUNDS} requests each (server in its own process)")
@@ -109,21 +111,21 @@ def main() -> None:
                     status, _, ms = client.request("GET", path)
                     assert status == 200, (path, status)
                     times.append(ms)
-                print(f"  page {label:<11} {percentiles(times)}")
+                print(f"  {label:<16} {percentiles(times)}")
             for name, line in taps.items():
-                tap, redraw = [], []
+                tap = []
+                version = client.json("GET", f"/api/games/{name}/version")["version"]
                 for i in range(ROUNDS):
-                    version = client.json("GET", f"/api/games/{name}/version")["version"]
-                    status, payload, ms = client.request("POST", f"/api/games/{name}/lines",
-                                                         {"line": line if i % 2 == 0 else "undo", "version": version})
-                    assert status == 200 and json.loads(payload)["ok"], payload
-                    _, _, page_ms = client.request("GET", f"/games/{name}")
+                    status, payload, ms = client.request("POST", f"/api/games/{name}/lines", {
+                        "line": line if i % 2 == 0 else "undo", "version": version, "journal": True})
+                    answer = json.loads(payload)
+                    assert status == 200 and answer["ok"], payload
+                    version = answer["journal"]["revision"]
                     tap.append(ms)
-                    redraw.append(ms + page_ms)
                 print(f"  tap  {name:<11} {percentiles(tap)}")
-                print(f"  tap + redraw {name:<4} {percentiles(redraw)}")
-            times = [client.request("GET", "/api/games/fam/version")[2] for _ in range(ROUNDS)]
-            print(f"  poll version     {percentiles(times)}")
+            since = client.json("GET", "/api/games/fam/version")["version"]
+            times = [client.request("GET", f"/api/games/fam/journal?since={since}")[2] for _ in range(ROUNDS)]
+            print(f"  poll journal     {percentiles(times)}")
             rss, peak = memory_mb(server.pid)
             print(f"  server memory with three games open: {rss:.0f} MB (peak {peak:.0f} MB)")
         finally:

@@ -14,19 +14,24 @@ self.addEventListener("install", (event) => {
 });
 
 self.addEventListener("activate", (event) => {
-  event.waitUntil(caches.keys().then((names) => Promise.all(
-    names.filter((n) => n.startsWith("tabletop-app-") && n !== CACHE).map((n) => caches.delete(n)))));
+  // an older version's cache, and the one the server's former pages kept ("tabletop-" and 12 hex digits)
+  const old = (n) => (n.startsWith("tabletop-app-") && n !== CACHE) || /^tabletop-[0-9a-f]{12}$/.test(n);
+  event.waitUntil(caches.keys().then((names) => Promise.all(names.filter(old).map((n) => caches.delete(n)))));
 });
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== SCOPE.origin || !url.pathname.startsWith(SCOPE.pathname)) return;
+  const path = url.pathname.slice(SCOPE.pathname.length);
   // a page opened with a query string is for the server (companion serve's access token, which it
   // trades for a pass and a key): it goes to the network, and nothing is ever put in the cache after
-  // the install; the games' API lies outside the app's folder and never passes here
-  if (request.mode === "navigate" && url.search) return;
-  // one entry a file whatever its query string; a page of the app is the app's index
+  // the install
+  if (request.mode === "navigate" && (url.search || (path !== "" && path !== "index.html"))) return;
+  // only the app's own files: whatever else lies under the folder (companion serve's API and its
+  // links to a game, served at the root beside the app) never passes through the worker
+  if (request.mode !== "navigate" && !BUILD.files.includes(path)) return;
+  // one entry a file whatever its query string; the app's page is kept as its folder
   const key = request.mode === "navigate" ? SCOPE.href : url.origin + url.pathname;
   event.respondWith(caches.open(CACHE).then(async (cache) => {
     const kept = await cache.match(key, { ignoreSearch: true });

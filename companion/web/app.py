@@ -1,8 +1,6 @@
-"""The Starlette application: pages and the JSON API over one games folder."""
+"""The Starlette application: the app (companion/app/) and the JSON API it syncs through, over one games folder."""
 from __future__ import annotations
 
-import hashlib
-import html
 import json
 import mimetypes
 import sys
@@ -18,20 +16,17 @@ from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
-from starlette.staticfiles import StaticFiles
 
-from tabletop.i18n import LANGS, N_, translator, use
+from tabletop.i18n import N_, translator, use
 from tabletop.plain_text import stray_character
 
 from ..appexport import WORKER, app_files, built
 from ..driver import normalise_line
-from ..kinds import KINDS, bundled
+from .errorpage import error_page
 from .pairing import LIFETIME, Pairing
-from .render import render
-from .security import HEADER_DICT, Guard, local_target, viewer_lang
+from .security import HEADER_DICT, Guard, viewer_lang
 from .store import GameError, Store
 
-HERE = Path(__file__).resolve().parent
 MAX_LINE = 500
 MAX_BODY = 64 * 1024  # a line or a new game's options; anything bigger is not a table's request
 
@@ -82,23 +77,11 @@ def _in(lang: str, message: str, **values: Any) -> str:
     return translator(lang)(message).format(**values)
 
 
-def _service_worker() -> str:
-    """sw.js with the shell's content hash in its cache's name: a kit whose pages changed replaces the
-    cache a phone kept."""
-    static = HERE / "static"
-    digest = hashlib.sha256()
-    for path in sorted(static.iterdir()):
-        if path.is_file() and path.name != "sw.js":
-            digest.update(path.name.encode() + path.read_bytes())
-    return (static / "sw.js").read_text(encoding="utf-8").replace("__SHELL__", digest.hexdigest()[:12])
-
-
-SERVICE_WORKER = _service_worker()
-# The app (companion/app/) as `companion app export` writes it, its page telling it that a server keeps
-# its games (ui/sync.js): the address of the API, relative to the app's folder, in a <meta> read as
-# the page starts (no request more, and the service worker keeps the page with it for offline use).
-APP_PATH = "/app/"
-API_META = '<meta name="tabletop-api" content="../api/">'
+# The app (companion/app/) as `companion app export` writes it, at the server's root, its page telling it
+# that a server keeps its games (ui/sync.js): the address of the API, relative to the app's folder, in a
+# <meta> read as the page starts (no request more, and the service worker keeps the page with it for
+# offline use).
+API_META = '<meta name="tabletop-api" content="api/">'
 _PAGE_ANCHOR = '<meta charset="utf-8">'
 
 
@@ -127,9 +110,8 @@ def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] |
     pairing = Pairing()
     app_folder = served_app()
 
-    def page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
-        lang = viewer_lang(request)
-        return HTMLResponse(render(template, lang, request=request, **context), status_code=status)
+    def page(request: Request, status: int, message: str) -> HTMLResponse:
+        return HTMLResponse(error_page(viewer_lang(request), status, message), status_code=status)
 
     async def threaded(request: Request, work: Callable[[str], Any]) -> Any:
         lang = viewer_lang(request)
@@ -157,31 +139,36 @@ def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] |
                                           "(a lone surrogate).")))
         return data
 
-    # ---- pages ---------------------------------------------------------------------------------
+    # ---- the app -------------------------------------------------------------------------------
 
-    async def home(request: Request) -> Response:
-        def work(lang: str) -> str:
-            rows = store.listing(lang)
-            return render("home.html", lang, request=request, rows=rows, kinds=KINDS, ca=ca_certificate is not None,
-                          data={key: bundled(key) for key in KINDS},
-                          suggested={key: store.free_name(key) for key in KINDS})
-        return HTMLResponse(await threaded(request, work))
+    async def app_file(request: Request) -> Response:
+        """A file of the app, as a static host would serve it; the worker is asked for again at every
+        start (a changed app is a changed worker)."""
+        path = request.path_params.get("path") or "index.html"
+        content = app_folder.get(path)
+        if content is None:
+            raise HTTPException(404)
+        media = mimetypes.guess_type(path)[0] or "application/octet-stream"
+        if path.endswith((".js", ".mjs")):
+            media = "text/javascript"
+        elif path.endswith(".webmanifest"):
+            media = "application/manifest+json"
+        headers = {"Cache-Control": "no-cache"} if path in (WORKER, "index.html") else {}
+        return Response(content, media_type=media, headers=headers)
 
-    async def play(request: Request) -> Response:
+    async def game_link(request: Request) -> Response:
+        """`/games/NAME`, the address links and the pairing code lead to: the game in the app. The name
+        goes in the query, not the fragment, so a key the pairing left in the fragment comes along
+        (a browser keeps it through a redirect that names none); the app moves it to its own route."""
         name = request.path_params["name"]
+        await threaded(request, lambda lang: store.status(name, lang))  # an unknown or damaged game says so
+        return RedirectResponse(f"/?game={quote(name, safe='')}", status_code=303)
 
-        def work(lang: str) -> tuple[int, str]:
-            try:
-                return 200, play_page(request, name, lang)
-            except GameError as e:
-                return e.status, render("error.html", lang, request=request, message=e.message, code=e.status)
-        code, html = await threaded(request, work)
-        return HTMLResponse(html, status_code=code)
-
-    def play_page(request: Request, name: str, lang: str) -> str:
-        kind, table, status = store.status(name, lang)
-        return render([f"play_{kind.key}.html", "play.html"], lang, request=request, name=name, kind=kind,
-                      table=table, status=status, version=status["version"], data=bundled(kind.key))
+    async def old_app(request: Request) -> Response:
+        """The app's address before it took the root: bookmarks and installed icons land on the app."""
+        query = request.url.query
+        return RedirectResponse("/" + request.path_params.get("path", "") + (f"?{query}" if query else ""),
+                                status_code=308)
 
     async def share(request: Request) -> Response:
         """The link (and its QR code) that opens a game on another phone: with `--lan`, through a pairing
@@ -202,43 +189,6 @@ def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] |
             raise HTTPException(404)
         return Response(ca_certificate.read_bytes(), media_type="application/x-x509-ca-cert",
                         headers={"Content-Disposition": 'attachment; filename="tabletop-kit-ca.crt"'})
-
-    async def manifest(request: Request) -> Response:
-        """What a phone needs to install the pages as an app."""
-        lang = viewer_lang(request)
-        name = _in(lang, N_("Table companion"))
-        return JSONResponse({"name": name, "short_name": name, "lang": lang, "start_url": "/", "scope": "/",
-                             "display": "standalone", "background_color": "#15171c", "theme_color": "#0f1115",
-                             "icons": [{"src": "/static/icon-192.png", "sizes": "192x192", "type": "image/png"},
-                                       {"src": "/static/icon-512.png", "sizes": "512x512", "type": "image/png"},
-                                       {"src": "/static/icon.svg", "sizes": "any", "type": "image/svg+xml"}]},
-                            media_type="application/manifest+json")
-
-    async def service_worker(request: Request) -> Response:
-        return Response(SERVICE_WORKER, media_type="text/javascript",
-                        headers={"Cache-Control": "no-cache", "Service-Worker-Allowed": "/"})
-
-    async def app_file(request: Request) -> Response:
-        """A file of the app, as a static host would serve it; the worker is asked for again at every
-        start (a changed app is a changed worker)."""
-        path = request.path_params["path"] or "index.html"
-        content = app_folder.get(path)
-        if content is None:
-            raise HTTPException(404)
-        media = mimetypes.guess_type(path)[0] or "application/octet-stream"
-        if path.endswith((".js", ".mjs")):
-            media = "text/javascript"
-        elif path.endswith(".webmanifest"):
-            media = "application/manifest+json"
-        headers = {"Cache-Control": "no-cache"} if path == WORKER else {}
-        return Response(content, media_type=media, headers=headers)
-
-    async def switch_language(request: Request) -> Response:
-        lang = request.path_params["lang"]
-        response = RedirectResponse(local_target(request.query_params.get("next", "/")), status_code=303)
-        if lang in LANGS:
-            response.set_cookie("lang", lang, max_age=365 * 86400, samesite="lax")
-        return response
 
     # ---- API -----------------------------------------------------------------------------------
 
@@ -305,7 +255,6 @@ def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] |
             raise BadRequest(_in(lang, N_("The line contains a control character.")))
         if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
             raise BadRequest(_in(lang, N_("version must be a whole number")))
-        with_page = data.get("page") is True  # a play page's tap: its redrawn page comes with the answer
         with_journal = data.get("journal") is True  # the app's replica: the journal as it now stands
         asked = request_id(data, lang)
 
@@ -315,8 +264,6 @@ def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] |
                       "conflict": outcome.conflict}
             if with_journal:
                 answer["journal"] = outcome.journal
-            if with_page and outcome.status.get("version") != version:
-                answer["page"] = play_page(request, name, lang)  # saves the page a second request
             return answer
 
         answer = await threaded(request, work)
@@ -331,7 +278,7 @@ def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] |
     async def game_error(request: Request, exc: GameError) -> Response:
         if wants_json(request):
             return JSONResponse({"error": exc.message}, status_code=exc.status)
-        return page(request, "error.html", exc.status, message=exc.message, code=exc.status)
+        return page(request, exc.status, exc.message)
 
     async def bad_request(request: Request, exc: BadRequest) -> Response:
         return JSONResponse({"error": exc.message}, status_code=400)
@@ -342,7 +289,7 @@ def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] |
                    405: _in(lang, N_("That method is not allowed here."))}.get(exc.status_code, exc.detail)
         if wants_json(request):
             return JSONResponse({"error": message}, status_code=exc.status_code)
-        return page(request, "error.html", exc.status_code, message=message, code=exc.status_code)
+        return page(request, exc.status_code, message)
 
     async def internal_error(request: Request, exc: Exception) -> Response:
         # A bug, never user input: one line for the console, an apology for the viewer; every
@@ -353,27 +300,26 @@ def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] |
         message = _in(lang, N_("Internal error ({error}); nothing was changed."), error=type(exc).__name__)
         if wants_json(request):
             return JSONResponse({"error": message}, status_code=500, headers=HEADER_DICT)
-        return HTMLResponse(f"<!doctype html><meta charset=utf-8><title>500</title><p>{html.escape(message)}</p>",
-                            status_code=500, headers=HEADER_DICT)
+        return HTMLResponse(error_page(lang, 500, message), status_code=500, headers=HEADER_DICT)
 
+    api = [
+        Route("/games", list_games, methods=["GET"]),
+        Route("/games", create_game, methods=["POST"]),
+        Route("/games/{name}", game_status, methods=["GET"]),
+        Route("/games/{name}/version", game_version, methods=["GET"]),
+        Route("/games/{name}/journal", game_journal, methods=["GET"]),
+        Route("/games/{name}/lines", post_line, methods=["POST"]),
+        Route("/games/{name}/rematch", rematch, methods=["POST"]),
+        Route("/games/{name}/share", share, methods=["POST"]),
+    ]
     routes = [
-        Route("/", home),
-        Route("/games/{name}", play),
-        Route("/lang/{lang}", switch_language),
-        Route("/manifest.webmanifest", manifest),
+        Route("/", app_file),
+        Route("/games/{name}", game_link),
+        Route("/app", old_app),
+        Route("/app/{path:path}", old_app),
         Route("/ca.crt", certificate),
-        Route("/api/games/{name}/share", share, methods=["POST"]),
-        Route("/sw.js", service_worker),
-        Route("/app", lambda request: RedirectResponse(APP_PATH, status_code=308)),
-        Route(APP_PATH + "{path:path}", app_file),
-        Route("/api/games", list_games, methods=["GET"]),
-        Route("/api/games", create_game, methods=["POST"]),
-        Route("/api/games/{name}", game_status, methods=["GET"]),
-        Route("/api/games/{name}/version", game_version, methods=["GET"]),
-        Route("/api/games/{name}/journal", game_journal, methods=["GET"]),
-        Route("/api/games/{name}/lines", post_line, methods=["POST"]),
-        Route("/api/games/{name}/rematch", rematch, methods=["POST"]),
-        Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+        Mount("/api", routes=api),  # its own 404 and 405, before the app's files take every other address
+        Route("/{path:path}", app_file),
     ]
     return Starlette(
         routes=routes,

@@ -75,7 +75,7 @@ def server_config(app: Any, tls: ssl.SSLContext | None) -> Any:
 
     limits = gate.LIMITS
     door = gate.Gate(limits, tls)
-    # ws="none": no upgrade takes a connection out of the gate's sight (the pages poll, docs/web.md);
+    # ws="none": no upgrade takes a connection out of the gate's sight (the app polls, docs/web.md);
     # proxy_headers=False: no proxy stands in front, so the scope's client is the socket's own peer, which
     # is how the gate knows a request's connection; loop="asyncio": the loop whose accepting the gate's
     # file budget counts on, whether or not uvloop happens to be installed.
@@ -97,7 +97,7 @@ def server_config(app: Any, tls: ssl.SSLContext | None) -> Any:
                                              "carry an access token that every other request needs."))
 @cli_i18n.option("--https", "https", is_flag=True,
               help=N_("Serve over HTTPS with this computer's own certificate authority (made on first use), "
-                      "which each phone trusts once: then the pages install and keep the screen on over the LAN."))
+                      "which each phone trusts once: then the app installs and keeps the screen on over the LAN."))
 @cli_i18n.option("--open", "open_browser", is_flag=True, help=N_("Open the address in the browser."))
 def serve(host: str | None, port: int, games_dir: Path | None, lan: bool, https: bool, open_browser: bool) -> None:
     import uvicorn
@@ -144,13 +144,11 @@ def serve(host: str | None, port: int, games_dir: Path | None, lan: bool, https:
 
     click.echo(_("Serving the games in {folder}").format(folder=folder))
     click.echo(_("Open {url}  (Ctrl-C stops the server; every game is saved after each line)").format(url=url))
-    click.echo(_("The app, kept in step with this server: {url}").format(
-        url=base + "app/" + (f"?token={token}" if token else "")))
     if lan:
         print_qr(url)
     if https:
-        click.echo(_("Each phone trusts this computer's certificate once: {ca} (also offered on the home page; "
-                     "docs/web.md says how).").format(ca=ca))
+        click.echo(_("Each phone trusts this computer's certificate once: {ca} (a phone downloads it from "
+                     "{url}; docs/web.md says how).").format(ca=ca, url=base + "ca.crt"))
     if open_browser:
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()
     server = uvicorn.Server(server_config(app, tls))

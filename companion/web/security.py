@@ -16,6 +16,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tabletop.i18n import LANGS, N_, translator
 
+from .errorpage import error_page
+
 # Under --lan a browser holds two credentials, both derived from the token the server printed, which
 # itself is never stored in a browser: a *pass* in a cookie, which only lets navigations and the static
 # files in (pages, styles, scripts: what a browser fetches before any script runs), lives PASS_LIFETIME
@@ -46,10 +48,7 @@ LOCAL_HOSTS = ["127.0.0.1", "localhost", "::1"]
 
 
 def viewer_lang(request: Request) -> str:
-    """The language switch's cookie, else the browser's first language we speak, else English."""
-    chosen = request.cookies.get("lang")
-    if chosen in LANGS:
-        return chosen
+    """The browser's first language we speak (the app sends its own setting), else English."""
     ranked = []
     for position, item in enumerate(request.headers.get("accept-language", "").split(",")):
         tag, _, params = item.strip().partition(";")
@@ -205,6 +204,4 @@ class Guard:
     def refuse(request: Request, status: int, message: str) -> Response:
         if request.url.path.startswith("/api/"):
             return JSONResponse({"error": message}, status_code=status)
-        from .render import render
-        return HTMLResponse(render("error.html", viewer_lang(request), request=request, message=message,
-                                   code=status), status_code=status)
+        return HTMLResponse(error_page(viewer_lang(request), status, message), status_code=status)

@@ -52,7 +52,7 @@ def _damaged(lang: str, name: str) -> GameError:
 
 @dataclass
 class Listed:
-    """One row of the home page: a usable game, or a file shown as damaged or foreign."""
+    """One row of the list of games: a usable game, or a file shown as damaged or foreign."""
     name: str
     changed: str  # ISO 8601, UTC
     kind: Kind | None = None
@@ -191,7 +191,7 @@ class Store:
         return self._guarded(name, lang, current_journal)[2]
 
     def version(self, name: str, lang: str) -> int:
-        """The saved revision, read straight from the file (the cheap question pages poll)."""
+        """The saved revision, read straight from the file (the cheap question scripts poll)."""
         path = self.path(name, lang)
         self.kind_of(path, name, lang)
         try:

@@ -8,7 +8,7 @@ import pytest
 
 from repo_paths import ROOT
 
-ONE_BROWSER_TEST = "tests/companion/web/browser/test_web_home_browser.py::test_the_list_follows_games_started_elsewhere"
+ONE_BROWSER_TEST = "tests/companion/app/test_app_browser.py::test_reload_mid_game_resumes_exactly"
 
 
 def run_without_chromium(tmp_path, ci: str | None) -> subprocess.CompletedProcess:

@@ -1,11 +1,15 @@
 """The package installed (not editable) into a fresh virtual environment works from any folder:
 data, templates and fonts come from the installed wheel, not from this checkout."""
+import json
 import os
 import signal
 import subprocess
+import urllib.error
 import urllib.request
 import venv
 from pathlib import Path
+
+import pytest
 
 from pdfcheck import fonts
 from repo_paths import ROOT
@@ -51,16 +55,22 @@ def test_installed_pnp_builds_from_another_directory(tmp_path):
     assert deck.returncode == 0, deck.stdout + deck.stderr
     assert (out / "showcase" / "cards-a4-en.pdf").is_file()
 
-    # companion serve: its templates, styles, script and the Japanese catalog come from the wheel too
+    # companion serve: the app's files, its Japanese words and the server's come from the wheel too
     server = subprocess.Popen([str(env_dir / "bin" / "companion"), "serve", "--port", "0", "--games",
                                str(tmp_path / "games")], cwd=elsewhere, env=clean_env, text=True,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         url = next(line for line in server.stdout if line.startswith("Open ")).split()[1]
-        home = urllib.request.urlopen(urllib.request.Request(url, headers={"Accept-Language": "ja"}), timeout=30)
-        assert "保存したゲーム" in home.read().decode()
-        for asset in ("static/style.css", "static/table.js"):
+        home = urllib.request.urlopen(url, timeout=30).read().decode()
+        assert 'name="tabletop-api"' in home
+        words = json.loads(urllib.request.urlopen(url + "locale/ja.json", timeout=30).read())
+        assert words["messages"]["Saved games"] == "保存したゲーム"
+        for asset in ("ui/app.css", "ui/main.js", "sw.js"):
             assert urllib.request.urlopen(url + asset, timeout=30).status == 200
+        missing = urllib.request.Request(url + "games/nothing", headers={"Accept-Language": "ja"})
+        with pytest.raises(urllib.error.HTTPError) as refused:  # a page the server words, in Japanese
+            urllib.request.urlopen(missing, timeout=30)
+        assert refused.value.code == 404 and "ゲーム一覧に戻る" in refused.value.read().decode()
     finally:
         server.send_signal(signal.SIGINT)
         server.communicate(timeout=30)

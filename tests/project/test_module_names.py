@@ -18,7 +18,7 @@ PER_GAME_PACKAGE = {"engine.py", "match.py", "moves.py", "repl.py", "talk.py", "
 # A command's module is named cli.py in every package that adds one (`companion`, `companion serve`).
 COMMANDS = {"companion/cli.py", "companion/web/cli.py"}
 # A module named after a game is that game's share of its folder's one job: its model and loader
-# (tabletop/data/), its conformance adapter, its server page, its benchmark.
+# (tabletop/data/), its conformance adapter, its benchmark.
 GAME_NAMED = {"famiglia.py", "terror24.py", "hitmans_showdown.py"}
 
 

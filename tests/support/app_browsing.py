@@ -2,12 +2,14 @@
 subpath, and a phone's taps on the app's pages (each waiting for the page to be painted again)."""
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -224,3 +226,86 @@ def showdown_tap(browser, rng: random.Random) -> bool:
         return True
     tap(browser, browser.find_element(By.CSS_SELECTOR, "#turn button[data-line=pass]"))
     return True
+
+
+# ---- the app served by `companion serve` -------------------------------------------------------------
+
+def serve(port: int, games: Path, *extra: str) -> subprocess.Popen:
+    """`companion serve` on `port` over `games`, once it answers (under --lan: refused without the token,
+    but up); its printed lines stay unread in its stdout."""
+    process = subprocess.Popen(COMPANION + ["serve", "--port", str(port), "--games", str(games), *extra],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ, "LANG": "C.UTF-8"})
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/manifest.webmanifest", timeout=1)
+            return process
+        except urllib.error.HTTPError:
+            return process
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                raise RuntimeError(process.stdout.read().decode()) from None
+            time.sleep(0.1)
+
+
+def stop_serving(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        process.terminate()
+        process.wait(15)
+
+
+def printed_token(process: subprocess.Popen) -> str:
+    """The access token a `--lan` server printed."""
+    out = b""
+    while b"token=" not in out:
+        out += process.stdout.read1(4096)
+    return out.split(b"token=")[1].split()[0].decode()
+
+
+def make_game(base: str, game: str, name: str, options: dict | None = None, token: str | None = None) -> None:
+    """A game made through the server's API, as another device or a script would."""
+    made = urllib.request.Request(f"{base}/api/games", method="POST", data=json.dumps(
+        {"game": game, "name": name, "options": options or {}}).encode(), headers={
+        "Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})})
+    urllib.request.urlopen(made, timeout=10)
+
+
+def kept_game(browser, name: str) -> dict | None:
+    """The game `name` as the device keeps it in IndexedDB (a server's game: with its `sync`)."""
+    return browser.execute_async_script("""
+        const [name, done] = [arguments[0], arguments[arguments.length - 1]];
+        const open = indexedDB.open("tabletop-kit");
+        open.onsuccess = () => {
+          const got = open.result.transaction("games").objectStore("games").get(name);
+          got.onsuccess = () => done(got.result ?? null);
+        };""", name)
+
+
+def controlled(browser) -> bool:
+    """Whether the service worker answers this page (else the page is loaded again, for the next look)."""
+    return browser.execute_script("return navigator.serviceWorker && navigator.serviceWorker.controller !== null") \
+        or browser.refresh()
+
+
+def cached_urls(browser) -> list[str]:
+    """Every address kept in the page's caches (the service worker's)."""
+    return browser.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        (async () => {
+          const urls = [];
+          for (const name of await caches.keys()) {
+            for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+          }
+          return urls;
+        })().then(done);""")
+
+
+def small_targets(browser) -> list[str]:
+    """Everything tappable and shown that is under 44 px either way (a radio button counts by its label)."""
+    return browser.execute_script("""
+        return [...document.querySelectorAll('a, button, summary, input:not([type=radio]), select, label.choice')]
+          .filter(e => e.offsetParent !== null && !e.closest('.message'))
+          .map(e => [e.tagName + ' ' + (e.textContent || e.name || '').trim().slice(0, 20), e.getBoundingClientRect()])
+          .filter(([, r]) => r.height < 44 || r.width < 44)
+          .map(([what, r]) => `${what}: ${Math.round(r.width)}×${Math.round(r.height)}`);""")

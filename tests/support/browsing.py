@@ -1,9 +1,8 @@
-"""Driving Chromium as a phone (360 × 640) against the companion's pages: the browser, the API calls a test
-makes beside it, and taps as a player makes them. Used by the browser tests of the server's pages and of the
-app; their fixtures (the server, the browser) are in the conftest.py beside them."""
+"""Driving Chromium as a phone (360 × 640) beside `companion serve`: the server, the browser, the API calls a
+test makes beside it, and the contrast every page is held to. The app's own helpers (taps, its pages) are in
+app_browsing.py; the fixtures in tests/companion/app/conftest.py."""
 from __future__ import annotations
 
-import base64
 import json
 import os
 import socket
@@ -17,14 +16,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from selenium import webdriver
-from selenium.common.exceptions import TimeoutException
-from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
-from repo_paths import ROOT
 from serving import address
 
-SHOTS = ROOT / "output" / "web-screenshots"
 WIDTH, HEIGHT = 360, 640
 COMPANION = [sys.executable, "-c", "from companion.cli import run; run()"]
 
@@ -94,116 +88,6 @@ def api(server, path, data=None):
                                      headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=10) as response:
         return json.loads(response.read())
-
-
-def new_game(server, game, name, options=None):
-    api(server, "/api/games", {"game": game, "name": name, "options": options or {}})
-
-
-def open_page(browser, server, name, lang="en"):
-    browser.get(f"{server['url']}/lang/{lang}?next=" + urllib.parse.quote(f"/games/{name}", safe=""))
-    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "board"))
-
-
-def fetched(browser, path: str) -> int:
-    """How many requests for `path` the page has completed since it loaded (the browser's own record)."""
-    return browser.execute_script(
-        "return performance.getEntriesByType('resource').filter(e => new URL(e.name).pathname === arguments[0])"
-        ".length", path)
-
-
-def version(browser) -> int:
-    return int(browser.find_element(By.TAG_NAME, "body").get_attribute("data-version"))
-
-
-def tap(browser, css=None, line=None):
-    """Tap a button (by CSS, or by the line it carries) and wait until the page shows the new state
-    (or the refusal, if the tap is refused)."""
-    before = version(browser)
-    selector = css or f'[data-line="{line}"]'
-    button = browser.find_element(By.CSS_SELECTOR, selector)
-    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
-    button.click()
-    return before
-
-
-def wait_moved(browser, before):
-    try:
-        WebDriverWait(browser, 10).until(lambda d: version(d) != before)
-    except TimeoutException:
-        raise AssertionError(f"the tap changed nothing; the page says: {messages(browser)!r}") from None
-
-
-def tap_line(browser, line):
-    wait_moved(browser, tap(browser, line=line))
-
-
-def lay_keys(browser, box_css, values):
-    """Tap keys of a composer (pad, grid, dice) one by one, leaving the entry unsent."""
-    for value in values:
-        key = browser.find_element(By.CSS_SELECTOR, f'{box_css} .key[data-value="{value}"]:not([disabled])')
-        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", key)
-        key.click()
-
-
-def tap_keys(browser, box_css, values):
-    """Tap keys of a composer one by one, then its Send button (which shows what it sends)."""
-    before = version(browser)
-    lay_keys(browser, box_css, values)
-    send = browser.find_element(By.CSS_SELECTOR, f"{box_css} .send")
-    assert not send.get_attribute("disabled") and send.text.endswith(" ".join(values)) or "●" in send.text
-    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", send)
-    send.click()
-    wait_moved(browser, before)
-
-
-def open_sheet(browser, sheet):
-    """Tap the tool that opens a sheet (History, Help, the undo question) and wait until it is open."""
-    tap(browser, css=f'[data-sheet="{sheet}"]')
-    WebDriverWait(browser, 10).until(
-        lambda d: d.execute_script("return document.getElementById(arguments[0]).open", sheet))
-    return browser.find_element(By.ID, sheet)
-
-
-def undo(browser):
-    """Undo as a player does: the tool, then the question's "take it back"."""
-    open_sheet(browser, "undo-sheet")
-    tap_line(browser, "undo")
-
-
-def board_text(browser) -> str:
-    return browser.find_element(By.ID, "board").text
-
-
-def messages(browser) -> str:
-    return browser.find_element(By.ID, "messages").text
-
-
-def fits_phone(browser):
-    """No sideways scrolling, and every visible button at least 44 × 44 CSS px."""
-    assert browser.execute_script("return document.documentElement.scrollWidth") <= WIDTH
-    small = browser.execute_script("""
-        return [...document.querySelectorAll('button, select, input:not([type=hidden]), summary')]
-          .filter(b => b.offsetParent !== null)
-          .map(b => [b.textContent.trim().slice(0, 20) || b.name, b.getBoundingClientRect()])
-          .filter(([, r]) => r.width < 44 || r.height < 44)
-          .map(([t, r]) => `${t} ${Math.round(r.width)}x${Math.round(r.height)}`);""")
-    assert small == []
-
-
-def shoot(browser, name):
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    height = browser.execute_script("return document.documentElement.scrollHeight")
-    browser.execute_script("window.scrollTo(0, 0)")
-    browser.save_screenshot(str(SHOTS / f"{name}.png"))
-    whole = browser.execute_cdp_cmd("Page.captureScreenshot", {
-        "captureBeyondViewport": True, "clip": {"x": 0, "y": 0, "width": WIDTH, "height": height, "scale": 1}})
-    (SHOTS / f"{name}-whole.png").write_bytes(base64.b64decode(whole["data"]))
-    return height
-
-
-def status(server, name):
-    return api(server, f"/api/games/{name}")
 
 
 # Each visible text against the colour behind it (alpha composed up the tree), WCAG's contrast ratio.

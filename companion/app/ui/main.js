@@ -117,6 +117,7 @@ export class Shell {
     if (!window.isSecureContext) {
       main.append(h("p", { class: "limits" }, _("Over this connection (not HTTPS) the app cannot be installed or open without the network; your games are still kept on this device.")));
     }
+    this.server?.follow(null, null); // the home page's list follows the server while it shows, no longer
     return [bar, main];
   }
 
@@ -193,17 +194,13 @@ export class Shell {
     this.server?.watch(null, null);
     // the server's games, those changed since this device looked (offline: the copies kept here)
     await this.server?.pull(loadGame, (game) => this.opener(game)).catch(() => {});
-    const games = await listGames();
-    const rows = [];
-    for (const saved of games) {
-      const data = await this.gameData(saved.game);
-      rows.push(h("li", { class: "game-row" }, h("a", { class: "game-link", href: `#${new URLSearchParams({ game: saved.name })}` },
-        h("span", { class: "game-name" }, saved.name),
-        h("span", { class: "game-meta" }, this.title(data), saved.over ? ` · ${_("Game over")}` : ""))));
-    }
-    main.append(h("section", { class: "card" }, h("h2", null, _("Saved games")),
-      rows.length ? h("ul", { class: "games", id: "games" }, rows)
-        : h("p", { class: "note" }, _("No saved game yet: start one below."))));
+    let list = await this.gameList();
+    main.append(list);
+    this.server?.follow(async () => {
+      const fresh = await this.gameList();
+      list.replaceWith(fresh);
+      list = fresh;
+    }, (game) => this.opener(game));
     const offers = [];
     for (const id of GAME_IDS) {
       const ui = await gameUI(id);
@@ -235,6 +232,21 @@ export class Shell {
     main.append(fileOffer(this, (file) => void this.receive(() => receiveFile(this, file))));
     main.append(h("p", { class: "records-link" }, h("a", { href: "#records", id: "records-link" },
       _("Records: the games finished on this device"))));
+  }
+
+  /** The games on this device (a server's among them, as last taken), as the home page lists them. */
+  async gameList() {
+    const { _ } = this.words;
+    const rows = [];
+    for (const saved of await listGames()) {
+      const data = await this.gameData(saved.game);
+      rows.push(h("li", { class: "game-row" }, h("a", { class: "game-link", href: `#${new URLSearchParams({ game: saved.name })}` },
+        h("span", { class: "game-name" }, saved.name),
+        h("span", { class: "game-meta" }, this.title(data), saved.over ? ` · ${_("Game over")}` : ""))));
+    }
+    return h("section", { class: "card" }, h("h2", null, _("Saved games")),
+      rows.length ? h("ul", { class: "games", id: "games" }, rows)
+        : h("p", { class: "note" }, _("No saved game yet: start one below.")));
   }
 
   /** @param {unknown} data */

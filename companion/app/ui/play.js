@@ -7,7 +7,7 @@ import { h, paragraphs } from "./dom.js";
 import { keepRecord } from "./records.js";
 import { due, remindersCard } from "./reminders.js";
 import { newGameId } from "../lib/gamefile.js";
-import { openSendSheet } from "./send.js";
+import { openPairSheet, openSendSheet } from "./send.js";
 import { GameInPlay, NotSaved } from "./session.js";
 import { freeName, newSeed, saveGame } from "./store.js";
 
@@ -186,6 +186,7 @@ export class PlayPage {
   tools() {
     const { _ } = this.ctx;
     const game = this.game;
+    const server = this.shell.server;
     const story = game.story;
     const last = story[story.length - 1];
     const sheet = (/** @type {string} */ id, /** @type {string} */ title, /** @type {(HTMLElement | null)[]} */ body) =>
@@ -207,6 +208,8 @@ export class PlayPage {
       // under the board rather than in the bar, which has no room for a fifth button at 360 px
       h("button", { type: "button", class: "wide send-game", "data-tool": "send",
         onclick: () => void openSendSheet(this.shell, game.saved) }, _("Send this game")),
+      server && game.saved.sync ? h("button", { type: "button", class: "wide pair-game", "data-tool": "pair",
+        onclick: () => void openPairSheet(this.shell, server, game.saved.name) }, _("Open on another phone")) : null,
       last ? h("dialog", { id: "undo-sheet", class: "sheet", "aria-labelledby": "undo-title" },
         h("h2", { id: "undo-title" }, _("Take this back?")),
         h("div", { class: "told" }, last.told.length ? paragraphs(last.told) : h("p", null, _("The last step"))),

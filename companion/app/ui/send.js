@@ -101,6 +101,36 @@ export async function openSendSheet(shell, saved) {
 }
 
 /**
+ * "Open on another phone", for a game `companion serve` keeps: the server's link to the game (under
+ * --lan through a pairing code that works once, never the server's token) and its QR code, or the
+ * server's words saying why no other phone can reach it.
+ * @param {Shell} shell
+ * @param {import("./sync.js").Server} server
+ * @param {string} name
+ */
+export async function openPairSheet(shell, server, name) {
+  const { _ } = shell.words;
+  /** @type {import("./sync.js").Shared} */
+  const answer = await server.share(name)
+    .catch(() => ({ url: null, why: _("The server could not be reached; try again once the network is back.") }));
+  const body = answer.url
+    ? [h("div", { class: "qr-box", id: "pair-qr" }, qrImage(qrMatrix(await encoder(), answer.url), _("QR code of the link"))),
+      h("p", null, h("a", { id: "pair-link", class: "link-field", href: answer.url }, answer.url)),
+      h("p", { class: "note" }, answer.minutes
+        ? _("Scan it with the other phone's camera. The link works once, for {n} minutes.", { n: answer.minutes })
+        : _("Scan it with the other phone's camera."))]
+    : [h("p", { id: "pair-why" }, answer.why ?? answer.error ?? "")];
+  const sheet = /** @type {HTMLDialogElement} */ (h("dialog", { id: "pair-sheet", class: "sheet", "aria-labelledby": "pair-title" },
+    h("div", { class: "sheet-head" }, h("h2", { id: "pair-title" }, _("Open on another phone")),
+      h("button", { type: "button", onclick: () => sheet.close() }, _("Close"))),
+    body));
+  sheet.addEventListener("close", () => sheet.remove());
+  document.getElementById("pair-sheet")?.remove();
+  document.body.append(sheet);
+  sheet.showModal();
+}
+
+/**
  * Whether the address carries a game sent to this device.
  * @param {string} hash
  */

@@ -8,7 +8,7 @@
 // The page asks for the game's journal "since" its version every POLL_MS: a few bytes while nothing
 // changed, the journal once another device played.
 
-import { FORMAT, VERSION, saveGame } from "./store.js";
+import { FORMAT, VERSION, loadGame, saveGame } from "./store.js";
 
 /**
  * A line played on this device, not yet answered by the server.
@@ -25,6 +25,9 @@ import { FORMAT, VERSION, saveGame } from "./store.js";
  * The server's answer to a line (`POST /api/games/NAME/lines`); `error` for a request it could not take.
  * @typedef {{ok?: boolean, messages?: string[], journal?: ServerJournal, error?: string}} Answer
  *
+ * The server's link to a game for another phone (`POST …/share`), or why there is none.
+ * @typedef {{url: string | null, qr?: string, minutes?: number | null, why?: string, error?: string}} Shared
+ *
  * @typedef {import("./store.js").SavedGame} SavedGame
  * @typedef {import("./session.js").GameInPlay} GameInPlay
  *
@@ -40,6 +43,8 @@ import { FORMAT, VERSION, saveGame } from "./store.js";
  * one hop more than the server's pages wait on, so the app asks a little more often than their 0.7 s
  * to show it within a second (docs/web.md). */
 export const POLL_MS = 500;
+/** How often the home page asks for the server's list of games (games started or played elsewhere). */
+const LIST_EVERY = 4; // polls: 2 s
 const KEY = "tabletop-key"; // the API's key under --lan, as the server's pages keep it
 
 /** The network lost a request (or its answer): what waits is sent again later, with its request id. */
@@ -168,18 +173,24 @@ export async function adopted(name, journal, open, had) {
   return (await rebuilt(start, journal, [], open)).game;
 }
 
-/** The key the server's link left in the address (`#key=…`), kept in this origin's storage. */
+/**
+ * What the server's link left in the address: the key (`#key=…`), kept in this origin's storage, and a
+ * game (`?game=NAME`: where the server's `/games/NAME` leads), moved into the app's own route.
+ */
 function takeKey() {
   const given = location.hash.match(/^#key=([0-9a-f]+\.[0-9a-f]+)$/);
+  const game = new URLSearchParams(location.search).get("game");
   if (given) {
     try {
       localStorage.setItem(KEY, given[1]);
     } catch {
       /* storage refused: this visit only */
     }
-    history.replaceState(null, "", location.pathname);
-    return given[1];
   }
+  if (given || game !== null) {
+    history.replaceState(null, "", location.pathname + (game !== null ? `#${new URLSearchParams({ game })}` : ""));
+  }
+  if (given) return given[1];
   try {
     return localStorage.getItem(KEY);
   } catch {
@@ -209,6 +220,11 @@ export class Server {
     this.open = null;
     this.sending = false;
     this.asking = false;
+    /** @type {(() => Promise<void>) | null} the home page's list, redrawn when the server's games changed */
+    this.list = null;
+    /** @type {((game: string) => Promise<Open>) | null} */
+    this.opener = null;
+    this.ticks = 0;
     this.timer = setInterval(() => void this.tick(), POLL_MS);
     addEventListener("online", () => void this.send());
   }
@@ -254,10 +270,12 @@ export class Server {
    * The server's games into this device's store (those that changed since it looked), for the home page.
    * @param {(name: string) => Promise<SavedGame | undefined>} load
    * @param {(game: string) => Promise<Open>} opener
+   * @returns {Promise<number>} how many games were taken in
    */
   async pull(load, opener) {
     /** @type {{games: {name: string, game: string | null, version?: number, problem?: string}[]}} */
     const listed = await this.request("games");
+    let taken = 0;
     for (const row of listed.games ?? []) {
       if (row.problem || !row.game) continue;
       const had = await load(row.name);
@@ -265,7 +283,30 @@ export class Server {
       const journal = await this.request(`${this.gamePath(row.name)}/journal`);
       const open = await opener(journal.game);
       await saveGame((await adopted(row.name, journal, open, had)).saved);
+      taken += 1;
     }
+    return taken;
+  }
+
+  /**
+   * While the home page shows, its list follows the server's games: `redraw` is called when a game was
+   * started or played elsewhere (null: the home page is gone).
+   * @param {(() => Promise<void>) | null} redraw
+   * @param {((game: string) => Promise<Open>) | null} opener
+   */
+  follow(redraw, opener) {
+    this.list = redraw;
+    this.opener = opener;
+  }
+
+  /**
+   * A link and QR code that open the game on another phone (`POST …/share`: under --lan through a
+   * pairing code that works once), or the server's words why it cannot.
+   * @param {string} name
+   * @returns {Promise<Shared>}
+   */
+  share(name) {
+    return this.request(`${this.gamePath(name)}/share`, { method: "POST" });
   }
 
   /**
@@ -371,8 +412,29 @@ export class Server {
     if (this.page === page) page.render();
   }
 
+  /**
+   * The server's list taken again; the home page's list redrawn if a game came in or changed.
+   * @param {() => Promise<void>} redraw
+   * @param {(game: string) => Promise<Open>} opener
+   */
+  async relist(redraw, opener) {
+    if (this.asking) return;
+    this.asking = true;
+    try {
+      if (await this.pull(loadGame, opener) && this.list === redraw) await redraw();
+    } catch (e) {
+      if (!(e instanceof Offline)) throw e;
+    } finally {
+      this.asking = false;
+    }
+  }
+
   /** Every POLL_MS: lines waiting are sent; else the game is taken again when another device changed it. */
   async tick() {
+    this.ticks += 1;
+    if (!this.page && this.list && this.opener && !document.hidden && this.ticks % LIST_EVERY === 0) {
+      return void this.relist(this.list, this.opener);
+    }
     const page = this.page;
     const open = this.open;
     if (!page || !open || this.sending || document.hidden) return;

@@ -14,8 +14,10 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 import browsing as played
+from app_browsing import cached_urls, controlled
 from companion.driver import MOVED_ON
 from companion.kinds import bundled
+from repo_paths import JOURNALS
 from tabletop.i18n import translator
 
 pytestmark = pytest.mark.usefixtures("chromium")
@@ -47,9 +49,9 @@ def new_famiglia(server, name) -> None:
 
 
 def open_game(phone, server, name, lang="en") -> None:
-    phone.get(server["url"] + "/app/")
+    phone.get(server["url"] + "/")
     phone.execute_script("localStorage.setItem('lang', arguments[0])", lang)
-    phone.get(f"{server['url']}/app/#{urllib.parse.urlencode({'game': name})}")
+    phone.get(f"{server['url']}/#{urllib.parse.urlencode({'game': name})}")
     phone.refresh()
     WebDriverWait(phone, 10).until(lambda d: d.execute_script(
         "return document.documentElement.dataset.ready && document.getElementById('board') !== null"))
@@ -168,19 +170,6 @@ def test_a_tap_made_offline_is_sent_once_when_the_network_returns(server, phones
     WebDriverWait(a, 10, poll_frequency=0.02).until(lambda d: d.execute_script("return window.seenAt"))
 
 
-def cached_urls(phone) -> list[str]:
-    """Every address kept in the page's caches (the service worker's)."""
-    return phone.execute_async_script("""
-        const done = arguments[arguments.length - 1];
-        (async () => {
-          const urls = [];
-          for (const name of await caches.keys()) {
-            for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
-          }
-          return urls;
-        })().then(done);""")
-
-
 def test_under_lan_the_printed_app_link_pairs_the_phone_and_its_taps_reach_the_server(tmp_path, chromium,
                                                                                       tmp_path_factory):
     games = tmp_path / "games"
@@ -191,7 +180,7 @@ def test_under_lan_the_printed_app_link_pairs_the_phone_and_its_taps_reach_the_s
                                env={**os.environ, "LANG": "C.UTF-8"})
     phone = None
     try:
-        link = next(line for line in process.stdout if "/app/?token=" in line).split()[-1]
+        link = next(line for line in process.stdout if "/?token=" in line).split()[1]
         token = urllib.parse.parse_qs(urllib.parse.urlsplit(link).query)["token"][0]
         base = f"http://127.0.0.1:{port}"
         made = urllib.request.Request(base + "/api/games", method="POST", headers={
@@ -212,7 +201,10 @@ def test_under_lan_the_printed_app_link_pairs_the_phone_and_its_taps_reach_the_s
             assert json.loads(answer.read())["entries"] == [[card]]
         # the app's cache (once the worker has filled it) never holds the token nor an answer of the API
         cached = WebDriverWait(phone, 20).until(cached_urls)
-        assert any(url.endswith("/app/ui/sync.js") for url in cached)
+        # installable under --lan (the manifest asked for with the pass), once the worker answers the page
+        WebDriverWait(phone, 60).until(controlled)
+        assert phone.execute_cdp_cmd("Page.getInstallabilityErrors", {})["installabilityErrors"] == []
+        assert any(url.endswith("/ui/sync.js") for url in cached)
         assert not [url for url in cached if "token" in url or "/api/" in url or "?" in url], cached
     finally:
         if phone is not None:
@@ -224,7 +216,8 @@ def test_under_lan_the_printed_app_link_pairs_the_phone_and_its_taps_reach_the_s
 def test_a_game_started_on_a_phone_is_the_servers_and_a_taken_name_is_refused_in_its_words(server, phones):
     a, b = phones
     new_famiglia(server, "taken")
-    a.get(server["url"] + "/app/")
+    before = (server["games"] / "taken.game.json").read_bytes()
+    a.get(server["url"] + "/")
     WebDriverWait(a, 10).until(lambda d: d.execute_script("return document.documentElement.dataset.ready"))
     form = a.find_element(By.CSS_SELECTOR, "form[data-create=famiglia]")
     a.execute_script("arguments[0].closest('details').open = true", form)
@@ -235,6 +228,7 @@ def test_a_game_started_on_a_phone_is_the_servers_and_a_taken_name_is_refused_in
     refusal = WebDriverWait(a, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR,
                                                                    "form[data-create=famiglia] .refused"))
     assert refusal[0].text == "A game called 'taken' already exists."
+    assert (server["games"] / "taken.game.json").read_bytes() == before  # nothing lost
     name.clear()
     name.send_keys("from-a-phone")
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
@@ -249,7 +243,7 @@ def test_a_game_started_on_a_phone_is_the_servers_and_a_taken_name_is_refused_in
 
 def test_a_rematch_from_a_phone_is_made_on_the_server(server, phones):
     a, _ = phones
-    fixture = played.ROOT / "tests" / "fixtures" / "journals" / "famiglia-level1-player-first.json"
+    fixture = JOURNALS / "famiglia-level1-player-first.json"
     game = json.loads(fixture.read_text(encoding="utf-8"))["file"]
     (server["games"] / "ended.game.json").write_text(json.dumps(game, ensure_ascii=False), encoding="utf-8")
     open_game(a, server, "ended")

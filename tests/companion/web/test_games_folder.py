@@ -66,7 +66,7 @@ def test_the_server_keeps_a_bounded_number_of_games_open(tmp_path, opened, monke
         create(c, "famiglia", name, level=2)
     opened.clear()  # open now, the last two made: g2 and g3
     for name in ("g3", "g1", "g3", "g2", "g3"):  # g1 puts g2 away; g2 then puts g1 away (g3 was used since)
-        assert c.get(f"/games/{name}").status_code == 200
+        assert c.get(f"/api/games/{name}").status_code == 200
     assert opened == ["g1", "g2"]
 
 

@@ -47,8 +47,7 @@ def test_each_action_has_a_line_a_label_and_a_group_in_the_viewers_language(c):
     form = next(a for a in draws if "form" in a)
     assert form["line"] == "" and form["form"]["kind"] == "cards" and form["form"]["count"] == 6
     assert sorted(form["form"]["choices"]) == sorted(a["line"] for a in draws if "form" not in a)
-    c.cookies.set("lang", "ja")
-    ja = c.get("/api/games/g").json()["actions"]
+    ja = c.get("/api/games/g", headers={"Accept-Language": "ja"}).json()["actions"]
     assert [a["line"] for a in ja] == [a["line"] for a in first]
     assert next(a for a in ja if "form" in a)["label"] == "引いた6枚のカード（順に）"
 

@@ -32,7 +32,7 @@ def test_the_pass_is_a_cookie_for_an_evening_that_never_holds_the_token(tmp_path
 def test_the_pass_lets_pages_in_and_only_the_key_lets_the_api_in(tmp_path):
     app = lan_app(tmp_path)
     browser, key = opened_with_the_link(app)
-    assert all(browser.get(path).status_code == 200 for path in ("/", "/static/style.css", "/manifest.webmanifest"))
+    assert all(browser.get(path).status_code == 200 for path in ("/", "/ui/app.css", "/manifest.webmanifest"))
     assert browser.get("/api/games").status_code == 403
     assert browser.post("/api/games", json=NEW_GAME).status_code == 403
     with_key = {"Authorization": f"Bearer {key}"}

@@ -54,7 +54,7 @@ def test_the_host_check_takes_only_a_host_and_a_port(tmp_path, host, served):
 def test_under_lan_the_manifest_goes_with_the_cookie_and_a_refusal_is_styled_without_the_stylesheet(tmp_path):
     app = lan_app(tmp_path)
     page = lan_client(app).get("/").text
-    assert '<link rel="manifest" href="/manifest.webmanifest" crossorigin="use-credentials">' in page
+    assert '<link rel="manifest" href="manifest.webmanifest" crossorigin="use-credentials">' in page
     assert lan_client(app).get("/manifest.webmanifest").status_code == 200
     refused = TestClient(app).get("/")
     assert refused.status_code == 403

@@ -209,7 +209,7 @@ def test_a_client_that_stops_reading_its_answers_is_cut_off(tmp_path):
     reader.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     reader.connect(("127.0.0.1", served.port))
     try:
-        asked = b"GET /static/icon-512.png HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" * 400  # 11 MB of answers
+        asked = b"GET /icons/icon-512.png HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" * 400  # 11 MB of answers
         reader.sendall(asked)
         served.wait_for_log(f"127.0.0.1: took none of its answer for {SECONDS} s")
         received = b""

@@ -43,6 +43,8 @@ def test_a_share_link_opens_the_game_once_through_a_pairing_code_never_the_token
     first = phone.get(f"{url.path}?{url.query}", follow_redirects=False)
     assert first.status_code == 303 and first.headers["location"].startswith("/games/table#key=")
     assert phone.cookies.get("tabletop_pass") and TOKEN not in first.headers["set-cookie"]
+    led = phone.get("/games/table", follow_redirects=False)  # on to the app, the game named in the query:
+    assert led.status_code == 303 and led.headers["location"] == "/?game=table"  # the browser keeps the #key
     assert phone.get("/games/table").status_code == 200
     stranger = TestClient(app)
     again = stranger.get(f"{url.path}?{url.query}", follow_redirects=False)
@@ -89,7 +91,7 @@ def test_serve_https_answers_a_client_that_trusts_the_authority(tmp_path):
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
     try:
         out = b""
-        while b"https://" not in out:
+        while b"ca.crt" not in out:  # the address, then where a phone downloads the certificate
             chunk = process.stdout.read1(4096)
             assert chunk, out.decode()
             out += chunk
@@ -102,7 +104,9 @@ def test_serve_https_answers_a_client_that_trusts_the_authority(tmp_path):
                 break
             except OSError:
                 time.sleep(0.1)
-        assert "/ca.crt" in page  # the home page offers the certificate to trust
+        assert 'name="tabletop-api"' in page  # the app, its API on this server
+        certificate = urllib.request.urlopen(url + "ca.crt", context=context, timeout=5)
+        assert certificate.read() == ca.read_bytes()
         with pytest.raises(urllib.error.URLError) as refused:  # and a client that does not trust it is not fooled
             urllib.request.urlopen(url, context=ssl.create_default_context(), timeout=5)
         assert isinstance(refused.value.reason, ssl.SSLCertVerificationError)

@@ -1,4 +1,4 @@
-"""`companion serve` serves the app and keeps each game's journal for the app's replicas: the app's
+"""`companion serve` serves the app at its root and keeps each game's journal for the app's replicas: the app's
 files, the journal, lines sent with the version they were made on and a request id."""
 import json
 import os
@@ -11,7 +11,7 @@ import urllib.request
 import pytest
 
 from companion.appexport import app_files, built
-from companion.web.app import API_META, APP_PATH
+from companion.web.app import API_META
 from companion.web.security import HEADER_DICT
 from web_helpers import client, create
 
@@ -35,27 +35,45 @@ def on_disk(tmp_path, name="g"):
 
 def test_the_server_serves_the_exported_app_and_tells_it_where_the_api_is(c):
     exported = built(app_files())
-    page = c.get(APP_PATH)
+    page = c.get("/")
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
     # the exported page, with the API's address for the app (the one difference)
     assert page.text.count(API_META) == 1 and page.text.replace(API_META + "\n", "") == exported["index.html"].decode()
     assert API_META not in exported["index.html"].decode()
+    assert c.get("/index.html").content == page.content
     for name in ("ui/main.js", "lib/journal.js", "data/famiglia.json", "locale/ja.json", "icons/icon-192.png"):
-        answer = c.get(APP_PATH + name)
+        answer = c.get("/" + name)
         assert answer.status_code == 200 and answer.content == exported[name], name
-    assert c.get(APP_PATH + "ui/main.js").headers["content-type"].startswith("text/javascript")
-    assert c.get(APP_PATH + "manifest.webmanifest").headers["content-type"].startswith("application/manifest+json")
+    assert c.get("/ui/main.js").headers["content-type"].startswith("text/javascript")
+    manifest = c.get("/manifest.webmanifest")
+    assert manifest.headers["content-type"].startswith("application/manifest+json")
+    assert manifest.json()["start_url"] == "./" and manifest.json()["scope"] == "./"  # the root: one app, one scope
     # the worker keeps this page, so the app knows its server with the network gone
-    worker = c.get(APP_PATH + "sw.js")
+    worker = c.get("/sw.js")
     assert worker.headers["cache-control"] == "no-cache"
     assert '"index.html"' in worker.text and '"ui/main.js"' in worker.text and '"ui/sync.js"' in worker.text
-    assert c.get("/app", follow_redirects=False).headers["location"] == APP_PATH
-    assert c.get(APP_PATH + "replay.mjs").status_code == 404  # Node's scripts stay out, as in the export
-    assert c.get(APP_PATH + "../../etc/passwd").status_code == 404
+    assert c.get("/replay.mjs").status_code == 404  # Node's scripts stay out, as in the export
+    assert c.get("/../../etc/passwd").status_code == 404
+
+
+def test_the_former_pages_are_gone_and_their_addresses_lead_to_the_app(c):
+    create(c, "famiglia", "日本の卓")
+    # a link to a game (a bookmark, a pairing code's target): the game in the app, named in the query so a
+    # key in the fragment comes along through the redirect
+    game = c.get("/games/日本の卓", follow_redirects=False)
+    assert game.status_code == 303 and game.headers["location"] == "/?game=%E6%97%A5%E6%9C%AC%E3%81%AE%E5%8D%93"
+    assert c.get("/games/日本の卓").text == c.get("/").text
+    # the app's address before it took the root, its query kept (the printed link with its token)
+    moved = c.get("/app/?token=t", follow_redirects=False)
+    assert moved.status_code == 308 and moved.headers["location"] == "/?token=t"
+    assert c.get("/app/ui/main.js", follow_redirects=False).headers["location"] == "/ui/main.js"
+    assert c.get("/app", follow_redirects=False).headers["location"] == "/"
+    for gone in ("/static/style.css", "/static/table.js", "/lang/ja?next=/"):
+        assert c.get(gone).status_code == 404, gone
 
 
 def test_every_app_answer_carries_the_security_headers(c):
-    for path in (APP_PATH, APP_PATH + "ui/main.js", APP_PATH + "sw.js", APP_PATH + "nothing-here"):
+    for path in ("/", "/ui/main.js", "/sw.js", "/nothing-here"):
         answer = c.get(path)
         for header, value in HEADER_DICT.items():
             assert answer.headers[header] == value, (path, header)
@@ -63,13 +81,14 @@ def test_every_app_answer_carries_the_security_headers(c):
 
 def test_under_lan_the_app_needs_the_pass_and_the_api_the_key(tmp_path):
     c = client(tmp_path, token="s3cret")
-    refused = c.get(APP_PATH)
+    refused = c.get("/")
     assert refused.status_code == 403
     assert "<style" in refused.text and 'rel="stylesheet"' not in refused.text  # styled without a second request
-    assert c.get(APP_PATH + "ui/main.js").status_code == 403
-    first = c.get(APP_PATH + "?token=s3cret", follow_redirects=False)
-    assert first.status_code == 303 and first.headers["location"].startswith(APP_PATH + "#key=")
-    assert c.get(APP_PATH).status_code == 200 and c.get(APP_PATH + "ui/main.js").status_code == 200
+    assert c.get("/ui/main.js").status_code == 403
+    first = c.get("/?token=s3cret", follow_redirects=False)
+    assert first.status_code == 303 and first.headers["location"].startswith("/#key=")
+    assert c.get("/").status_code == 200 and c.get("/ui/main.js").status_code == 200
+    assert c.get("/manifest.webmanifest").status_code == 200  # the manifest, asked for with the cookie
     assert c.get("/api/games").status_code == 403  # the pass opens the app's files, not the games
     key = first.headers["location"].partition("#key=")[2]
     assert c.get("/api/games", headers={"Authorization": f"Bearer {key}"}).status_code == 200
@@ -169,8 +188,8 @@ def test_serve_https_serves_the_app_and_prints_its_address(tmp_path):
                                 "--port", "0", "--games", str(tmp_path / "games")],
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True)
     try:
-        app = next(line for line in process.stdout if "/app/" in line).split()[-1]
-        assert app.startswith("https://") and app.endswith(APP_PATH)
+        app = next(line for line in process.stdout if "https://" in line).split()[1]
+        assert app.startswith("https://") and app.endswith("/")
         context = ssl.create_default_context(cafile=str(tmp_path / "data" / "tabletop-kit" / "tls" / "ca.crt"))
         for _ in range(50):
             try:
