@@ -79,6 +79,18 @@ def test_the_extraction_finds_marked_messages_of_every_kind():
     assert any(f.startswith("pnp/") for f in files) and any(f.startswith("tabletop/") for f in files)
 
 
+def test_the_app_s_words_inside_a_template_string_are_extracted_too(sources):
+    """The app's pages (companion/app/ui/) put words in template strings (`${_("your turn")}`); Babel's
+    JavaScript reader skips those unless told, and such a word would show in English on a Japanese page."""
+    ids = {m.id if isinstance(m.id, str) else m.id[0] for m in sources if m.id}
+    ui = Path(catalog.__file__).resolve().parents[1] / "companion" / "app" / "ui"
+    inside = {word for path in ui.glob("*.js")
+              for template in re.findall(r"`[^`]*`", path.read_text("utf-8"))
+              for word in re.findall(r'\b_\("((?:[^"\\]|\\.)*)"', template)}
+    assert "your turn" in inside  # the famiglia Street's heading, a case of it
+    assert inside - ids == set()
+
+
 def test_the_japanese_of_pnp_and_the_shared_messages_uses_full_width_punctuation():
     """（）：！ in Japanese sentences (docs/translating.md); placeholders are left alone."""
     import re
