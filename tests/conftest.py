@@ -84,25 +84,11 @@ def chromium() -> tuple[str, str]:
         if under_ci():
             pytest.fail(message, pytrace=False)
         pytest.skip(message)
-    os.environ["FONTCONFIG_FILE"] = str(browser_fonts())
+    from browsing import browser_fonts  # selenium is imported only by the runs that drive a browser
+
+    os.environ["FONTCONFIG_FILE"] = str(browser_fonts(Path(os.environ["HOME"]),
+                                                      Path(os.environ["XDG_CACHE_HOME"]) / "fontconfig"))
     return browser, driver
-
-
-def browser_fonts() -> Path:
-    """A fontconfig file giving Chromium the system's fonts and the kit's own Noto Sans JP, so Japanese
-    pages render in a real Japanese font, as on a phone, rather than as empty boxes on a machine with no
-    CJK font installed: what the tests measure (widths, overflow, contrast) is then what a player sees."""
-    from pnp.fonts.fontset import bundled_font
-
-    folder = bundled_font().parent
-    conf = Path(os.environ["HOME"]) / "browser-fonts.conf"
-    conf.write_text(
-        '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">\n<fontconfig>\n'
-        '  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>\n'
-        f"  <dir>{folder}</dir>\n"
-        f"  <cachedir>{Path(os.environ['XDG_CACHE_HOME']) / 'fontconfig'}</cachedir>\n"
-        "</fontconfig>\n", encoding="utf-8")
-    return conf
 
 
 # ---- Node, which runs the browser's JavaScript in the tests that hold it to the Python --------------------

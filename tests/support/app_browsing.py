@@ -111,6 +111,32 @@ def new_game(browser, game: str, name: str, options: dict | None = None) -> None
     WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "board"))
 
 
+def fixture_game(name: str) -> dict:
+    """A saved-game fixture as the app keeps it (journal entries, the moments each brought, its outcome)."""
+    out = subprocess.run(["node", str(ROOT / "tests" / "js" / "fixture_journal.mjs"), name], check=True,
+                         capture_output=True, text=True).stdout
+    return json.loads(out)
+
+
+def put_game(browser, name: str, fixture: dict, upto: int | None = None) -> None:
+    """Keep a game on this device as the app does (ui/store.js), its journal up to entry `upto` (the
+    home page marks it finished if the whole journal ends the game)."""
+    saved = {"format": "tabletop-kit game", "version": 1, "game": fixture["game"], "options": fixture["options"],
+             "seed": fixture["seed"], "revision": 1, "entries": fixture["entries"][:upto], "undone": [],
+             "name": name, "updated": 0, "seen": True, "over": upto is None and fixture["outcome"] is not None}
+    error = browser.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        import(new URL('ui/store.js', document.baseURI).href).then((store) => store.saveGame(arguments[0]))
+          .then(() => done(''), (e) => done(String(e)));""", saved)
+    assert not error, error
+
+
+def open_game(browser, server, name: str) -> None:
+    browser.get(server.url + "#game=" + name)
+    browser.refresh()  # a page loaded afresh: ready once the game is drawn
+    ready(browser)
+
+
 def enabled(browser, css: str):
     return [b for b in browser.find_elements(By.CSS_SELECTOR, css) if b.is_enabled()]
 

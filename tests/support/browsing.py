@@ -81,6 +81,23 @@ def phone_browser(tmp_path_factory, chromium):
     return driver
 
 
+def browser_fonts(folder: Path, cache: Path) -> Path:
+    """A fontconfig file (written in `folder`) giving Chromium the system's fonts and the kit's own Noto
+    Sans JP, so Japanese pages render in a real Japanese font, as on a phone, rather than as empty boxes on
+    a machine with no CJK font installed: what the tests measure (widths, overflow, contrast) and what a
+    screenshot shows is then what a player sees. Chromium reads it from $FONTCONFIG_FILE."""
+    from pnp.fonts.fontset import bundled_font
+
+    conf = folder / "browser-fonts.conf"
+    conf.write_text(
+        '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">\n<fontconfig>\n'
+        '  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>\n'
+        f"  <dir>{bundled_font().parent}</dir>\n"
+        f"  <cachedir>{cache}</cachedir>\n"
+        "</fontconfig>\n", encoding="utf-8")
+    return conf
+
+
 def api(server, path, data=None):
     request = urllib.request.Request(server["url"] + urllib.parse.quote(path),
                                      method="POST" if data is not None else "GET",

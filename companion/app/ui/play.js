@@ -61,20 +61,33 @@ export class PlayPage {
     if (!this.refusal) {
       afterPaint(() => navigator.vibrate?.(12)); // a tick where the phone offers one
       window.scrollTo(0, 0);
-      const last = this.game.story[this.game.story.length - 1];
-      this.shell.announce(last ? last.told[last.headline ?? 0] ?? "" : "");
+      this.shell.announce(this.headline());
     }
   }
 
-  /** @param {() => Promise<void>} work */
-  async tool(work) {
+  /**
+   * What matters most of the last step (or of `step`), as "Just now" heads it; "" before the first.
+   * @param {import("./session.js").Step} [step]
+   */
+  headline(step = this.game.story[this.game.story.length - 1]) {
+    return step ? (step.told[step.headline ?? 0] ?? "").trim() : "";
+  }
+
+  /**
+   * @param {() => Promise<void>} work
+   * @param {(() => string) | null} [said] what a screen reader is told once the work is done
+   */
+  async tool(work, said = null) {
+    let done = false;
     try {
       await work();
       this.refusal = "";
+      done = true;
     } catch (e) {
       this.refusal = e instanceof Error ? e.message : String(e);
     }
     this.render();
+    if (done && said) this.shell.announce(said());
   }
 
   render() {
@@ -102,12 +115,15 @@ export class PlayPage {
       main.append(this.outcome(ending));
       void keepRecord(game.saved, table);
     }
-    else if (!game.saved.seen && game.story.length) {
-      main.append(this.justNow());
-      const card = remindersCard(this.ctx, due(game.saved.game, game.before, table.status(), game.data));
-      if (card) main.append(card);
+    // The rules to remember come after the board, so the next thing to tap stays in view under "Just now";
+    // a button beside Continue leads to them.
+    let reminders = null;
+    if (!ending && !game.saved.seen && game.story.length) {
+      reminders = remindersCard(this.ctx, due(game.saved.game, game.before, table.status(), game.data));
+      main.append(this.justNow(reminders !== null));
     }
     main.append(h("section", { id: "board", class: "board" }, game.ui.board(this.ctx, table)));
+    if (reminders) main.append(reminders);
     main.append(this.tools());
     return { bar, main, title: `${game.saved.name} — ${title}` };
   }
@@ -118,18 +134,24 @@ export class PlayPage {
     document.title = view.title;
   }
 
-  /** What the last step did, what matters to the table first; the rest folded under it. */
-  justNow() {
+  /**
+   * What the last step did, what matters to the table first; the rest folded under it.
+   * @param {boolean} remind whether rules to remember follow the board
+   */
+  justNow(remind) {
     const { _ } = this.ctx;
     const last = this.game.story[this.game.story.length - 1];
     const lead = last.headline ?? 0;
-    const headline = last.told[lead] ?? "";
     const rest = last.told.filter((_line, i) => i !== lead);
     return h("section", { class: "card last-step", id: "last-step" },
       h("h2", null, _("Just now")),
-      h("p", { class: "headline" }, headline.trim()),
+      h("p", { class: "headline" }, this.headline(last)),
       rest.length ? h("details", null, h("summary", null, _("Everything this step did")), paragraphs(rest)) : null,
-      h("button", { type: "button", class: "wide", onclick: () => this.tool(() => this.game.dismiss()) }, _("Continue")));
+      h("div", { class: "step-actions" },
+        h("button", { type: "button", onclick: () => this.tool(() => this.game.dismiss()) }, _("Continue")),
+        remind ? h("button", { type: "button", class: "to-reminders", "data-to-reminders": true,
+          onclick: () => document.getElementById("reminders")?.scrollIntoView({ block: "center" }) }, _("Remember ↓"))
+          : null));
   }
 
   /** @param {import("./games.js").Ending} end */
@@ -202,7 +224,8 @@ export class PlayPage {
     return h("div", { id: "table-tools" },
       h("nav", { class: "tools", "aria-label": _("The table's tools") },
         game.canUndo() ? h("button", { type: "button", "data-tool": "undo", onclick: () => open("undo-sheet") }, _("Undo")) : null,
-        game.canRedo() ? h("button", { type: "button", "data-tool": "redo", onclick: () => this.tool(() => game.redo()) }, _("Redo")) : null,
+        game.canRedo() ? h("button", { type: "button", "data-tool": "redo", onclick: () => this.tool(() => game.redo(),
+          () => _("Played again: {step}", { step: this.headline() || _("The last step") })) }, _("Redo")) : null,
         h("button", { type: "button", "data-tool": "history", onclick: () => open("history-sheet") }, _("History")),
         h("button", { type: "button", "data-tool": "help", onclick: () => open("help-sheet") }, _("Help"))),
       // under the board rather than in the bar, which has no room for a fifth button at 360 px
@@ -215,8 +238,11 @@ export class PlayPage {
         h("div", { class: "told" }, last.told.length ? paragraphs(last.told) : h("p", null, _("The last step"))),
         h("p", { class: "note" }, _("You can play it again with Redo, until another step is played.")),
         h("div", { class: "sheet-actions" },
-          h("button", { type: "button", class: "main", "data-undo": true, onclick: () => { close("undo-sheet"); this.tool(() => game.undo()); } },
-            _("Take it back")),
+          h("button", { type: "button", class: "main", "data-undo": true, onclick: () => {
+            close("undo-sheet");
+            const step = this.headline(last) || _("The last step");
+            void this.tool(() => game.undo(), () => _("Taken back: {step}", { step }));
+          } }, _("Take it back")),
           h("button", { type: "button", onclick: () => close("undo-sheet") }, _("Keep it")))) : null,
       sheet("history-sheet", _("History"), [history]),
       sheet("help-sheet", _("Help"), paragraphs(help)));

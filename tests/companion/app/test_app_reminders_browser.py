@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import subprocess
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -21,31 +20,6 @@ DATA = {game: json.loads((ROOT / "companion" / "app" / "data" / f"{game}.json").
         for game in ("famiglia", "terror24", "hitmans-showdown")}
 
 pytestmark = pytest.mark.usefixtures("chromium")
-
-
-def fixture_game(name: str) -> dict:
-    """A saved-game fixture as the app keeps it (journal entries, the moments each brought, its outcome)."""
-    out = subprocess.run(["node", str(ROOT / "tests" / "js" / "fixture_journal.mjs"), name], check=True,
-                         capture_output=True, text=True).stdout
-    return json.loads(out)
-
-
-def put_game(browser, name: str, fixture: dict, upto: int | None = None) -> None:
-    """Keep a game on this device as the app does (ui/store.js), its journal up to entry `upto`."""
-    saved = {"format": "tabletop-kit game", "version": 1, "game": fixture["game"], "options": fixture["options"],
-             "seed": fixture["seed"], "revision": 1, "entries": fixture["entries"][:upto], "undone": [],
-             "name": name, "updated": 0, "seen": True}
-    error = browser.execute_async_script("""
-        const done = arguments[arguments.length - 1];
-        import(new URL('ui/store.js', document.baseURI).href).then((store) => store.saveGame(arguments[0]))
-          .then(() => done(''), (e) => done(String(e)));""", saved)
-    assert not error, error
-
-
-def open_game(browser, server, name: str) -> None:
-    browser.get(server.url + "#game=" + name)
-    browser.refresh()  # a page loaded afresh: ready once the game is drawn
-    app.ready(browser)
 
 
 def kept_records(browser) -> list[dict]:
@@ -145,11 +119,11 @@ def reads_in_both_themes(browser, page: str) -> None:
 # ---- Famiglia: the reshuffle and the last round, each when the stack runs out -------------------------
 
 def test_famiglia_reminders_come_when_the_stack_runs_out(browser, server):
-    fixture = fixture_game("famiglia-level1-robot-first.json")
+    fixture = app.fixture_game("famiglia-level1-robot-first.json")
     reshuffle = next(i for i, said in enumerate(fixture["said"]) if "second_pass" in said)
     app.open_app(browser, server, "en", "light")
-    put_game(browser, "late", fixture, reshuffle - 2)  # a few steps before the stack runs out
-    open_game(browser, server, "late")
+    app.put_game(browser, "late", fixture, reshuffle - 2)  # a few steps before the stack runs out
+    app.open_game(browser, server, "late")
     rng = random.Random(11)
     seen = []
     while app.famiglia_tap(browser, rng):
@@ -175,14 +149,14 @@ def test_famiglia_reminders_come_when_the_stack_runs_out(browser, server):
 def test_a_finished_game_is_recorded_once_and_the_records_page_counts_it(browser, server):
     games = {"solo-a": "famiglia-level1-robot-first.json", "solo-b": "famiglia-level4-player-first.json",
              "night-24": "terror24-4p-virtual.json"}
-    fixtures = {name: fixture_game(file) for name, file in games.items()}
+    fixtures = {name: app.fixture_game(file) for name, file in games.items()}
     app.open_app(browser, server, "en", "dark")
     browser.find_element(By.ID, "records-link").click()  # the same document: wait for the page it draws
     app.WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "no-records"))
     for name, fixture in fixtures.items():
-        put_game(browser, name, fixture)
+        app.put_game(browser, name, fixture)
     for name in fixtures:  # each end screen seen, one of them reloaded, one rematched
-        open_game(browser, server, name)
+        app.open_game(browser, server, name)
         assert browser.find_elements(By.ID, "outcome")
         # written just after the end screen is painted
         app.WebDriverWait(browser, 10).until(lambda d, name=name: name in [r["name"] for r in kept_records(d)])
