@@ -100,7 +100,7 @@ def test_famiglia_history_and_undo_tell_your_own_move(browser, server):
     just_now = browser.find_element(By.ID, "last-step")
     assert in_view(browser, just_now)
     assert just_now.location["y"] < browser.find_element(By.ID, "board").location["y"]
-    tap(browser, just_now.find_element(By.CSS_SELECTOR, "button.wide"))  # Continue
+    tap(browser, just_now.find_element(By.CSS_SELECTOR, ".step-actions button:first-child"))  # Continue
     assert not browser.find_elements(By.ID, "last-step")
     browser.refresh()
     WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "board"))
