@@ -29,7 +29,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.parse
 import urllib.request
 from pathlib import Path
@@ -40,7 +39,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from chromium import phone
 from js_browser import SIZES
-from served import free_port, percentile
+from served import free_port, launched, percentile
 
 COMPANION = [sys.executable, "-c", "from companion.cli import run; run()"]
 SUBPATH = "tabletop-kit"
@@ -82,15 +81,8 @@ import(new URL("ui/store.js", document.baseURI).href)
 
 
 def serve(root: Path, port: int) -> subprocess.Popen:
-    process = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
-                                "--directory", str(root)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(f"http://localhost:{port}/{SUBPATH}/", timeout=1)
-            return process
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError("the static server did not start")
+    return launched([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(root)],
+                    f"http://localhost:{port}/{SUBPATH}/", "the static server")
 
 
 def app_phone(profile: str, rate: float) -> webdriver.Chrome:

@@ -1,4 +1,4 @@
-"""What the benchmarks of `companion serve` share: the server on a free port, a JSON post to its API and a
+"""What the benchmarks of a local server share: a server started on a free port, a JSON post to its API and a
 percentile. The phone they measure on is `chromium.phone`."""
 from __future__ import annotations
 
@@ -19,16 +19,22 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start(port: int, games: Path) -> subprocess.Popen:
-    process = subprocess.Popen(COMPANION + ["serve", "--port", str(port), "--games", str(games)],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+def launched(command: list[str], url: str, what: str) -> subprocess.Popen:
+    """`command` started, once `url` answers (within 20 s)."""
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(200):
         try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1)
+            urllib.request.urlopen(url, timeout=1)
             return process
         except OSError:
             time.sleep(0.1)
-    raise RuntimeError("companion serve did not start")
+    process.kill()
+    raise RuntimeError(f"{what} did not start")
+
+
+def start(port: int, games: Path) -> subprocess.Popen:
+    return launched(COMPANION + ["serve", "--port", str(port), "--games", str(games)],
+                    f"http://127.0.0.1:{port}/api/games", "companion serve")
 
 
 def post(url: str, path: str, data: dict) -> dict:

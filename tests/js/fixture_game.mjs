@@ -1,8 +1,10 @@
 // A saved-game fixture (tests/fixtures/journals/, written by the Python) played by the app as a table
-// would have tapped it: its accepted lines in order, undo and redo included, saved nowhere.
+// would have tapped it: its accepted lines in order, undo and redo included, saved nowhere; and whether
+// a game as it stands takes a line.
 import { readFile } from "node:fs/promises";
 
 import { loadGameData } from "../../companion/app/lib/appfile.js";
+import { InputError, RuleError } from "../../companion/app/lib/engine.js";
 import { loadWords } from "../../companion/app/lib/words.js";
 import { GameInPlay } from "../../companion/app/ui/session.js";
 
@@ -34,4 +36,20 @@ export async function playFixture(ui, name, lang, after = () => {}, upTo = Infin
     after(game);
   }
   return game;
+}
+
+/**
+ * Whether the game as it stands takes `line` (tried on a copy of its match).
+ * @param {any} table
+ * @param {string} line
+ */
+export function accepts(table, line) {
+  const trial = table.match.clone();
+  try {
+    trial.apply(trial.parse(line));
+  } catch (e) {
+    if (e instanceof RuleError || e instanceof InputError) return false;
+    throw e;
+  }
+  return true;
 }

@@ -7,12 +7,11 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { loadGameData } from "../../companion/app/lib/appfile.js";
-import { InputError, RuleError } from "../../companion/app/lib/engine.js";
 import { loadWords } from "../../companion/app/lib/words.js";
 import { gameUI } from "../../companion/app/ui/games.js";
 import { GameInPlay } from "../../companion/app/ui/session.js";
 import { wordsCtx } from "../../companion/app/ui/text.js";
-import { playFixture } from "./fixture_game.mjs";
+import { accepts, playFixture } from "./fixture_game.mjs";
 import { installDocument, screen } from "./page_dom.mjs";
 
 installDocument();
@@ -39,22 +38,6 @@ async function opened(game, options, seed, entries, lang = "en") {
   const ctx = { ...wordsCtx(words), data: played.data, play: async (/** @type {string} */ line) => { tapped.push(line); } };
   return { ui, game: played, ctx, tapped, table: /** @type {any} */ (played.table),
     show: () => screen(ui.board(ctx, played.table)) };
-}
-
-/**
- * Whether the game as it stands takes `line` (tried on a copy of its match).
- * @param {any} table
- * @param {string} line
- */
-function accepts(table, line) {
-  const trial = table.match.clone();
-  try {
-    trial.apply(trial.parse(line));
-  } catch (e) {
-    if (e instanceof RuleError || e instanceof InputError) return false;
-    throw e;
-  }
-  return true;
 }
 
 /**

@@ -7,11 +7,10 @@ import assert from "node:assert/strict";
 import { readdir, readFile } from "node:fs/promises";
 import { test } from "node:test";
 
-import { InputError, RuleError } from "../../companion/app/lib/engine.js";
 import { loadWords } from "../../companion/app/lib/words.js";
 import { gameUI } from "../../companion/app/ui/games.js";
 import { wordsCtx } from "../../companion/app/ui/text.js";
-import { playFixture } from "./fixture_game.mjs";
+import { accepts, playFixture } from "./fixture_game.mjs";
 import { installDocument, screen } from "./page_dom.mjs";
 
 installDocument();
@@ -35,22 +34,6 @@ const UNFILLED = /undefined|NaN|\[object |\bnull\b|\bNone\b(?!:)|%\(\w+\)s|\{\w+
  * @param {RegExp} pattern
  */
 const found = (lines, pattern) => lines.map((line) => line.trim()).filter((line) => pattern.test(line));
-
-/**
- * Whether the game as it stands takes `line` (tried on a copy of its match).
- * @param {any} table
- * @param {string} line
- */
-function accepts(table, line) {
-  const trial = table.match.clone();
-  try {
-    trial.apply(trial.parse(line));
-  } catch (e) {
-    if (e instanceof RuleError || e instanceof InputError) return false;
-    throw e;
-  }
-  return true;
-}
 
 /**
  * The text of each element that holds text itself (a heading, a paragraph, a button), one line each.
