@@ -264,6 +264,6 @@ export function fileOffer(shell, chosen) {
   const input = /** @type {HTMLInputElement} */ (h("input", { type: "file", id: "import-file", accept: ".json,application/json",
     onchange: () => { if (input.files?.[0]) chosen(input.files[0]); } }));
   return h("section", { class: "card", id: "import" }, h("h2", null, _("A game from another device")),
-    h("p", { class: "note" }, _("A game sent by link opens here by itself. A game file (from “Download the game file” or `companion … share --file`) is opened here:")),
+    h("p", { class: "note" }, _("A game sent by link opens here by itself. A game file, downloaded on another device with “Download the game file” or written by the terminal, opens here:")),
     h("label", { class: "file-pick" }, _("Open a game file"), " ", input));
 }
