@@ -46,7 +46,7 @@ export class Shell {
    */
   async opener(game) {
     const ui = await gameUI(game);
-    const data = await this.gameData(game);
+    const data = await gameData(game);
     return (saved) => new GameInPlay(ui, saved, data, this.words.raw, async () => {});
   }
 
@@ -66,11 +66,6 @@ export class Shell {
   /** @param {any} data a game's data: its title in both languages */
   title(data) {
     return data.title[this.lang] ?? data.title.en;
-  }
-
-  /** @param {string} game */
-  gameData(game) {
-    return gameData(game);
   }
 
   /**
@@ -176,7 +171,7 @@ export class Shell {
 
   /** @param {import("./store.js").SavedGame} saved */
   async play(saved) {
-    const [ui, data] = await Promise.all([gameUI(saved.game), this.gameData(saved.game)]);
+    const [ui, data] = await Promise.all([gameUI(saved.game), gameData(saved.game)]);
     const game = new GameInPlay(ui, saved, data, this.words.raw);
     const page = new PlayPage(this, game);
     page.render();
@@ -204,7 +199,7 @@ export class Shell {
     const offers = [];
     for (const id of GAME_IDS) {
       const ui = await gameUI(id);
-      const data = await this.gameData(id);
+      const data = await gameData(id);
       const options = ui.options(this.words_ctx(data), data);
       const name = h("input", { name: "name", required: true, value: await freeName(id), autocomplete: "off", maxlength: 40 });
       const form = /** @type {HTMLFormElement} */ (h("form", { "data-create": id }, h("label", null, _("Name"), " ", name),
@@ -239,7 +234,7 @@ export class Shell {
     const { _ } = this.words;
     const rows = [];
     for (const saved of await listGames()) {
-      const data = await this.gameData(saved.game);
+      const data = await gameData(saved.game);
       rows.push(h("li", { class: "game-row" }, h("a", { class: "game-link", href: `#${new URLSearchParams({ game: saved.name })}` },
         h("span", { class: "game-name" }, saved.name),
         h("span", { class: "game-meta" }, this.title(data), saved.over ? ` · ${_("Game over")}` : ""))));

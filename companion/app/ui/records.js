@@ -3,7 +3,7 @@
 // played per game, wins per player, the best scores. Nothing is sent anywhere.
 
 import { h } from "./dom.js";
-import { GAME_IDS } from "./games.js";
+import { GAME_IDS, gameData } from "./games.js";
 import { clearRecords, listRecords, loadRecord, saveRecord } from "./store.js";
 
 /**
@@ -142,7 +142,7 @@ export async function recordsPage(shell) {
   for (const game of GAME_IDS) {
     const mine = records.filter((r) => r.game === game);
     if (!mine.length) continue;
-    const data = await shell.gameData(game);
+    const data = await gameData(game);
     const sum = summarise(mine);
     const won = _("wins");
     /** @param {{place: number, who: string, score: number}} row @param {boolean} winner */

@@ -14,7 +14,7 @@ import { AHEAD, DIVERGED, HandoverError, MAX_GAME, QR_LIMIT, carriesGame, compar
   from "../lib/handover.js";
 import { Speech } from "../lib/speech.js";
 import { h } from "./dom.js";
-import { GAMES, gameUI } from "./games.js";
+import { GAMES, gameData, gameUI } from "./games.js";
 import { encoder, qrImage, qrMatrix } from "./qr.js";
 import { freeName, listGames, saveGame } from "./store.js";
 
@@ -82,9 +82,7 @@ export async function openSendSheet(shell, saved) {
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
-  const sheet = /** @type {HTMLDialogElement} */ (h("dialog", { id: "send-sheet", class: "sheet", "aria-labelledby": "send-title" },
-    h("div", { class: "sheet-head" }, h("h2", { id: "send-title" }, _("Send this game")),
-      h("button", { type: "button", onclick: () => sheet.close() }, _("Close"))),
+  showSheet(shell, "send", _("Send this game"),
     h("p", null, _("Open the link or scan the code on the other device: the game goes on there from this step, with the same cards and dice. The game travels inside the link; no server sees it.")),
     code ?? h("p", { class: "note", id: "send-too-long" }, _("This game is too long for a QR code that scans off a screen: send the link or the game file instead.")),
     field,
@@ -93,11 +91,7 @@ export async function openSendSheet(shell, saved) {
       "share" in navigator ? h("button", { type: "button", "data-send": "share",
         onclick: () => void navigator.share({ title: saved.name, url: link }).catch(() => {}) }, _("Share…")) : null,
       h("button", { type: "button", "data-send": "file", onclick: download }, _("Download the game file"))),
-    said));
-  sheet.addEventListener("close", () => sheet.remove());
-  document.getElementById("send-sheet")?.remove();
-  document.body.append(sheet);
-  sheet.showModal();
+    said);
 }
 
 /**
@@ -120,12 +114,24 @@ export async function openPairSheet(shell, server, name) {
         ? _("Scan it with the other phone's camera. The link works once, for {n} minutes.", { n: answer.minutes })
         : _("Scan it with the other phone's camera."))]
     : [h("p", { id: "pair-why" }, answer.why ?? answer.error ?? "")];
-  const sheet = /** @type {HTMLDialogElement} */ (h("dialog", { id: "pair-sheet", class: "sheet", "aria-labelledby": "pair-title" },
-    h("div", { class: "sheet-head" }, h("h2", { id: "pair-title" }, _("Open on another phone")),
-      h("button", { type: "button", onclick: () => sheet.close() }, _("Close"))),
-    body));
+  showSheet(shell, "pair", _("Open on another phone"), body);
+}
+
+/**
+ * A sheet over the page (`NAME-sheet`, headed `NAME-title`) with a Close button, shown at once in place
+ * of one open before; it is gone once closed.
+ * @param {Shell} shell
+ * @param {string} name
+ * @param {string} title
+ * @param {...(import("./dom.js").Child | import("./dom.js").Child[])} body
+ */
+function showSheet(shell, name, title, ...body) {
+  const sheet = /** @type {HTMLDialogElement} */ (h("dialog", { id: `${name}-sheet`, class: "sheet", "aria-labelledby": `${name}-title` },
+    h("div", { class: "sheet-head" }, h("h2", { id: `${name}-title` }, title),
+      h("button", { type: "button", onclick: () => sheet.close() }, shell.words._("Close"))),
+    ...body));
   sheet.addEventListener("close", () => sheet.remove());
-  document.getElementById("pair-sheet")?.remove();
+  document.getElementById(`${name}-sheet`)?.remove();
   document.body.append(sheet);
   sheet.showModal();
 }
@@ -239,7 +245,7 @@ async function takeIn(shell, text, name, source) {
  */
 async function plays(shell, file) {
   const ui = await gameUI(file.game);
-  const table = ui.newTable(await shell.gameData(file.game), file.options, shell.words.raw, file.seed);
+  const table = ui.newTable(await gameData(file.game), file.options, shell.words.raw, file.seed);
   let number = 0;
   for (const line of file.lines()) {
     number++;
