@@ -68,6 +68,9 @@ function transact(db, mode, work, storeName) {
   return new Promise((resolve, reject) => {
     const tx = db.transaction(storeName, mode);
     const request = work(tx.objectStore(storeName));
+    // no other request follows: committing now lets the write go ahead while the page for it is built,
+    // instead of waiting for the task that asked for it to end
+    tx.commit();
     // resolved when the transaction is committed, not when the request succeeds: a tap counts as
     // saved only once it is on the disk
     tx.oncomplete = () => resolve(request.result);
