@@ -159,12 +159,30 @@ export function installDocument() {
 }
 
 /**
+ * Open every fold, as a thumb would tap its summary: a fold's contents are made when it is first opened,
+ * and may hold folds of their own.
+ * @param {Element} root
+ */
+function unfold(root) {
+  const opened = new Set();
+  for (;;) {
+    const closed = root.all().filter((e) => e.tagName === "SUMMARY" && !opened.has(e));
+    if (!closed.length) return;
+    for (const summary of closed) {
+      opened.add(summary);
+      summary.click();
+    }
+  }
+}
+
+/**
  * Everything a board's elements hold, drawn by `board(ctx, table)`.
  * @param {any[]} parts what a plug-in's `board` (or `ending`'s caller) returned
  */
 export function screen(parts) {
   const root = new Element("main");
   root.append(...parts);
+  unfold(root);
   return {
     root,
     /** Every element, in document order. */

@@ -99,6 +99,17 @@ def tap(browser, element) -> None:
     WebDriverWait(browser, 10).until(expected_conditions.staleness_of(element))
 
 
+def unfold(browser, css: str):
+    """Open the folds (<details>) `css` finds, each by a tap on its summary as a thumb opens it (a fold's
+    contents are made when it is first opened); the first of them."""
+    folds = browser.find_elements(By.CSS_SELECTOR, css)
+    assert folds, f"no fold {css}"
+    for fold in folds:
+        if fold.get_attribute("open") is None:
+            press(browser, fold.find_element(By.CSS_SELECTOR, ":scope > summary"))
+    return folds[0]
+
+
 def new_game(browser, game: str, name: str, options: dict | None = None) -> None:
     form = browser.find_element(By.CSS_SELECTOR, f"form[data-create='{game}']")
     browser.execute_script("arguments[0].closest('details').open = true", form)

@@ -16,19 +16,56 @@
  */
 export function h(tag, attrs, ...children) {
   const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs ?? {})) {
-    if (value === null || value === undefined || value === false) continue;
-    if (typeof value === "function") {
-      node.addEventListener(name.slice(2), value);
-    } else {
-      node.setAttribute(name, value === true ? "" : String(value));
+  if (attrs) {
+    for (const name in attrs) {
+      const value = attrs[name];
+      if (value === null || value === undefined || value === false) continue;
+      if (typeof value === "function") {
+        node.addEventListener(name.slice(2), value);
+      } else {
+        node.setAttribute(name, value === true ? "" : String(value));
+      }
     }
   }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(typeof child === "object" ? child : String(child));
+  return add(node, children);
+}
+
+/**
+ * `children` appended to `node` as `h` takes them: text or nodes, arrays flattened, nothing left out.
+ * (Loops rather than `Object.entries` and `flat`: a page is hundreds of elements made anew at every tap.)
+ * @template {HTMLElement} E
+ * @param {E} node
+ * @param {(Child | Child[])[]} children
+ * @returns {E}
+ */
+function add(node, children) {
+  for (const child of children) {
+    if (Array.isArray(child)) add(node, child);
+    else if (child !== null && child !== undefined && child !== false) node.append(typeof child === "object" ? child : String(child));
   }
   return node;
+}
+
+/**
+ * A fold (<details>) whose contents are made the first time it is opened. A page is drawn anew after
+ * every tap, and what stays folded — corrections, a ledger — should cost that tap nothing. Its summary's
+ * tap fills it before the browser opens it (so it never shows empty); a fold opened another way is
+ * filled when it opens.
+ * @param {Attrs | null} attrs
+ * @param {string} summary
+ * @param {() => (Child | Child[])[] | Child} contents
+ */
+export function fold(attrs, summary, contents) {
+  let filled = false;
+  const fill = () => {
+    if (filled) return;
+    filled = true;
+    add(details, [contents()]);
+  };
+  const details = h("details", attrs, h("summary", { onclick: fill }, summary));
+  details.addEventListener("toggle", fill);
+  if (attrs?.open) fill();
+  return details;
 }
 
 /**

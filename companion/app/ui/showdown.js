@@ -10,7 +10,7 @@ import { RuleError } from "../showdown/state.js";
 import { conditionText } from "../showdown/talk.js";
 import { newTable } from "../showdown/table.js";
 import { clearUnfit, gatheredTaps, lineForm, tap } from "./controls.js";
-import { h } from "./dom.js";
+import { fold, h } from "./dom.js";
 import { buySeveral, useForms } from "./showdownforms.js";
 
 /** @typedef {import("../showdown/table.js").ShowdownTable} ShowdownTable */
@@ -142,7 +142,7 @@ function board(ctx, table) {
     out.push(h("section", { class: "card" }, h("h2", null, _("The showdown")), showdownLines(table).map((l) => h("p", null, l))));
   }
   if (!e.over) out.push(corrections(ctx, table));
-  out.push(h("details", { class: "card" }, h("summary", null, _("This week")), h("p", null, e.weekData().text[table.lang])));
+  out.push(fold({ class: "card" }, _("This week"), () => h("p", null, e.weekData().text[table.lang])));
   out.push(ledger(ctx, table));
   return out;
 }
@@ -363,33 +363,35 @@ function teams(ctx, table) {
  */
 function corrections(ctx, table) {
   const _ = ctx._;
-  const e = table.engine;
-  const names = e.alive().map((t) => h("option", { value: t.name }, t.name));
-  const attacked = e.action !== null && e.action.kind === "mafia" ? e.action.target : null;
-  const cards = table.book.deck().filter((c) => c.role.category !== "faction" && c.id !== attacked);
-  const money = lineForm(ctx, [
-    h("h2", null, _("A team's money")),
-    h("label", null, _("Team"), " ", h("select", { name: "team" }, names)),
-    h("div", { class: "row" },
-      h("select", { name: "sign", "aria-label": _("Add or take away") }, h("option", { value: "+" }, "+"), h("option", { value: "-" }, "−")),
-      h("input", { name: "amount", type: "number", min: 1, step: 1, inputmode: "numeric", "aria-label": _("Amount"), placeholder: _("Amount") })),
-    h("label", null, _("Why"), " ", h("input", { name: "why", maxlength: 60, placeholder: _("e.g. a payment forgotten") })),
-  ], _("Correct the money"), (form) => {
-    const given = new FormData(form);
-    const amount = String(given.get("amount")).trim();
-    const why = String(given.get("why")).trim();
-    return /^[1-9][0-9]*$/.test(amount) && why ? `adjust ${given.get("team")} ${given.get("sign")}${amount} ${why}` : null;
-  }, _("Give an amount and why."));
-  const holder = lineForm(ctx, [
-    h("h2", null, _("Who holds a card")),
-    h("label", null, _("Card"), " ", h("select", { name: "card" }, cards.map((c) => h("option", { value: c.id }, `${c.id} ${c.title[table.lang]}`)))),
-    h("label", null, _("Now held by"), " ", h("select", { name: "to" }, e.alive().map((t) => h("option", { value: t.name }, t.name)),
-      h("option", { value: "board" }, _("the board")))),
-  ], _("Move the card"), (form) => {
-    const given = new FormData(form);
-    return `give ${given.get("card")} ${given.get("to")}`;
+  return fold({ class: "card corrections" }, _("Corrections"), () => {
+    const e = table.engine;
+    const names = e.alive().map((t) => h("option", { value: t.name }, t.name));
+    const attacked = e.action !== null && e.action.kind === "mafia" ? e.action.target : null;
+    const cards = table.book.deck().filter((c) => c.role.category !== "faction" && c.id !== attacked);
+    const money = lineForm(ctx, [
+      h("h2", null, _("A team's money")),
+      h("label", null, _("Team"), " ", h("select", { name: "team" }, names)),
+      h("div", { class: "row" },
+        h("select", { name: "sign", "aria-label": _("Add or take away") }, h("option", { value: "+" }, "+"), h("option", { value: "-" }, "−")),
+        h("input", { name: "amount", type: "number", min: 1, step: 1, inputmode: "numeric", "aria-label": _("Amount"), placeholder: _("Amount") })),
+      h("label", null, _("Why"), " ", h("input", { name: "why", maxlength: 60, placeholder: _("e.g. a payment forgotten") })),
+    ], _("Correct the money"), (form) => {
+      const given = new FormData(form);
+      const amount = String(given.get("amount")).trim();
+      const why = String(given.get("why")).trim();
+      return /^[1-9][0-9]*$/.test(amount) && why ? `adjust ${given.get("team")} ${given.get("sign")}${amount} ${why}` : null;
+    }, _("Give an amount and why."));
+    const holder = lineForm(ctx, [
+      h("h2", null, _("Who holds a card")),
+      h("label", null, _("Card"), " ", h("select", { name: "card" }, cards.map((c) => h("option", { value: c.id }, `${c.id} ${c.title[table.lang]}`)))),
+      h("label", null, _("Now held by"), " ", h("select", { name: "to" }, e.alive().map((t) => h("option", { value: t.name }, t.name)),
+        h("option", { value: "board" }, _("the board")))),
+    ], _("Move the card"), (form) => {
+      const given = new FormData(form);
+      return `give ${given.get("card")} ${given.get("to")}`;
+    });
+    return [money, holder];
   });
-  return h("details", { class: "card corrections" }, h("summary", null, _("Corrections")), money, holder);
 }
 
 /**
@@ -398,6 +400,15 @@ function corrections(ctx, table) {
  * @param {ShowdownTable} table
  */
 function ledger(ctx, table) {
+  const _ = ctx._;
+  return fold({ class: "card" }, _("Ledger"), () => ledgerTables(ctx, table));
+}
+
+/**
+ * @param {Ctx} ctx
+ * @param {ShowdownTable} table
+ */
+function ledgerTables(ctx, table) {
   const _ = ctx._;
   const e = table.engine;
   const talk = table.talk;
@@ -412,10 +423,10 @@ function ledger(ctx, table) {
     h("span", { class: "when" }, _("W%(week)s", { week: b.week })), " ", h("b", { class: "who" }, b.team), " ",
     h("span", { class: `num ${b.amount >= 0 ? "gain" : "loss"}` }, `${b.amount >= 0 ? "+" : "−"}${talk.money(Math.abs(b.amount))}`), " ",
     h("span", { class: "num balance" }, `→ ${talk.money(b.balance)}`), " ", h("small", { class: "why" }, talk.words(b.reason))));
-  return h("details", { class: "card" }, h("summary", null, _("Ledger")),
+  return [
     h("table", { class: "ledger totals" }, h("tr", null, h("th", null, _("Team")), h("th", { class: "num" }, _("In")),
       h("th", { class: "num" }, _("Out")), h("th", { class: "num" }, _("Now"))), totals),
-    h("ol", { class: "entries" }, entries));
+    h("ol", { class: "entries" }, entries)];
 }
 
 /**

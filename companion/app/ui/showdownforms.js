@@ -9,7 +9,7 @@ import { SIDES } from "../showdown/dice.js";
 import { Use } from "../showdown/moves.js";
 import { parseUse } from "../showdown/uses.js";
 import { lineForm } from "./controls.js";
-import { h } from "./dom.js";
+import { fold, h } from "./dom.js";
 
 /** @typedef {import("../showdown/table.js").ShowdownTable} ShowdownTable */
 /** @typedef {import("./games.js").Ctx} Ctx */
@@ -130,13 +130,12 @@ function useForm(ctx, team, name, cards, fields) {
 export function buySeveral(ctx, table, items) {
   const _ = ctx._;
   const names = new Map(table.book.preparation.map((i) => [i.id, i.name[table.lang]]));
-  const form = lineForm(ctx, [h("div", { class: "row" },
+  return fold({ class: "card buy-several" }, _("Buy several at once"), () => lineForm(ctx, [h("div", { class: "row" },
     h("label", null, _("Item"), " ", h("select", { name: "item" }, items.map((id) => h("option", { value: id }, names.get(id) ?? id)))),
     h("label", null, _("How many"), " ", h("input", { name: "times", type: "number", min: 2, max: 9, value: 2, inputmode: "numeric", required: true })))],
   _("Buy them"), (filled) => {
     const given = new FormData(filled);
     const times = Number(given.get("times"));
     return Number.isInteger(times) && times >= 1 ? `buy ${given.get("item")} ${times}` : null;
-  }, _("Say how many to buy."));
-  return h("details", { class: "card buy-several" }, h("summary", null, _("Buy several at once")), form);
+  }, _("Say how many to buy.")));
 }

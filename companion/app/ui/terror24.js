@@ -6,7 +6,7 @@
 import { InputError } from "../lib/engine.js";
 import { RuleError } from "../terror24/refusal.js";
 import { newTable } from "../terror24/table.js";
-import { h, paragraphs } from "./dom.js";
+import { fold, h, paragraphs } from "./dom.js";
 import { clearUnfit, gatheredTaps, lineForm, tap } from "./controls.js";
 import { TableTalk } from "./terror24talk.js";
 
@@ -263,21 +263,22 @@ function halfBidFits(game, name, taps) {
  */
 function corrections(ctx, table) {
   const _ = ctx._;
-  const game = /** @type {import("../terror24/rules.js").Game} */ (table.match.game);
-  const fields = [
-    h("h2", null, _("A player's VP")),
-    h("label", null, _("Player"), " ", h("select", { name: "who" },
-      game.seats.filter((s) => !s.npc).map((s) => h("option", { value: s.name }, s.name)))),
-    h("div", { class: "row" },
-      h("select", { name: "sign", "aria-label": _("Add or take away") }, h("option", { value: "+" }, "+"), h("option", { value: "-" }, "−")),
-      h("input", { name: "vp", type: "number", required: true, min: 1, step: 1, inputmode: "numeric", "aria-label": "VP", placeholder: "VP" })),
-  ];
-  return h("details", { class: "card corrections" }, h("summary", null, _("Corrections")),
-    lineForm(ctx, fields, _("Correct the VP"), (form) => {
+  return fold({ class: "card corrections" }, _("Corrections"), () => {
+    const game = /** @type {import("../terror24/rules.js").Game} */ (table.match.game);
+    const fields = [
+      h("h2", null, _("A player's VP")),
+      h("label", null, _("Player"), " ", h("select", { name: "who" },
+        game.seats.filter((s) => !s.npc).map((s) => h("option", { value: s.name }, s.name)))),
+      h("div", { class: "row" },
+        h("select", { name: "sign", "aria-label": _("Add or take away") }, h("option", { value: "+" }, "+"), h("option", { value: "-" }, "−")),
+        h("input", { name: "vp", type: "number", required: true, min: 1, step: 1, inputmode: "numeric", "aria-label": "VP", placeholder: "VP" })),
+    ];
+    return lineForm(ctx, fields, _("Correct the VP"), (form) => {
       const given = new FormData(form);
       const vp = String(given.get("vp")).trim();
       return /^[1-9][0-9]*$/.test(vp) ? `adjust ${given.get("who")} ${given.get("sign")}${vp}` : null;
-    }, ""));
+    }, "");
+  });
 }
 
 /**

@@ -185,9 +185,12 @@ def walk_every_page(browser, server, lang: str, looks: dict[str, list[str]], che
                     assert browser.find_element(By.ID, f"{tool}-sheet").get_attribute("open") is not None
                     check_state(browser, f"{game} {tool}", lang, looks[game], checked)
                     browser.execute_script("document.querySelector('dialog[open]').close()")
+                if browser.find_elements(By.CSS_SELECTOR, "main details:not([open])"):  # 24's and Showdown's
+                    app.unfold(browser, "main details")  # what a fold holds is made as it opens
+                    check_state(browser, f"{game} every fold open", lang, looks[game], checked)
 
 
-STATES = 24  # the home page and each game's new game (4), Famiglia's 6, 24's 7, Hitman's Showdown's 7
+STATES = 26  # the home page and each game's new game (4), Famiglia's 6, 24's 8, Hitman's Showdown's 8
 
 
 def test_axe_finds_nothing_over_every_page(browser, server):

@@ -32,6 +32,7 @@ from app_browsing import (
     tap,
     terminal_words,
     terror24_set_up,
+    unfold,
 )
 from browsing import CONTRAST
 from repo_paths import ROOT
@@ -360,8 +361,8 @@ def test_showdown_each_penalty_roll_shows_at_once_and_the_next_button_stays_in_v
     tap(browser, next_face)
     pending = browser.find_element(By.CSS_SELECTOR, ".team[data-team='Ann'] .pending").text
     assert pending == "next total -3 skips next turn", "the penalties still to apply are shown on the team"
-    browser.execute_script("document.querySelectorAll('#board details').forEach((d) => { d.open = true; });"
-                           "document.querySelector('.team').scrollIntoView()")
+    unfold(browser, "#board details")
+    browser.execute_script("document.querySelector('.team').scrollIntoView()")
     shot(browser, "showdown-teams-en")
     browser.find_element(By.CSS_SELECTOR, "[data-tool=history]").click()
     entry = browser.find_elements(By.CSS_SELECTOR, "#history-sheet ol.history > li")[-1].text
@@ -374,8 +375,7 @@ def test_showdown_a_card_use_with_choices_and_buying_several_are_forms(browser, 
     are bought in one step. Both are forms that write the terminal's line, not lines to type."""
     open_app(browser, server, "en")
     showdown_new_game(browser, "forms", [("Ann", "red_heart"), ("Bob", "void_clover")])
-    corrections = browser.find_element(By.CSS_SELECTOR, "details.corrections")
-    browser.execute_script("arguments[0].open = true", corrections)
+    corrections = unfold(browser, "details.corrections")
     holder = corrections.find_elements(By.CSS_SELECTOR, "form")[1]
     card = Select(holder.find_element(By.NAME, "card"))
     soldier = next(o.get_attribute("value") for o in card.options if "Soldier" in o.text)
@@ -383,8 +383,7 @@ def test_showdown_a_card_use_with_choices_and_buying_several_are_forms(browser, 
     Select(holder.find_element(By.NAME, "to")).select_by_value("Ann")
     tap(browser, holder.find_element(By.CSS_SELECTOR, "button[type=submit]"))
     assert not refused(browser), refused(browser)
-    corrections = browser.find_element(By.CSS_SELECTOR, "details.corrections")
-    browser.execute_script("arguments[0].open = true", corrections)
+    corrections = unfold(browser, "details.corrections")
     money = corrections.find_elements(By.CSS_SELECTOR, "form")[0]
     Select(money.find_element(By.NAME, "team")).select_by_value("Ann")
     money.find_element(By.NAME, "amount").send_keys("5000")
@@ -392,8 +391,7 @@ def test_showdown_a_card_use_with_choices_and_buying_several_are_forms(browser, 
     tap(browser, money.find_element(By.CSS_SELECTOR, "button[type=submit]"))
     assert not refused(browser), refused(browser)
     tap(browser, browser.find_elements(By.CSS_SELECTOR, "#turn .attack-group button.tap")[0])
-    several = browser.find_element(By.CSS_SELECTOR, "#action details.buy-several")
-    browser.execute_script("arguments[0].open = true", several)
+    several = unfold(browser, "#action details.buy-several")
     item = Select(several.find_element(By.NAME, "item"))
     bought = item.first_selected_option.text
     times = several.find_element(By.NAME, "times")
