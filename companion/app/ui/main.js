@@ -37,6 +37,8 @@ export class Shell {
     this.server = null;
     /** @type {{text: string, refused: boolean} | null} said once, at the top of the next page drawn */
     this.notice = null;
+    /** @type {{key: string, node: HTMLElement} | null} the bar last made, and the settings it shows */
+    this.bar = null;
   }
 
   /**
@@ -75,8 +77,20 @@ export class Shell {
    */
   page(heading, sub = "") {
     const [bar, main] = this.frame(heading, sub);
-    this.view.replaceChildren(bar, main);
+    this.show(bar, main);
     return main;
+  }
+
+  /**
+   * Show a page `frame` made. A bar already in place stays, untouched: a tap redraws only <main>, and
+   * the browser lays out and paints only what is new.
+   * @param {HTMLElement} bar
+   * @param {HTMLElement} main
+   */
+  show(bar, main) {
+    const shown = this.view;
+    if (shown.firstElementChild === bar && shown.childElementCount === 2) shown.lastElementChild?.replaceWith(main);
+    else shown.replaceChildren(bar, main);
   }
 
   /**
@@ -90,19 +104,8 @@ export class Shell {
     const { _ } = this.words;
     const theme = kept("theme") ?? "auto";
     const size = textSize();
-    /** @type {Record<string, string>} */
-    const themeNames = { auto: _("Theme: as the device"), light: _("Theme: light"), dark: _("Theme: dark") };
-    const other = this.lang === "ja" ? { code: "en", label: "English" } : { code: "ja", label: "日本語" };
-    const bar = h("header", { class: "bar" },
-      h("a", { class: "bar-home", href: "./" }, _("Games")),
-      h("span", { class: "bar-title" }),
-      h("button", { type: "button", class: "theme-switch", "aria-label": themeNames[theme], title: themeNames[theme],
-        onclick: () => { keepNext("theme", THEMES); applySettings(); this.route(); } },
-      THEME_MARKS[theme]),
-      h("button", { type: "button", class: "size-switch", "aria-label": _("Text size: %(size)s", { size: TEXT_SIZE_MARKS[size] }),
-        onclick: () => { keepNext("textSize", TEXT_SIZES); applySettings(); this.route(); } },
-      TEXT_SIZE_MARKS[size]),
-      h("button", { type: "button", class: "lang-switch", lang: other.code, onclick: () => this.switchLanguage(other.code) }, other.label));
+    const key = `${theme} ${size} ${this.lang}`;
+    if (this.bar?.key !== key) this.bar = { key, node: this.makeBar(theme, size) };
     const main = h("main", null, h("h1", null, heading, sub ? h("small", { class: "sub" }, sub) : null));
     if (this.notice) {
       main.append(this.notice.refused ? h("p", { class: "refused", role: "alert", id: "notice" }, this.notice.text)
@@ -113,7 +116,29 @@ export class Shell {
       main.append(h("p", { class: "limits" }, _("Over this connection (not HTTPS) the app cannot be installed or open without the network; your games are still kept on this device.")));
     }
     this.server?.follow(null, null); // the home page's list follows the server while it shows, no longer
-    return [bar, main];
+    return [this.bar.node, main];
+  }
+
+  /**
+   * The bar: home, and the switches of theme, text size and language, showing the settings kept now.
+   * @param {string} theme
+   * @param {string} size
+   */
+  makeBar(theme, size) {
+    const { _ } = this.words;
+    /** @type {Record<string, string>} */
+    const themeNames = { auto: _("Theme: as the device"), light: _("Theme: light"), dark: _("Theme: dark") };
+    const other = this.lang === "ja" ? { code: "en", label: "English" } : { code: "ja", label: "日本語" };
+    return h("header", { class: "bar" },
+      h("a", { class: "bar-home", href: "./" }, _("Games")),
+      h("span", { class: "bar-title" }),
+      h("button", { type: "button", class: "theme-switch", "aria-label": themeNames[theme], title: themeNames[theme],
+        onclick: () => { keepNext("theme", THEMES); applySettings(); this.route(); } },
+      THEME_MARKS[theme]),
+      h("button", { type: "button", class: "size-switch", "aria-label": _("Text size: %(size)s", { size: TEXT_SIZE_MARKS[size] }),
+        onclick: () => { keepNext("textSize", TEXT_SIZES); applySettings(); this.route(); } },
+      TEXT_SIZE_MARKS[size]),
+      h("button", { type: "button", class: "lang-switch", lang: other.code, onclick: () => this.switchLanguage(other.code) }, other.label));
   }
 
   /** @param {string} code */

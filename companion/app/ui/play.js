@@ -130,7 +130,7 @@ export class PlayPage {
 
   /** @param {{bar: HTMLElement, main: HTMLElement, title: string}} view */
   show(view) {
-    this.shell.view.replaceChildren(view.bar, view.main);
+    this.shell.show(view.bar, view.main);
     document.title = view.title;
   }
 
