@@ -9,7 +9,6 @@ import re
 import subprocess
 import sys
 import time
-import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -18,6 +17,7 @@ from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from repo_paths import ROOT
+from serving import address
 
 SHOTS = ROOT / "output" / "app-screenshots"
 SUBPATH = "tabletop-kit"
@@ -267,37 +267,23 @@ def showdown_tap(browser, rng: random.Random) -> bool:
 
 # ---- the app served by `companion serve` -------------------------------------------------------------
 
-def serve(port: int, games: Path, *extra: str) -> subprocess.Popen:
-    """`companion serve` on `port` over `games`, once it answers (under --lan: refused without the token,
-    but up); its printed lines stay unread in its stdout."""
-    process = subprocess.Popen(COMPANION + ["serve", "--port", str(port), "--games", str(games), *extra],
+def serve(games: Path, *extra: str, port: int = 0) -> tuple[subprocess.Popen, str]:
+    """`companion serve` over `games`, bound and taking connections: on the port the system gives it (so no
+    other test's server can take it first), or on `port` (a server started again where a phone knew it).
+    The process and the address it printed (under --lan, with its token); its later lines stay unread."""
+    process = subprocess.Popen(COMPANION + ["serve", "--port", str(port), "--games", str(games), *extra], text=True,
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ, "LANG": "C.UTF-8"})
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/manifest.webmanifest", timeout=1)
-            return process
-        except urllib.error.HTTPError:
-            return process
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                raise RuntimeError(process.stdout.read().decode()) from None
-            time.sleep(0.1)
+    url, printed = address(process)
+    if not url:
+        process.kill()
+        raise RuntimeError("".join(printed) + process.stdout.read())
+    return process, url
 
 
 def stop_serving(process: subprocess.Popen) -> None:
     if process.poll() is None:
         process.terminate()
         process.wait(15)
-
-
-def printed_token(process: subprocess.Popen) -> str:
-    """The access token a `--lan` server printed."""
-    out = b""
-    while b"token=" not in out:
-        out += process.stdout.read1(4096)
-    return out.split(b"token=")[1].split()[0].decode()
 
 
 def make_game(base: str, game: str, name: str, options: dict | None = None, token: str | None = None) -> None:

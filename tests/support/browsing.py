@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -53,12 +52,6 @@ def companion_serve(games: Path) -> Iterator[dict]:
         except subprocess.TimeoutExpired:
             process.kill()
             raise
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def phone_browser(tmp_path_factory, chromium):

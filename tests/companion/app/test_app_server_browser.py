@@ -97,9 +97,9 @@ def test_the_home_list_follows_the_server_and_a_link_opens_the_game_in_the_app(t
 
 def test_installed_on_localhost_it_opens_from_its_cache_with_the_server_away_and_a_tap_waits_to_be_applied_once(
         tmp_path, tmp_path_factory, chromium):
-    port = browsing.free_port()
+    process, printed = app.serve(tmp_path)
+    port = urllib.parse.urlsplit(printed).port
     base = f"http://localhost:{port}"
-    process = app.serve(port, tmp_path)
     browser = browsing.phone_browser(tmp_path_factory, chromium)
     try:
         app.make_game(base, "famiglia", "away", SEEDED)
@@ -120,7 +120,7 @@ def test_installed_on_localhost_it_opens_from_its_cache_with_the_server_away_and
         card = WebDriverWait(browser, 10).until(lambda d: drawable(d))[0]
         app.tap(browser, browser.find_element(By.CSS_SELECTOR, f'section.draw button.key[data-line="{card}"]'))
         assert app.kept_game(browser, "away")["sync"]["pending"]  # it waits on the phone
-        process = app.serve(port, tmp_path)
+        process, _ = app.serve(tmp_path, port=port)  # where the installed app knows it
         WebDriverWait(browser, 30).until(lambda d: not app.kept_game(d, "away")["sync"]["pending"])
         assert on_disk(tmp_path, "away") == [[card]]
         time.sleep(2)  # four more polls: each would have sent the tap again, were it still waiting
@@ -145,11 +145,12 @@ def test_over_plain_http_under_lan_it_says_what_it_cannot_do_and_pairs_another_p
             options.add_argument(flag)
         return webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=driver_path))
 
-    port, games = browsing.free_port(), tmp_path_factory.mktemp("lan-games")
-    process = app.serve(port, games, "--lan", "--host", "127.0.0.1")
+    games = tmp_path_factory.mktemp("lan-games")
+    process, printed = app.serve(games, "--lan", "--host", "127.0.0.1")
+    port = urllib.parse.urlsplit(printed).port
+    token = urllib.parse.parse_qs(urllib.parse.urlsplit(printed).query)["token"][0]
     first = phone()
     try:
-        token = app.printed_token(process)
         app.make_game(f"http://127.0.0.1:{port}", "famiglia", "lan", SEEDED, token=token)
         ready_at(first, f"http://table.test:{port}/games/lan?token={token}")
         WebDriverWait(first, 10).until(lambda d: d.find_elements(By.ID, "board"))

@@ -173,8 +173,7 @@ def test_a_tap_made_offline_is_sent_once_when_the_network_returns(server, phones
 def test_under_lan_the_printed_app_link_pairs_the_phone_and_its_taps_reach_the_server(tmp_path, chromium,
                                                                                       tmp_path_factory):
     games = tmp_path / "games"
-    port = played.free_port()
-    process = subprocess.Popen(played.COMPANION + ["serve", "--lan", "--host", "127.0.0.1", "--port", str(port),
+    process = subprocess.Popen(played.COMPANION + ["serve", "--lan", "--host", "127.0.0.1", "--port", "0",
                                                    "--games", str(games)],
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                env={**os.environ, "LANG": "C.UTF-8"})
@@ -182,7 +181,7 @@ def test_under_lan_the_printed_app_link_pairs_the_phone_and_its_taps_reach_the_s
     try:
         link = next(line for line in process.stdout if "/?token=" in line).split()[1]
         token = urllib.parse.parse_qs(urllib.parse.urlsplit(link).query)["token"][0]
-        base = f"http://127.0.0.1:{port}"
+        base = f"http://127.0.0.1:{urllib.parse.urlsplit(link).port}"
         made = urllib.request.Request(base + "/api/games", method="POST", headers={
             "Content-Type": "application/json", "Authorization": f"Bearer {token}"},
             data=json.dumps({"game": "famiglia", "name": "paired", "options": {"seed": 3}}).encode())
