@@ -208,9 +208,9 @@ function board(ctx, table) {
     m.book.data.events.provisional ? ` · ${_("provisional event values")}` : ""));
   out.push(h("div", { class: "grid-row" }, game.grid.map((column, i) => h("div", { class: `column${i + 1 === game.round ? " now" : ""}` },
     h("small", null, i + 1), column.map((s) => suit(table, s))))));
-  // whose cards are asked for; the events to turn up and the check say it in their own headings (the
-  // terminal's prompt for them lists letters and words to type)
-  if (kind === "bid" || kind === "npc") out.push(h("p", { class: "asking" }, talkOf(table).prompt().replace(/\s*>$/, "")));
+  // Whose cards are asked for is each pad's heading, the round the line above: the terminal's prompt
+  // would say both again ("round 3 · Ben's 2 cards") and push the pad under the table's tools. The events
+  // to turn up and the check say it in their own headings.
   if (kind === "reveal") {
     const places = game.grid[game.round - 1].length;
     const picks = Array.from({ length: places }, (_unused, i) => {

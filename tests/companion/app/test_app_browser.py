@@ -212,16 +212,25 @@ def test_terror24_whole_game_by_taps(browser, server, lang, theme):
 # ---- what every page promises ------------------------------------------------------------------------
 
 
-def test_after_a_bid_the_result_and_the_next_pad_are_both_in_view(browser, server):
-    open_app(browser, server, "en")
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_after_a_bid_and_a_rounds_end_the_result_and_the_next_pad_are_both_in_view(browser, server, lang):
+    """At 360 × 640, in either language: what the step did, then the next bidder's keys above the table's tools
+    (a round's ranking heads the step that ends it, and runs longer in Japanese)."""
+    open_app(browser, server, lang)
     terror24_set_up(browser)
-    lay_bid(browser)
-    just_now = browser.find_element(By.ID, "last-step")
-    assert "lays 2 cards face down" in just_now.find_element(By.CSS_SELECTOR, ".headline").text
-    assert in_view(browser, just_now)
-    next_key = browser.find_element(By.CSS_SELECTOR, "#board section.composer button.key")
-    assert in_view(browser, next_key), "the next bidder's pad is above the fold"
-    shot(browser, "terror24-after-bid-en")
+    heads = []
+    for _ in range(3):  # Aki's and Ben's bids, then Lloyd's (the NPC's), which ends round 1
+        lay_bid(browser)
+        just_now = browser.find_element(By.ID, "last-step")
+        heads.append(just_now.find_element(By.CSS_SELECTOR, ".headline").text)
+        assert in_view(browser, just_now)
+        next_key = browser.find_element(By.CSS_SELECTOR, "#board section.composer button.key")
+        assert in_view(browser, next_key), f"the next pad is under the tools after {heads[-1]!r}"
+        if len(heads) == 1:
+            shot(browser, f"terror24-after-bid-{lang}")
+    assert heads[0] == {"en": "Aki lays 2 cards face down", "ja": "Aki：2 枚を伏せた"}[lang]
+    assert heads[2].startswith({"en": "Round 1: 1. ", "ja": "ラウンド1：1位"}[lang]), heads[2]
+    shot(browser, f"terror24-round-end-{lang}")
 
 
 def test_each_page_has_one_h1_its_own_help_and_disclosure_markers(browser, server):
