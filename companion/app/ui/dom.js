@@ -3,6 +3,7 @@
 
 /**
  * @typedef {string | number | Node | null | undefined | false} Child
+ * @typedef {Child | Children[]} Children a child, or children in arrays (at any depth)
  * @typedef {Record<string, string | number | boolean | null | undefined | ((event: Event) => void)>} Attrs
  */
 
@@ -35,7 +36,7 @@ export function h(tag, attrs, ...children) {
  * (Loops rather than `Object.entries` and `flat`: a page is hundreds of elements made anew at every tap.)
  * @template {HTMLElement} E
  * @param {E} node
- * @param {(Child | Child[])[]} children
+ * @param {Children[]} children
  * @returns {E}
  */
 function add(node, children) {
@@ -53,7 +54,7 @@ function add(node, children) {
  * filled when it opens.
  * @param {Attrs | null} attrs
  * @param {string} summary
- * @param {() => (Child | Child[])[] | Child} contents
+ * @param {() => Children} contents
  */
 export function fold(attrs, summary, contents) {
   let filled = false;
