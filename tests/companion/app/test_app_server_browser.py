@@ -247,6 +247,9 @@ def test_a_damaged_server_file_shows_with_its_problem_and_a_server_game_is_not_d
                                           ".map((a) => a.textContent)") == ["kept"]
             assert app.small_targets(browser) == []
             app.shot(browser, f"server-damaged-{lang}")
+            # a file damaged while the home page shows joins the list as it follows the server
+            (tmp_path / "later.game.json").write_text("{", encoding="utf-8")
+            WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#games [data-damaged=later]"))
             # the server keeps the game: deleting the phone's copy would bring it back, so it is not offered
             browser.find_element(By.CSS_SELECTOR, '#games a[href="#game=kept"]').click()
             WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "board"))
