@@ -10,7 +10,7 @@ import { loadGameData } from "../../companion/app/lib/appfile.js";
 import { loadWords } from "../../companion/app/lib/words.js";
 import { ui as famiglia } from "../../companion/app/ui/famiglia.js";
 import { GameInPlay } from "../../companion/app/ui/session.js";
-import { Offline, flush, settle } from "../../companion/app/ui/sync.js";
+import { Offline, damagedRows, flush, settle } from "../../companion/app/ui/sync.js";
 
 const words = await loadWords("en");
 const data = await loadGameData("famiglia");
@@ -201,4 +201,14 @@ test("settle: accepted, the rest wait; refused, everything waiting is taken back
   assert.deepEqual(settle(pending, { ok: true, messages: [] }), { pending: [pending[1]], takenBack: [], words: [] });
   assert.deepEqual(settle(pending, { ok: false, messages: ["no"] }), { pending: [], takenBack: pending, words: ["no"] });
   assert.deepEqual(settle(pending, { error: "Open the address" }).words, ["Open the address"]);
+});
+
+test("damagedRows: the server's files it cannot read, with its words; the games it can read are not among them", () => {
+  const rows = [
+    { name: "club", game: "famiglia", version: 3 },
+    { name: "broken", game: null, problem: "broken: the game file is damaged; it was left untouched." },
+    { name: "night", game: "terror24", version: 0 },
+  ];
+  assert.deepEqual(damagedRows(rows), [{ name: "broken", problem: "broken: the game file is damaged; it was left untouched." }]);
+  assert.deepEqual(damagedRows([]), []);
 });

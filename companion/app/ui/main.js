@@ -264,6 +264,11 @@ export class Shell {
         h("span", { class: "game-name" }, saved.name),
         h("span", { class: "game-meta" }, this.title(data), saved.over ? ` · ${_("Game over")}` : ""))));
     }
+    // a server's file it cannot read: said in its words, not a link (there is no game to open)
+    for (const { name, problem } of this.server?.damaged ?? []) {
+      rows.push(h("li", { class: "game-row" }, h("div", { class: "game-problem", "data-damaged": name },
+        h("span", { class: "game-name" }, name), h("span", { class: "game-meta" }, problem))));
+    }
     return h("section", { class: "card" }, h("h2", null, _("Saved games")),
       rows.length ? h("ul", { class: "games", id: "games" }, rows)
         : h("p", { class: "note" }, _("No saved game yet: start one below.")));

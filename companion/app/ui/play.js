@@ -4,6 +4,7 @@
 
 import { InputError } from "../lib/engine.js";
 import { h, paragraphs } from "./dom.js";
+import { deleteOffer } from "./deleting.js";
 import { keepRecord } from "./records.js";
 import { due, remindersCard } from "./reminders.js";
 import { newGameId } from "../lib/gamefile.js";
@@ -233,6 +234,7 @@ export class PlayPage {
         onclick: () => void openSendSheet(this.shell, game.saved) }, _("Send this game")),
       server && game.saved.sync ? h("button", { type: "button", class: "wide pair-game", "data-tool": "pair",
         onclick: () => void openPairSheet(this.shell, server, game.saved.name) }, _("Open on another phone")) : null,
+      deleteOffer(this.shell, game.saved),
       last ? h("dialog", { id: "undo-sheet", class: "sheet", "aria-labelledby": "undo-title" },
         h("h2", { id: "undo-title" }, _("Take this back?")),
         h("div", { class: "told" }, last.told.length ? paragraphs(last.told) : h("p", null, _("The last step"))),

@@ -203,6 +203,28 @@ function takeKey() {
  * @typedef {{game: GameInPlay, refusal: string, render(): void}} SyncedPage
  */
 
+/**
+ * A game file the server cannot read, with the server's words why (in the app's language).
+ * @typedef {{name: string, problem: string}} Damaged
+ */
+
+/**
+ * The rows of the server's list that name a file it cannot read: shown on the home page, never taken in.
+ * @param {{name: string, problem?: string}[]} rows
+ * @returns {Damaged[]}
+ */
+export function damagedRows(rows) {
+  return rows.flatMap((row) => row.problem ? [{ name: row.name, problem: row.problem }] : []);
+}
+
+/**
+ * @param {Damaged[]} a
+ * @param {Damaged[]} b
+ */
+function sameDamage(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
 /** The app's side of `companion serve`: present only when the app was loaded from one. */
 export class Server {
   /**
@@ -224,6 +246,8 @@ export class Server {
     this.list = null;
     /** @type {((game: string) => Promise<Open>) | null} */
     this.opener = null;
+    /** @type {Damaged[]} the server's game files it cannot read, as its list last gave them */
+    this.damaged = [];
     this.ticks = 0;
     this.timer = setInterval(() => void this.tick(), POLL_MS);
     addEventListener("online", () => void this.send());
@@ -270,22 +294,26 @@ export class Server {
    * The server's games into this device's store (those that changed since it looked), for the home page.
    * @param {(name: string) => Promise<SavedGame | undefined>} load
    * @param {(game: string) => Promise<Open>} opener
-   * @returns {Promise<number>} how many games were taken in
+   * @returns {Promise<number>} how many games were taken in, plus one when the files the server cannot
+   * read changed (0: the home list stays as it is)
    */
   async pull(load, opener) {
     /** @type {{games: {name: string, game: string | null, version?: number, problem?: string}[]}} */
     const listed = await this.request("games");
-    let taken = 0;
-    for (const row of listed.games ?? []) {
+    const rows = listed.games ?? [];
+    const damaged = damagedRows(rows);
+    let changed = sameDamage(this.damaged, damaged) ? 0 : 1;
+    this.damaged = damaged;
+    for (const row of rows) {
       if (row.problem || !row.game) continue;
       const had = await load(row.name);
       if (had?.sync && (had.sync.version === row.version || had.sync.pending.length)) continue;
       const journal = await this.request(`${this.gamePath(row.name)}/journal`);
       const open = await opener(journal.game);
       await saveGame((await adopted(row.name, journal, open, had)).saved);
-      taken += 1;
+      changed += 1;
     }
-    return taken;
+    return changed;
   }
 
   /**

@@ -180,7 +180,7 @@ def walk_every_page(browser, server, lang: str, looks: dict[str, list[str]], che
             assert browser.find_elements(By.CSS_SELECTOR, SHOWS[state]), f"{game} {state}: not the page at that state"
             check_state(browser, f"{game} {state}", lang, looks[game], checked)
             if state == "choice":
-                for tool in ("undo", "history", "help"):
+                for tool in ("undo", "history", "help", "delete"):
                     open_tool(browser, tool)
                     assert browser.find_element(By.ID, f"{tool}-sheet").get_attribute("open") is not None
                     check_state(browser, f"{game} {tool}", lang, looks[game], checked)
@@ -190,7 +190,7 @@ def walk_every_page(browser, server, lang: str, looks: dict[str, list[str]], che
                     check_state(browser, f"{game} every fold open", lang, looks[game], checked)
 
 
-STATES = 26  # the home page and each game's new game (4), Famiglia's 6, 24's 8, Hitman's Showdown's 8
+STATES = 29  # the home page and each game's new game (4), Famiglia's 7, 24's 9, Hitman's Showdown's 9
 
 
 def test_axe_finds_nothing_over_every_page(browser, server):

@@ -21,6 +21,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 import app_browsing as app
 import browsing
 from serving import SECONDS, Served
+from tabletop.i18n import translator
 
 pytestmark = pytest.mark.usefixtures("chromium")
 
@@ -223,3 +224,39 @@ def test_a_game_page_polls_and_follows_through_the_connection_limits_without_a_f
         browser.quit()
         log = served.stop()
     assert log == []  # a browser's idle connections are closed without a word
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_damaged_server_file_shows_with_its_problem_and_a_server_game_is_not_deleted_from_the_phone(
+        tmp_path, tmp_path_factory, chromium, lang):
+    (tmp_path / "broken.game.json").write_text("{", encoding="utf-8")
+    with browsing.companion_serve(tmp_path) as server:
+        base = server["url"]
+        app.make_game(base, "famiglia", "kept", SEEDED)
+        browser = browsing.phone_browser(tmp_path_factory, chromium)
+        try:
+            ready_at(browser, base + "/")
+            browser.execute_script("localStorage.setItem('lang', arguments[0])", lang)
+            ready_at(browser, base + "/")
+            row = WebDriverWait(browser, 10).until(
+                lambda d: d.find_elements(By.CSS_SELECTOR, "#games [data-damaged=broken]"))[0]
+            # the server's own words, in the page's language; nothing to tap that leads nowhere
+            said = translator(lang)("{name}: the game file is damaged; it was left untouched.").format(name="broken")
+            assert row.find_element(By.CSS_SELECTOR, ".game-meta").text == said
+            assert row.tag_name == "div" and not row.find_elements(By.CSS_SELECTOR, "a")
+            assert browser.execute_script("return [...document.querySelectorAll('#games a.game-link .game-name')]"
+                                          ".map((a) => a.textContent)") == ["kept"]
+            assert app.small_targets(browser) == []
+            app.shot(browser, f"server-damaged-{lang}")
+            # a file damaged while the home page shows joins the list as it follows the server
+            (tmp_path / "later.game.json").write_text("{", encoding="utf-8")
+            WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#games [data-damaged=later]"))
+            # the server keeps the game: deleting the phone's copy would bring it back, so it is not offered
+            browser.find_element(By.CSS_SELECTOR, '#games a[href="#game=kept"]').click()
+            WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "board"))
+            assert not browser.find_elements(By.CSS_SELECTOR, "[data-tool=delete]")
+            assert browser.find_element(By.ID, "delete-kept").text == translator(lang)(
+                "This game is kept on the server and comes back from it, so it cannot be deleted from this device.")
+            app.shot(browser, f"server-not-deleted-{lang}")
+        finally:
+            browser.quit()
