@@ -165,10 +165,11 @@ def create_app(games: Path, token: str | None = None, allowed_hosts: list[str] |
         return RedirectResponse(f"/?game={quote(name, safe='')}", status_code=303)
 
     async def old_app(request: Request) -> Response:
-        """The app's address before it took the root: bookmarks and installed icons land on the app."""
+        """The app's address before it took the root: bookmarks and installed icons land on the app. The
+        path's leading slashes go: `/app//host` must not lead to `//host`, another site."""
         query = request.url.query
-        return RedirectResponse("/" + request.path_params.get("path", "") + (f"?{query}" if query else ""),
-                                status_code=308)
+        path = request.path_params.get("path", "").lstrip("/")
+        return RedirectResponse("/" + path + (f"?{query}" if query else ""), status_code=308)
 
     async def share(request: Request) -> Response:
         """The link (and its QR code) that opens a game on another phone: with `--lan`, through a pairing

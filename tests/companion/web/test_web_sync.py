@@ -68,6 +68,9 @@ def test_the_former_pages_are_gone_and_their_addresses_lead_to_the_app(c):
     assert moved.status_code == 308 and moved.headers["location"] == "/?token=t"
     assert c.get("/app/ui/main.js", follow_redirects=False).headers["location"] == "/ui/main.js"
     assert c.get("/app", follow_redirects=False).headers["location"] == "/"
+    for elsewhere in ("/app//evil.example/x", "/app/%2F%2Fevil.example"):  # never to another site
+        location = c.get(elsewhere, follow_redirects=False).headers["location"]
+        assert location.startswith("/") and not location.startswith("//"), (elsewhere, location)
     for gone in ("/static/style.css", "/static/table.js", "/lang/ja?next=/"):
         assert c.get(gone).status_code == 404, gone
 
