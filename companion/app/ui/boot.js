@@ -12,10 +12,8 @@ const KINDS_KEPT = 50;
 
 // Filled in by `companion app export`: each game's modules beyond the app's own, by their path in the
 // app's folder, so that they are fetched at once rather than one level of imports after another.
-const GAME_MODULES = {};
-
 /** @type {Record<string, string[]>} */
-const modules = GAME_MODULES;
+const GAME_MODULES = {};
 
 const name = new URLSearchParams(location.hash.slice(1)).get("game");
 // The kinds of the games opened on this device, kept beside the settings: when the address names one,
@@ -60,7 +58,7 @@ export function opened(saved) {
  */
 export function fetchGame(game) {
   if (!Object.prototype.hasOwnProperty.call(GAMES, game)) return; // a kind this version does not play: said where the game is opened
-  for (const path of modules[game] ?? []) {
+  for (const path of GAME_MODULES[game] ?? []) {
     document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href: new URL(path, APP_BASE).href }));
   }
   gameUI(game).catch(() => {}); // a failure is met again, and said, where the game is opened

@@ -3,7 +3,7 @@
 // a short notice. A game the server keeps (ui/sync.js) is not deleted here: the next look at the
 // server's list would bring it back, so its page says where it is kept instead.
 
-import { h } from "./dom.js";
+import { h, showOver } from "./dom.js";
 import { deleteGame } from "./store.js";
 
 /**
@@ -44,10 +44,7 @@ export function askToDelete(shell, saved) {
         void deleted(shell, saved.name);
       } }, _("Delete it")),
       h("button", { type: "button", class: "main", "data-keep": true, autofocus: true, onclick: () => sheet.close() }, _("Keep it")))));
-  sheet.addEventListener("close", () => sheet.remove());
-  document.getElementById("delete-sheet")?.remove();
-  document.body.append(sheet);
-  sheet.showModal();
+  showOver(sheet);
 }
 
 /**

@@ -70,6 +70,18 @@ export function fold(attrs, summary, contents) {
 }
 
 /**
+ * Show `sheet` (a <dialog> with an id) over the page, modal, in place of one of that id shown before;
+ * it is gone once closed.
+ * @param {HTMLDialogElement} sheet
+ */
+export function showOver(sheet) {
+  sheet.addEventListener("close", () => sheet.remove());
+  document.getElementById(sheet.id)?.remove();
+  document.body.append(sheet);
+  sheet.showModal();
+}
+
+/**
  * Paragraphs of text, one a line (an empty line is left out).
  * @param {string[]} lines
  * @param {Attrs | null} [attrs]

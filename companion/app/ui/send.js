@@ -13,7 +13,7 @@ import { GameFile, GameFileError, newGameId } from "../lib/gamefile.js";
 import { AHEAD, DIVERGED, HandoverError, MAX_GAME, QR_LIMIT, carriesGame, compare, makeLink, readLink }
   from "../lib/handover.js";
 import { Speech } from "../lib/speech.js";
-import { h } from "./dom.js";
+import { h, showOver } from "./dom.js";
 import { GAMES, gameData, gameUI } from "./games.js";
 import { encoder, qrImage, qrMatrix } from "./qr.js";
 import { freeName, listGames, saveGame } from "./store.js";
@@ -130,10 +130,7 @@ function showSheet(shell, name, title, ...body) {
     h("div", { class: "sheet-head" }, h("h2", { id: `${name}-title` }, title),
       h("button", { type: "button", onclick: () => sheet.close() }, shell.words._("Close"))),
     ...body));
-  sheet.addEventListener("close", () => sheet.remove());
-  document.getElementById(`${name}-sheet`)?.remove();
-  document.body.append(sheet);
-  sheet.showModal();
+  showOver(sheet);
 }
 
 /**

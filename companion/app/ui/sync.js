@@ -294,15 +294,15 @@ export class Server {
    * The server's games into this device's store (those that changed since it looked), for the home page.
    * @param {(name: string) => Promise<SavedGame | undefined>} load
    * @param {(game: string) => Promise<Open>} opener
-   * @returns {Promise<number>} how many games were taken in, plus one when the files the server cannot
-   * read changed (0: the home list stays as it is)
+   * @returns {Promise<boolean>} whether the home list changed: a game taken in, or the files the server
+   * cannot read
    */
   async pull(load, opener) {
     /** @type {{games: {name: string, game: string | null, version?: number, problem?: string}[]}} */
     const listed = await this.request("games");
     const rows = listed.games ?? [];
     const damaged = damagedRows(rows);
-    let changed = sameDamage(this.damaged, damaged) ? 0 : 1;
+    let changed = !sameDamage(this.damaged, damaged);
     this.damaged = damaged;
     for (const row of rows) {
       if (row.problem || !row.game) continue;
@@ -311,7 +311,7 @@ export class Server {
       const journal = await this.request(`${this.gamePath(row.name)}/journal`);
       const open = await opener(journal.game);
       await saveGame((await adopted(row.name, journal, open, had)).saved);
-      changed += 1;
+      changed = true;
     }
     return changed;
   }
