@@ -17,7 +17,6 @@ from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from repo_paths import ROOT
-from serving import address
 
 SHOTS = ROOT / "output" / "app-screenshots"
 SUBPATH = "tabletop-kit"
@@ -266,25 +265,6 @@ def showdown_tap(browser, rng: random.Random) -> bool:
 
 
 # ---- the app served by `companion serve` -------------------------------------------------------------
-
-def serve(games: Path, *extra: str, port: int = 0) -> tuple[subprocess.Popen, str]:
-    """`companion serve` over `games`, bound and taking connections: on the port the system gives it (so no
-    other test's server can take it first), or on `port` (a server started again where a phone knew it).
-    The process and the address it printed (under --lan, with its token); its later lines stay unread."""
-    process = subprocess.Popen(COMPANION + ["serve", "--port", str(port), "--games", str(games), *extra], text=True,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ, "LANG": "C.UTF-8"})
-    url, printed = address(process)
-    if not url:
-        process.kill()
-        raise RuntimeError("".join(printed) + process.stdout.read())
-    return process, url
-
-
-def stop_serving(process: subprocess.Popen) -> None:
-    if process.poll() is None:
-        process.terminate()
-        process.wait(15)
-
 
 def make_game(base: str, game: str, name: str, options: dict | None = None, token: str | None = None) -> None:
     """A game made through the server's API, as another device or a script would."""

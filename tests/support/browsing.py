@@ -7,7 +7,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator
@@ -22,36 +21,39 @@ WIDTH, HEIGHT = 360, 640
 COMPANION = [sys.executable, "-c", "from companion.cli import run; run()"]
 
 
-@contextmanager
-def companion_serve(games: Path) -> Iterator[dict]:
-    """`companion serve` over `games` on the port the system gives it (`--port 0`), ready for requests;
-    stopped as Ctrl-C stops it (the requests under way finished). Yields its address and folder."""
-    process = subprocess.Popen(COMPANION + ["serve", "--port", "0", "--games", str(games)], text=True,
+def serve(games: Path, *extra: str, port: int = 0) -> tuple[subprocess.Popen, str]:
+    """`companion serve` over `games`, listening: on the port the system gives it (so no other test's server
+    can take it first), or on `port` (a server started again where a phone knew it). The process and the
+    address it printed (under --lan, with its token); its later lines stay unread."""
+    process = subprocess.Popen(COMPANION + ["serve", "--port", str(port), "--games", str(games), *extra], text=True,
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ, "LANG": "C.UTF-8"})
     url, printed = address(process)
-    deadline = time.monotonic() + 20
-    while url:
-        try:
-            urllib.request.urlopen(url + "api/games", timeout=1)
-            break
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                url = None
-            else:
-                time.sleep(0.1)
     if not url:
         process.kill()
         raise RuntimeError(f"companion serve did not start: {''.join(printed)}{process.stdout.read()}")
-    url = url.rstrip("/")  # the tests add paths that start with one
-    try:
-        yield {"url": url, "games": games}
-    finally:
+    return process, url
+
+
+def stop_serving(process: subprocess.Popen) -> None:
+    """Stopped as Ctrl-C stops it, the requests under way finished (killed if it does not stop)."""
+    if process.poll() is None:
         process.terminate()
         try:
             process.wait(15)
         except subprocess.TimeoutExpired:
             process.kill()
             raise
+
+
+@contextmanager
+def companion_serve(games: Path) -> Iterator[dict]:
+    """`serve` over `games`, stopped as Ctrl-C stops it (the requests under way finished) once the test is
+    done. Yields its address and folder."""
+    process, url = serve(games)
+    try:
+        yield {"url": url.rstrip("/"), "games": games}  # the tests add paths that start with one
+    finally:
+        stop_serving(process)
 
 
 def phone_browser(tmp_path_factory, chromium):

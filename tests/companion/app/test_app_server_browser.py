@@ -98,7 +98,7 @@ def test_the_home_list_follows_the_server_and_a_link_opens_the_game_in_the_app(t
 
 def test_installed_on_localhost_it_opens_from_its_cache_with_the_server_away_and_a_tap_waits_to_be_applied_once(
         tmp_path, tmp_path_factory, chromium):
-    process, printed = app.serve(tmp_path)
+    process, printed = browsing.serve(tmp_path)
     port = urllib.parse.urlsplit(printed).port
     base = f"http://localhost:{port}"
     browser = browsing.phone_browser(tmp_path_factory, chromium)
@@ -115,20 +115,20 @@ def test_installed_on_localhost_it_opens_from_its_cache_with_the_server_away_and
         assert not [url for url in cached if "?" in url or "/api/" in url or "/games/" in url], cached
         ready_at(browser, base + "/#game=away")
         WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "board"))
-        app.stop_serving(process)
+        browsing.stop_serving(process)
         browser.refresh()  # the page from the cache, the server gone
         app.ready(browser)
         card = WebDriverWait(browser, 10).until(lambda d: drawable(d))[0]
         app.tap(browser, browser.find_element(By.CSS_SELECTOR, f'section.draw button.key[data-line="{card}"]'))
         assert app.kept_game(browser, "away")["sync"]["pending"]  # it waits on the phone
-        process, _ = app.serve(tmp_path, port=port)  # where the installed app knows it
+        process, _ = browsing.serve(tmp_path, port=port)  # where the installed app knows it
         WebDriverWait(browser, 30).until(lambda d: not app.kept_game(d, "away")["sync"]["pending"])
         assert on_disk(tmp_path, "away") == [[card]]
         time.sleep(2)  # four more polls: each would have sent the tap again, were it still waiting
         assert on_disk(tmp_path, "away") == [[card]]
     finally:
         browser.quit()
-        app.stop_serving(process)
+        browsing.stop_serving(process)
 
 
 def test_over_plain_http_under_lan_it_says_what_it_cannot_do_and_pairs_another_phone_never_with_the_token(
@@ -147,7 +147,7 @@ def test_over_plain_http_under_lan_it_says_what_it_cannot_do_and_pairs_another_p
         return webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=driver_path))
 
     games = tmp_path_factory.mktemp("lan-games")
-    process, printed = app.serve(games, "--lan", "--host", "127.0.0.1")
+    process, printed = browsing.serve(games, "--lan", "--host", "127.0.0.1")
     port = urllib.parse.urlsplit(printed).port
     token = urllib.parse.parse_qs(urllib.parse.urlsplit(printed).query)["token"][0]
     first = phone()
@@ -184,7 +184,7 @@ def test_over_plain_http_under_lan_it_says_what_it_cannot_do_and_pairs_another_p
             other.quit()
     finally:
         first.quit()
-        app.stop_serving(process)
+        browsing.stop_serving(process)
 
 
 # Every fetch the page's scripts make, counted when it fails (the app calls the global fetch each time).

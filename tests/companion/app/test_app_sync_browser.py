@@ -4,7 +4,6 @@ back on the phone with the server's words, and a tap made offline is sent once w
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import urllib.parse
 import urllib.request
@@ -172,14 +171,9 @@ def test_a_tap_made_offline_is_sent_once_when_the_network_returns(server, phones
 
 def test_under_lan_the_printed_app_link_pairs_the_phone_and_its_taps_reach_the_server(tmp_path, chromium,
                                                                                       tmp_path_factory):
-    games = tmp_path / "games"
-    process = subprocess.Popen(played.COMPANION + ["serve", "--lan", "--host", "127.0.0.1", "--port", "0",
-                                                   "--games", str(games)],
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                               env={**os.environ, "LANG": "C.UTF-8"})
+    process, link = played.serve(tmp_path / "games", "--lan", "--host", "127.0.0.1")
     phone = None
     try:
-        link = next(line for line in process.stdout if "/?token=" in line).split()[1]
         token = urllib.parse.parse_qs(urllib.parse.urlsplit(link).query)["token"][0]
         base = f"http://127.0.0.1:{urllib.parse.urlsplit(link).port}"
         made = urllib.request.Request(base + "/api/games", method="POST", headers={
@@ -208,8 +202,7 @@ def test_under_lan_the_printed_app_link_pairs_the_phone_and_its_taps_reach_the_s
     finally:
         if phone is not None:
             phone.quit()
-        process.terminate()
-        process.wait(15)
+        played.stop_serving(process)
 
 
 def test_a_game_started_on_a_phone_is_the_servers_and_a_taken_name_is_refused_in_its_words(server, phones):
