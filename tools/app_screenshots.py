@@ -174,7 +174,7 @@ def main() -> None:
         root = Path(scratch)
         os.environ["FONTCONFIG_FILE"] = str(browsing.browser_fonts(root, root / "fontconfig"))
         site = root / "site"
-        subprocess.run(app.COMPANION + ["app", "export", str(site / app.SUBPATH), "--quiet"], check=True)
+        subprocess.run(browsing.COMPANION + ["app", "export", str(site / app.SUBPATH), "--quiet"], check=True)
         server = app.StaticServer(site)
         server.start()
         try:

@@ -20,16 +20,12 @@ from repo_paths import ROOT
 
 SHOTS = ROOT / "output" / "app-screenshots"
 SUBPATH = "tabletop-kit"
-COMPANION = [sys.executable, "-c", "from companion.cli import run; run()"]
-
 
 # A whole game runs in one language and theme in CI; TABLETOP_APP_MATRIX=1 plays each in all four.
 FULL_MATRIX = os.environ.get("TABLETOP_APP_MATRIX") == "1"
 
-
 def looks(usual: tuple[str, str]) -> list[tuple[str, str]]:
     return [(lang, theme) for lang in ("en", "ja") for theme in ("light", "dark")] if FULL_MATRIX else [usual]
-
 
 class StaticServer:
     """Python's own static file server over `folder`: no API, nothing but files."""
@@ -68,15 +64,12 @@ class StaticServer:
             self.process.wait(10)
             self.process = None
 
-
 def shot(browser, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     browser.save_screenshot(str(SHOTS / f"{name}.png"))
 
-
 def ready(browser) -> None:
     WebDriverWait(browser, 10).until(lambda d: d.execute_script("return document.documentElement.dataset.ready"))
-
 
 def open_app(browser, server, lang="en", theme="auto") -> None:
     browser.get(server.url)
@@ -85,18 +78,15 @@ def open_app(browser, server, lang="en", theme="auto") -> None:
     browser.get(server.url)
     ready(browser)
 
-
 def press(browser, element) -> None:
     """Tap, the element brought into view first (as a thumb would scroll to it)."""
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
     element.click()
 
-
 def tap(browser, element) -> None:
     """Tap and wait for the page to be painted again (every tap that plays redraws it)."""
     press(browser, element)
     WebDriverWait(browser, 10).until(expected_conditions.staleness_of(element))
-
 
 def unfold(browser, css: str):
     """Open the folds (<details>) `css` finds, each by a tap on its summary as a thumb opens it (a fold's
@@ -107,7 +97,6 @@ def unfold(browser, css: str):
         if fold.get_attribute("open") is None:
             press(browser, fold.find_element(By.CSS_SELECTOR, ":scope > summary"))
     return folds[0]
-
 
 def new_game(browser, game: str, name: str, options: dict | None = None) -> None:
     form = browser.find_element(By.CSS_SELECTOR, f"form[data-create='{game}']")
@@ -120,13 +109,11 @@ def new_game(browser, game: str, name: str, options: dict | None = None) -> None
     tap(browser, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
     WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "board"))
 
-
 def fixture_game(name: str) -> dict:
     """A saved-game fixture as the app keeps it (journal entries, the moments each brought, its outcome)."""
     out = subprocess.run(["node", str(ROOT / "tests" / "js" / "fixture_journal.mjs"), name], check=True,
                          capture_output=True, text=True).stdout
     return json.loads(out)
-
 
 def put_game(browser, name: str, fixture: dict, upto: int | None = None) -> None:
     """Keep a game on this device as the app does (ui/store.js), its journal up to entry `upto` (the
@@ -140,32 +127,26 @@ def put_game(browser, name: str, fixture: dict, upto: int | None = None) -> None
           .then(() => done(''), (e) => done(String(e)));""", saved)
     assert not error, error
 
-
 def open_game(browser, server, name: str) -> None:
     browser.get(server.url + "#game=" + name)
     browser.refresh()  # a page loaded afresh: ready once the game is drawn
     ready(browser)
 
-
 def enabled(browser, css: str):
     return [b for b in browser.find_elements(By.CSS_SELECTOR, css) if b.is_enabled()]
 
-
 def refused(browser) -> str:
     return " ".join(p.text for p in browser.find_elements(By.CSS_SELECTOR, "#messages .refused"))
-
 
 # What a terminal says and a phone page must not: a command to type, an option, the terminal's dice
 # notation, its NPC label and setup echo, its time sums and its round rule, in either language.
 TERMINAL_WORDS = re.compile(r"companion |--[a-z]|\(1d6\)|\bnpc:|NPC\(|NPC（[^）]+）|times:|捜査時間："
                             r"|──|\[chief\]|［チーフ］")
 
-
 def terminal_words(browser) -> list[str]:
     """The terminal's wording anywhere on the page, folded-away parts included."""
     text = browser.execute_script("return document.querySelector('main')?.textContent ?? ''")
     return TERMINAL_WORDS.findall(text)
-
 
 def famiglia_tap(browser, rng: random.Random) -> bool:
     """One tap of a Famiglia game: a card drawn, else your move; False once the game is over."""
@@ -180,7 +161,6 @@ def famiglia_tap(browser, rng: random.Random) -> bool:
     tap(browser, rng.choice(moves))
     return True
 
-
 def letters_left(left: dict[str, int], n: int) -> list[str]:
     """n event letters the grid still has cards for, the most plentiful first."""
     chosen = []
@@ -189,7 +169,6 @@ def letters_left(left: dict[str, int], n: int) -> list[str]:
         left[letter] -= 1
         chosen.append(letter)
     return chosen
-
 
 def terror24_set_up(browser) -> None:
     """A 3-player game of 24 through its setup wizard, to round 1's bids."""
@@ -204,13 +183,11 @@ def terror24_set_up(browser) -> None:
         Select(pick).select_by_value(letters_left(left, 1)[0])
     tap(browser, browser.find_element(By.CSS_SELECTOR, ".wizard button[type=submit]"))
 
-
 def lay_bid(browser) -> None:
     pad = browser.find_element(By.CSS_SELECTOR, "#board section.composer")
     keys = pad.find_elements(By.CSS_SELECTOR, "button.key")
     press(browser, keys[0])
     tap(browser, keys[1] if len(keys) > 1 else keys[0])
-
 
 def in_view(browser, element) -> bool:
     """Whether `element` shows whole on the screen, above the table's tools."""
@@ -218,7 +195,6 @@ def in_view(browser, element) -> bool:
         const box = arguments[0].getBoundingClientRect();
         const tools = document.querySelector('.tools').getBoundingClientRect();
         return box.top >= 0 && box.bottom <= tools.top;""", element)
-
 
 def showdown_new_game(browser, name: str, teams: list[tuple[str, str]]) -> None:
     form = browser.find_element(By.CSS_SELECTOR, "form[data-create='hitmans-showdown']")
@@ -232,7 +208,6 @@ def showdown_new_game(browser, name: str, teams: list[tuple[str, str]]) -> None:
         Select(row.find_element(By.NAME, "team_faction")).select_by_value(faction)
     tap(browser, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
     WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "board"))
-
 
 def showdown_tap(browser, rng: random.Random) -> bool:
     """One tap of a Showdown game; False once it is over. Attacks a mafia card now and then, rolls by
@@ -263,7 +238,6 @@ def showdown_tap(browser, rng: random.Random) -> bool:
     tap(browser, browser.find_element(By.CSS_SELECTOR, "#turn button[data-line=pass]"))
     return True
 
-
 # ---- the app served by `companion serve` -------------------------------------------------------------
 
 def make_game(base: str, game: str, name: str, options: dict | None = None, token: str | None = None) -> None:
@@ -272,7 +246,6 @@ def make_game(base: str, game: str, name: str, options: dict | None = None, toke
         {"game": game, "name": name, "options": options or {}}).encode(), headers={
         "Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})})
     urllib.request.urlopen(made, timeout=10)
-
 
 def kept_game(browser, name: str) -> dict | None:
     """The game `name` as the device keeps it in IndexedDB (a server's game: with its `sync`)."""
@@ -284,12 +257,10 @@ def kept_game(browser, name: str) -> dict | None:
           got.onsuccess = () => done(got.result ?? null);
         };""", name)
 
-
 def controlled(browser) -> bool:
     """Whether the service worker answers this page (else the page is loaded again, for the next look)."""
     return browser.execute_script("return navigator.serviceWorker && navigator.serviceWorker.controller !== null") \
         or browser.refresh()
-
 
 def cached_urls(browser) -> list[str]:
     """Every address kept in the page's caches (the service worker's)."""
@@ -302,7 +273,6 @@ def cached_urls(browser) -> list[str]:
           }
           return urls;
         })().then(done);""")
-
 
 def small_targets(browser) -> list[str]:
     """Everything tappable and shown that is under 44 px either way (a radio button counts by its label)."""

@@ -3,8 +3,8 @@ import subprocess
 
 import pytest
 
-from app_browsing import COMPANION, SUBPATH, StaticServer
-from browsing import phone_browser
+from app_browsing import SUBPATH, StaticServer
+from browsing import COMPANION, phone_browser
 
 
 @pytest.fixture(scope="module")

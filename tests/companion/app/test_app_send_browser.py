@@ -203,9 +203,9 @@ def test_a_game_goes_from_the_terminal_to_the_app_and_back(phones, server, tmp_p
     path = tmp_path / "club.game.json"
     lines = [line for entry in FIXTURE["file"]["entries"] for line in entry]
     start = ["--level", "1", "--first", "robot", "--lang", "en"]
-    done = subprocess.run(app.COMPANION + ["famiglia", "play", "--game", str(path), *start],
+    done = subprocess.run(played.COMPANION + ["famiglia", "play", "--game", str(path), *start],
                           input="\n".join(lines[:20]) + "\n", capture_output=True, text=True, check=True)
-    done = subprocess.run(app.COMPANION + ["famiglia", "share", "--game", str(path), "--app-url", server.url],
+    done = subprocess.run(played.COMPANION + ["famiglia", "share", "--game", str(path), "--app-url", server.url],
                           capture_output=True, text=True, check=True, env={**os.environ, "COLUMNS": "40"})
     terminal = json.loads(path.read_text(encoding="utf-8"))
     app.open_app(first, server, "en")
@@ -217,8 +217,8 @@ def test_a_game_goes_from_the_terminal_to_the_app_and_back(phones, server, tmp_p
         assert app.famiglia_tap(first, rng)
     link = sent_link(first)
     (kept,) = kept_games(first)
-    done = subprocess.run(app.COMPANION + ["famiglia", "play", "--import", link, "--game", str(path), "--lang", "en"],
-                          input="quit\n", capture_output=True, text=True)
+    done = subprocess.run(played.COMPANION + ["famiglia", "play", "--import", link, "--game", str(path),
+                                              "--lang", "en"], input="quit\n", capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "brought up to date" in done.stdout
     back = json.loads(path.read_text(encoding="utf-8"))
