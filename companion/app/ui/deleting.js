@@ -49,12 +49,19 @@ export function askToDelete(shell, saved) {
 
 /**
  * The game gone from the device; the home page says so. The address is replaced, so Back does not lead
- * to a game that is no more.
+ * to a game that is no more. A device that cannot delete it keeps it, and its page says why.
  * @param {Shell} shell
  * @param {string} name
  */
 async function deleted(shell, name) {
-  await deleteGame(name);
+  try {
+    await deleteGame(name);
+  } catch (e) {
+    shell.notice = { text: shell.words._("“{name}” could not be deleted from this device ({why}); it is still here.",
+      { name, why: String(e) }), refused: true };
+    await shell.route();
+    return;
+  }
   shell.notice = { text: shell.words._("“{name}” is deleted from this device.", { name }), refused: false };
   history.replaceState(null, "", location.pathname + location.search);
   await shell.route();

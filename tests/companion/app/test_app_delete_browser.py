@@ -31,6 +31,12 @@ def listed(browser) -> list[str]:
         "return [...document.querySelectorAll('#games .game-name')].map((n) => n.textContent)")
 
 
+def ask_to_delete(browser) -> None:
+    app.press(browser, browser.find_element(By.CSS_SELECTOR, "button[data-tool=delete]"))
+    app.press(browser, WebDriverWait(browser, 5).until(
+        lambda d: d.find_elements(By.CSS_SELECTOR, "#delete-sheet[open] button[data-delete]"))[0])
+
+
 def open_game(browser, server, name: str) -> None:
     browser.get("about:blank")
     browser.get(server.url + "#" + urllib.parse.urlencode({"game": name}))
@@ -66,9 +72,7 @@ def test_deleting_a_game_asks_first_keep_it_keeps_it_and_delete_removes_it_for_g
     WebDriverWait(browser, 5).until(lambda d: not d.find_elements(By.ID, "delete-sheet"))
     assert app.kept_game(browser, "finished") is not None and browser.find_elements(By.ID, "board")
     # "Delete it": gone from the device, the home page says so
-    app.press(browser, browser.find_element(By.CSS_SELECTOR, "button[data-tool=delete]"))
-    app.press(browser, WebDriverWait(browser, 5).until(
-        lambda d: d.find_elements(By.CSS_SELECTOR, "#delete-sheet[open] button[data-delete]"))[0])
+    ask_to_delete(browser)
     notice = WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "notice"))[0]
     assert notice.text == said("“{name}” is deleted from this device.").format(name="finished")
     assert urllib.parse.urlsplit(browser.current_url).fragment == ""
@@ -82,3 +86,20 @@ def test_deleting_a_game_asks_first_keep_it_keeps_it_and_delete_removes_it_for_g
     assert records(browser) == ["finished"]
     browser.find_element(By.ID, "records-link").click()
     WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-records=famiglia]"))
+
+
+def test_a_game_the_device_cannot_delete_stays_and_its_page_says_why(browser, server):
+    app.open_app(browser, server, "en", "light")
+    app.put_game(browser, "stuck", app.fixture_game("famiglia-level1-robot-first.json"), 3)
+    open_game(browser, server, "stuck")
+    # the device refuses to delete (as a browser out of storage, or one that locked its database, would)
+    browser.execute_script("IDBObjectStore.prototype.delete = () => { "
+                           "throw new DOMException('The database is locked.', 'UnknownError'); };")
+    ask_to_delete(browser)
+    refusal = WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#notice.refused"))[0]
+    assert refusal.text.startswith("“stuck” could not be deleted from this device (")
+    assert "The database is locked." in refusal.text and refusal.text.endswith("it is still here.")
+    assert browser.find_elements(By.ID, "board"), "its page is still shown"
+    assert urllib.parse.parse_qs(urllib.parse.urlsplit(browser.current_url).fragment)["game"] == ["stuck"]
+    assert app.kept_game(browser, "stuck") is not None
+    app.shot(browser, "delete-refused-en")
